@@ -1,0 +1,33 @@
+"""``bridge bench``: speed figures for the rules core, measured with :mod:`timeit`."""
+
+from __future__ import annotations
+
+import timeit
+
+from bridge.rules.odds import task_odds
+from bridge.rules.task import Assist, Roller, TaskSpec
+
+__all__ = ["run_benchmarks"]
+
+
+def _per_call(stmt: object, number: int) -> float:
+    best = min(timeit.repeat(stmt, number=number, repeat=5))  # type: ignore[arg-type]
+    return best / number
+
+
+def run_benchmarks(quick: bool = False) -> str:
+    """Run every benchmark and return a readable report."""
+    n = 200 if quick else 2000
+    spec = TaskSpec(
+        lead=Roller(target=11, focus=3),
+        difficulty=3,
+        complication_range=2,
+        bought=("momentum", "momentum", "momentum"),
+        assists=(Assist.ship(10, 3), Assist.character("Ops", 9, 3, focus=True)),
+    )
+    odds = _per_call(lambda: task_odds(spec), n)
+    lines = [
+        "Bridge benchmarks (best of 5)",
+        f"  odds query, 5 lead dice + 2 assists: {odds * 1e6:8.1f} µs",
+    ]
+    return "\n".join(lines)

@@ -1,0 +1,191 @@
+"""The ``bridge`` command line: ``odds``, ``roll`` and ``bench``.
+
+Bad flags print one clear line and exit with status 2; no traceback reaches the user.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from pydantic import ValidationError
+
+from bridge import __version__
+from bridge.model.validation import describe_validation_error
+from bridge.rules.dice import SeededDice
+from bridge.rules.errors import RuleViolation
+from bridge.rules.odds import task_odds
+from bridge.rules.task import Assist, Purchase, Roller, TaskSpec, resolve_task
+
+__all__ = ["main"]
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors name the subcommand and exit 2."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def _assist(text: str) -> Assist:
+    """``T`` or ``T:D``: one assisting d20 with target T, Focus at Discipline D."""
+    target, _, focus = text.partition(":")
+    try:
+        t = int(target)
+        d = int(focus) if focus else None
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"'{text}' is not T or T:D (target number, optional Focus Discipline)"
+        ) from None
+    if not 1 <= t <= 40 or (d is not None and not 0 <= d <= 20):
+        raise argparse.ArgumentTypeError(f"'{text}': target must be 1..40 and D 0..20")
+    return Assist(source="character", name=f"Assist {text}", roller=Roller(target=t, focus=d))
+
+
+def _task_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--target", type=int, required=True, help="Attribute + Discipline")
+    p.add_argument("--focus", type=int, metavar="D", help="has a Focus; D is the Discipline")
+    p.add_argument("--dice", type=int, default=2, help="lead d20s, 2..5, without Determination")
+    p.add_argument("--determination", action="store_true", help="add the die showing 1")
+    p.add_argument("--difficulty", type=int, default=1)
+    p.add_argument("--complication-range", type=int, default=1, metavar="N", help="1..5")
+    p.add_argument(
+        "--assist",
+        type=_assist,
+        action="append",
+        default=[],
+        metavar="T[:D]",
+        help="one assisting d20 with target T (Focus at Discipline D); repeatable",
+    )
+    p.add_argument("--npc", action="store_true", help="an NPC rolls: excess goes to Threat")
+    p.add_argument("--json", action="store_true", help="print JSON")
+
+
+def _spec(args: argparse.Namespace) -> TaskSpec:
+    if not 2 <= args.dice <= 5:
+        raise RuleViolation(f"--dice must be 2..5 (got {args.dice})")
+    if args.determination and args.dice == 5:
+        raise RuleViolation(
+            "a Task rolls at most 5 dice: --dice 5 with --determination would need a 6th die"
+        )
+    bought: list[Purchase] = ["determination"] if args.determination else []
+    bought += ["threat" if args.npc else "momentum"] * (args.dice - 2)
+    return TaskSpec(
+        lead=Roller(target=args.target, focus=args.focus),
+        difficulty=args.difficulty,
+        complication_range=args.complication_range,
+        bought=tuple(bought),
+        assists=tuple(args.assist),
+        side="npc" if args.npc else "player",
+        value="command line" if args.determination else None,
+    )
+
+
+def _odds(args: argparse.Namespace) -> int:
+    spec = _spec(args)
+    odds = task_odds(spec)
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "p_success": odds.p_success,
+                    "expected_momentum": odds.expected_momentum,
+                    "p_complication": odds.p_complication,
+                    "distribution": {str(k): p for k, p in enumerate(odds.distribution)},
+                    "dice": spec.lead_dice,
+                    "assists": len(spec.assists),
+                    "difficulty": spec.difficulty,
+                },
+                indent=2,
+            )
+        )
+        return 0
+    print(
+        f"Target {spec.lead.target}"
+        + (f", Focus at {spec.lead.focus}" if spec.lead.focus is not None else ", no Focus")
+        + f"; {spec.lead_dice}d20"
+        + (" incl. Determination" if spec.has_determination_die else "")
+        + (f" + {len(spec.assists)} assist(s)" if spec.assists else "")
+        + f"; Difficulty {spec.difficulty}; complications on {21 - spec.complication_range}+"
+    )
+    print(f"  P(success)          {odds.p_success:7.2%}")
+    print(f"  Expected Momentum   {odds.expected_momentum:7.3f}")
+    print(f"  P(complication)     {odds.p_complication:7.2%}")
+    print("  Successes:")
+    for k, p in enumerate(odds.distribution):
+        if p:
+            print(f"    {k:2d}  {p:7.2%}  {'#' * round(p * 40)}")
+    return 0
+
+
+def _roll(args: argparse.Namespace) -> int:
+    spec = _spec(args)
+    result = resolve_task(spec, SeededDice(args.seed))
+    if args.json:
+        print(result.model_dump_json(indent=2))
+    else:
+        print(result.describe())
+    return 0
+
+
+def _bench(args: argparse.Namespace) -> int:
+    from bridge.bench import run_benchmarks
+
+    print(run_benchmarks(quick=args.quick))
+    return 0
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="bridge", description="Bridge: a starship bridge console for Star Trek Adventures."
+    )
+    parser.add_argument("--version", action="version", version=f"bridge {__version__}")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+    odds = sub.add_parser("odds", help="exact odds of a task roll")
+    _task_arguments(odds)
+    odds.set_defaults(run=_odds)
+    roll = sub.add_parser("roll", help="roll a task and show the dice")
+    _task_arguments(roll)
+    roll.add_argument("--seed", type=int, help="seed for repeatable rolls")
+    roll.set_defaults(run=_roll)
+    bench = sub.add_parser("bench", help="measure the speed of the rules")
+    bench.add_argument("--quick", action="store_true", help="fewer repetitions")
+    bench.set_defaults(run=_bench)
+    return parser
+
+
+_FLAGS = {
+    "target": "--target",
+    "focus": "--focus",
+    "lead.target": "--target",
+    "lead.focus": "--focus",
+    "complication_range": "--complication-range",
+    "difficulty": "--difficulty",
+}
+
+
+def _flag_for(line: str) -> str:
+    field, sep, rest = line.partition(": ")
+    return f"{_FLAGS.get(field, field)}{sep}{rest}"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return 0
+    try:
+        code: int = args.run(args)
+    except ValidationError as exc:
+        lines = describe_validation_error(exc).splitlines()
+        message = "\n".join(_flag_for(line) for line in lines)
+        print(f"bridge {args.command}: error: {message}", file=sys.stderr)
+        return 2
+    except RuleViolation as exc:
+        print(f"bridge {args.command}: error: {exc.reason}", file=sys.stderr)
+        return 2
+    return code

@@ -1,0 +1,1 @@
+"""pydantic state: ships, characters, pools and house rules. No Qt, no dice."""

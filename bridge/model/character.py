@@ -1,0 +1,108 @@
+"""Player characters: Attributes, Disciplines, Focuses, Values and Determination."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from bridge.model.pools import Determination
+from bridge.rules.errors import RuleViolation
+from bridge.rules.stats import Attribute, Department
+from bridge.rules.task import Roller
+
+__all__ = ["Attributes", "Character", "CharacterValue", "Disciplines"]
+
+
+class Attributes(BaseModel):
+    """Attribute ratings (7..12 for main characters; NPCs may go lower)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    control: int = Field(default=9, ge=1, le=16)
+    daring: int = Field(default=9, ge=1, le=16)
+    fitness: int = Field(default=9, ge=1, le=16)
+    insight: int = Field(default=9, ge=1, le=16)
+    presence: int = Field(default=9, ge=1, le=16)
+    reason: int = Field(default=9, ge=1, le=16)
+
+    def __getitem__(self, attribute: Attribute) -> int:
+        return int(getattr(self, attribute.value))
+
+
+class Disciplines(BaseModel):
+    """Discipline ratings (1..5 for main characters)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    command: int = Field(default=2, ge=0, le=6)
+    conn: int = Field(default=2, ge=0, le=6)
+    engineering: int = Field(default=2, ge=0, le=6)
+    security: int = Field(default=2, ge=0, le=6)
+    science: int = Field(default=2, ge=0, le=6)
+    medicine: int = Field(default=2, ge=0, le=6)
+
+    def __getitem__(self, department: Department) -> int:
+        return int(getattr(self, department.value))
+
+
+class CharacterValue(BaseModel):
+    """A Value statement; once challenged it is crossed out until the mission ends."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    text: str = Field(min_length=1, max_length=200)
+    challenged: bool = False
+
+
+class Character(BaseModel):
+    """A player character as the bridge needs them."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str = Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_.-]+$")
+    name: str = Field(min_length=1, max_length=80)
+    rank: str = ""
+    attributes: Attributes = Attributes()
+    disciplines: Disciplines = Disciplines()
+    focuses: tuple[str, ...] = ()
+    values: tuple[CharacterValue, ...] = ()
+    determination: Determination = Determination()
+    value_challenged_this_session: bool = False
+
+    def roller(self, attribute: Attribute, discipline: Department, focus: bool) -> Roller:
+        """The target number and Focus for Attribute + Discipline."""
+        return Roller.of(self.attributes[attribute], self.disciplines[discipline], focus)
+
+    def usable_value(self, text: str) -> CharacterValue:
+        """The named, not crossed-out Value, or a :class:`RuleViolation`."""
+        for value in self.values:
+            if value.text == text:
+                if value.challenged:
+                    raise RuleViolation(f"The Value “{text}” has been challenged and crossed out.")
+                return value
+        raise RuleViolation(f"{self.name} has no Value “{text}”.")
+
+    def spend_determination(self, value: str) -> Character:
+        """Spend one Determination citing a Value that helps."""
+        self.usable_value(value)
+        return self.model_copy(update={"determination": self.determination.spend(1)})
+
+    def comply_with_value(self, value: str) -> Character:
+        """A Value hinders the Task: take a Complication, regain one Determination."""
+        self.usable_value(value)
+        return self.model_copy(update={"determination": self.determination.gain(1)})
+
+    def challenge_value(self, value: str) -> Character:
+        """Once per session: challenge a hindering Value, gain one Determination, cross it out."""
+        if self.value_challenged_this_session:
+            raise RuleViolation(f"{self.name} has already challenged a Value this session.")
+        self.usable_value(value)
+        values = tuple(
+            v.model_copy(update={"challenged": True}) if v.text == value else v for v in self.values
+        )
+        return self.model_copy(
+            update={
+                "values": values,
+                "determination": self.determination.gain(1),
+                "value_challenged_this_session": True,
+            }
+        )

@@ -1,0 +1,51 @@
+"""House-rule settings: every [default] rule of RULES-NOTES, with its default.
+
+Stored with the encounter, so a GM's table keeps its own reading of the rules.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+__all__ = ["HouseRules"]
+
+
+class HouseRules(BaseModel):
+    """The GM's choices where the rules are unclear or disputed."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    ship_assist_focus: bool = Field(
+        default=True,
+        description="The ship's assist die counts as having a Focus (2 successes at or "
+        "under the Department).",
+    )
+    energy_weapon_power_cost: int = Field(
+        default=1, ge=0, le=3, description="Power spent to fire an energy weapon."
+    )
+    extra_power_damage: bool = Field(
+        default=True,
+        description="An attacker may spend extra Power on an energy weapon for +1 damage each.",
+    )
+    range_penalty_per_band: int = Field(
+        default=1,
+        ge=0,
+        le=3,
+        description="Difficulty added per range band beyond the weapon's range.",
+    )
+    npc_whole_ship_breaches: bool = Field(
+        default=True,
+        description="NPC ships count breaches for the whole ship (the GM can switch a ship "
+        "to per-system breaches).",
+    )
+    npc_act_first_threat: int = Field(
+        default=2, ge=0, le=6, description="Threat the GM spends to have an NPC act first."
+    )
+    keep_initiative_cost: int = Field(
+        default=2, ge=0, le=6, description="Momentum (NPC: Threat) to Keep the Initiative."
+    )
+    engines_destroyed_redirect_to_structure: bool = Field(
+        default=True,
+        description="Hits to destroyed Engines go to Structure (the rules name no target).",
+    )
+    momentum_cap: int = Field(default=6, ge=1, le=12, description="Size of the group pool.")

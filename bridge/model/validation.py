@@ -1,0 +1,28 @@
+"""Turn pydantic validation errors into sentences that name the field."""
+
+from __future__ import annotations
+
+from pydantic import ValidationError
+
+__all__ = ["describe_validation_error"]
+
+
+def describe_validation_error(error: ValidationError, source: str | None = None) -> str:
+    """One line per problem: ``source: field.path: message (got value)``.
+
+    Whole-model checks carry the field name at the start of their own message.
+    """
+    lines = []
+    for item in error.errors(include_url=False):
+        loc = ".".join(str(p) for p in item["loc"])
+        message = str(item["msg"])
+        if message.startswith("Value error, "):
+            message = message.removeprefix("Value error, ")
+        got = item.get("input")
+        shown = "" if isinstance(got, dict | list) else f" (got {got!r})"
+        prefix = f"{source}: " if source else ""
+        where = f"{loc}: " if loc else ""
+        if not loc:
+            shown = ""
+        lines.append(f"{prefix}{where}{message}{shown}")
+    return "\n".join(lines)

@@ -1,0 +1,77 @@
+"""Challenge dice (the damage dice of STA): seed 001 ROLL DAMAGE, RULES-NOTES "Damage".
+
+Faces: 1 = 1 damage, 2 = 2, 3-4 = 0, 5-6 = 1 and an Effect.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from bridge.rules.dice import Dice
+from bridge.rules.errors import RuleViolation
+
+__all__ = ["ChallengeDie", "ChallengeRoll", "challenge_face", "roll_challenge"]
+
+
+def challenge_face(d6: int) -> tuple[int, bool]:
+    """Damage and whether an Effect shows, for a d6 face."""
+    if not 1 <= d6 <= 6:
+        raise ValueError(f"a d6 cannot show {d6}")
+    return {1: (1, False), 2: (2, False), 3: (0, False), 4: (0, False)}.get(d6, (1, True))
+
+
+class ChallengeDie(BaseModel):
+    """One challenge die."""
+
+    model_config = ConfigDict(frozen=True)
+
+    face: int = Field(ge=1, le=6)
+    rerolled_from: int | None = None
+
+    @property
+    def damage(self) -> int:
+        return challenge_face(self.face)[0]
+
+    @property
+    def effect(self) -> bool:
+        return challenge_face(self.face)[1]
+
+    @property
+    def symbol(self) -> str:
+        return {0: "-", 1: "1", 2: "2"}[self.damage] + ("E" if self.effect else "")
+
+
+class ChallengeRoll(BaseModel):
+    """A pool of challenge dice."""
+
+    model_config = ConfigDict(frozen=True)
+
+    dice: tuple[ChallengeDie, ...]
+
+    @property
+    def total(self) -> int:
+        return sum(d.damage for d in self.dice)
+
+    @property
+    def effects(self) -> int:
+        return sum(1 for d in self.dice if d.effect)
+
+    def reroll(self, indices: list[int] | tuple[int, ...], dice: Dice) -> ChallengeRoll:
+        """Re-roll the chosen dice (Re-Roll Damage Momentum spend)."""
+        new = list(self.dice)
+        for i in sorted(set(indices)):
+            if not 0 <= i < len(new):
+                raise RuleViolation(f"There is no challenge die number {i + 1} to re-roll.")
+            new[i] = ChallengeDie(face=dice.d6(), rerolled_from=new[i].face)
+        return ChallengeRoll(dice=tuple(new))
+
+    def describe(self) -> str:
+        faces = " ".join(d.symbol for d in self.dice)
+        return f"[{faces}] = {self.total} damage, {self.effects} Effect(s)"
+
+
+def roll_challenge(count: int, dice: Dice) -> ChallengeRoll:
+    """Roll ``count`` challenge dice."""
+    if count < 0:
+        raise RuleViolation("A negative number of challenge dice cannot be rolled.")
+    return ChallengeRoll(dice=tuple(ChallengeDie(face=dice.d6()) for _ in range(count)))
