@@ -5,6 +5,8 @@ Stored with the encounter, so a GM's table keeps its own reading of the rules.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, ConfigDict, Field
 
 __all__ = ["HouseRules"]
@@ -47,5 +49,10 @@ class HouseRules(BaseModel):
     engines_destroyed_redirect_to_structure: bool = Field(
         default=True,
         description="Hits to destroyed Engines go to Structure (the rules name no target).",
+    )
+    power_overdraw: Literal["complication", "refuse"] = Field(
+        default="complication",
+        description="A Task needing more Power than the ship has: allowed with a "
+        "Complication, or refused.",
     )
     momentum_cap: int = Field(default=6, ge=1, le=12, description="Size of the group pool.")

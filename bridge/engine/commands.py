@@ -1,0 +1,287 @@
+"""Commands: every change to a battle, as a serialisable pydantic value.
+
+``by`` names who issues it: ``"gm"`` or a character id. GM-only Commands say so with
+``gm_only``; the Session refuses them from anyone else.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, ClassVar, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+from bridge.engine.catalog import Station
+from bridge.model.house_rules import HouseRules
+from bridge.rules.stats import Attribute, Department, System
+from bridge.rules.task import Purchase
+
+__all__ = [
+    "AddTrait",
+    "AdjustDifficulty",
+    "AdjustPool",
+    "AttemptTask",
+    "Command",
+    "EndRound",
+    "EndScene",
+    "EndTurn",
+    "Inspiration",
+    "MinorAction",
+    "MoveShip",
+    "NpcActsFirst",
+    "RemoveTrait",
+    "ResolveTask",
+    "SetHouseRules",
+    "SetValue",
+    "SpendDetermination",
+    "SpendMomentum",
+    "Spends",
+    "StartTurn",
+    "TriggerReady",
+    "ValueComplication",
+    "Withdraw",
+    "command_adapter",
+    "parse_command",
+]
+
+
+class _Command(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    gm_only: ClassVar[bool] = False
+    by: str = Field(default="gm", min_length=1, max_length=40)
+
+
+class Spends(BaseModel):
+    """Momentum (NPC: Threat) spent on a resolved Task."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    extra: int = Field(default=0, ge=0, le=12, description="Units of the Task's repeatable effect")
+    bonus_damage: int = Field(default=0, ge=0, le=12)
+    penetration: int = Field(default=0, ge=0, le=12)
+    devastating: bool = False
+    power_loss: int = Field(default=0, ge=0, le=12)
+    reroll_damage: bool = Field(default=False, description="Re-roll the blank challenge dice")
+    obtain_information: int = Field(default=0, ge=0, le=12)
+    create_advantage: str | None = Field(default=None, max_length=120)
+
+    def attack_cost(self) -> int:
+        return (
+            self.bonus_damage
+            + self.penetration
+            + 2 * self.devastating
+            + self.power_loss
+            + int(self.reroll_damage)
+        )
+
+    @property
+    def is_attack(self) -> bool:
+        return self.attack_cost() > 0
+
+
+class StartTurn(_Command):
+    """Begin a Turn: a player character, or (GM) an NPC ship."""
+
+    type: Literal["start_turn"] = "start_turn"
+    actor: str
+
+
+class EndTurn(_Command):
+    """End the current Turn; optionally Keep the Initiative."""
+
+    type: Literal["end_turn"] = "end_turn"
+    keep_initiative: bool = False
+
+
+class MinorAction(_Command):
+    type: Literal["minor"] = "minor"
+    action: str
+    system: System | None = None
+    station: Station | None = None
+    note: str = Field(default="", max_length=200)
+
+
+class AttemptTask(_Command):
+    """Attempt a Task from a station card; with ``spends`` it resolves at once."""
+
+    type: Literal["task"] = "task"
+    action: str
+    station: Station | None = None
+    override: bool = False
+    attribute: Attribute | None = None
+    discipline: Department | None = None
+    focus: bool = False
+    bought: tuple[Purchase, ...] = ()
+    value: str | None = None
+    ship_assist: bool = True
+    roll: bool = True
+    target: str | None = None
+    weapon: str | None = None
+    system: System | None = None
+    zone: str | None = None
+    difficulty_choice: int | None = Field(default=None, ge=1, le=3)
+    salvo: bool = False
+    extra_power: int = Field(default=0, ge=0, le=10)
+    array_mode: Literal["area", "spread"] = "spread"
+    readied: str | None = None
+    note: str = Field(default="", max_length=200)
+    spends: Spends | None = None
+
+
+class ResolveTask(_Command):
+    """Spend Momentum on the rolled Task and apply its effect."""
+
+    type: Literal["resolve"] = "resolve"
+    spends: Spends = Spends()
+
+
+class Inspiration(_Command):
+    """Moment of Inspiration: spend Determination to re-roll the pending Task's dice."""
+
+    type: Literal["inspiration"] = "inspiration"
+    value: str
+
+
+class SpendMomentum(_Command):
+    """Immediate Momentum spends (NPC side: Threat)."""
+
+    type: Literal["spend"] = "spend"
+    spend: Literal[
+        "extra_minor", "swift_task", "create_problem", "create_advantage", "obtain_information"
+    ]
+    amount: int = Field(default=1, ge=1, le=3)
+    name: str = Field(default="", max_length=120)
+
+
+class SpendDetermination(_Command):
+    """Surge of Activity (a second Task, +1 Difficulty) or Make It So (an Advantage)."""
+
+    type: Literal["determination"] = "determination"
+    character: str
+    use: Literal["second_task", "make_it_so"]
+    value: str
+    name: str = Field(default="", max_length=120)
+
+
+class ValueComplication(_Command):
+    """A Value hinders: take a Complication and regain Determination (or challenge it)."""
+
+    type: Literal["value_complication"] = "value_complication"
+    character: str
+    value: str
+    challenge: bool = False
+
+
+class TriggerReady(_Command):
+    """A Readied character's trigger happens: they interrupt to attempt their Task."""
+
+    type: Literal["trigger_ready"] = "trigger_ready"
+    character: str
+
+
+class NpcActsFirst(_Command):
+    gm_only: ClassVar[bool] = True
+    type: Literal["npc_first"] = "npc_first"
+
+
+class AdjustDifficulty(_Command):
+    """The GM sets a modifier on the next Task's Difficulty."""
+
+    gm_only: ClassVar[bool] = True
+    type: Literal["adjust_difficulty"] = "adjust_difficulty"
+    amount: int = Field(ge=-5, le=5)
+    reason: str = Field(default="", max_length=120)
+
+
+class SetValue(_Command):
+    """The GM edits any value, by its path in the encounter (``ships.x.shields``)."""
+
+    gm_only: ClassVar[bool] = True
+    type: Literal["set_value"] = "set_value"
+    path: str = Field(min_length=1, max_length=200)
+    value: int | bool | str | None
+
+
+class AdjustPool(_Command):
+    gm_only: ClassVar[bool] = True
+    type: Literal["adjust_pool"] = "adjust_pool"
+    pool: Literal["momentum", "threat"]
+    delta: int = Field(ge=-50, le=50)
+
+
+class MoveShip(_Command):
+    gm_only: ClassVar[bool] = True
+    type: Literal["move_ship"] = "move_ship"
+    ship: str
+    zone: str
+
+
+class AddTrait(_Command):
+    gm_only: ClassVar[bool] = True
+    type: Literal["add_trait"] = "add_trait"
+    name: str = Field(min_length=1, max_length=120)
+    kind: Literal["advantage", "complication"] = "complication"
+    ship: str | None = None
+
+
+class RemoveTrait(_Command):
+    gm_only: ClassVar[bool] = True
+    type: Literal["remove_trait"] = "remove_trait"
+    name: str
+
+
+class EndRound(_Command):
+    gm_only: ClassVar[bool] = True
+    type: Literal["end_round"] = "end_round"
+
+
+class EndScene(_Command):
+    gm_only: ClassVar[bool] = True
+    type: Literal["end_scene"] = "end_scene"
+
+
+class Withdraw(_Command):
+    """A ship retreats from the battle."""
+
+    gm_only: ClassVar[bool] = True
+    type: Literal["withdraw"] = "withdraw"
+    ship: str
+
+
+class SetHouseRules(_Command):
+    gm_only: ClassVar[bool] = True
+    type: Literal["house_rules"] = "house_rules"
+    rules: HouseRules
+
+
+Command = Annotated[
+    StartTurn
+    | EndTurn
+    | MinorAction
+    | AttemptTask
+    | ResolveTask
+    | Inspiration
+    | SpendMomentum
+    | SpendDetermination
+    | ValueComplication
+    | TriggerReady
+    | NpcActsFirst
+    | AdjustDifficulty
+    | SetValue
+    | AdjustPool
+    | MoveShip
+    | AddTrait
+    | RemoveTrait
+    | EndRound
+    | EndScene
+    | Withdraw
+    | SetHouseRules,
+    Field(discriminator="type"),
+]
+
+command_adapter: TypeAdapter[Command] = TypeAdapter(Command)
+
+
+def parse_command(data: str | bytes) -> Command:
+    """A Command from its JSON form."""
+    return command_adapter.validate_json(data)

@@ -1,0 +1,179 @@
+"""Itemised Difficulty and complication range of a station Task.
+
+Each item names its source so the task dialog can show the GM and the player why the
+Difficulty is what it is.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bridge.engine.catalog import ActionDef, Station
+from bridge.engine.commands import AttemptTask
+from bridge.engine.encounter import DurationKind, Encounter
+from bridge.rules.breaches import SystemState
+from bridge.rules.stats import System
+from bridge.rules.weapons import WeaponKind
+
+__all__ = [
+    "TaskFrame",
+    "attack_pattern_applies",
+    "complication_range",
+    "difficulty_items",
+    "total_difficulty",
+]
+
+
+@dataclass(frozen=True)
+class TaskFrame:
+    """Who attempts which Task, from which station, for which ship."""
+
+    actor: str
+    owner: str
+    ship: str
+    action: ActionDef
+    station: Station
+    override: bool
+    npc: bool
+    second_task: bool
+    power: int = 0
+    notes: list[str] = field(default_factory=list)
+
+
+def _base(state: Encounter, frame: TaskFrame, cmd: AttemptTask) -> tuple[str, int]:
+    a = frame.action
+    ship = state.ships[frame.ship]
+    if a.key == "fire_weapon" and cmd.weapon:
+        weapon = ship.weapon(cmd.weapon)
+        if weapon is not None and weapon.kind is WeaponKind.TORPEDO:
+            return "Base (torpedo attack)", 3
+        return "Base (energy weapon attack)", 2
+    if a.key == "signals_jamming":
+        return "Base (chosen by the player)", cmd.difficulty_choice or 1
+    if a.key == "damage_control" and cmd.system is not None:
+        st = ship.system_state(cmd.system)
+        if st is SystemState.DISABLED:
+            heavy = cmd.system in (System.ENGINES, System.STRUCTURE)
+            return f"Base (repair Disabled {cmd.system.label})", 5 if heavy else 4
+        return f"Base (repair {st.label} {cmd.system.label})", 3
+    return "Base", a.difficulty or 0
+
+
+def difficulty_items(state: Encounter, frame: TaskFrame, cmd: AttemptTask) -> list[tuple[str, int]]:
+    """Every modifier on this Task's Difficulty, base first."""
+    items = [_base(state, frame, cmd)]
+    ship = state.ships[frame.ship]
+    a = frame.action
+    turn = state.turn
+
+    if frame.override:
+        items.append(("Override (another role's Task)", 1))
+    if frame.npc:
+        used = turn.npc_roles_used.get(frame.ship, ()).count(frame.station.value)
+        if used:
+            items.append((f"{frame.station.label} already acted this Round", used))
+    if frame.second_task:
+        items.append(("Second Task this Turn", 1))
+    side = "npc" if frame.npc else "player"
+    problem = turn.create_problem.get(side, 0)
+    if problem:
+        items.append(("Create Problem", problem))
+    if turn.gm_difficulty:
+        items.append(("GM adjustment", turn.gm_difficulty))
+
+    systems = {s for s in (a.uses, a.assist[0] if a.assist and cmd.ship_assist else None) if s}
+    if not ship.per_system:
+        pen = ship.difficulty_penalty(None)
+        if pen:
+            items.append(("Breaches at half the Scale", pen))
+    else:
+        for s in sorted(systems):
+            pen = ship.difficulty_penalty(s)
+            if pen:
+                items.append((f"{s.label} Damaged", pen))
+        if (frame.power or a.power or a.power_note) and ship.system_state(
+            System.ENGINES
+        ) is SystemState.IMPACT:
+            items.append(("Engines Impact (Power Task)", 1))
+
+    if a.key == "regenerate_shields" and ship.shields_now == 0:
+        items.append(("Shields are at 0", 1))
+    if a.key == "damage_control" and state.durations_of(DurationKind.DAMAGE_REPORT, frame.ship):
+        items.append(("Damage Report", -1))
+    if a.key == "sensor_sweep" and state.durations_of(DurationKind.PROBE, frame.ship):
+        items.append(("Probe", -2))
+    jam = state.durations_of(DurationKind.JAMMED, frame.ship)
+    if jam and a.uses is System.COMMUNICATIONS:
+        items.append(("Communications jammed", max(d.value for d in jam)))
+    for plot in state.durations_of(DurationKind.PLOT_COURSE, frame.ship):
+        if plot.owner == frame.owner:
+            items.append(("Plot Course", -plot.value))
+    if a.key in ("fire_weapon", "ramming_speed") and cmd.target in state.ships:
+        items.extend(_attack_items(state, frame, cmd))
+    if attack_pattern_applies(state, frame) and total_difficulty(items) > 1:
+        items.append(("Attack Pattern", -1))
+    return items
+
+
+def attack_pattern_applies(state: Encounter, frame: TaskFrame) -> bool:
+    """Seed 001 Helm card: Attack Pattern lowers the ship's attack Difficulty by 1."""
+    return frame.action.key == "fire_weapon" and bool(
+        state.durations_of(DurationKind.ATTACK_PATTERN, frame.ship)
+    )
+
+
+def _attack_items(state: Encounter, frame: TaskFrame, cmd: AttemptTask) -> list[tuple[str, int]]:
+    items: list[tuple[str, int]] = []
+    assert cmd.target is not None
+    ship = state.ships[frame.ship]
+    distance = state.zones.ship_distance(frame.ship, cmd.target)
+    if frame.action.key == "ramming_speed":
+        if distance:
+            items.append(("Range beyond Close", min(distance, 3)))
+        return items
+    weapon = ship.weapon(cmd.weapon or "")
+    if weapon is not None:
+        beyond = min(distance, 3) - int(weapon.range)
+        per = state.house_rules.range_penalty_per_band
+        if beyond > 0 and per:
+            items.append((f"Beyond {weapon.range.label} range", beyond * per))
+    if cmd.system is not None:
+        items.append((f"Targeting {cmd.system.label}", 1))
+    if state.durations_of(DurationKind.EVASIVE_ACTION, frame.ship):
+        items.append(("Own Evasive Action", 1))
+    if state.durations_of(DurationKind.EVASIVE_ACTION, cmd.target):
+        items.append(("Target's Evasive Action", 1))
+    sensors = ship.system_state(System.SENSORS) if ship.per_system else SystemState.NOMINAL
+    if sensors in (SystemState.IMPACT, SystemState.DAMAGED):
+        items.append((f"Sensors {sensors.label}", 1))
+    elif sensors in (SystemState.DISABLED, SystemState.DESTROYED):
+        items.append((f"Sensors {sensors.label}", 2))
+    return items
+
+
+def total_difficulty(items: list[tuple[str, int]]) -> int:
+    return max(sum(n for _, n in items), 0)
+
+
+def complication_range(
+    state: Encounter, frame: TaskFrame, ship_assisted: bool
+) -> tuple[int, list[str]]:
+    """[known] Computers: Impact +2 to ship-assisted Tasks, Damaged +1, Disabled +3;
+    Engines Impact +1 to Tasks with a Power requirement. At most 5."""
+    ship = state.ships[frame.ship]
+    rng, why = 1, []
+    if ship.per_system and ship_assisted:
+        comp = ship.system_state(System.COMPUTERS)
+        add = {
+            SystemState.IMPACT: 2,
+            SystemState.DAMAGED: 1,
+            SystemState.DISABLED: 3,
+            SystemState.DESTROYED: 3,
+        }.get(comp, 0)
+        if add:
+            rng += add
+            why.append(f"Computers {comp.label} +{add}")
+    if ship.per_system and frame.power and ship.system_state(System.ENGINES) is SystemState.IMPACT:
+        rng += 1
+        why.append("Engines Impact +1")
+    return min(rng, 5), why

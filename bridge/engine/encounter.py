@@ -1,0 +1,277 @@
+"""Encounter state: ships and sides, crew and seats, zones, pools, turns, durations, traits.
+
+Everything here is an immutable pydantic model; the Session replaces the whole
+:class:`Encounter` on every applied Command, so undo is a pointer swap.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from enum import StrEnum
+from typing import Literal, Self
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from bridge.engine.catalog import Station
+from bridge.model.character import Character
+from bridge.model.house_rules import HouseRules
+from bridge.model.pools import Momentum, Threat
+from bridge.model.ship import Ship
+from bridge.rules.task import TaskResult
+from bridge.rules.weapons import Range, range_for_zones
+
+__all__ = [
+    "AssistOffer",
+    "Duration",
+    "DurationKind",
+    "Encounter",
+    "Expiry",
+    "PendingTask",
+    "Side",
+    "Trait",
+    "TurnState",
+    "ZoneMap",
+]
+
+Side = Literal["player", "npc"]
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class ZoneMap(_Frozen):
+    """Named zones, which touch which, and where each ship is."""
+
+    zones: tuple[str, ...] = ("Zone A",)
+    links: tuple[tuple[str, str], ...] = ()
+    positions: dict[str, str] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _known_zones(self) -> Self:
+        names = set(self.zones)
+        if len(names) != len(self.zones):
+            raise ValueError("zones: zone names must be unique")
+        for a, b in self.links:
+            for z in (a, b):
+                if z not in names:
+                    raise ValueError(f"links: unknown zone '{z}'")
+        for ship, z in self.positions.items():
+            if z not in names:
+                raise ValueError(f"positions.{ship}: unknown zone '{z}'")
+        return self
+
+    def neighbours(self, zone: str) -> set[str]:
+        return {b for a, b in self.links if a == zone} | {a for a, b in self.links if b == zone}
+
+    def distance(self, a: str, b: str) -> int:
+        """Zones between ``a`` and ``b`` (a large number when unconnected)."""
+        if a == b:
+            return 0
+        seen = {a}
+        queue = deque([(a, 0)])
+        while queue:
+            zone, d = queue.popleft()
+            for n in self.neighbours(zone):
+                if n == b:
+                    return d + 1
+                if n not in seen:
+                    seen.add(n)
+                    queue.append((n, d + 1))
+        return 99
+
+    def ship_distance(self, ship_a: str, ship_b: str) -> int:
+        return self.distance(self.positions[ship_a], self.positions[ship_b])
+
+    def range_between(self, ship_a: str, ship_b: str) -> Range:
+        return range_for_zones(self.ship_distance(ship_a, ship_b))
+
+    def move(self, ship: str, zone: str) -> ZoneMap:
+        return self.model_copy(update={"positions": {**self.positions, ship: zone}})
+
+
+class DurationKind(StrEnum):
+    EVASIVE_ACTION = "evasive_action"
+    ATTACK_PATTERN = "attack_pattern"
+    SCAN_FOR_WEAKNESS = "scan_for_weakness"
+    PLOT_COURSE = "plot_course"
+    DAMAGE_REPORT = "damage_report"
+    READY = "ready"
+    TRACTOR_BEAM = "tractor_beam"
+    PROBE = "probe"
+    JAMMED = "jammed"
+    CHARTED_HAZARD = "charted_hazard"
+
+    @property
+    def label(self) -> str:
+        return self.value.replace("_", " ").title()
+
+
+class Expiry(StrEnum):
+    """When a duration ends (RULES-NOTES "Turn order": durations to track)."""
+
+    NEXT_TASK = "next_task"  # at the owner's next Task
+    NEXT_TURN = "next_turn"  # at the start of the owner's next Turn
+    END_OF_NEXT_TURN = "end_of_next_turn"  # at the end of the owner's next Turn
+    USED = "used"  # when consumed (or at the end of the scene)
+    SCENE = "scene"  # at the end of the scene
+
+
+class Duration(_Frozen):
+    """An effect that lasts for a while: Evasive Action, Attack Pattern, Ready..."""
+
+    kind: DurationKind
+    ship: str
+    owner: str = Field(description="Actor key whose Task/Turn ends it")
+    expiry: Expiry
+    set_in_turn: int
+    value: int = 0
+    target: str | None = None
+    note: str = ""
+
+    def describe(self) -> str:
+        extra = f" ({self.note})" if self.note else ""
+        return f"{self.kind.label}{extra}"
+
+
+class Trait(_Frozen):
+    """An Advantage or Complication in play."""
+
+    name: str = Field(min_length=1, max_length=120)
+    kind: Literal["advantage", "complication"]
+    ship: str | None = None
+
+
+class AssistOffer(_Frozen):
+    """An Assist (or Direct) waiting for its ally's next Task."""
+
+    assister: str
+    target: str
+    attribute: str
+    discipline: str
+    focus: bool = False
+    source: Literal["assist", "direct"] = "assist"
+
+
+class PendingTask(_Frozen):
+    """A rolled Task waiting for its Momentum spends (and, for attacks, its damage)."""
+
+    actor: str
+    ship: str
+    action: str
+    station: Station
+    result: TaskResult
+    params: dict[str, str | int | bool | None] = Field(default_factory=dict)
+    difficulty_items: tuple[tuple[str, int], ...] = ()
+    interrupt: bool = False
+
+
+class TurnState(_Frozen):
+    """Who is acting and what they have used (RULES-NOTES "Turn order")."""
+
+    round: int = 1
+    scene: int = 1
+    turn_id: int = 0
+    side: Side = "player"
+    first_side: Side = "player"
+    actor: str | None = None
+    actor_ship: str | None = None
+    acted: tuple[str, ...] = ()
+    npc_turns_left: dict[str, int] = Field(default_factory=dict)
+    npc_roles_used: dict[str, tuple[str, ...]] = Field(default_factory=dict)
+    minors_used: tuple[str, ...] = ()
+    minor_allowance: int = 1
+    tasks_taken: int = 0
+    task_allowance: int = 1
+    prepared: bool = False
+    kept_initiative: bool = False
+    any_turn_this_round: bool = False
+    interrupt: str | None = None
+    shields_toggled: dict[str, str] = Field(default_factory=dict)
+    direct_used: bool = False
+    create_problem: dict[str, int] = Field(default_factory=dict)
+    gm_difficulty: int = 0
+    second_task_penalty: int = 0
+    passed: bool = False
+
+
+class Encounter(_Frozen):
+    """A whole battle."""
+
+    format: Literal["bridge.encounter"] = "bridge.encounter"
+    version: int = 1
+    name: str = "Encounter"
+    ships: dict[str, Ship]
+    sides: dict[str, Side]
+    player_ship: str
+    characters: dict[str, Character] = Field(default_factory=dict)
+    seats: dict[Station, tuple[str, ...]] = Field(default_factory=dict)
+    pending_seats: dict[str, Station] = Field(default_factory=dict)
+    zones: ZoneMap = ZoneMap()
+    momentum: Momentum = Momentum()
+    threat: Threat = Threat()
+    turn: TurnState = TurnState()
+    durations: tuple[Duration, ...] = ()
+    traits: tuple[Trait, ...] = ()
+    assists: tuple[AssistOffer, ...] = ()
+    pending: PendingTask | None = None
+    retreated: tuple[str, ...] = ()
+    scanned: tuple[str, ...] = ()
+    outcome: str | None = None
+    house_rules: HouseRules = HouseRules()
+
+    @model_validator(mode="after")
+    def _references(self) -> Self:
+        for ship_id, ship in self.ships.items():
+            if ship.id != ship_id:
+                raise ValueError(f"ships.{ship_id}: the ship's id is '{ship.id}'")
+            if ship_id not in self.sides:
+                raise ValueError(f"sides: ship '{ship_id}' has no side")
+        for ship_id in self.sides:
+            if ship_id not in self.ships:
+                raise ValueError(f"sides.{ship_id}: no such ship")
+        if self.player_ship not in self.ships:
+            raise ValueError(f"player_ship: no ship '{self.player_ship}'")
+        if self.sides[self.player_ship] != "player":
+            raise ValueError("player_ship: the player ship must be on the player side")
+        for station, crew in self.seats.items():
+            for c in crew:
+                if c not in self.characters:
+                    raise ValueError(f"seats.{station.value}: no character '{c}'")
+        for char_id, character in self.characters.items():
+            if character.id != char_id:
+                raise ValueError(f"characters.{char_id}: the character's id is '{character.id}'")
+        for ship_id in self.ships:
+            if ship_id not in self.zones.positions:
+                raise ValueError(f"zones.positions: ship '{ship_id}' is in no zone")
+        return self
+
+    # -- queries ----------------------------------------------------------------------
+    def stations_of(self, character: str) -> tuple[Station, ...]:
+        return tuple(s for s, crew in self.seats.items() if character in crew)
+
+    def crew_at(self, station: Station) -> tuple[str, ...]:
+        return self.seats.get(station, ())
+
+    def active_ships(self, side: Side) -> tuple[str, ...]:
+        """Ships of a side still in the fight."""
+        return tuple(
+            sid
+            for sid, s in self.ships.items()
+            if self.sides[sid] == side and not s.destroyed and sid not in self.retreated
+        )
+
+    def seated_characters(self) -> tuple[str, ...]:
+        seen: list[str] = []
+        for crew in self.seats.values():
+            seen.extend(c for c in crew if c not in seen)
+        return tuple(seen)
+
+    def durations_of(self, kind: DurationKind, ship: str | None = None) -> tuple[Duration, ...]:
+        return tuple(
+            d for d in self.durations if d.kind is kind and (ship is None or d.ship == ship)
+        )
+
+    @property
+    def ended(self) -> bool:
+        return self.outcome is not None

@@ -1,0 +1,239 @@
+"""GM Commands and the immediate spends of Momentum, Threat and Determination."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import ValidationError
+
+from bridge.engine.commands import (
+    AddTrait,
+    AdjustDifficulty,
+    AdjustPool,
+    MoveShip,
+    NpcActsFirst,
+    RemoveTrait,
+    SetHouseRules,
+    SetValue,
+    SpendDetermination,
+    SpendMomentum,
+    TriggerReady,
+    ValueComplication,
+    Withdraw,
+)
+from bridge.engine.context import Ctx, refuse
+from bridge.engine.encounter import DurationKind, Encounter, Side, Trait
+from bridge.engine.turns import check_outcome
+from bridge.model.validation import describe_validation_error
+
+__all__ = [
+    "add_trait",
+    "adjust_difficulty",
+    "adjust_pool",
+    "move_ship",
+    "npc_acts_first",
+    "remove_trait",
+    "set_house_rules",
+    "set_value",
+    "spend_determination",
+    "spend_momentum",
+    "trigger_ready",
+    "value_complication",
+    "withdraw",
+]
+
+
+def npc_acts_first(ctx: Ctx, cmd: NpcActsFirst) -> None:
+    """[default] The GM pays 2 Threat to have an NPC act first in the Round."""
+    if ctx.turn.any_turn_this_round:
+        refuse("NPCs can be sent first only before anyone has acted this Round.")
+    if ctx.turn.side == "npc":
+        refuse("The NPCs already act first this Round.")
+    ctx.pay("npc", ctx.state.house_rules.npc_act_first_threat, "An NPC acts first")
+    ctx.set_turn(side="npc", first_side="npc")
+
+
+def adjust_difficulty(ctx: Ctx, cmd: AdjustDifficulty) -> None:
+    ctx.set_turn(gm_difficulty=cmd.amount)
+    ctx.say(
+        f"GM: the next Task's Difficulty {cmd.amount:+d}"
+        + (f" ({cmd.reason})" if cmd.reason else "")
+        + "."
+    )
+
+
+def _set_path(data: dict[str, Any], path: list[str], value: object) -> None:
+    node: Any = data
+    for i, part in enumerate(path[:-1]):
+        if not isinstance(node, dict) or part not in node:
+            refuse(f"'{'.'.join(path[: i + 1])}' is not a value in this encounter.")
+        node = node[part]
+    if not isinstance(node, dict) or path[-1] not in node:
+        refuse(f"'{'.'.join(path)}' is not a value in this encounter.")
+    if isinstance(node[path[-1]], dict | list):
+        refuse(f"'{'.'.join(path)}' is a group of values: name one of them.")
+    node[path[-1]] = value
+
+
+def set_value(ctx: Ctx, cmd: SetValue) -> None:
+    """Edit any value; the whole encounter is validated again, so nothing invalid lands."""
+    data = ctx.state.model_dump(mode="json")
+    _set_path(data, cmd.path.split("."), cmd.value)
+    try:
+        state = Encounter.model_validate(data)
+    except ValidationError as exc:
+        refuse(f"{cmd.path} cannot be {cmd.value!r}: {describe_validation_error(exc)}")
+    ctx.state = state
+    ctx.say(f"GM sets {cmd.path} to {cmd.value!r}.")
+    check_outcome(ctx)
+
+
+def adjust_pool(ctx: Ctx, cmd: AdjustPool) -> None:
+    if cmd.pool == "threat":
+        value = ctx.state.threat.value + cmd.delta
+        if value < 0:
+            refuse(f"Threat cannot go below 0 (it is {ctx.state.threat.value}).")
+        ctx.set(threat=ctx.state.threat.model_copy(update={"value": value}))
+    else:
+        value = ctx.state.momentum.value + cmd.delta
+        if not 0 <= value <= ctx.state.momentum.cap:
+            refuse(f"Momentum must stay within 0..{ctx.state.momentum.cap}.")
+        ctx.set(momentum=ctx.state.momentum.model_copy(update={"value": value}))
+    ctx.say(f"GM: {cmd.pool.capitalize()} {cmd.delta:+d} (now {value}).")
+
+
+def move_ship(ctx: Ctx, cmd: MoveShip) -> None:
+    ctx.ship(cmd.ship)
+    if cmd.zone not in ctx.state.zones.zones:
+        refuse(f"There is no zone '{cmd.zone}' on the map.")
+    ctx.set(zones=ctx.state.zones.move(cmd.ship, cmd.zone))
+    ctx.say(f"GM moves {ctx.ship_name(cmd.ship)} to {cmd.zone}.")
+
+
+def add_trait(ctx: Ctx, cmd: AddTrait) -> None:
+    if cmd.ship is not None:
+        ctx.ship(cmd.ship)
+    ctx.set(traits=(*ctx.state.traits, Trait(name=cmd.name, kind=cmd.kind, ship=cmd.ship)))
+    ctx.say(f"{cmd.kind.capitalize()}: {cmd.name}.")
+
+
+def remove_trait(ctx: Ctx, cmd: RemoveTrait) -> None:
+    kept = tuple(t for t in ctx.state.traits if t.name != cmd.name)
+    if len(kept) == len(ctx.state.traits):
+        refuse(f"There is no Advantage or Complication '{cmd.name}'.")
+    ctx.set(traits=kept)
+    ctx.say(f"Removed: {cmd.name}.")
+
+
+def withdraw(ctx: Ctx, cmd: Withdraw) -> None:
+    ship = ctx.ship(cmd.ship)
+    if cmd.ship in ctx.state.retreated or ship.destroyed:
+        refuse(f"{ship.name} is already out of the fight.")
+    if ctx.turn.actor_ship == cmd.ship or (
+        ctx.state.pending and ctx.state.pending.ship == cmd.ship
+    ):
+        refuse(f"{ship.name} is acting: end its Turn first.")
+    ctx.set(retreated=(*ctx.state.retreated, cmd.ship))
+    ctx.say(f"{ship.name} withdraws from the battle.")
+    check_outcome(ctx)
+
+
+def set_house_rules(ctx: Ctx, cmd: SetHouseRules) -> None:
+    ctx.set(house_rules=cmd.rules)
+    ctx.say("GM changes the house rules.")
+
+
+def _acting_side(ctx: Ctx, by: str) -> Side:
+    actor = ctx.turn.actor
+    if actor is None:
+        refuse("Spend Momentum during a Turn.")
+    if by not in ("gm", actor):
+        refuse(f"It is {ctx.actor_name(actor)}'s Turn, not yours.")
+    return ctx.side_of(actor)
+
+
+def spend_momentum(ctx: Ctx, cmd: SpendMomentum) -> None:
+    """Seed 001 COMBAT MOMENTUM (STARSHIP): immediate spends."""
+    side = _acting_side(ctx, cmd.by)
+    turn = ctx.turn
+    if cmd.spend == "extra_minor":
+        ctx.pay(side, cmd.amount, "Extra Minor Action")
+        ctx.set_turn(minor_allowance=turn.minor_allowance + cmd.amount)
+    elif cmd.spend == "swift_task":
+        if turn.task_allowance >= 2:
+            refuse("At most two Tasks may be attempted in a Turn.")
+        ctx.pay(side, 2, "Swift Task")
+        ctx.set_turn(task_allowance=2)
+        ctx.say("A second Task this Turn, at +1 Difficulty.")
+    elif cmd.spend == "create_problem":
+        enemy = "npc" if side == "player" else "player"
+        already = turn.create_problem.get(enemy, 0)
+        if already + cmd.amount > 3:
+            refuse("Create Problem adds at most +3 Difficulty to one Task.")
+        ctx.pay(side, 2 * cmd.amount, "Create Problem")
+        ctx.set_turn(create_problem={**turn.create_problem, enemy: already + cmd.amount})
+        ctx.say(f"The other side's next Task is +{already + cmd.amount} Difficulty.")
+    elif cmd.spend == "create_advantage":
+        if not cmd.name:
+            refuse("Name the Advantage to create.")
+        ctx.pay(side, 2, "Create Advantage")
+        ctx.set(traits=(*ctx.state.traits, Trait(name=cmd.name, kind="advantage")))
+    else:
+        ctx.pay(side, cmd.amount, "Obtain Information")
+        ctx.say(f"{cmd.amount} question(s) for the GM.")
+
+
+def spend_determination(ctx: Ctx, cmd: SpendDetermination) -> None:
+    """Seed 003 USES FOR DETERMINATION: Surge of Activity and Make It So."""
+    if cmd.by not in ("gm", cmd.character):
+        refuse("Only the character's own player spends their Determination.")
+    character = ctx.character(cmd.character).spend_determination(cmd.value)
+    if cmd.use == "second_task":
+        if ctx.turn.actor != cmd.character:
+            refuse("A second Task is taken during the character's own Turn.")
+        if ctx.turn.task_allowance >= 2:
+            refuse("At most two Tasks may be attempted in a Turn.")
+        ctx.set_turn(task_allowance=2)
+        ctx.say(
+            f"{character.name} spends Determination ({cmd.value}): a second Task, +1 Difficulty."
+        )
+    else:
+        if not cmd.name:
+            refuse("Name the Advantage Make It So creates.")
+        ctx.set(traits=(*ctx.state.traits, Trait(name=cmd.name, kind="advantage")))
+        ctx.say(f"{character.name} spends Determination ({cmd.value}): Make It So - {cmd.name}.")
+    ctx.put_character(character)
+
+
+def value_complication(ctx: Ctx, cmd: ValueComplication) -> None:
+    """Seed 001 VALUES: a hindering Value gives a Complication and 1 Determination."""
+    if cmd.by not in ("gm", cmd.character):
+        refuse("Only the character's own player (or the GM) can invoke their Values.")
+    before = ctx.character(cmd.character)
+    if cmd.challenge:
+        after = before.challenge_value(cmd.value)
+        ctx.say(
+            f"{before.name} challenges the Value “{cmd.value}”: +1 Determination; "
+            "the Value is crossed out."
+        )
+    else:
+        after = before.comply_with_value(cmd.value)
+        ctx.set(
+            traits=(
+                *ctx.state.traits,
+                Trait(name=f"{before.name}: {cmd.value}", kind="complication"),
+            )
+        )
+        ctx.say(f"{before.name}'s Value “{cmd.value}” causes a Complication: +1 Determination.")
+    ctx.put_character(after)
+
+
+def trigger_ready(ctx: Ctx, cmd: TriggerReady) -> None:
+    """Seed 003 READY: when the trigger happens, the character interrupts the Turn."""
+    readied = [d for d in ctx.state.durations_of(DurationKind.READY) if d.owner == cmd.character]
+    if not readied:
+        refuse(f"{ctx.actor_name(cmd.character)} has no readied Task.")
+    if ctx.turn.interrupt is not None or ctx.state.pending is not None:
+        refuse("Another Task is being resolved: wait for it.")
+    ctx.set_turn(interrupt=cmd.character)
+    ctx.say(f"Trigger! {ctx.actor_name(cmd.character)} interrupts: {readied[0].note}.")

@@ -1,0 +1,400 @@
+"""Attempting and resolving station Tasks: legality, Power, dice, Momentum, effects."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bridge.engine.catalog import CATALOG, ActionDef
+from bridge.engine.commands import AttemptTask, Inspiration, ResolveTask
+from bridge.engine.context import Ctx, refuse
+from bridge.engine.difficulty import (
+    TaskFrame,
+    attack_pattern_applies,
+    complication_range,
+    difficulty_items,
+    total_difficulty,
+)
+from bridge.engine.effects import EFFECTS, check_params, spend_cost
+from bridge.engine.encounter import DurationKind, Expiry, PendingTask, Side, Trait
+from bridge.engine.turns import expire, owner_key
+from bridge.rules.stats import Attribute, CrewQuality, Department
+from bridge.rules.task import Assist, Roller, TaskSpec, moment_of_inspiration, resolve_task
+from bridge.rules.weapons import WeaponKind
+
+__all__ = ["attempt_task", "frame_for", "inspiration", "resolve_pending"]
+
+UNROLLED = {"assist", "pass", "ready", "direct"}
+
+
+def _actor(ctx: Ctx, by: str) -> str:
+    turn = ctx.turn
+    actor = turn.interrupt or turn.actor
+    if actor is None:
+        refuse("Tasks are attempted during a Turn: start one first.")
+    if by not in ("gm", actor):
+        refuse(f"It is {ctx.actor_name(actor)}'s Turn, not yours.")
+    return actor
+
+
+def frame_for(ctx: Ctx, actor: str, cmd: AttemptTask) -> TaskFrame:
+    """Work out the station, ship and Override for a Task, or refuse it."""
+    a = CATALOG.get(cmd.action)
+    if a is None or a.kind != "task":
+        refuse(f"'{cmd.action}' is not a Task on any station card.")
+    if a.key == "override":
+        refuse("Choose the Task to attempt and tick Override: it adds +1 Difficulty.")
+    state = ctx.state
+    npc = actor not in state.characters
+    ship = actor if npc else state.player_ship
+    override = cmd.override
+    if npc:
+        station = cmd.station or a.stations[0]
+        if station not in a.stations:
+            refuse(f"{a.name} is not on the {station.label} card.")
+    else:
+        mine = state.stations_of(actor)
+        if cmd.station is not None and cmd.station not in mine and not override:
+            refuse(f"The {cmd.station.label} station is not yours: use Override (+1 Difficulty).")
+        own = [s for s in mine if s in a.stations]
+        if cmd.station is not None and cmd.station in a.stations and (cmd.station in mine):
+            station = cmd.station
+            override = False
+        elif own:
+            station = own[0]
+            override = False
+        elif override:
+            station = a.stations[0]
+        else:
+            refuse(
+                f"{a.name} is on the {a.stations[0].label} card, not yours: "
+                "use Override (+1 Difficulty)."
+            )
+    second = ctx.turn.tasks_taken >= 1 and ctx.turn.interrupt is None
+    return TaskFrame(
+        actor=actor,
+        owner=owner_key(state, actor, station.value),
+        ship=ship,
+        action=a,
+        station=station,
+        override=override,
+        npc=npc,
+        second_task=second,
+    )
+
+
+def _check_turn_allows_task(ctx: Ctx) -> None:
+    turn = ctx.turn
+    if turn.interrupt is not None:
+        return
+    if turn.tasks_taken >= turn.task_allowance:
+        if turn.tasks_taken >= 2:
+            refuse("At most two Tasks may be attempted in a Turn.")
+        refuse(
+            "A Task has already been attempted this Turn: a Swift Task (2 Momentum) or "
+            "Determination allows a second one."
+        )
+
+
+def _roller(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask) -> tuple[Roller, str]:
+    a = frame.action
+    if frame.npc:
+        quality = ctx.ship(frame.ship).crew_quality or CrewQuality.PROFICIENT
+        roller = Roller.of(quality.attribute, quality.discipline, focus=True)
+        return roller, f"{quality.label} crew ({roller.target})"
+    attribute = cmd.attribute or a.attributes[0]
+    discipline = cmd.discipline or a.disciplines[0]
+    if attribute not in a.attributes or discipline not in a.disciplines:
+        refuse(f"{a.name} uses {a.roll_text}, not {attribute.label} + {discipline.label}.")
+    character = ctx.character(frame.actor)
+    roller = character.roller(attribute, discipline, cmd.focus)
+    focus = ", Focus" if cmd.focus else ""
+    return roller, f"{attribute.label} + {discipline.label} ({roller.target}{focus})"
+
+
+def _assists(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask) -> tuple[list[Assist], bool]:
+    a = frame.action
+    out: list[Assist] = []
+    ship_assisted = False
+    ship = ctx.ship(frame.ship)
+    if a.assist is not None and cmd.ship_assist:
+        system, dept = a.assist
+        reason = ship.system_usable(system)
+        if reason is None or "Impact" in reason:
+            focus = ctx.state.house_rules.ship_assist_focus
+            out.append(
+                Assist.ship(
+                    ship.systems[system],
+                    ship.departments[dept],
+                    focus,
+                    name=f"{ship.name} ({system.label} + {dept.label})",
+                )
+            )
+            ship_assisted = True
+        else:
+            ctx.say(f"The ship cannot assist: {reason}")
+    offers = [o for o in ctx.state.assists if o.target == frame.actor]
+    attribute = cmd.attribute or (a.attributes[0] if a.attributes else Attribute.CONTROL)
+    for offer in offers:
+        helper = ctx.character(offer.assister)
+        attr = Attribute(offer.attribute) if offer.source == "assist" else attribute
+        disc = Department(offer.discipline)
+        out.append(
+            Assist.character(
+                helper.name, helper.attributes[attr], helper.disciplines[disc], offer.focus
+            )
+        )
+    if offers:
+        ctx.set(assists=tuple(o for o in ctx.state.assists if o.target != frame.actor))
+    return out, ship_assisted
+
+
+def _power(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask) -> int:
+    a = frame.action
+    ship = ctx.ship(frame.ship)
+    if a.key == "warp" and cmd.zone is not None and cmd.zone in ctx.state.zones.zones:
+        return ctx.state.zones.distance(ctx.state.zones.positions[frame.ship], cmd.zone)
+    if a.key == "fire_weapon":
+        weapon = ship.weapon(cmd.weapon or "")
+        if weapon is not None and weapon.kind is WeaponKind.ENERGY:
+            return ctx.state.house_rules.energy_weapon_power_cost + cmd.extra_power
+        return 0
+    return a.power
+
+
+def _pay_power(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask, need: int) -> int:
+    """Spend the Task's Power; returns Complications from overdrawing (house rule)."""
+    if need <= 0:
+        return 0
+    ship = ctx.ship(frame.ship)
+    have = ship.power_now
+    if need <= have:
+        ctx.update_ship(frame.ship, power=have - need)
+        ctx.say(f"{ship.name} spends {need} Power (now {have - need}).")
+        return 0
+    if cmd.extra_power and need - cmd.extra_power <= have < need:
+        refuse(f"Not enough Power for {cmd.extra_power} extra: {need} needed, {have} left.")
+    if ctx.state.house_rules.power_overdraw == "refuse":
+        refuse(f"Not enough Power: {frame.action.name} needs {need}, {ship.name} has {have}.")
+    ctx.update_ship(frame.ship, power=0)
+    ctx.say(f"{ship.name} needs {need} Power but has {have}: the shortfall causes a Complication.")
+    return 1
+
+
+def attempt_task(ctx: Ctx, cmd: AttemptTask) -> None:
+    state = ctx.state
+    if state.ended:
+        refuse(f"The battle is over: {state.outcome}")
+    if state.pending is not None:
+        refuse("Another Task is waiting for its Momentum spends: resolve it first.")
+    actor = _actor(ctx, cmd.by)
+    _check_turn_allows_task(ctx)
+    frame = frame_for(ctx, actor, cmd)
+    a = frame.action
+    interrupt = ctx.turn.interrupt is not None
+    if interrupt:
+        _check_readied(ctx, actor, a)
+
+    if a.key in UNROLLED:
+        EFFECTS[a.key](ctx, frame, cmd, None, None)
+        _count_task(ctx, frame, interrupt)
+        if interrupt:
+            ctx.set_turn(interrupt=None)
+        return
+
+    ship = ctx.ship(frame.ship)
+    if a.uses is not None:
+        reason = ship.system_usable(a.uses)
+        if reason is not None:
+            refuse(reason)
+    check_params(ctx, frame, cmd)
+    expire(ctx, frame.owner, Expiry.NEXT_TASK)
+    need = _power(ctx, frame, cmd)
+    frame = replace(frame, power=need)
+    items = difficulty_items(ctx.state, frame, cmd)
+    difficulty = total_difficulty(items)
+    roller, who = _roller(ctx, frame, cmd)
+    assists, ship_assisted = _assists(ctx, frame, cmd)
+    rng, rng_why = complication_range(ctx.state, frame, ship_assisted)
+    try:
+        spec = TaskSpec(
+            lead=roller,
+            difficulty=difficulty,
+            complication_range=rng,
+            bought=cmd.bought,
+            assists=tuple(assists),
+            side="npc" if frame.npc else "player",
+            succeed_at_cost=a.succeed_at_cost,
+            value=cmd.value,
+        )
+    except ValueError as exc:
+        refuse(str(exc).splitlines()[-1].split(", ", 1)[-1])
+    _pay_for_dice(ctx, frame, spec, cmd)
+    extra_complications = _pay_power(ctx, frame, cmd, need)
+    _consume_modifiers(ctx, frame)
+    result = resolve_task(spec, ctx.dice, roll=cmd.roll)
+    if extra_complications:
+        result = result.model_copy(update={"complications": result.complications + 1})
+    breakdown = ", ".join(f"{k} {'+' if n >= 0 else ''}{n}" for k, n in items[1:])
+    ctx.say(
+        f"{ctx.actor_name(actor)} attempts {a.name}"
+        + (" (Override)" if frame.override else "")
+        + f" from {frame.station.label}: {who}, Difficulty {difficulty}"
+        + (f" ({items[0][0]} {items[0][1]}; {breakdown})" if breakdown else "")
+        + (f", complication range {rng} ({'; '.join(rng_why)})" if rng > 1 else "")
+        + "."
+    )
+    ctx.say(result.describe())
+    params = {
+        "target": cmd.target,
+        "weapon": cmd.weapon,
+        "zone": cmd.zone,
+        "system": cmd.system.value if cmd.system else None,
+        "salvo": cmd.salvo,
+        "extra_power": cmd.extra_power,
+        "array_mode": cmd.array_mode,
+        "note": cmd.note,
+        "difficulty_choice": cmd.difficulty_choice,
+        "attack_pattern_bonus": attack_pattern_applies(ctx.state, frame) and difficulty <= 1,
+        "scan": bool(ctx.state.durations_of(DurationKind.SCAN_FOR_WEAKNESS, frame.ship)),
+    }
+    ctx.set(
+        pending=PendingTask(
+            actor=actor,
+            ship=frame.ship,
+            action=a.key,
+            station=frame.station,
+            result=result,
+            params=params,
+            difficulty_items=tuple(items),
+            interrupt=interrupt,
+        )
+    )
+    _count_task(ctx, frame, interrupt)
+    if cmd.spends is not None:
+        resolve_pending(ctx, ResolveTask(by=cmd.by, spends=cmd.spends))
+
+
+def _check_readied(ctx: Ctx, actor: str, a: ActionDef) -> None:
+    for d in ctx.state.durations_of(DurationKind.READY):
+        if d.owner == actor and d.target and d.target != a.key:
+            refuse(f"{ctx.actor_name(actor)} readied {CATALOG[d.target].name}, not {a.name}.")
+
+
+def _count_task(ctx: Ctx, frame: TaskFrame, interrupt: bool) -> None:
+    if interrupt:
+        return
+    turn = ctx.turn
+    roles = dict(turn.npc_roles_used)
+    if frame.npc:
+        roles[frame.ship] = (*roles.get(frame.ship, ()), frame.station.value)
+    ctx.set_turn(tasks_taken=turn.tasks_taken + 1, npc_roles_used=roles)
+
+
+def _pay_for_dice(ctx: Ctx, frame: TaskFrame, spec: TaskSpec, cmd: AttemptTask) -> None:
+    cost = spec.cost
+    if cost.determination:
+        if frame.npc or cmd.value is None:
+            refuse("Only a player character can spend Determination, citing a Value.")
+        character = ctx.character(frame.actor).spend_determination(cmd.value)
+        ctx.put_character(character)
+        ctx.say(f"{character.name} spends Determination ({cmd.value}): a die showing 1.")
+    ctx.pay("player", cost.momentum, "Bought dice")
+    ctx.add_threat(cost.threat_added, "Bought dice")
+    ctx.pay("npc", cost.threat_spent, "Bought dice")
+
+
+def _consume_modifiers(ctx: Ctx, frame: TaskFrame) -> None:
+    turn = ctx.turn
+    side = "npc" if frame.npc else "player"
+    if turn.create_problem.get(side):
+        rest = {k: v for k, v in turn.create_problem.items() if k != side}
+        ctx.set_turn(create_problem=rest)
+    if turn.gm_difficulty:
+        ctx.set_turn(gm_difficulty=0)
+    for d in ctx.state.durations_of(DurationKind.PLOT_COURSE, frame.ship):
+        if d.owner == frame.owner:
+            ctx.drop_durations(d)
+    if frame.action.key == "damage_control":
+        ctx.drop_durations(*ctx.state.durations_of(DurationKind.DAMAGE_REPORT, frame.ship))
+
+
+def resolve_pending(ctx: Ctx, cmd: ResolveTask) -> None:
+    pending = ctx.state.pending
+    if pending is None:
+        refuse("There is no rolled Task to resolve.")
+    if cmd.by not in ("gm", pending.actor):
+        refuse(f"Only {ctx.actor_name(pending.actor)} (or the GM) resolves this Task.")
+    a = CATALOG[pending.action]
+    result = pending.result
+    side: Side = "npc" if pending.actor not in ctx.state.characters else "player"
+    spends = cmd.spends
+    cost = spend_cost(a, spends)
+    if cost and not result.success:
+        refuse(f"{a.name} failed: there is no effect to spend Momentum on.")
+    if spends.is_attack and a.key not in ("fire_weapon", "ramming_speed"):
+        refuse("Damage spends apply only to attacks.")
+    generated = result.momentum
+    if pending.params.get("attack_pattern_bonus") and result.success:
+        generated += 1
+        ctx.say("Attack Pattern at minimum Difficulty: +1 Momentum.")
+    pool = ctx.state.threat.value if side == "npc" else ctx.state.momentum.value
+    if cost > generated + pool:
+        word = "Threat" if side == "npc" else "Momentum"
+        refuse(
+            f"Not enough {word}: the spends cost {cost}, {generated} generated and "
+            f"{pool} in the pool."
+        )
+    from_pool = max(cost - generated, 0)
+    ctx.pay(side, from_pool, "Spends beyond this Task's Momentum")
+    ctx.gain(side, generated - min(cost, generated), f"{a.name} saves")
+    if result.complications:
+        ctx.say(f"{result.complications} Complication(s): the GM describes what goes wrong.")
+    ctx.set(pending=None)
+    if result.success:
+        if result.succeeded_at_cost:
+            ctx.say(f"{a.name} succeeds at a cost.")
+        EFFECTS[a.key](ctx, _frame_of(ctx, pending), None, pending, spends)
+    else:
+        ctx.say(f"{a.name} fails.")
+    if spends.obtain_information:
+        ctx.say(f"Obtain Information: {spends.obtain_information} question(s) for the GM.")
+    if spends.create_advantage:
+        advantage = Trait(name=spends.create_advantage, kind="advantage")
+        ctx.set(traits=(*ctx.state.traits, advantage))
+        ctx.say(f"Advantage created: {spends.create_advantage}.")
+    if pending.interrupt:
+        ctx.set_turn(interrupt=None)
+        ctx.drop_durations(
+            *[d for d in ctx.state.durations_of(DurationKind.READY) if d.owner == pending.actor]
+        )
+
+
+def _frame_of(ctx: Ctx, pending: PendingTask) -> TaskFrame:
+    npc = pending.actor not in ctx.state.characters
+    return TaskFrame(
+        actor=pending.actor,
+        owner=owner_key(ctx.state, pending.actor, pending.station.value),
+        ship=pending.ship,
+        action=CATALOG[pending.action],
+        station=pending.station,
+        override=False,
+        npc=npc,
+        second_task=False,
+    )
+
+
+def inspiration(ctx: Ctx, cmd: Inspiration) -> None:
+    """Seed 003 USES FOR DETERMINATION: Moment of Inspiration re-rolls the dice."""
+    pending = ctx.state.pending
+    if pending is None:
+        refuse("There is no rolled Task to re-roll.")
+    if pending.actor not in ctx.state.characters:
+        refuse("Only player characters have Determination.")
+    if cmd.by not in ("gm", pending.actor):
+        refuse("Only the character who rolled can spend their Determination on it.")
+    character = ctx.character(pending.actor).spend_determination(cmd.value)
+    ctx.put_character(character)
+    spec = pending.result.spec.model_copy(update={"value": cmd.value})
+    again = moment_of_inspiration(pending.result.model_copy(update={"spec": spec}), ctx.dice)
+    ctx.set(pending=pending.model_copy(update={"result": again}))
+    ctx.say(f"{character.name}: Moment of Inspiration ({cmd.value}). {again.describe()}")
