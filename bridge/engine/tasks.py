@@ -241,6 +241,7 @@ def attempt_task(ctx: Ctx, cmd: AttemptTask) -> None:
         + f" from {frame.station.label}: {who}, Difficulty {difficulty}"
         + (f" ({items[0][0]} {items[0][1]}; {breakdown})" if breakdown else "")
         + (f", complication range {rng} ({'; '.join(rng_why)})" if rng > 1 else "")
+        + (f"; assisted by {', '.join(a.name for a in assists)}" if assists else "")
         + "."
     )
     ctx.say(result.describe())

@@ -188,8 +188,13 @@ def end_turn(ctx: Ctx, keep_initiative: bool) -> None:
     elif waiting(ctx.state, side):
         ctx.set_turn(side=side)
     check_outcome(ctx)
-    if not ctx.state.ended and not waiting(ctx.state, "player") and not waiting(ctx.state, "npc"):
+    if ctx.state.ended:
+        return
+    if not waiting(ctx.state, "player") and not waiting(ctx.state, "npc"):
         end_round(ctx)
+    else:
+        whose = "the players" if ctx.turn.side == "player" else "the NPCs"
+        ctx.say(f"{ctx.actor_name(actor)} ends their Turn; {whose} act next.")
 
 
 def end_round(ctx: Ctx) -> None:
