@@ -413,9 +413,7 @@ def _land(ctx: Ctx, ship_id: str, outcome: DamageOutcome) -> None:
     apply_damage_side_effects(ctx, ship_id, outcome.report.crew_injured)
     if outcome.ship.destroyed:
         ctx.set(
-            durations=tuple(
-                d for d in ctx.state.durations if ship_id not in (d.ship, d.target)
-            )
+            durations=tuple(d for d in ctx.state.durations if ship_id not in (d.ship, d.target))
         )
 
 

@@ -74,6 +74,27 @@ _HANDLERS: dict[str, Handler] = {
 }
 
 
+_PLAY = frozenset(
+    {
+        "start_turn",
+        "end_turn",
+        "minor",
+        "task",
+        "resolve",
+        "inspiration",
+        "spend",
+        "determination",
+        "trigger_ready",
+        "npc_first",
+        "end_round",
+        "withdraw",
+        "move_ship",
+        "adjust_difficulty",
+    }
+)
+"""Commands that play the battle on, refused once it is over (GM edits stay allowed)."""
+
+
 def prepare_battle(encounter: Encounter) -> Encounter:
     """Start Round 1: NPC ships get one Turn per point of Scale."""
     if encounter.turn.turn_id or encounter.turn.npc_turns_left:
@@ -155,6 +176,8 @@ class Session:
             raise CommandRefused("Only the GM can do that.")
         if command.by != "gm" and command.by not in self._state.characters:
             raise CommandRefused(f"'{command.by}' is not the GM or a character here.")
+        if self._state.ended and command.type in _PLAY:
+            raise CommandRefused(f"The battle is over: {self._state.outcome}")
         ctx = Ctx(self._state, dice)
         try:
             _HANDLERS[command.type](ctx, command)
