@@ -30,4 +30,7 @@ def run_benchmarks(quick: bool = False) -> str:
         "Bridge benchmarks (best of 5)",
         f"  odds query, 5 lead dice + 2 assists: {odds * 1e6:8.1f} µs",
     ]
+    from bridge.engine.bench import engine_benchmarks
+
+    lines.extend(engine_benchmarks(quick))
     return "\n".join(lines)
