@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from bridge.engine.catalog import CATALOG, ActionDef
 from bridge.engine.commands import AttemptTask, Inspiration, ResolveTask
@@ -15,13 +15,23 @@ from bridge.engine.difficulty import (
     total_difficulty,
 )
 from bridge.engine.effects import EFFECTS, check_params, spend_cost
-from bridge.engine.encounter import DurationKind, Expiry, PendingTask, Side, Trait
+from bridge.engine.encounter import DurationKind, Encounter, Expiry, PendingTask, Side, Trait
 from bridge.engine.turns import expire, owner_key
+from bridge.rules.dice import GivenDice
+from bridge.rules.errors import RuleViolation
 from bridge.rules.stats import Attribute, CrewQuality, Department
 from bridge.rules.task import Assist, Roller, TaskSpec, moment_of_inspiration, resolve_task
 from bridge.rules.weapons import WeaponKind
 
-__all__ = ["attempt_task", "frame_for", "inspiration", "resolve_pending"]
+__all__ = [
+    "TaskPlan",
+    "attempt_task",
+    "frame_for",
+    "inspiration",
+    "plan_task",
+    "preview_task",
+    "resolve_pending",
+]
 
 UNROLLED = {"assist", "pass", "ready", "direct"}
 
@@ -180,7 +190,24 @@ def _pay_power(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask, need: int) -> int:
     return 1
 
 
-def attempt_task(ctx: Ctx, cmd: AttemptTask) -> None:
+@dataclass(frozen=True)
+class TaskPlan:
+    """Everything decided about a Task before its dice are rolled."""
+
+    frame: TaskFrame
+    items: tuple[tuple[str, int], ...]
+    spec: TaskSpec
+    who: str
+    assist_names: tuple[str, ...]
+    complication_why: tuple[str, ...]
+    interrupt: bool
+
+    @property
+    def difficulty(self) -> int:
+        return self.spec.difficulty
+
+
+def _begin(ctx: Ctx, cmd: AttemptTask) -> tuple[TaskFrame, bool]:
     state = ctx.state
     if state.ended:
         refuse(f"The battle is over: {state.outcome}")
@@ -189,18 +216,22 @@ def attempt_task(ctx: Ctx, cmd: AttemptTask) -> None:
     actor = _actor(ctx, cmd.by)
     _check_turn_allows_task(ctx)
     frame = frame_for(ctx, actor, cmd)
-    a = frame.action
     interrupt = ctx.turn.interrupt is not None
     if interrupt:
-        _check_readied(ctx, actor, a)
+        _check_readied(ctx, actor, frame.action)
+    return frame, interrupt
 
+
+def plan_task(ctx: Ctx, cmd: AttemptTask) -> TaskPlan:
+    """Check a rolled Task and work out its Difficulty, dice and assists (no roll).
+
+    Consumes assists and expires durations on ``ctx``; a preview runs it on a
+    throwaway context.
+    """
+    frame, interrupt = _begin(ctx, cmd)
+    a = frame.action
     if a.key in UNROLLED:
-        EFFECTS[a.key](ctx, frame, cmd, None, None)
-        _count_task(ctx, frame, interrupt)
-        if interrupt:
-            ctx.set_turn(interrupt=None)
-        return
-
+        refuse(f"{a.name} is not rolled.")
     ship = ctx.ship(frame.ship)
     if a.uses is not None:
         reason = ship.system_usable(a.uses)
@@ -208,17 +239,15 @@ def attempt_task(ctx: Ctx, cmd: AttemptTask) -> None:
             refuse(reason)
     check_params(ctx, frame, cmd)
     expire(ctx, frame.owner, Expiry.NEXT_TASK)
-    need = _power(ctx, frame, cmd)
-    frame = replace(frame, power=need)
+    frame = replace(frame, power=_power(ctx, frame, cmd))
     items = difficulty_items(ctx.state, frame, cmd)
-    difficulty = total_difficulty(items)
     roller, who = _roller(ctx, frame, cmd)
     assists, ship_assisted = _assists(ctx, frame, cmd)
     rng, rng_why = complication_range(ctx.state, frame, ship_assisted)
     try:
         spec = TaskSpec(
             lead=roller,
-            difficulty=difficulty,
+            difficulty=total_difficulty(items),
             complication_range=rng,
             bought=cmd.bought,
             assists=tuple(assists),
@@ -227,21 +256,53 @@ def attempt_task(ctx: Ctx, cmd: AttemptTask) -> None:
             value=cmd.value,
         )
     except ValueError as exc:
-        refuse(str(exc).splitlines()[-1].split(", ", 1)[-1])
+        refuse(str(exc).splitlines()[-1].split(", ", 1)[-1].split(" [type=")[0])
+    return TaskPlan(
+        frame=frame,
+        items=tuple(items),
+        spec=spec,
+        who=who,
+        assist_names=tuple(x.name for x in assists),
+        complication_why=tuple(rng_why),
+        interrupt=interrupt,
+    )
+
+
+def preview_task(state: Encounter, cmd: AttemptTask) -> TaskPlan | str:
+    """The plan for ``cmd`` in ``state``, or the reason it would be refused."""
+    try:
+        return plan_task(Ctx(state, GivenDice()), cmd)
+    except RuleViolation as exc:
+        return exc.reason
+
+
+def attempt_task(ctx: Ctx, cmd: AttemptTask) -> None:
+    action = CATALOG.get(cmd.action)
+    if action is not None and action.key in UNROLLED:
+        frame, interrupt = _begin(ctx, cmd)
+        EFFECTS[action.key](ctx, frame, cmd, None, None)
+        _count_task(ctx, frame, interrupt)
+        if interrupt:
+            ctx.set_turn(interrupt=None)
+        return
+    plan = plan_task(ctx, cmd)
+    frame, spec, items = plan.frame, plan.spec, plan.items
+    a = frame.action
     _pay_for_dice(ctx, frame, spec, cmd)
-    extra_complications = _pay_power(ctx, frame, cmd, need)
+    extra_complications = _pay_power(ctx, frame, cmd, frame.power)
     _consume_modifiers(ctx, frame)
     result = resolve_task(spec, ctx.dice, roll=cmd.roll)
     if extra_complications:
         result = result.model_copy(update={"complications": result.complications + 1})
     breakdown = ", ".join(f"{k} {'+' if n >= 0 else ''}{n}" for k, n in items[1:])
+    rng = spec.complication_range
     ctx.say(
-        f"{ctx.actor_name(actor)} attempts {a.name}"
+        f"{ctx.actor_name(frame.actor)} attempts {a.name}"
         + (" (Override)" if frame.override else "")
-        + f" from {frame.station.label}: {who}, Difficulty {difficulty}"
+        + f" from {frame.station.label}: {plan.who}, Difficulty {spec.difficulty}"
         + (f" ({items[0][0]} {items[0][1]}; {breakdown})" if breakdown else "")
-        + (f", complication range {rng} ({'; '.join(rng_why)})" if rng > 1 else "")
-        + (f"; assisted by {', '.join(a.name for a in assists)}" if assists else "")
+        + (f", complication range {rng} ({'; '.join(plan.complication_why)})" if rng > 1 else "")
+        + (f"; assisted by {', '.join(plan.assist_names)}" if plan.assist_names else "")
         + "."
     )
     ctx.say(result.describe())
@@ -255,22 +316,22 @@ def attempt_task(ctx: Ctx, cmd: AttemptTask) -> None:
         "array_mode": cmd.array_mode,
         "note": cmd.note,
         "difficulty_choice": cmd.difficulty_choice,
-        "attack_pattern_bonus": attack_pattern_applies(ctx.state, frame) and difficulty <= 1,
+        "attack_pattern_bonus": attack_pattern_applies(ctx.state, frame) and spec.difficulty <= 1,
         "scan": bool(ctx.state.durations_of(DurationKind.SCAN_FOR_WEAKNESS, frame.ship)),
     }
     ctx.set(
         pending=PendingTask(
-            actor=actor,
+            actor=frame.actor,
             ship=frame.ship,
             action=a.key,
             station=frame.station,
             result=result,
             params=params,
-            difficulty_items=tuple(items),
-            interrupt=interrupt,
+            difficulty_items=items,
+            interrupt=plan.interrupt,
         )
     )
-    _count_task(ctx, frame, interrupt)
+    _count_task(ctx, frame, plan.interrupt)
     if cmd.spends is not None:
         resolve_pending(ctx, ResolveTask(by=cmd.by, spends=cmd.spends))
 

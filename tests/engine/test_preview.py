@@ -1,0 +1,30 @@
+"""Previewing a Task shows its Difficulty and dice without changing the battle."""
+
+from __future__ import annotations
+
+from bridge.engine.commands import AttemptTask
+from bridge.engine.tasks import TaskPlan, preview_task
+from bridge.rules.odds import task_odds
+from tests.engine.table import Table
+
+
+def test_preview_itemises_the_difficulty_and_builds_the_dice() -> None:
+    t = Table()
+    t.turn("kell")
+    before = t.state
+    plan = preview_task(t.state, AttemptTask(by="kell", action="fire_weapon",
+                                             weapon="Phaser Arrays", target="vortak",
+                                             focus=True, bought=("momentum",)))
+    assert isinstance(plan, TaskPlan)
+    assert plan.items == (("Base (energy weapon attack)", 2), ("Beyond Medium range", 1))
+    assert plan.difficulty == 3 and plan.spec.lead.target == 16 and plan.spec.lead_dice == 3
+    assert plan.assist_names == ("USS Resolute (Weapons + Security)",)
+    assert 0 < task_odds(plan.spec).p_success < 1
+    assert t.state is before and t.session.journal[-1].command.type == "start_turn"
+
+
+def test_preview_gives_the_reason_when_illegal() -> None:
+    t = Table()
+    t.turn("kell")
+    reason = preview_task(t.state, AttemptTask(by="kell", action="evasive_action"))
+    assert isinstance(reason, str) and "use Override" in reason
