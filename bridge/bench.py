@@ -15,7 +15,7 @@ def _per_call(stmt: object, number: int) -> float:
     return best / number
 
 
-def run_benchmarks(quick: bool = False) -> str:
+def run_benchmarks(quick: bool = False, ui: bool = True) -> str:
     """Run every benchmark and return a readable report."""
     n = 200 if quick else 2000
     spec = TaskSpec(
@@ -33,4 +33,8 @@ def run_benchmarks(quick: bool = False) -> str:
     from bridge.engine.bench import engine_benchmarks
 
     lines.extend(engine_benchmarks(quick))
+    if ui:
+        from bridge.ui.bench import ui_benchmarks
+
+        lines.extend(ui_benchmarks(quick))
     return "\n".join(lines)

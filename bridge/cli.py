@@ -9,6 +9,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from pydantic import ValidationError
 
@@ -134,15 +135,30 @@ def _roll(args: argparse.Namespace) -> int:
 def _bench(args: argparse.Namespace) -> int:
     from bridge.bench import run_benchmarks
 
-    print(run_benchmarks(quick=args.quick))
+    print(run_benchmarks(quick=args.quick, ui=not args.core_only))
     return 0
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(
-        prog="bridge", description="Bridge: a starship bridge console for Star Trek Adventures."
+        prog="bridge",
+        description="Bridge: a starship bridge console for Star Trek Adventures. "
+        "Without a subcommand it opens the GM console.",
     )
     parser.add_argument("--version", action="version", version=f"bridge {__version__}")
+    parser.add_argument(
+        "--demo",
+        action="store_true",
+        help="open on the built-in demo battle with all five station windows",
+    )
+    parser.add_argument(
+        "--screenshots",
+        type=Path,
+        metavar="DIR",
+        help="render every window to PNG files in DIR and exit",
+    )
+    parser.add_argument("--seed", type=int, help="seed the dice (repeatable battles)")
+    parser.add_argument("--startup-probe", action="store_true", help=argparse.SUPPRESS)
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
     odds = sub.add_parser("odds", help="exact odds of a task roll")
     _task_arguments(odds)
@@ -153,6 +169,7 @@ def _parser() -> argparse.ArgumentParser:
     roll.set_defaults(run=_roll)
     bench = sub.add_parser("bench", help="measure the speed of the rules")
     bench.add_argument("--quick", action="store_true", help="fewer repetitions")
+    bench.add_argument("--core-only", action="store_true", help="skip the UI figures")
     bench.set_defaults(run=_bench)
     return parser
 
@@ -176,8 +193,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     if args.command is None:
-        parser.print_help()
-        return 0
+        from bridge.ui.app import run_app
+
+        return run_app(
+            demo=args.demo,
+            screenshots=args.screenshots,
+            seed=args.seed,
+            startup_probe=args.startup_probe,
+        )
     try:
         code: int = args.run(args)
     except ValidationError as exc:

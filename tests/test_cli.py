@@ -83,9 +83,13 @@ def test_bad_flags_give_a_clear_message(
     assert code == 2 and message in err and "Traceback" not in err
 
 
-def test_bare_bridge_prints_what_it_can_do(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys)
-    assert code == 0 and "odds" in out and "roll" in out
+def test_help_lists_what_bridge_can_do(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as done:
+        main(["--help"])
+    out = capsys.readouterr().out
+    assert done.value.code == 0
+    for word in ("odds", "roll", "bench", "--demo", "--screenshots"):
+        assert word in out
 
 
 def test_console_entry_point_runs() -> None:
@@ -99,5 +103,6 @@ def test_console_entry_point_runs() -> None:
 
 
 def test_bench_reports_the_odds_query(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "bench", "--quick")
+    code, out, _ = run(capsys, "bench", "--quick", "--core-only")
     assert code == 0 and "odds query, 5 lead dice + 2 assists" in out
+    assert "Commands applied per second" in out

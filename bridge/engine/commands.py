@@ -11,11 +11,16 @@ from typing import Annotated, ClassVar, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from bridge.engine.catalog import Station
+from bridge.engine.encounter import Side, ZoneMap
+from bridge.model.character import Character
 from bridge.model.house_rules import HouseRules
+from bridge.model.ship import Ship
 from bridge.rules.stats import Attribute, Department, System
 from bridge.rules.task import Purchase
 
 __all__ = [
+    "AddCharacter",
+    "AddShip",
     "AddTrait",
     "AdjustDifficulty",
     "AdjustPool",
@@ -31,7 +36,9 @@ __all__ = [
     "RemoveTrait",
     "ResolveTask",
     "SetHouseRules",
+    "SetSeats",
     "SetValue",
+    "SetZones",
     "SpendDetermination",
     "SpendMomentum",
     "Spends",
@@ -254,6 +261,38 @@ class SetHouseRules(_Command):
     rules: HouseRules
 
 
+class AddShip(_Command):
+    """Encounter setup: bring a ship into the battle on a side, in a zone."""
+
+    gm_only: ClassVar[bool] = True
+    type: Literal["add_ship"] = "add_ship"
+    ship: Ship
+    side: Side
+    zone: str
+
+
+class AddCharacter(_Command):
+    gm_only: ClassVar[bool] = True
+    type: Literal["add_character"] = "add_character"
+    character: Character
+
+
+class SetSeats(_Command):
+    """Encounter setup: who sits at which station (one officer may hold several)."""
+
+    gm_only: ClassVar[bool] = True
+    type: Literal["set_seats"] = "set_seats"
+    seats: dict[Station, tuple[str, ...]]
+
+
+class SetZones(_Command):
+    """Encounter setup: the zone map (zones, links, where each ship is)."""
+
+    gm_only: ClassVar[bool] = True
+    type: Literal["set_zones"] = "set_zones"
+    zones: ZoneMap
+
+
 Command = Annotated[
     StartTurn
     | EndTurn
@@ -275,7 +314,11 @@ Command = Annotated[
     | EndRound
     | EndScene
     | Withdraw
-    | SetHouseRules,
+    | SetHouseRules
+    | AddShip
+    | AddCharacter
+    | SetSeats
+    | SetZones,
     Field(discriminator="type"),
 ]
 

@@ -90,6 +90,9 @@ class ZoneMap(_Frozen):
         return self.model_copy(update={"positions": {**self.positions, ship: zone}})
 
 
+_SMALL_WORDS = {"for", "of"}
+
+
 class DurationKind(StrEnum):
     EVASIVE_ACTION = "evasive_action"
     ATTACK_PATTERN = "attack_pattern"
@@ -104,7 +107,10 @@ class DurationKind(StrEnum):
 
     @property
     def label(self) -> str:
-        return self.value.replace("_", " ").title()
+        words = self.value.split("_")
+        return " ".join(
+            w if w in _SMALL_WORDS and i else w.capitalize() for i, w in enumerate(words)
+        )
 
 
 class Expiry(StrEnum):

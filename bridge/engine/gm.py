@@ -7,6 +7,8 @@ from typing import Any
 from pydantic import ValidationError
 
 from bridge.engine.commands import (
+    AddCharacter,
+    AddShip,
     AddTrait,
     AdjustDifficulty,
     AdjustPool,
@@ -14,7 +16,9 @@ from bridge.engine.commands import (
     NpcActsFirst,
     RemoveTrait,
     SetHouseRules,
+    SetSeats,
     SetValue,
+    SetZones,
     SpendDetermination,
     SpendMomentum,
     TriggerReady,
@@ -27,6 +31,8 @@ from bridge.engine.turns import check_outcome
 from bridge.model.validation import describe_validation_error
 
 __all__ = [
+    "add_character",
+    "add_ship",
     "add_trait",
     "adjust_difficulty",
     "adjust_pool",
@@ -34,7 +40,9 @@ __all__ = [
     "npc_acts_first",
     "remove_trait",
     "set_house_rules",
+    "set_seats",
     "set_value",
+    "set_zones",
     "spend_determination",
     "spend_momentum",
     "trigger_ready",
@@ -136,6 +144,65 @@ def withdraw(ctx: Ctx, cmd: Withdraw) -> None:
     ctx.set(retreated=(*ctx.state.retreated, cmd.ship))
     ctx.say(f"{ship.name} withdraws from the battle.")
     check_outcome(ctx)
+
+
+def _revalidate(ctx: Ctx, what: str, **changes: object) -> None:
+    """Replace parts of the encounter and validate the whole, or refuse naming the field."""
+    data = ctx.state.model_dump()
+    data.update(changes)
+    try:
+        ctx.state = Encounter.model_validate(data)
+    except ValidationError as exc:
+        refuse(f"{what}: {describe_validation_error(exc)}")
+
+
+def add_ship(ctx: Ctx, cmd: AddShip) -> None:
+    ship_id = cmd.ship.id
+    base, n = ship_id, 2
+    while ship_id in ctx.state.ships:
+        ship_id, n = f"{base}-{n}", n + 1
+    ship = cmd.ship.model_copy(update={"id": ship_id})
+    if cmd.side == "npc" and ctx.state.house_rules.npc_whole_ship_breaches:
+        ship = ship.model_copy(update={"breach_mode": "whole_ship"})
+    zones = ctx.state.zones.model_dump()
+    zones["positions"] = {**zones["positions"], ship_id: cmd.zone}
+    _revalidate(
+        ctx,
+        f"Adding {ship.name}",
+        ships={**ctx.state.model_dump()["ships"], ship_id: ship.model_dump()},
+        sides={**ctx.state.sides, ship_id: cmd.side},
+        zones=zones,
+    )
+    if cmd.side == "npc":
+        left = {**ctx.turn.npc_turns_left, ship_id: ship.scale}
+        ctx.set_turn(npc_turns_left=left)
+    ctx.say(f"{ship.name} joins the battle ({cmd.side}) in {cmd.zone}.")
+
+
+def add_character(ctx: Ctx, cmd: AddCharacter) -> None:
+    if cmd.character.id in ctx.state.characters:
+        refuse(f"There is already a character '{cmd.character.id}'.")
+    ctx.put_character(cmd.character)
+    ctx.say(f"{cmd.character.name} joins the crew.")
+
+
+def set_seats(ctx: Ctx, cmd: SetSeats) -> None:
+    if ctx.turn.actor is not None:
+        refuse("Change seats between Turns.")
+    seats = {k.value: v for k, v in cmd.seats.items() if v}
+    _revalidate(ctx, "Seats", seats=seats)
+    ctx.say(
+        "GM seats the crew: "
+        + "; ".join(
+            f"{s.label}: {', '.join(ctx.state.characters[c].name for c in crew)}"
+            for s, crew in ctx.state.seats.items()
+        )
+    )
+
+
+def set_zones(ctx: Ctx, cmd: SetZones) -> None:
+    _revalidate(ctx, "Zones", zones=cmd.zones.model_dump())
+    ctx.say(f"GM redraws the map: {', '.join(cmd.zones.zones)}.")
 
 
 def set_house_rules(ctx: Ctx, cmd: SetHouseRules) -> None:

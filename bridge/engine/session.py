@@ -71,6 +71,10 @@ _HANDLERS: dict[str, Handler] = {
     "end_scene": lambda ctx, c: turns.end_scene(ctx),
     "withdraw": gm.withdraw,
     "house_rules": gm.set_house_rules,
+    "add_ship": gm.add_ship,
+    "add_character": gm.add_character,
+    "set_seats": gm.set_seats,
+    "set_zones": gm.set_zones,
 }
 
 

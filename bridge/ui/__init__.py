@@ -1,0 +1,1 @@
+"""The Qt application: GM console, station windows and the task dialog on one SharedModel."""

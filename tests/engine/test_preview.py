@@ -12,9 +12,17 @@ def test_preview_itemises_the_difficulty_and_builds_the_dice() -> None:
     t = Table()
     t.turn("kell")
     before = t.state
-    plan = preview_task(t.state, AttemptTask(by="kell", action="fire_weapon",
-                                             weapon="Phaser Arrays", target="vortak",
-                                             focus=True, bought=("momentum",)))
+    plan = preview_task(
+        t.state,
+        AttemptTask(
+            by="kell",
+            action="fire_weapon",
+            weapon="Phaser Arrays",
+            target="vortak",
+            focus=True,
+            bought=("momentum",),
+        ),
+    )
     assert isinstance(plan, TaskPlan)
     assert plan.items == (("Base (energy weapon attack)", 2), ("Beyond Medium range", 1))
     assert plan.difficulty == 3 and plan.spec.lead.target == 16 and plan.spec.lead_dice == 3
@@ -28,3 +36,21 @@ def test_preview_gives_the_reason_when_illegal() -> None:
     t.turn("kell")
     reason = preview_task(t.state, AttemptTask(by="kell", action="evasive_action"))
     assert isinstance(reason, str) and "use Override" in reason
+
+
+def test_availability_reasons() -> None:
+    from bridge.engine.availability import action_unavailable
+    from bridge.engine.catalog import Station, action
+    from bridge.engine.commands import SetValue
+
+    t = Table()
+    fire = action("fire_weapon")
+    assert "Not your Turn" in (action_unavailable(t.state, "kell", Station.TACTICAL, fire) or "")
+    t.turn("kell")
+    assert action_unavailable(t.state, "kell", Station.TACTICAL, fire) is None
+    assert "Kell is acting" in (action_unavailable(t.state, "tovan", Station.HELM, fire) or "")
+    t.do(SetValue(path="ships.resolute.damage.weapons.breaches", value=5))
+    assert action_unavailable(t.state, "kell", Station.TACTICAL, fire) == "Weapons is disabled."
+    t.minor("interact")
+    reason = action_unavailable(t.state, "kell", Station.TACTICAL, action("prepare"))
+    assert reason is not None and "Extra Minor Action" in reason

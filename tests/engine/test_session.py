@@ -166,3 +166,43 @@ def test_check_reports_legality_without_changing_anything() -> None:
     assert t.session.check(StartTurn(by="kell", actor="kell")) is None
     assert "players' Turn" in (t.session.check(StartTurn(actor="qoj")) or "")
     assert t.state is before and t.session.journal == ()
+
+
+def test_encounter_setup_commands() -> None:
+    """GM setup: add a ship from the starter set, seat the crew, redraw the map."""
+    from bridge.engine.catalog import Station
+    from bridge.engine.commands import AddCharacter, AddShip, SetSeats, SetZones
+    from bridge.engine.demo import demo_ships
+    from bridge.engine.encounter import ZoneMap
+    from bridge.model.character import Character
+
+    t = Table()
+    _, qoj, _ = demo_ships()
+    t.do(AddShip(ship=qoj, side="npc", zone="Planetary Orbit"))
+    assert "qoj-2" in t.state.ships and t.state.turn.npc_turns_left["qoj-2"] == 3
+    assert t.state.zones.positions["qoj-2"] == "Planetary Orbit"
+    t.refused(AddShip(ship=qoj, side="npc", zone="Nowhere"), "unknown zone 'Nowhere'")
+    t.do(AddCharacter(character=Character(id="ensign", name="Ens. Park")))
+    t.refused(AddCharacter(character=Character(id="ensign", name="Ens. Park")), "already")
+    t.do(
+        SetSeats(
+            seats={
+                Station.COMMAND: ("reyes",),
+                Station.HELM: ("tovan", "ensign"),
+                Station.TACTICAL: ("kell",),
+                Station.OPERATIONS: ("mbeki", "sorel"),
+                Station.SCIENCE: ("sorel",),
+            }
+        )
+    )
+    assert t.state.stations_of("sorel") == (Station.OPERATIONS, Station.SCIENCE)
+    t.refused(SetSeats(seats={Station.HELM: ("nobody",)}), "no character 'nobody'")
+    zones = t.state.zones.model_copy(
+        update={
+            "zones": (*t.state.zones.zones, "Moon"),
+            "links": (*t.state.zones.links, ("Moon", "Planetary Orbit")),
+        }
+    )
+    t.do(SetZones(zones=zones))
+    assert t.state.zones.distance("Moon", "Open Space") == 2
+    t.refused(SetZones(zones=ZoneMap(zones=("A",))), "is in no zone")

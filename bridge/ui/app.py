@@ -1,0 +1,91 @@
+"""Start the application: theme, SharedModel, GM console, station windows, qasync loop."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+from pathlib import Path
+
+from bridge.engine.catalog import Station
+
+__all__ = ["build", "run_app"]
+
+
+def build(demo: bool, seed: int | None = None) -> tuple[object, object]:
+    """Create the QApplication, the model and the GM console (and, for the demo, every
+    station window). Returns (console, model)."""
+    from PySide6.QtWidgets import QApplication
+
+    from bridge.engine.demo import demo_encounter
+    from bridge.engine.session import Session
+    from bridge.rules.dice import SeededDice
+    from bridge.ui.gm_console import GmConsole
+    from bridge.ui.settings import ui_scale
+    from bridge.ui.shared_model import SharedModel
+    from bridge.ui.theme import apply_theme
+
+    app = QApplication.instance()
+    if not isinstance(app, QApplication):
+        app = QApplication(sys.argv[:1])
+    app.setApplicationName("Bridge")
+    app.setOrganizationName("Bridge")
+    apply_theme(app, ui_scale())
+    model = SharedModel(Session(demo_encounter(), SeededDice(seed)))
+    console = GmConsole(model)
+    console.show()
+    if demo:
+        console.open_all()
+        _cascade(console)
+    return console, model
+
+
+def _cascade(console: object) -> None:
+    """Place windows that have no remembered geometry so they do not sit on one another."""
+    from bridge.ui.gm_console import GmConsole
+    from bridge.ui.settings import settings
+
+    assert isinstance(console, GmConsole)
+    store = settings()
+    for i, station in enumerate(Station):
+        window = console.stations.get(station)
+        if window is not None and not store.contains(f"windows/station-{station.value}/geometry"):
+            window.move(60 + 40 * i, 60 + 36 * i)
+
+
+def run_app(
+    demo: bool = False,
+    screenshots: Path | None = None,
+    seed: int | None = None,
+    startup_probe: bool = False,
+) -> int:
+    """Open Bridge; with ``screenshots`` render every window to PNG files and exit."""
+    if screenshots is not None or startup_probe:
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtWidgets import QApplication
+
+    console, model = build(
+        demo or screenshots is not None,
+        seed=seed if seed is not None else (7 if screenshots is not None else None),
+    )
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    if screenshots is not None:
+        from bridge.ui.screenshots import render_all
+
+        for path in render_all(console, model, screenshots):
+            print(path)
+        return 0
+    if startup_probe:
+        app.processEvents()
+        print("shown", flush=True)
+        return 0
+    import qasync  # after the windows are up: only the event loop needs it
+
+    loop = qasync.QEventLoop(app)
+    asyncio.set_event_loop(loop)
+    closed = asyncio.Event()
+    app.aboutToQuit.connect(closed.set)
+    with loop:
+        loop.run_until_complete(closed.wait())
+    return 0

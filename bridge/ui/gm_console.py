@@ -1,0 +1,396 @@
+"""The GM console: the battle at a glance, NPC Turns, pools, log, and every GM control."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QApplication,
+    QComboBox,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QInputDialog,
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+    QPushButton,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from bridge.engine.autopilot import suggest
+from bridge.engine.catalog import CATALOG, Station
+from bridge.engine.changes import Change
+from bridge.engine.commands import (
+    AddTrait,
+    AdjustDifficulty,
+    AdjustPool,
+    EndRound,
+    EndScene,
+    EndTurn,
+    MinorAction,
+    NpcActsFirst,
+    StartTurn,
+    Withdraw,
+)
+from bridge.engine.turns import waiting
+from bridge.ui.gm_dialogs import EditValueDialog, HouseRulesDialog, SetupDialog
+from bridge.ui.settings import restore_geometry, save_geometry, settings
+from bridge.ui.shared_model import SharedModel
+from bridge.ui.station_window import StationWindow
+from bridge.ui.task_dialog import TaskDialog
+from bridge.ui.theme import COLORS, apply_theme
+from bridge.ui.widgets.lcars import LcarsHeader, Pill, section_label
+from bridge.ui.widgets.log_view import LogView
+from bridge.ui.widgets.ship_status import ContactsTable
+from bridge.ui.widgets.zone_map import ZoneMapView
+
+__all__ = ["GmConsole"]
+
+
+class GmConsole(QMainWindow):
+    """The game master's window; opens and closes the station windows."""
+
+    sig_windows_changed = Signal()
+    """Emitted when a station window opens or closes."""
+
+    def __init__(self, model: SharedModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = model
+        self.stations: dict[Station, StationWindow] = {}
+        self.dialog: QWidget | None = None
+        self.confirm_quit = True
+        self.setWindowTitle("Bridge — GM Console")
+        self.resize(1320, 860)
+
+        root = QWidget()
+        self.setCentralWidget(root)
+        layout = QVBoxLayout(root)
+        self.header = LcarsHeader("GM Console", COLORS.orange)
+        layout.addWidget(self.header)
+        split = QSplitter(Qt.Orientation.Horizontal)
+        layout.addWidget(split, 1)
+        split.addWidget(self._left())
+        right = QWidget()
+        rcol = QVBoxLayout(right)
+        rcol.addWidget(section_label("Battle log"))
+        self.log = LogView()
+        rcol.addWidget(self.log, 1)
+        split.addWidget(right)
+        split.setSizes([760, 560])
+        self._menus()
+        model.sig_changed.connect(self.refresh)
+        model.sig_refused.connect(lambda reason: self.statusBar().showMessage(reason, 10000))
+        restore_geometry(self, "gm-console")
+        self.refresh(Change.ALL)
+
+    # -- building -----------------------------------------------------------------------
+    def _left(self) -> QWidget:
+        box = QWidget()
+        col = QVBoxLayout(box)
+        strip = QHBoxLayout()
+        self.round_pill = Pill("", COLORS.orange)
+        self.turn_label = QLabel()
+        self.turn_label.setObjectName("big")
+        strip.addWidget(self.round_pill)
+        strip.addWidget(self.turn_label, 1)
+        col.addLayout(strip)
+
+        turn_box = QGroupBox("TURN ORDER")
+        grid = QGridLayout(turn_box)
+        self.next_actor = QComboBox()
+        self.start_button = QPushButton("START TURN")
+        self.end_button = QPushButton("END TURN")
+        self.keep_button = QPushButton("KEEP THE INITIATIVE")
+        self.npc_first = QPushButton("NPCS ACT FIRST (THREAT)")
+        self.end_round = QPushButton("END ROUND")
+        self.end_scene = QPushButton("END SCENE")
+        grid.addWidget(QLabel("Next to act"), 0, 0)
+        grid.addWidget(self.next_actor, 0, 1, 1, 2)
+        grid.addWidget(self.start_button, 0, 3)
+        grid.addWidget(self.end_button, 1, 0)
+        grid.addWidget(self.keep_button, 1, 1)
+        grid.addWidget(self.npc_first, 1, 2, 1, 2)
+        grid.addWidget(self.end_round, 2, 0)
+        grid.addWidget(self.end_scene, 2, 1)
+        col.addWidget(turn_box)
+
+        npc_box = QGroupBox("NPC SHIP ON ITS TURN")
+        ngrid = QGridLayout(npc_box)
+        self.npc_task = QComboBox()
+        for station in Station:
+            for a in CATALOG.values():
+                if (
+                    a.kind == "task"
+                    and station in a.stations
+                    and a.rolled
+                    and station == a.stations[0]
+                ):
+                    self.npc_task.addItem(f"{station.label}: {a.name}", f"{station.value}:{a.key}")
+        self.npc_attempt = QPushButton("ATTEMPT TASK…")
+        self.npc_minor = QComboBox()
+        for a in CATALOG.values():
+            if a.kind == "minor" and a.key not in ("change_position", "restore"):
+                self.npc_minor.addItem(a.name, a.key)
+        self.npc_minor_button = QPushButton("TAKE MINOR")
+        self.autopilot = QPushButton("AUTOPILOT STEP")
+        self.autopilot.setToolTip("Take the autopilot's suggestion for whoever acts (Ctrl+J)")
+        ngrid.addWidget(self.npc_task, 0, 0, 1, 2)
+        ngrid.addWidget(self.npc_attempt, 0, 2)
+        ngrid.addWidget(self.npc_minor, 1, 0, 1, 2)
+        ngrid.addWidget(self.npc_minor_button, 1, 2)
+        ngrid.addWidget(self.autopilot, 2, 2)
+        col.addWidget(npc_box)
+
+        pools = QGroupBox("POOLS")
+        pgrid = QGridLayout(pools)
+        self.momentum_label = QLabel()
+        self.momentum_label.setObjectName("big")
+        self.threat_label = QLabel()
+        self.threat_label.setObjectName("big")
+        pgrid.addWidget(self.momentum_label, 0, 0)
+        pgrid.addWidget(self.threat_label, 0, 3)
+        for c, (pool, delta) in enumerate((("momentum", -1), ("momentum", 1))):
+            b = QPushButton(f"{'+' if delta > 0 else '−'}1")
+            b.clicked.connect(
+                lambda _=False, p=pool, d=delta: self.model.submit(AdjustPool(pool=p, delta=d))
+            )
+            b.setToolTip(f"{pool.capitalize()} {delta:+d}")
+            pgrid.addWidget(b, 0, 1 + c)
+        for c, delta in enumerate((-1, 1)):
+            b = QPushButton(f"{'+' if delta > 0 else '−'}1")
+            b.clicked.connect(
+                lambda _=False, d=delta: self.model.submit(AdjustPool(pool="threat", delta=d))
+            )
+            b.setToolTip(f"Threat {delta:+d}")
+            pgrid.addWidget(b, 0, 4 + c)
+        col.addWidget(pools)
+
+        col.addWidget(section_label("Ships"))
+        self.ships = ContactsTable()
+        col.addWidget(self.ships)
+        col.addWidget(section_label("Zones"))
+        self.zone_map = ZoneMapView()
+        col.addWidget(self.zone_map, 1)
+
+        self.start_button.clicked.connect(self._start)
+        self.end_button.clicked.connect(lambda: self._end(False))
+        self.keep_button.clicked.connect(lambda: self._end(True))
+        self.npc_first.clicked.connect(lambda: self.model.submit(NpcActsFirst()))
+        self.end_round.clicked.connect(lambda: self.model.submit(EndRound()))
+        self.end_scene.clicked.connect(lambda: self.model.submit(EndScene()))
+        self.npc_attempt.clicked.connect(self._npc_task)
+        self.npc_minor_button.clicked.connect(self._npc_minor)
+        self.autopilot.clicked.connect(self.autopilot_step)
+        return box
+
+    def _menus(self) -> None:
+        bar = self.menuBar()
+
+        def add(menu_name: str, text: str, slot: object, shortcut: str = "") -> QAction:
+            menu = menus.get(menu_name) or bar.addMenu(menu_name)
+            menus[menu_name] = menu
+            act = QAction(text, self)
+            menu.addAction(act)
+            act.triggered.connect(slot)
+            if shortcut:
+                act.setShortcut(QKeySequence(shortcut))
+            return act
+
+        menus: dict[str, QMenu] = {}
+        add("&File", "&Quit", self.close, "Ctrl+Q")
+        self.undo_action = add("&Edit", "&Undo", self.model.undo, "Ctrl+Z")
+        self.redo_action = add("&Edit", "&Redo", self.model.redo, "Ctrl+Shift+Z")
+        add("&Edit", "Edit a &value…", self.edit_value, "Ctrl+Shift+V")
+        self.window_actions: dict[Station, QAction] = {}
+        for i, station in enumerate(Station, start=1):
+            act = add(
+                "&Windows", station.label, lambda _=False, s=station: self.toggle(s), f"Ctrl+{i}"
+            )
+            act.setCheckable(True)
+            self.window_actions[station] = act
+        add("&Windows", "Open &all stations", self.open_all, "Ctrl+0")
+        add("&Battle", "&Setup (ships, seats, zones)…", self.setup, "Ctrl+Shift+S")
+        add("&Battle", "Next Task's &Difficulty…", self.adjust_difficulty, "Ctrl+D")
+        add("&Battle", "Add Advantage or &Complication…", self.add_trait)
+        add("&Battle", "A ship &withdraws…", self.withdraw)
+        add("&Battle", "&House rules…", self.house_rules, "Ctrl+H")
+        add("&Battle", "Autopilot &step", self.autopilot_step, "Ctrl+J")
+        add("&View", "&Larger text", lambda: self.rescale(0.1), "Ctrl+=")
+        add("&View", "&Smaller text", lambda: self.rescale(-0.1), "Ctrl+-")
+
+    # -- station windows ----------------------------------------------------------------
+    def open_station(self, station: Station) -> StationWindow:
+        window = self.stations.get(station)
+        if window is None:
+            window = StationWindow(self.model, station)
+            window.sig_closed.connect(self._closed)
+            self.stations[station] = window
+        window.show()
+        window.raise_()
+        self.window_actions[station].setChecked(True)
+        self.sig_windows_changed.emit()
+        return window
+
+    def open_all(self) -> None:
+        for station in Station:
+            self.open_station(station)
+
+    def toggle(self, station: Station) -> None:
+        window = self.stations.get(station)
+        if window is not None and window.isVisible():
+            window.close()
+        else:
+            self.open_station(station)
+
+    def _closed(self, station: Station) -> None:
+        window = self.stations.pop(station, None)
+        if window is not None:
+            window.deleteLater()
+        self.window_actions[station].setChecked(False)
+        self.sig_windows_changed.emit()
+
+    # -- refreshing ---------------------------------------------------------------------
+    def refresh(self, changes: object) -> None:
+        flags = changes if isinstance(changes, Change) else Change.ALL
+        state = self.model.state
+        turn = state.turn
+        if flags & (Change.TURN | Change.OUTCOME | Change.SHIPS | Change.SEATS):
+            self.round_pill.setText(f"ROUND {turn.round} · SCENE {turn.scene}")
+            self.header.setSubtitle(state.name.upper())
+            if state.outcome:
+                self.turn_label.setText(state.outcome)
+            elif turn.actor:
+                who = (
+                    state.characters[turn.actor].name
+                    if turn.actor in state.characters
+                    else state.ships[turn.actor].name
+                )
+                self.turn_label.setText(f"Acting: {who}")
+            else:
+                self.turn_label.setText(f"{'Players' if turn.side == 'player' else 'NPCs'} to act")
+            self.next_actor.clear()
+            for actor in waiting(state, turn.side):
+                name = (
+                    state.characters[actor].name
+                    if actor in state.characters
+                    else (f"{state.ships[actor].name} ({turn.npc_turns_left.get(actor, 0)} left)")
+                )
+                self.next_actor.addItem(name, actor)
+        acting_npc = turn.actor in state.ships
+        self.start_button.setEnabled(
+            turn.actor is None and self.next_actor.count() > 0 and not state.ended
+        )
+        self.end_button.setEnabled(turn.actor is not None and state.pending is None)
+        self.keep_button.setEnabled(turn.actor is not None and state.pending is None)
+        self.npc_first.setEnabled(not turn.any_turn_this_round and turn.side == "player")
+        self.npc_attempt.setEnabled(acting_npc and state.pending is None)
+        self.npc_minor_button.setEnabled(acting_npc and state.pending is None)
+        self.autopilot.setEnabled(not state.ended)
+        if flags & Change.POOLS:
+            self.momentum_label.setText(f"MOMENTUM {state.momentum.value}/{state.momentum.cap}")
+            self.threat_label.setText(f"THREAT {state.threat.value}")
+        if flags & (Change.SHIPS | Change.ZONES):
+            self.ships.setEncounter(state, state.player_ship, include_own=True)
+            self.zone_map.setEncounter(state, state.player_ship)
+        if flags & Change.LOG:
+            self.log.setJournal(self.model.journal)
+        self.undo_action.setEnabled(self.model.session.can_undo)
+        self.redo_action.setEnabled(self.model.session.can_redo)
+
+    # -- acting -------------------------------------------------------------------------
+    def _start(self) -> None:
+        actor = self.next_actor.currentData()
+        if actor:
+            by = actor if actor in self.model.state.characters else "gm"
+            self.model.submit(StartTurn(by=by, actor=actor))
+
+    def _end(self, keep: bool) -> None:
+        self.model.submit(EndTurn(keep_initiative=keep))
+
+    def _npc_task(self) -> TaskDialog | None:
+        actor = self.model.state.turn.actor
+        data = self.npc_task.currentData()
+        if actor not in self.model.state.ships or not data:
+            return None
+        station, _, key = str(data).partition(":")
+        dialog = TaskDialog(self.model, actor, Station(station), CATALOG[key], self)
+        dialog.setModal(True)
+        dialog.show()
+        self.dialog = dialog
+        return dialog
+
+    def _npc_minor(self) -> None:
+        self.model.submit(MinorAction(action=self.npc_minor.currentData()))
+
+    def autopilot_step(self) -> None:
+        command = suggest(self.model.state, self.model.check)
+        if command is not None:
+            self.model.submit(command)
+
+    def edit_value(self) -> None:
+        self._show(EditValueDialog(self.model, self))
+
+    def house_rules(self) -> None:
+        self._show(HouseRulesDialog(self.model, self))
+
+    def setup(self) -> None:
+        self._show(SetupDialog(self.model, self))
+
+    def _show(self, dialog: QWidget) -> None:
+        self.dialog = dialog
+        dialog.show()
+
+    def adjust_difficulty(self) -> None:
+        amount, ok = QInputDialog.getInt(
+            self, "Next Task's Difficulty", "Add to the next Task's Difficulty:", 1, -5, 5
+        )
+        if ok:
+            self.model.submit(AdjustDifficulty(amount=amount))
+
+    def add_trait(self) -> None:
+        name, ok = QInputDialog.getText(
+            self, "Advantage or Complication", "Name it (start with '+' for an Advantage):"
+        )
+        if ok and name.strip():
+            kind = "advantage" if name.startswith("+") else "complication"
+            self.model.submit(AddTrait(name=name.lstrip("+").strip(), kind=kind))
+
+    def withdraw(self) -> None:
+        state = self.model.state
+        ships = [
+            sid
+            for sid in state.ships
+            if sid not in state.retreated and not state.ships[sid].destroyed
+        ]
+        names = [state.ships[s].name for s in ships]
+        name, ok = QInputDialog.getItem(
+            self, "Withdraw", "Which ship leaves the battle?", names, 0, False
+        )
+        if ok:
+            self.model.submit(Withdraw(ship=ships[names.index(name)]))
+
+    def rescale(self, step: float) -> None:
+        store = settings()
+        scale = min(max(float(store.value("ui/scale", 1.0)) + step, 0.7), 2.5)  # type: ignore[arg-type]
+        store.setValue("ui/scale", scale)
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            apply_theme(app, scale)
+        self.statusBar().showMessage(f"Text size {scale:.0%}", 4000)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if self.confirm_quit and self.model.state.turn.turn_id and not self.model.state.ended:
+            answer = QMessageBox.question(
+                self, "Quit Bridge", "Quit and close every station window?"
+            )
+            if answer != QMessageBox.StandardButton.Yes:
+                event.ignore()
+                return
+        save_geometry(self, "gm-console")
+        for window in list(self.stations.values()):
+            window.close()
+        super().closeEvent(event)

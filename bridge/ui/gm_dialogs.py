@@ -1,0 +1,261 @@
+"""GM dialogs: house rules, edit any value, encounter setup (ships, seats, zones)."""
+
+from __future__ import annotations
+
+from typing import Any, get_args
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGridLayout,
+    QLabel,
+    QLineEdit,
+    QSpinBox,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from bridge.engine.catalog import Station
+from bridge.engine.commands import AddShip, Command, SetHouseRules, SetSeats, SetValue, SetZones
+from bridge.engine.demo import demo_ships
+from bridge.engine.encounter import ZoneMap
+from bridge.model.house_rules import HouseRules
+from bridge.ui.shared_model import SharedModel
+
+__all__ = ["EditValueDialog", "HouseRulesDialog", "SetupDialog", "parse_value"]
+
+
+def _buttons(dialog: QDialog) -> QDialogButtonBox:
+    box = QDialogButtonBox(
+        QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+    )
+    box.accepted.connect(dialog.accept)
+    box.rejected.connect(dialog.reject)
+    return box
+
+
+class _SubmitDialog(QDialog):
+    """A dialog whose OK submits Commands; a refusal keeps it open with the reason."""
+
+    def __init__(self, model: SharedModel, title: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = model
+        self.setWindowTitle(title)
+        self.layout_ = QVBoxLayout(self)
+        self.error = QLabel()
+        self.error.setObjectName("reason")
+        self.error.setWordWrap(True)
+
+    def finish(self) -> None:
+        self.layout_.addWidget(self.error)
+        self.layout_.addWidget(_buttons(self))
+
+    def commands(self) -> list[Command]:
+        raise NotImplementedError
+
+    def accept(self) -> None:
+        try:
+            commands = self.commands()
+        except ValueError as exc:
+            self.error.setText(str(exc))
+            return
+        for command in commands:
+            reason = self.model.check(command)
+            if reason is not None:
+                self.error.setText(reason)
+                return
+            self.model.submit(command)
+        super().accept()
+
+
+class HouseRulesDialog(_SubmitDialog):
+    """Every house rule, with its description as the tooltip."""
+
+    def __init__(self, model: SharedModel, parent: QWidget | None = None) -> None:
+        super().__init__(model, "House rules", parent)
+        form = QFormLayout()
+        self.layout_.addLayout(form)
+        self.editors: dict[str, QWidget] = {}
+        rules = model.state.house_rules
+        for name, field in HouseRules.model_fields.items():
+            value = getattr(rules, name)
+            editor: QWidget
+            if isinstance(value, bool):
+                editor = QCheckBox()
+                editor.setChecked(value)
+            elif isinstance(value, int):
+                editor = QSpinBox()
+                meta = {type(m).__name__: m for m in field.metadata}
+                editor.setRange(getattr(meta.get("Ge"), "ge", 0), getattr(meta.get("Le"), "le", 99))
+                editor.setValue(value)
+            else:
+                editor = QComboBox()
+                editor.addItems([str(a) for a in get_args(field.annotation)])
+                editor.setCurrentText(str(value))
+            editor.setToolTip(field.description or "")
+            form.addRow(QLabel(name.replace("_", " ").capitalize()), editor)
+            self.editors[name] = editor
+        self.finish()
+
+    def commands(self) -> list[Command]:
+        values: dict[str, Any] = {}
+        for name, editor in self.editors.items():
+            if isinstance(editor, QCheckBox):
+                values[name] = editor.isChecked()
+            elif isinstance(editor, QSpinBox):
+                values[name] = editor.value()
+            elif isinstance(editor, QComboBox):
+                values[name] = editor.currentText()
+        return [SetHouseRules(rules=HouseRules(**values))]
+
+
+def parse_value(text: str) -> int | bool | str | None:
+    """What the GM typed: a whole number, true/false, none, or text."""
+    t = text.strip()
+    if t.lower() in ("true", "yes", "on"):
+        return True
+    if t.lower() in ("false", "no", "off"):
+        return False
+    if t.lower() in ("none", "null", ""):
+        return None
+    try:
+        return int(t)
+    except ValueError:
+        return t
+
+
+class EditValueDialog(_SubmitDialog):
+    """Set any value by its path, e.g. ``ships.qoj.shields`` or ``threat.value``."""
+
+    def __init__(self, model: SharedModel, parent: QWidget | None = None, path: str = "") -> None:
+        super().__init__(model, "Edit a value", parent)
+        form = QFormLayout()
+        self.layout_.addLayout(form)
+        self.path = QComboBox()
+        self.path.setEditable(True)
+        state = model.state
+        paths = ["momentum.value", "threat.value"]
+        for sid in state.ships:
+            paths += [
+                f"ships.{sid}.{f}"
+                for f in (
+                    "shields",
+                    "power",
+                    "modulation_bonus",
+                    "lost_turns",
+                    "shields_up",
+                    "destroyed",
+                )
+            ]
+            paths += [
+                f"ships.{sid}.damage.{s}.breaches"
+                for s in (
+                    "communications",
+                    "computers",
+                    "engines",
+                    "sensors",
+                    "structure",
+                    "weapons",
+                )
+            ]
+        for cid in state.characters:
+            paths.append(f"characters.{cid}.determination.value")
+        self.path.addItems(paths)
+        self.path.setCurrentText(path)
+        self.value = QLineEdit()
+        self.value.setPlaceholderText("a number, true/false, or text")
+        form.addRow("Value at", self.path)
+        form.addRow("New value", self.value)
+        self.finish()
+
+    def commands(self) -> list[Command]:
+        return [
+            SetValue(path=self.path.currentText().strip(), value=parse_value(self.value.text()))
+        ]
+
+
+class SetupDialog(_SubmitDialog):
+    """Encounter setup: add ships from the starter set, seat the crew, draw the zones."""
+
+    def __init__(self, model: SharedModel, parent: QWidget | None = None) -> None:
+        super().__init__(model, "Encounter setup", parent)
+        state = model.state
+        tabs = QTabWidget()
+        self.layout_.addWidget(tabs)
+
+        ships = QWidget()
+        form = QFormLayout(ships)
+        self.starter = QComboBox()
+        self.starter.addItem("(none)", None)
+        for ship in demo_ships():
+            self.starter.addItem(f"{ship.name} — {ship.ship_class}, Scale {ship.scale}", ship)
+        self.side = QComboBox()
+        self.side.addItems(["npc", "player"])
+        self.zone = QComboBox()
+        self.zone.addItems(list(state.zones.zones))
+        form.addRow("Add ship", self.starter)
+        form.addRow("Side", self.side)
+        form.addRow("Zone", self.zone)
+        tabs.addTab(ships, "SHIPS")
+
+        seats = QWidget()
+        grid = QGridLayout(seats)
+        self.seat_boxes: dict[tuple[str, Station], QCheckBox] = {}
+        for col, station in enumerate(Station, start=1):
+            grid.addWidget(QLabel(station.label.replace(" and ", "\n& ")), 0, col)
+        for row, (cid, character) in enumerate(state.characters.items(), start=1):
+            grid.addWidget(QLabel(character.name), row, 0)
+            for col, station in enumerate(Station, start=1):
+                box = QCheckBox()
+                box.setChecked(cid in state.crew_at(station))
+                grid.addWidget(box, row, col)
+                self.seat_boxes[(cid, station)] = box
+        tabs.addTab(seats, "SEATS")
+
+        zones = QWidget()
+        zform = QFormLayout(zones)
+        self.zone_names = QLineEdit(", ".join(state.zones.zones))
+        self.zone_links = QLineEdit("; ".join(f"{a} - {b}" for a, b in state.zones.links))
+        zform.addRow("Zones (comma separated)", self.zone_names)
+        zform.addRow("Links (A - B; ...)", self.zone_links)
+        tabs.addTab(zones, "ZONES")
+        self.finish()
+
+    def commands(self) -> list[Command]:
+        state = self.model.state
+        out: list[Command] = []
+        names = tuple(z.strip() for z in self.zone_names.text().split(",") if z.strip())
+        links = []
+        for part in self.zone_links.text().split(";"):
+            if part.strip():
+                a, sep, b = part.partition(" - ")
+                if not sep:
+                    raise ValueError(f"Links: '{part.strip()}' is not 'Zone A - Zone B'.")
+                links.append((a.strip(), b.strip()))
+        if names != state.zones.zones or tuple(links) != state.zones.links:
+            positions = {
+                s: (z if z in names else names[0]) for s, z in state.zones.positions.items()
+            }
+            out.append(
+                SetZones(zones=ZoneMap(zones=names, links=tuple(links), positions=positions))
+            )
+        seats: dict[Station, tuple[str, ...]] = {}
+        for (cid, station), box in self.seat_boxes.items():
+            if box.isChecked():
+                seats[station] = (*seats.get(station, ()), cid)
+        if seats != {s: tuple(c) for s, c in state.seats.items()}:
+            out.append(SetSeats(seats=seats))
+        ship = self.starter.currentData()
+        if ship is not None:
+            out.append(
+                AddShip(
+                    ship=ship,
+                    side=self.side.currentText(),
+                    zone=self.zone.currentText(),
+                )
+            )
+        return out

@@ -1,0 +1,73 @@
+"""Render every window, and the task dialog mid-roll, to PNG files (``--screenshots``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtWidgets import QApplication, QWidget
+
+from bridge.engine.catalog import CATALOG, Station
+from bridge.engine.commands import EndTurn, MinorAction, StartTurn
+from bridge.ui.gm_console import GmConsole
+from bridge.ui.shared_model import SharedModel
+
+__all__ = ["render_all"]
+
+
+def _save(widget: QWidget, path: Path) -> Path:
+    QApplication.processEvents()
+    widget.grab().save(str(path))
+    return path
+
+
+def render_all(console: object, model: object, folder: Path) -> list[Path]:
+    """Play a few opening moves of the demo, then render each window to ``folder``."""
+    assert isinstance(console, GmConsole) and isinstance(model, SharedModel)
+    folder.mkdir(parents=True, exist_ok=True)
+    console.confirm_quit = False
+    console.resize(1320, 860)
+    out = []
+    model.submit(StartTurn(by="sorel", actor="sorel"))
+    dialog = console.stations[Station.SCIENCE].open_task(CATALOG["scan_for_weakness"])
+    assert dialog is not None
+    dialog.target.setCurrentIndex(0)
+    dialog.focus.setChecked(True)
+    dialog.roll()
+    dialog.resolve()
+    dialog.finish_report()
+    dialog.accept()
+    model.submit(MinorAction(by="sorel", action="interact"))
+    model.submit(EndTurn(by="sorel"))
+    model.submit(StartTurn(actor="qoj"))
+    model.submit(MinorAction(action="interact"))
+    model.submit(EndTurn())
+    model.submit(StartTurn(by="kell", actor="kell"))
+
+    tactical = console.stations[Station.TACTICAL]
+    dialog = tactical.open_task(CATALOG["fire_weapon"])
+    assert dialog is not None
+    dialog.focus.setChecked(True)
+    dialog.momentum_dice.setValue(1)
+    dialog.resize(900, 900)
+    out.append(_save(dialog, folder / "task-dialog-setup.png"))
+    dialog.roll()
+    dialog.bonus.setValue(1)
+    out.append(_save(dialog, folder / "task-dialog-roll.png"))
+    dialog.resolve()
+    dialog.finish_report()
+    out.append(_save(dialog, folder / "task-dialog-damage.png"))
+    dialog.accept()
+
+    for station in Station:
+        window = console.stations[station]
+        window.resize(1180, 800)
+        out.append(_save(window, folder / f"station-{station.value}.png"))
+        window.tabs.setCurrentIndex(1)
+        if station is Station.COMMAND:
+            out.append(_save(window, folder / "station-card-back.png"))
+        window.tabs.setCurrentIndex(0)
+    out.append(_save(console, folder / "gm-console.png"))
+    for window in list(console.stations.values()):
+        window.close()
+    console.close()
+    return out

@@ -1,0 +1,73 @@
+"""SharedModel: the one QObject that holds the Session; every window talks through it."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, Signal
+
+from bridge.engine.changes import Change
+from bridge.engine.commands import Command
+from bridge.engine.encounter import Encounter
+from bridge.engine.session import Applied, CommandRefused, JournalEntry, Session
+
+__all__ = ["SharedModel"]
+
+
+class SharedModel(QObject):
+    """Windows send Commands here; one signal tells them what changed."""
+
+    sig_changed = Signal(object)
+    """Emitted with the :class:`Change` flags after every applied, undone or redone Command."""
+    sig_refused = Signal(str)
+    """Emitted with the reason when a Command is refused."""
+    sig_logged = Signal(object)
+    """Emitted with the :class:`JournalEntry` of every applied Command."""
+
+    def __init__(self, session: Session, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._session = session
+
+    @property
+    def session(self) -> Session:
+        return self._session
+
+    @property
+    def state(self) -> Encounter:
+        return self._session.state
+
+    def check(self, command: Command) -> str | None:
+        """Why ``command`` would be refused, or ``None``."""
+        return self._session.check(command)
+
+    def submit(self, command: Command) -> Applied | None:
+        """Apply ``command``; on refusal emit the reason and return ``None``."""
+        try:
+            applied = self._session.apply(command)
+        except CommandRefused as exc:
+            self.sig_refused.emit(exc.reason)
+            return None
+        self.sig_logged.emit(applied.entry)
+        self.sig_changed.emit(applied.changes)
+        return applied
+
+    def undo(self) -> None:
+        self._step(self._session.undo, "Undone")
+
+    def redo(self) -> None:
+        self._step(self._session.redo, "Redone")
+
+    def _step(self, action: object, word: str) -> None:
+        try:
+            applied: Applied = action()  # type: ignore[operator]
+        except CommandRefused as exc:
+            self.sig_refused.emit(exc.reason)
+            return
+        self.sig_changed.emit(applied.changes | Change.LOG)
+
+    def replace_session(self, session: Session) -> None:
+        """Swap in another battle (open, new); every window refreshes everything."""
+        self._session = session
+        self.sig_changed.emit(Change.ALL)
+
+    @property
+    def journal(self) -> tuple[JournalEntry, ...]:
+        return self._session.journal

@@ -1,0 +1,429 @@
+"""A station window: the reference card as controls, plus the ship state it needs."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QMainWindow,
+    QMenu,
+    QPushButton,
+    QScrollArea,
+    QSplitter,
+    QTabWidget,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from bridge.engine.availability import action_unavailable, turn_unavailable
+from bridge.engine.catalog import ActionDef, Station, actions_for
+from bridge.engine.changes import Change
+from bridge.engine.commands import EndTurn, MinorAction, SpendMomentum, StartTurn
+from bridge.engine.turns import players_waiting
+from bridge.rules.stats import System
+from bridge.ui.card_back import card_back_html
+from bridge.ui.settings import restore_geometry, save_geometry
+from bridge.ui.shared_model import SharedModel
+from bridge.ui.task_dialog import TaskDialog
+from bridge.ui.theme import STATION_COLORS
+from bridge.ui.widgets.action_button import ActionButton
+from bridge.ui.widgets.lcars import LcarsHeader, Pill, section_label
+from bridge.ui.widgets.log_view import LogView
+from bridge.ui.widgets.ship_status import ContactsTable, ShieldsPower, SystemsTable, WeaponsTable
+from bridge.ui.widgets.zone_map import ZoneMapView
+
+__all__ = ["StationWindow"]
+
+_WATCH = (
+    Change.TURN
+    | Change.POOLS
+    | Change.SHIPS
+    | Change.PENDING
+    | Change.OUTCOME
+    | Change.SEATS
+    | Change.CREW
+    | Change.DURATIONS
+    | Change.ZONES
+    | Change.LOG
+)
+
+
+class StationWindow(QMainWindow):
+    """One bridge station; the officer seated there drives it."""
+
+    sig_closed = Signal(object)
+    """Emitted with the Station when the window closes."""
+
+    def __init__(self, model: SharedModel, station: Station, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = model
+        self.station = station
+        self.dialog: TaskDialog | None = None
+        self.setWindowTitle(f"Bridge — {station.label}")
+        self.resize(1180, 800)
+        color = STATION_COLORS[station.value]
+
+        root = QWidget()
+        self.setCentralWidget(root)
+        layout = QVBoxLayout(root)
+        self.header = LcarsHeader(station.label, color)
+        layout.addWidget(self.header)
+
+        strip = QHBoxLayout()
+        self.round_pill = Pill("", color)
+        self.turn_label = QLabel()
+        self.turn_label.setObjectName("big")
+        self.momentum_pill = Pill("", "#ffcc66")
+        self.threat_pill = Pill("", "#ff5544")
+        self.det_pill = Pill("", "#cc99cc")
+        for w in (self.round_pill, self.turn_label):
+            strip.addWidget(w)
+        strip.addStretch()
+        for w in (self.momentum_pill, self.threat_pill, self.det_pill):
+            strip.addWidget(w)
+        layout.addLayout(strip)
+
+        officer_row = QHBoxLayout()
+        officer_row.addWidget(QLabel("OFFICER"))
+        self.officer = QComboBox()
+        self.officer.setMinimumWidth(260)
+        officer_row.addWidget(self.officer)
+        self.start_button = QPushButton("START TURN")
+        self.end_button = QPushButton("END TURN")
+        self.keep_button = QPushButton("KEEP THE INITIATIVE (2)")
+        self.extra_minor_button = QPushButton("EXTRA MINOR (1)")
+        self.swift_button = QPushButton("SWIFT TASK (2)")
+        for b, tip in (
+            (self.start_button, "Ctrl+T"),
+            (self.end_button, "Ctrl+E"),
+            (self.keep_button, "End the Turn and let an ally act next (Ctrl+K)"),
+            (self.extra_minor_button, "Spend 1 Momentum for another Minor Action"),
+            (self.swift_button, "Spend 2 Momentum for a second Task at +1"),
+        ):
+            b.setToolTip(tip)
+            officer_row.addWidget(b)
+        officer_row.addStretch()
+        layout.addLayout(officer_row)
+        self.reason = QLabel()
+        self.reason.setObjectName("reason")
+        layout.addWidget(self.reason)
+
+        self.tabs = QTabWidget()
+        layout.addWidget(self.tabs, 1)
+        front = QSplitter(Qt.Orientation.Horizontal)
+        self.tabs.addTab(front, "CARD")
+        self.back = QTextBrowser()
+        self.tabs.addTab(self.back, "RULES AND MOMENTUM")
+        self.tabs.currentChanged.connect(self._fill_back)
+
+        self.buttons: dict[str, ActionButton] = {}
+        front.addWidget(self._card_column())
+        front.addWidget(self._state_column())
+        front.setSizes([480, 700])
+
+        self.start_button.clicked.connect(self._start_turn)
+        self.end_button.clicked.connect(lambda: self._end_turn(False))
+        self.keep_button.clicked.connect(lambda: self._end_turn(True))
+        self.extra_minor_button.clicked.connect(lambda: self._spend("extra_minor"))
+        self.swift_button.clicked.connect(lambda: self._spend("swift_task"))
+        self.officer.currentIndexChanged.connect(lambda _: self.refresh(Change.ALL))
+        for seq, slot in (
+            ("Ctrl+T", self._start_turn),
+            ("Ctrl+E", lambda: self._end_turn(False)),
+            ("Ctrl+K", lambda: self._end_turn(True)),
+            ("F1", lambda: self.tabs.setCurrentIndex(1 - self.tabs.currentIndex())),
+        ):
+            act = QAction(self)
+            act.setShortcut(QKeySequence(seq))
+            act.triggered.connect(slot)
+            self.addAction(act)
+        model.sig_changed.connect(self.refresh)
+        model.sig_refused.connect(self._refused)
+        restore_geometry(self, f"station-{station.value}")
+        self.refresh(Change.ALL)
+
+    # -- building -----------------------------------------------------------------------
+    def _card_column(self) -> QWidget:
+        box = QWidget()
+        col = QVBoxLayout(box)
+        col.addWidget(section_label("Minor Actions"))
+        for a in actions_for(self.station, "minor"):
+            col.addWidget(self._button(a))
+        group = None
+        for a in actions_for(self.station, "task"):
+            if a.key == "override":
+                continue
+            label = a.group or "Tasks"
+            if label != group:
+                col.addWidget(section_label(f"{label} Tasks" if a.group else "Tasks"))
+                group = label
+            col.addWidget(self._button(a))
+        col.addStretch()
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setMinimumWidth(420)
+        scroll.setWidget(box)
+        return scroll
+
+    def _button(self, a: ActionDef) -> ActionButton:
+        button = ActionButton(a)
+        button.button.clicked.connect(lambda _=False, act=a: self._use(act))
+        self.buttons[a.key] = button
+        return button
+
+    def _state_column(self) -> QWidget:
+        box = QWidget()
+        col = QVBoxLayout(box)
+        s = self.station
+        self.shields = ShieldsPower()
+        self.systems = SystemsTable()
+        self.weapons = WeaponsTable()
+        self.contacts = ContactsTable()
+        self.zone_map = ZoneMapView()
+        self.crew = QListWidget()
+        self.durations = QListWidget()
+        self.durations.setMaximumHeight(120)
+        self.log = LogView(limit=200)
+        col.addWidget(section_label("Ship"))
+        col.addWidget(self.shields)
+        if s is Station.HELM:
+            col.addWidget(section_label("Zones and ranges"))
+            col.addWidget(self.zone_map, 2)
+        if s is Station.TACTICAL:
+            col.addWidget(section_label("Weapons"))
+            col.addWidget(self.weapons)
+            col.addWidget(section_label("Targets"))
+            col.addWidget(self.contacts)
+        if s is Station.SCIENCE:
+            col.addWidget(section_label("Contacts and scans"))
+            col.addWidget(self.contacts)
+            col.addWidget(self.zone_map, 1)
+        if s in (Station.OPERATIONS, Station.COMMAND, Station.SCIENCE):
+            col.addWidget(section_label("Systems and breaches"))
+            col.addWidget(self.systems)
+        if s is Station.COMMAND:
+            col.addWidget(section_label("The crew's Turns"))
+            self.crew.setMinimumHeight(140)
+            col.addWidget(self.crew)
+        col.addWidget(section_label("Active effects"))
+        col.addWidget(self.durations)
+        col.addWidget(section_label("Log"))
+        self.log.setMinimumHeight(120)
+        col.addWidget(self.log, 1)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setWidget(box)
+        return scroll
+
+    def _fill_back(self, index: int) -> None:
+        """The back of the card is written the first time it is turned over."""
+        if index == 1 and not self.back.toPlainText():
+            self.back.setHtml(card_back_html(self.station))
+
+    # -- reading ------------------------------------------------------------------------
+    def officer_id(self) -> str | None:
+        data = self.officer.currentData()
+        return str(data) if data else None
+
+    # -- refreshing ---------------------------------------------------------------------
+    def refresh(self, changes: object) -> None:
+        flags = changes if isinstance(changes, Change) else Change.ALL
+        if not flags & _WATCH:
+            return
+        state = self.model.state
+        if flags & (Change.SEATS | Change.CREW):
+            self._fill_officers()
+        officer = self.officer_id()
+        ship = state.ships[state.player_ship]
+        if flags & (Change.TURN | Change.POOLS | Change.CREW | Change.OUTCOME):
+            turn = state.turn
+            self.round_pill.setText(f"ROUND {turn.round} · SCENE {turn.scene}")
+            if state.outcome:
+                self.turn_label.setText(state.outcome.upper())
+            elif turn.actor:
+                name = (
+                    state.characters[turn.actor].name
+                    if turn.actor in state.characters
+                    else state.ships[turn.actor].name
+                )
+                self.turn_label.setText(f"TURN: {name.upper()}")
+            else:
+                side = "PLAYERS" if turn.side == "player" else "NPCS"
+                self.turn_label.setText(f"{side} TO ACT")
+            self.momentum_pill.setText(f"MOMENTUM {state.momentum.value}/{state.momentum.cap}")
+            self.threat_pill.setText(f"THREAT {state.threat.value}")
+            det = state.characters[officer].determination.value if officer else 0
+            self.det_pill.setText(f"DETERMINATION {det}/3" if officer else "NO OFFICER")
+            self.header.setSubtitle(f"ROUND {turn.round}")
+        self._refresh_controls(officer)
+        if flags & (Change.SHIPS | Change.ZONES):
+            self.shields.setShip(ship)
+            self.systems.setShip(ship)
+            self.weapons.setShip(ship)
+            self.contacts.setEncounter(
+                state, state.player_ship, detail=self.station is not Station.SCIENCE
+            )
+
+            self.zone_map.setEncounter(state, state.player_ship)
+        if flags & (Change.DURATIONS | Change.SHIPS | Change.TRAITS):
+            self.durations.clear()
+            for d in state.durations:
+                self.durations.addItem(f"{d.describe()} — {state.ships[d.ship].name}")
+            for t in state.traits:
+                self.durations.addItem(f"{t.kind.upper()}: {t.name}")
+        if self.station is Station.COMMAND and flags & (Change.TURN | Change.SEATS | Change.CREW):
+            self.crew.clear()
+            waiting = players_waiting(state)
+            for cid in state.seated_characters():
+                c = state.characters[cid]
+                where = ", ".join(s.label for s in state.stations_of(cid))
+                status = "waiting" if cid in waiting else "acted"
+                if state.turn.actor == cid:
+                    status = "ACTING"
+                self.crew.addItem(
+                    f"{c.name} — {where} — {status} — Determination {c.determination.value}"
+                )
+        if flags & Change.LOG:
+            self.log.setJournal(self.model.journal)
+
+    def _fill_officers(self) -> None:
+        state = self.model.state
+        current = self.officer_id()
+        crew = state.crew_at(self.station)
+        others = [c for c in state.seated_characters() if c not in crew]
+        self.officer.blockSignals(True)
+        self.officer.clear()
+        for cid in crew:
+            self.officer.addItem(state.characters[cid].name, cid)
+        for cid in others:
+            self.officer.addItem(f"{state.characters[cid].name} (Override)", cid)
+        index = self.officer.findData(current) if current else 0
+        self.officer.setCurrentIndex(max(index, 0))
+        self.officer.blockSignals(False)
+
+    def _refresh_controls(self, officer: str | None) -> None:
+        state = self.model.state
+        if officer is None:
+            for b in self.buttons.values():
+                b.setReason("No officer is seated at this station.")
+            for w in (
+                self.start_button,
+                self.end_button,
+                self.keep_button,
+                self.extra_minor_button,
+                self.swift_button,
+            ):
+                w.setEnabled(False)
+            self.reason.setText("No officer is seated here: the GM can seat one.")
+            return
+        reasons = {
+            key: action_unavailable(state, officer, self.station, b.action)
+            for key, b in self.buttons.items()
+        }
+        # A reason shared by a whole group is said once, above the card, not per button.
+        shared = {r for r in reasons.values() if r and list(reasons.values()).count(r) > 2}
+        blocked = turn_unavailable(state, officer)
+        for key, b in self.buttons.items():
+            reason = reasons[key]
+            b.setReason(reason, show=reason is not None and reason not in shared)
+        self.start_button.setEnabled(self.model.check(StartTurn(by=officer, actor=officer)) is None)
+        own_turn = state.turn.actor == officer
+        self.end_button.setEnabled(own_turn and state.pending is None)
+        self.keep_button.setEnabled(own_turn and state.pending is None)
+        self.extra_minor_button.setEnabled(own_turn and state.momentum.value >= 1)
+        self.swift_button.setEnabled(
+            own_turn and state.momentum.value >= 2 and state.turn.task_allowance < 2
+        )
+        self.reason.setText("  ·  ".join(sorted(shared)) if shared else (blocked or ""))
+
+    # -- acting -------------------------------------------------------------------------
+    def _refused(self, reason: str) -> None:
+        if self.isActiveWindow():
+            self.statusBar().showMessage(reason, 8000)
+
+    def _start_turn(self) -> None:
+        officer = self.officer_id()
+        if officer:
+            self.model.submit(StartTurn(by=officer, actor=officer))
+
+    def _end_turn(self, keep: bool) -> None:
+        officer = self.officer_id()
+        if officer:
+            self.model.submit(EndTurn(by=officer, keep_initiative=keep))
+
+    def _spend(self, spend: str) -> None:
+        officer = self.officer_id()
+        if officer:
+            self.model.submit(SpendMomentum(by=officer, spend=spend))
+
+    def _use(self, action: ActionDef) -> None:
+        officer = self.officer_id()
+        if officer is None:
+            return
+        if action.kind == "task":
+            self.open_task(action)
+        elif action.key == "restore":
+            self._menu_restore(officer)
+        elif action.key == "change_position":
+            self._menu_position(officer)
+        else:
+            self.model.submit(MinorAction(by=officer, action=action.key))
+
+    def open_task(self, action: ActionDef) -> TaskDialog | None:
+        officer = self.officer_id()
+        if officer is None:
+            return None
+        self.dialog = TaskDialog(self.model, officer, self.station, action, self)
+        self.dialog.setModal(True)
+        self.dialog.show()
+        return self.dialog
+
+    def _menu_restore(self, officer: str) -> None:
+        ship = self.model.state.ships[self.model.state.player_ship]
+        menu = QMenu(self)
+        for system in System:
+            if ship.damage[system].impact:
+                act = menu.addAction(f"Restore {system.label}")
+                act.triggered.connect(
+                    lambda _=False, s=system: self.model.submit(
+                        MinorAction(by=officer, action="restore", system=s)
+                    )
+                )
+        if menu.isEmpty():
+            self.statusBar().showMessage("No system has an Impact to clear.", 6000)
+            return
+        menu.popup(
+            self.buttons["restore"].button.mapToGlobal(
+                self.buttons["restore"].button.rect().bottomLeft()
+            )
+        )
+
+    def _menu_position(self, officer: str) -> None:
+        menu = QMenu(self)
+        for station in Station:
+            if station is not self.station:
+                act = menu.addAction(station.label)
+                act.triggered.connect(
+                    lambda _=False, s=station: self.model.submit(
+                        MinorAction(by=officer, action="change_position", station=s)
+                    )
+                )
+        menu.popup(
+            self.buttons["change_position"].button.mapToGlobal(
+                self.buttons["change_position"].button.rect().bottomLeft()
+            )
+        )
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        save_geometry(self, f"station-{self.station.value}")
+        self.model.sig_changed.disconnect(self.refresh)
+        self.model.sig_refused.disconnect(self._refused)
+        self.sig_closed.emit(self.station)
+        super().closeEvent(event)

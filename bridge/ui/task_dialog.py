@@ -1,0 +1,568 @@
+"""The task dialog: set up a Task, see its Difficulty and exact odds, roll, spend, resolve."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from bridge.engine.catalog import CATALOG, ActionDef, Station
+from bridge.engine.commands import AttemptTask, Inspiration, ResolveTask, Spends
+from bridge.engine.effects import spend_cost
+from bridge.engine.tasks import TaskPlan, preview_task
+from bridge.rules.odds import task_odds
+from bridge.rules.stats import Attribute, Department, System
+from bridge.rules.task import Purchase
+from bridge.rules.weapons import WeaponKind
+from bridge.ui.shared_model import SharedModel
+from bridge.ui.widgets.dice import DiceRow
+from bridge.ui.widgets.lcars import section_label
+from bridge.ui.widgets.odds import OddsChart
+
+__all__ = ["TaskDialog"]
+
+SHIP_TARGETS = {
+    "fire_weapon",
+    "ramming_speed",
+    "tractor_beam",
+    "signals_jamming",
+    "scan_for_weakness",
+    "hailing_frequencies",
+    "respond_to_hail",
+}
+ZONE_TASKS = {"maneuver", "impulse", "warp", "launch_probe"}
+ALLY_TASKS = {"assist", "direct"}
+
+
+class TaskDialog(QDialog):
+    """One Task from a station card, for a character (or, for the GM, an NPC ship)."""
+
+    def __init__(
+        self,
+        model: SharedModel,
+        actor: str,
+        station: Station,
+        action: ActionDef,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.model = model
+        self.actor = actor
+        self.station = station
+        self.action = action
+        self.npc = actor not in model.state.characters
+        self.by = "gm" if self.npc else actor
+        self._report: list[str] = []
+        self.setWindowTitle(f"{action.name} — {self._actor_name()}")
+        self.setMinimumWidth(760)
+
+        layout = QVBoxLayout(self)
+        head = QLabel(action.name.upper())
+        head.setObjectName("title")
+        layout.addWidget(head)
+        text = QLabel(action.text)
+        text.setWordWrap(True)
+        layout.addWidget(text)
+
+        top = QHBoxLayout()
+        layout.addLayout(top)
+        left = QVBoxLayout()
+        right = QVBoxLayout()
+        top.addLayout(left, 3)
+        top.addLayout(right, 2)
+
+        self.attribute = QComboBox()
+        self.discipline = QComboBox()
+        self.focus = QCheckBox("Focus applies")
+        self.override = QCheckBox("Override (+1 Difficulty)")
+        self.ship_assist = QCheckBox("Ship assists")
+        self.momentum_dice = QSpinBox()
+        self.threat_dice = QSpinBox()
+        self.determination = QCheckBox("Determination die (shows 1)")
+        self.value = QComboBox()
+        self.params = QFormLayout()
+        self._build_params()
+        if self.params.rowCount():
+            box = QGroupBox("TARGET AND OPTIONS")
+            box.setLayout(self.params)
+            left.addWidget(box)
+
+        self.roll_box = QGroupBox("ROLL")
+        roll_form = QFormLayout(self.roll_box)
+        self._build_roll(roll_form)
+        left.addWidget(self.roll_box)
+
+        right.addWidget(section_label("Difficulty"))
+        self.difficulty = QLabel()
+        self.difficulty.setWordWrap(True)
+        self.difficulty.setTextFormat(Qt.TextFormat.RichText)
+        right.addWidget(self.difficulty)
+        right.addWidget(section_label("Odds"))
+        self.odds_text = QLabel()
+        self.odds_text.setWordWrap(True)
+        right.addWidget(self.odds_text)
+        self.chart = OddsChart()
+        right.addWidget(self.chart)
+        self.problem = QLabel()
+        self.problem.setObjectName("reason")
+        self.problem.setWordWrap(True)
+        right.addWidget(self.problem)
+        right.addStretch()
+
+        self.dice = DiceRow()
+        self.dice.hide()
+        layout.addWidget(self.dice)
+        self.outcome = QLabel()
+        self.outcome.setObjectName("big")
+        self.outcome.setWordWrap(True)
+        self.outcome.hide()
+        layout.addWidget(self.outcome)
+
+        self.spends_box = QGroupBox("SPEND MOMENTUM")
+        self._build_spends()
+        self.spends_box.hide()
+        layout.addWidget(self.spends_box)
+
+        self.report = QTextBrowser()
+        self.report.setMinimumHeight(160)
+        self.report.hide()
+        layout.addWidget(self.report)
+
+        buttons = QHBoxLayout()
+        self.inspire = QPushButton("MOMENT OF INSPIRATION")
+        self.inspire.setToolTip("Spend 1 Determination, citing a Value, to re-roll your dice.")
+        self.inspire.hide()
+        self.roll_button = QPushButton("ROLL" if action.rolled else "CONFIRM")
+        self.roll_button.setObjectName("primary")
+        self.roll_button.setToolTip("Ctrl+Return")
+        self.resolve_button = QPushButton("RESOLVE")
+        self.resolve_button.setObjectName("primary")
+        self.resolve_button.hide()
+        self.close_button = QPushButton("CANCEL")
+        buttons.addWidget(self.inspire)
+        buttons.addStretch()
+        buttons.addWidget(self.close_button)
+        buttons.addWidget(self.roll_button)
+        buttons.addWidget(self.resolve_button)
+        layout.addLayout(buttons)
+
+        self.roll_button.clicked.connect(self.roll)
+        self.resolve_button.clicked.connect(self.resolve)
+        self.inspire.clicked.connect(self.inspiration)
+        self.close_button.clicked.connect(self.reject)
+        shortcut = QShortcut(QKeySequence("Ctrl+Return"), self)
+        shortcut.activated.connect(self._primary)
+        self._timer = QTimer(self)
+        self._timer.setInterval(140)
+        self._timer.timeout.connect(self._next_report_line)
+        self.model.sig_refused.connect(self._refused)
+        self.refresh_preview()
+
+    # -- building -----------------------------------------------------------------------
+    def _actor_name(self) -> str:
+        state = self.model.state
+        if self.actor in state.characters:
+            return state.characters[self.actor].name
+        return state.ships[self.actor].name
+
+    def _ship_id(self) -> str:
+        return self.actor if self.npc else self.model.state.player_ship
+
+    def _build_params(self) -> None:
+        state = self.model.state
+        key = self.action.key
+        ship = state.ships[self._ship_id()]
+        self.target = QComboBox()
+        self.weapon = QComboBox()
+        self.system = QComboBox()
+        self.zone = QComboBox()
+        self.choice = QSpinBox()
+        self.readied = QComboBox()
+        self.note = QLineEdit()
+        self.salvo = QCheckBox("Salvo (+1 die, Spread, 3 Threat)")
+        self.area = QCheckBox("Area instead of Spread (arrays)")
+        self.extra_power = QSpinBox()
+        if key in SHIP_TARGETS:
+            own_side = state.sides[ship.id]
+            for sid in state.active_ships("npc" if own_side == "player" else "player"):
+                rng = state.zones.range_between(ship.id, sid).label
+                self.target.addItem(f"{state.ships[sid].name} ({rng})", sid)
+            self.params.addRow("Target", self.target)
+        if key in ALLY_TASKS:
+            for cid in state.seated_characters():
+                if cid != self.actor:
+                    self.target.addItem(state.characters[cid].name, cid)
+            self.params.addRow("Ally", self.target)
+        if key == "fire_weapon":
+            for w in ship.weapons:
+                if w.kind is not WeaponKind.TRACTOR:
+                    self.weapon.addItem(w.describe(ship.scale, ship.departments.security), w.name)
+            self.params.addRow("Weapon", self.weapon)
+            self.system.addItem("Random (d20)", None)
+            for s in System:
+                self.system.addItem(f"{s.label} (+1 Difficulty)", s.value)
+            self.params.addRow("Aim at", self.system)
+            self.params.addRow("", self.salvo)
+            self.params.addRow("", self.area)
+            self.extra_power.setRange(0, 5)
+            self.extra_power.setToolTip("Extra Power on an energy weapon: +1 damage each")
+            self.params.addRow("Extra Power", self.extra_power)
+        if key == "damage_control":
+            for s in System:
+                self.system.addItem(f"{s.label}: {ship.system_state(s).label}", s.value)
+            self.params.addRow("Repair", self.system)
+        if key in ZONE_TASKS:
+            here = state.zones.positions[ship.id]
+            for z in state.zones.zones:
+                if z != here:
+                    self.zone.addItem(f"{z} ({state.zones.distance(here, z)} zone(s))", z)
+            self.params.addRow("Destination", self.zone)
+        if key == "signals_jamming":
+            self.choice.setRange(1, 3)
+            self.choice.setToolTip("The player chooses 1-3: a higher Difficulty jams harder")
+            self.params.addRow("Difficulty", self.choice)
+        if key == "ready":
+            for a in CATALOG.values():
+                if a.kind == "task" and a.rolled:
+                    self.readied.addItem(a.name, a.key)
+            self.params.addRow("Readied Task", self.readied)
+        if key in (
+            "ready",
+            "deploy_security",
+            "hailing_frequencies",
+            "respond_to_hail",
+            "transporters",
+            "chart_hazard",
+            "sensor_sweep",
+        ):
+            self.note.setPlaceholderText("trigger" if key == "ready" else "what, where, who")
+            self.params.addRow("Note", self.note)
+        if key == "assist":
+            self.params.addRow("Assist with", self.attribute)
+            self.params.addRow("", self.discipline)
+            self.params.addRow("", self.focus)
+        for box in (self.target, self.weapon, self.system, self.zone, self.readied):
+            box.currentIndexChanged.connect(self.refresh_preview)
+        for w2 in (self.salvo, self.area):
+            w2.toggled.connect(self.refresh_preview)
+        for w3 in (self.choice, self.extra_power):
+            w3.valueChanged.connect(self.refresh_preview)
+
+    def _build_roll(self, form: QFormLayout) -> None:
+        state = self.model.state
+        a = self.action
+        if self.action.key == "assist":
+            for attr in Attribute:
+                self.attribute.addItem(attr.label, attr.value)
+            for disc in Department:
+                self.discipline.addItem(disc.label, disc.value)
+        else:
+            for attr in a.attributes:
+                self.attribute.addItem(attr.label, attr.value)
+            for disc in a.disciplines:
+                self.discipline.addItem(disc.label, disc.value)
+        if not a.rolled:
+            self.roll_box.hide()
+            return
+        if self.npc:
+            ship = state.ships[self.actor]
+            quality = ship.crew_quality.label if ship.crew_quality else "Proficient"
+            form.addRow("Crew", QLabel(f"{quality} crew dice (with a Focus)"))
+        else:
+            character = state.characters[self.actor]
+            form.addRow("Attribute", self.attribute)
+            form.addRow("Discipline", self.discipline)
+            self.focus.setToolTip("Focuses: " + (", ".join(character.focuses) or "none"))
+            form.addRow("", self.focus)
+            if self.station not in state.stations_of(self.actor):
+                self.override.setChecked(True)
+                self.override.setEnabled(False)
+                form.addRow("", self.override)
+            for v in character.values:
+                if not v.challenged:
+                    self.value.addItem(v.text, v.text)
+        if a.assist is not None:
+            self.ship_assist.setChecked(True)
+            self.ship_assist.setText(f"Ship assists ({a.assist_text})")
+            form.addRow("", self.ship_assist)
+        self.momentum_dice.setRange(0, 3)
+        self.threat_dice.setRange(0, 3)
+        if self.npc:
+            self.momentum_dice.setEnabled(False)
+            self.threat_dice.setPrefix("spend Threat: ")
+        form.addRow("Dice bought with Momentum", self.momentum_dice)
+        form.addRow("Dice paid with Threat", self.threat_dice)
+        if not self.npc and self.value.count():
+            form.addRow("", self.determination)
+            form.addRow("Value", self.value)
+        for box in (self.attribute, self.discipline, self.value):
+            box.currentIndexChanged.connect(self.refresh_preview)
+        for check in (self.focus, self.ship_assist, self.determination):
+            check.toggled.connect(self.refresh_preview)
+        for spin in (self.momentum_dice, self.threat_dice):
+            spin.valueChanged.connect(self.refresh_preview)
+
+    def _build_spends(self) -> None:
+        form = QFormLayout(self.spends_box)
+        a = self.action
+        self.extra = QSpinBox()
+        self.bonus = QSpinBox()
+        self.penetration = QSpinBox()
+        self.devastating = QCheckBox("Devastating Attack (2)")
+        self.power_loss = QSpinBox()
+        self.reroll = QCheckBox("Re-Roll Damage: re-roll the blank dice (1)")
+        self.information = QSpinBox()
+        self.advantage = QLineEdit()
+        self.cost = QLabel()
+        if a.momentum_cost:
+            self.extra.setRange(0, 6)
+            form.addRow(f"{a.momentum} (cost {a.momentum_cost} each)", self.extra)
+        if a.key in ("fire_weapon", "ramming_speed"):
+            for spin, label in (
+                (self.bonus, "Bonus Damage (1 each)"),
+                (self.penetration, "Penetration (1 each: ignore 2)"),
+                (self.power_loss, "Power Loss (1 each)"),
+            ):
+                spin.setRange(0, 6)
+                form.addRow(label, spin)
+            form.addRow("", self.devastating)
+            form.addRow("", self.reroll)
+        self.information.setRange(0, 6)
+        form.addRow("Obtain Information (1 each)", self.information)
+        self.advantage.setPlaceholderText("name an Advantage to create (2)")
+        form.addRow("Create Advantage", self.advantage)
+        form.addRow("Cost", self.cost)
+        for spin in (self.extra, self.bonus, self.penetration, self.power_loss, self.information):
+            spin.valueChanged.connect(self._update_cost)
+        for check in (self.devastating, self.reroll):
+            check.toggled.connect(self._update_cost)
+        self.advantage.textChanged.connect(self._update_cost)
+
+    # -- reading the widgets ------------------------------------------------------------
+    def bought(self) -> tuple[Purchase, ...]:
+        out: list[Purchase] = ["determination"] if self.determination.isChecked() else []
+        out += ["momentum"] * self.momentum_dice.value()
+        out += ["threat"] * self.threat_dice.value()
+        return tuple(out)
+
+    def command(self) -> AttemptTask:
+        """The AttemptTask the widgets describe (without spends: it waits to be resolved)."""
+        key = self.action.key
+        system = self.system.currentData() if key in ("fire_weapon", "damage_control") else None
+        value = self.value.currentData() if self.determination.isChecked() else None
+        return AttemptTask(
+            by=self.by,
+            action=key,
+            station=self.station,
+            override=self.override.isChecked(),
+            attribute=Attribute(self.attribute.currentData()) if self.attribute.count() else None,
+            discipline=Department(self.discipline.currentData())
+            if self.discipline.count()
+            else None,
+            focus=self.focus.isChecked(),
+            bought=self.bought(),
+            value=value,
+            ship_assist=self.ship_assist.isChecked() or self.action.assist is None,
+            target=self.target.currentData(),
+            weapon=self.weapon.currentData(),
+            system=System(system) if system else None,
+            zone=self.zone.currentData(),
+            difficulty_choice=self.choice.value() if key == "signals_jamming" else None,
+            salvo=self.salvo.isChecked(),
+            extra_power=self.extra_power.value(),
+            array_mode="area" if self.area.isChecked() else "spread",
+            readied=self.readied.currentData(),
+            note=self.note.text(),
+        )
+
+    def spends(self) -> Spends:
+        return Spends(
+            extra=self.extra.value(),
+            bonus_damage=self.bonus.value(),
+            penetration=self.penetration.value(),
+            devastating=self.devastating.isChecked(),
+            power_loss=self.power_loss.value(),
+            reroll_damage=self.reroll.isChecked(),
+            obtain_information=self.information.value(),
+            create_advantage=self.advantage.text().strip() or None,
+        )
+
+    # -- preview ------------------------------------------------------------------------
+    def refresh_preview(self) -> None:
+        if not self.action.rolled:
+            reason = self.model.check(self.command())
+            self.problem.setText(reason or "")
+            self.roll_button.setEnabled(reason is None)
+            self.difficulty.setText("No roll: this Task takes effect at once.")
+            return
+        plan = preview_task(self.model.state, self.command())
+        if isinstance(plan, str):
+            self.problem.setText(plan)
+            self.roll_button.setEnabled(False)
+            self.difficulty.setText("")
+            self.odds_text.setText("")
+            self.chart.setOdds(None)
+            return
+        self.problem.setText("")
+        self.roll_button.setEnabled(True)
+        self._show_plan(plan)
+
+    def _show_plan(self, plan: TaskPlan) -> None:
+        lines = [
+            f"{name}: <b>{'+' if n > 0 and i else ''}{n}</b>"
+            for i, (name, n) in enumerate(plan.items)
+        ]
+        lines.append(f"<span style='font-size:22px'>DIFFICULTY <b>{plan.difficulty}</b></span>")
+        if plan.spec.complication_range > 1:
+            lines.append(
+                f"Complication range {plan.spec.complication_range} "
+                f"({'; '.join(plan.complication_why)})"
+            )
+        cost = plan.spec.cost
+        paid = [
+            f"{cost.momentum} Momentum" if cost.momentum else "",
+            f"+{cost.threat_added} Threat" if cost.threat_added else "",
+            f"{cost.threat_spent} Threat" if cost.threat_spent else "",
+            f"{cost.determination} Determination" if cost.determination else "",
+            f"{plan.frame.power} Power" if plan.frame.power else "",
+        ]
+        if any(paid):
+            lines.append("Costs: " + ", ".join(p for p in paid if p))
+        self.difficulty.setText("<br>".join(lines))
+        odds = task_odds(plan.spec)
+        pool = "Threat" if self.npc else "Momentum"
+        self.odds_text.setText(
+            f"{plan.who} · {plan.spec.lead_dice}d20"
+            + (f" + {len(plan.spec.assists)} assist" if plan.spec.assists else "")
+            + f"\nSUCCESS {odds.p_success:.0%}   ·   {pool} {odds.expected_momentum:.2f}"
+            f"   ·   COMPLICATION {odds.p_complication:.0%}"
+        )
+        self.chart.setOdds(odds)
+
+    # -- acting -------------------------------------------------------------------------
+    def _primary(self) -> None:
+        if self.roll_button.isVisible() and self.roll_button.isEnabled():
+            self.roll()
+        elif self.resolve_button.isVisible():
+            self.resolve()
+
+    def _refused(self, reason: str) -> None:
+        if self.isVisible():
+            self.problem.setText(reason)
+
+    def roll(self) -> None:
+        applied = self.model.submit(self.command())
+        if applied is None:
+            return
+        if not self.action.rolled:
+            self.accept()
+            return
+        self.roll_box.setEnabled(False)
+        options = self.params.parentWidget()
+        if options is not None:
+            options.setEnabled(False)
+        self.roll_button.hide()
+        self.close_button.setText("CLOSE")
+        self.close_button.setEnabled(False)
+        self._show_roll()
+
+    def _show_roll(self) -> None:
+        pending = self.model.state.pending
+        if pending is None:
+            return
+        result = pending.result
+        self.dice.setDice(result.dice)
+        self.dice.show()
+        verdict = "SUCCESS" if result.success else "FAILURE"
+        if result.succeeded_at_cost:
+            verdict = "SUCCESS AT A COST"
+        pool = "Threat" if self.npc else "Momentum"
+        extra = f" · {result.momentum} {pool}" if result.momentum else ""
+        comp = f" · {result.complications} COMPLICATION(S)" if result.complications else ""
+        self.outcome.setText(
+            f"{result.successes} successes vs {result.spec.difficulty}: {verdict}{extra}{comp}"
+        )
+        self.outcome.show()
+        self.spends_box.setVisible(result.success)
+        self.resolve_button.show()
+        can_inspire = (
+            not self.npc
+            and self.value.count() > 0
+            and self.model.state.characters[self.actor].determination.value > 0
+        )
+        self.inspire.setVisible(can_inspire)
+        self._update_cost()
+
+    def _update_cost(self) -> None:
+        pending = self.model.state.pending
+        if pending is None:
+            return
+        try:
+            cost = spend_cost(self.action, self.spends())
+        except ValueError as exc:
+            self.cost.setText(str(exc))
+            return
+        pool = self.model.state.threat.value if self.npc else self.model.state.momentum.value
+        generated = pending.result.momentum
+        word = "Threat" if self.npc else "Momentum"
+        self.cost.setText(f"{cost} of {generated} generated + {pool} in the pool ({word})")
+        self.resolve_button.setEnabled(cost <= generated + pool)
+
+    def inspiration(self) -> None:
+        value = self.value.currentData()
+        if self.model.submit(Inspiration(by=self.by, value=value)) is not None:
+            self.inspire.hide()
+            self._show_roll()
+
+    def resolve(self) -> None:
+        spends = self.spends() if self.spends_box.isVisible() else Spends()
+        applied = self.model.submit(ResolveTask(by=self.by, spends=spends))
+        if applied is None:
+            return
+        self.resolve_button.hide()
+        self.inspire.hide()
+        self.spends_box.setEnabled(False)
+        self.close_button.setEnabled(True)
+        self.close_button.setObjectName("primary")
+        self.close_button.style().polish(self.close_button)
+        self._report = list(applied.entry.log)
+        self.report.clear()
+        self.report.show()
+        self._timer.start()
+
+    def _next_report_line(self) -> None:
+        if not self._report:
+            self._timer.stop()
+            return
+        self.report.append(self._report.pop(0))
+
+    def finish_report(self) -> None:
+        """Show the rest of the damage report at once."""
+        while self._report:
+            self._next_report_line()
+        self._timer.stop()
+
+    def reject(self) -> None:
+        """Closing after the roll still resolves the Task (Momentum saved, none spent)."""
+        pending = self.resolve_button.isVisible() and self.model.state.pending is not None
+        if pending and self.model.submit(ResolveTask(by=self.by, spends=Spends())) is None:
+            return
+        super().reject()
+
+    def done(self, result: int) -> None:
+        self.model.sig_refused.disconnect(self._refused)
+        super().done(result)

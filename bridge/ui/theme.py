@@ -1,0 +1,145 @@
+"""The LCARS-style look: palette, bundled Antonio font, stylesheet at any UI scale."""
+
+from __future__ import annotations
+
+import importlib.resources
+from dataclasses import dataclass
+
+from PySide6.QtGui import QColor, QFont, QFontDatabase, QPalette
+from PySide6.QtWidgets import QApplication
+
+__all__ = ["COLORS", "FONT_FAMILY", "apply_theme", "load_fonts", "stylesheet"]
+
+FONT_FAMILY = "Antonio"
+
+
+@dataclass(frozen=True)
+class Palette:
+    background: str = "#000000"
+    panel: str = "#0d0d14"
+    text: str = "#ffe9cc"
+    dim: str = "#a8998a"
+    orange: str = "#ff9900"
+    peach: str = "#ffcc99"
+    lavender: str = "#cc99cc"
+    violet: str = "#9977cc"
+    blue: str = "#99ccff"
+    periwinkle: str = "#9999ff"
+    gold: str = "#ffcc66"
+    red: str = "#ff5544"
+    green: str = "#88dd99"
+
+
+COLORS = Palette()
+
+STATION_COLORS = {
+    "command": COLORS.gold,
+    "helm": COLORS.blue,
+    "tactical": COLORS.red,
+    "operations": COLORS.orange,
+    "science": COLORS.lavender,
+}
+
+
+def load_fonts() -> str:
+    """Register the bundled Antonio font; returns the family to use."""
+    fonts = importlib.resources.files("bridge_resources") / "fonts"
+    family = ""
+    for name in ("Antonio-Regular.ttf", "Antonio-Bold.ttf"):
+        data = (fonts / name).read_bytes()
+        font_id = QFontDatabase.addApplicationFontFromData(data)
+        if font_id >= 0 and not family:
+            family = QFontDatabase.applicationFontFamilies(font_id)[0]
+    return family or "Sans Serif"
+
+
+def stylesheet(scale: float = 1.0) -> str:
+    """The application stylesheet; ``scale`` multiplies every size (UI scale setting)."""
+    c = COLORS
+
+    def px(n: float) -> int:
+        return round(n * scale)
+
+    return f"""
+    QWidget {{ background: {c.background}; color: {c.text}; font-family: "{FONT_FAMILY}";
+               font-size: {px(17)}px; }}
+    QToolTip {{ background: {c.panel}; color: {c.text}; border: 2px solid {c.orange};
+               padding: {px(6)}px; font-size: {px(16)}px; }}
+    QLabel#title {{ color: {c.orange}; font-size: {px(30)}px; font-weight: bold;
+                    letter-spacing: 1px; }}
+    QLabel#section {{ color: {c.background}; background: {c.lavender}; font-weight: bold;
+                      border-radius: {px(11)}px; padding: {px(3)}px {px(14)}px;
+                      font-size: {px(17)}px; }}
+    QLabel#reason {{ color: {c.peach}; font-size: {px(15)}px; }}
+    QLabel#big {{ font-size: {px(26)}px; font-weight: bold; }}
+    QLabel#dim {{ color: {c.dim}; font-size: {px(15)}px; }}
+    QPushButton {{ background: {c.peach}; color: #000; border: none;
+                   border-radius: {px(14)}px; padding: {px(6)}px {px(16)}px;
+                   font-weight: bold; font-size: {px(17)}px; text-align: left; }}
+    QPushButton:hover {{ background: {c.gold}; }}
+    QPushButton:focus {{ outline: 2px solid {c.text}; }}
+    QPushButton:disabled {{ background: #3a3530; color: #8a8070; }}
+    QPushButton#task {{ background: {c.blue}; }}
+    QPushButton#task:hover {{ background: {c.periwinkle}; }}
+    QPushButton#task:disabled {{ background: #2b3138; color: #7d8a96; }}
+    QPushButton#minor {{ background: {c.lavender}; }}
+    QPushButton#minor:disabled {{ background: #332a33; color: #8a7a8a; }}
+    QPushButton#primary {{ background: {c.orange}; text-align: center; }}
+    QPushButton#danger {{ background: {c.red}; text-align: center; }}
+    QTabWidget::pane {{ border: none; }}
+    QTabBar::tab {{ background: {c.violet}; color: #000; padding: {px(5)}px {px(18)}px;
+                    border-radius: {px(12)}px; margin: {px(2)}px; font-weight: bold; }}
+    QTabBar::tab:selected {{ background: {c.orange}; }}
+    QGroupBox {{ border: 2px solid {c.violet}; border-radius: {px(12)}px;
+                 margin-top: {px(16)}px; padding: {px(10)}px {px(8)}px {px(8)}px {px(8)}px; }}
+    QGroupBox::title {{ subcontrol-origin: margin; left: {px(14)}px; padding: 0 {px(6)}px;
+                        color: {c.lavender}; font-weight: bold; }}
+    QComboBox, QSpinBox, QLineEdit, QPlainTextEdit, QTextBrowser, QListWidget,
+    QTableWidget, QTreeWidget {{ background: {c.panel}; color: {c.text};
+        border: 1px solid #443c55; border-radius: {px(6)}px; padding: {px(3)}px;
+        selection-background-color: {c.violet}; selection-color: #000; }}
+    QHeaderView::section {{ background: {c.violet}; color: #000; border: none;
+                            padding: {px(3)}px; font-weight: bold; }}
+    QSpinBox {{ max-width: {px(110)}px; }}
+    QSpinBox::up-button, QSpinBox::down-button {{ background: {c.peach}; width: {px(20)}px;
+        border: none; margin: 1px; }}
+    QSpinBox::up-button {{ border-top-right-radius: {px(5)}px; }}
+    QSpinBox::down-button {{ border-bottom-right-radius: {px(5)}px; }}
+    QCheckBox {{ spacing: {px(8)}px; }}
+    QCheckBox::indicator {{ width: {px(18)}px; height: {px(18)}px; border-radius: {px(4)}px;
+                            border: 2px solid {c.peach}; background: {c.panel}; }}
+    QCheckBox::indicator:checked {{ background: {c.orange}; }}
+    QProgressBar {{ background: #1d1a24; border: none; border-radius: {px(8)}px;
+                    text-align: center; color: #000; font-weight: bold;
+                    min-height: {px(18)}px; }}
+    QProgressBar::chunk {{ background: {c.blue}; border-radius: {px(8)}px; }}
+    QProgressBar#power::chunk {{ background: {c.gold}; }}
+    QMenuBar {{ background: {c.background}; }}
+    QMenuBar::item:selected, QMenu::item:selected {{ background: {c.violet}; color: #000; }}
+    QMenu {{ background: {c.panel}; border: 1px solid {c.violet}; }}
+    QStatusBar {{ color: {c.peach}; }}
+    QScrollArea {{ border: none; }}
+    QScrollBar:vertical {{ background: #15131b; width: {px(12)}px; margin: 0; }}
+    QScrollBar:horizontal {{ background: #15131b; height: {px(12)}px; margin: 0; }}
+    QScrollBar::handle {{ background: {c.violet}; border-radius: {px(6)}px;
+                          min-height: {px(30)}px; min-width: {px(30)}px; }}
+    QScrollBar::add-line, QScrollBar::sub-line {{ width: 0; height: 0; }}
+    QScrollBar::add-page, QScrollBar::sub-page {{ background: none; }}
+    QSplitter::handle {{ background: #221f2a; }}
+    """
+
+
+def apply_theme(app: QApplication, scale: float = 1.0) -> None:
+    """Dark LCARS theme with the bundled font, at the given UI scale."""
+    family = load_fonts()
+    app.setFont(QFont(family, round(12 * scale)))
+    palette = QPalette()
+    palette.setColor(QPalette.ColorRole.Window, QColor(COLORS.background))
+    palette.setColor(QPalette.ColorRole.WindowText, QColor(COLORS.text))
+    palette.setColor(QPalette.ColorRole.Base, QColor(COLORS.panel))
+    palette.setColor(QPalette.ColorRole.Text, QColor(COLORS.text))
+    palette.setColor(QPalette.ColorRole.Button, QColor(COLORS.peach))
+    palette.setColor(QPalette.ColorRole.ButtonText, QColor("#000000"))
+    palette.setColor(QPalette.ColorRole.Highlight, QColor(COLORS.violet))
+    app.setPalette(palette)
+    app.setStyleSheet(stylesheet(scale))

@@ -1,0 +1,60 @@
+"""A card entry as a button: name, the roll it needs, and why it is disabled."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
+
+from bridge.engine.catalog import ActionDef
+
+__all__ = ["ActionButton", "summary"]
+
+
+def summary(action: ActionDef) -> str:
+    """One line: Attribute + Discipline · assist · Difficulty · Power."""
+    parts = []
+    if action.roll_text:
+        parts.append(action.roll_text)
+    if action.assist_text:
+        parts.append(f"ship {action.assist_text}")
+    if action.kind == "task" and action.rolled:
+        parts.append(f"D {action.difficulty_text}")
+    if action.power or action.power_note:
+        parts.append(f"Power {action.power_note or action.power}")
+    if action.succeed_at_cost:
+        parts.append("can Succeed at Cost")
+    return "  ·  ".join(parts)
+
+
+class ActionButton(QWidget):
+    """Button plus a small line of rules and, when disabled, the reason."""
+
+    def __init__(self, action: ActionDef, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.action = action
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 4)
+        layout.setSpacing(1)
+        self.button = QPushButton(action.name.upper())
+        self.button.setObjectName("task" if action.kind == "task" else "minor")
+        tip = action.text
+        if action.momentum:
+            tip += f"\nMomentum: {action.momentum}."
+        line = summary(action)
+        self.button.setToolTip(f"{action.name}: {tip}" + (f"\n{line}" if line else ""))
+        layout.addWidget(self.button)
+        self.detail = QLabel(line)
+        self.detail.setObjectName("dim")
+        self.detail.setWordWrap(True)
+        self.detail.setVisible(bool(line))
+        layout.addWidget(self.detail)
+        self.reason = QLabel()
+        self.reason.setObjectName("reason")
+        self.reason.setWordWrap(True)
+        self.reason.hide()
+        layout.addWidget(self.reason)
+
+    def setReason(self, reason: str | None, show: bool = True) -> None:
+        """Enable the button, or disable it and say why."""
+        self.button.setEnabled(reason is None)
+        self.reason.setText(reason or "")
+        self.reason.setVisible(bool(reason) and show)

@@ -1,0 +1,97 @@
+"""LCARS decoration: the elbow header bar and rounded pills."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPaintEvent
+from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
+
+from bridge.ui.theme import COLORS, FONT_FAMILY
+
+__all__ = ["LcarsHeader", "Pill", "section_label"]
+
+
+class LcarsHeader(QWidget):
+    """A painted elbow in the station's colour with the station's name."""
+
+    def __init__(self, title: str, color: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._title = title.upper()
+        self._color = QColor(color)
+        self._subtitle = ""
+        self.setMinimumHeight(64)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+
+    def setSubtitle(self, text: str) -> None:
+        if text != self._subtitle:
+            self._subtitle = text
+            self.update()
+
+    def title(self) -> str:
+        return self._title
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        w, h = self.width(), self.height()
+        bar = h * 0.42
+        path = QPainterPath()
+        path.moveTo(0, h)
+        path.lineTo(0, bar)
+        path.arcTo(QRectF(0, 0, bar * 2, bar * 2), 180, -90)
+        path.lineTo(w * 0.30, 0)
+        path.lineTo(w * 0.30, bar)
+        path.lineTo(bar * 2.2, bar)
+        path.quadTo(bar * 1.3, bar, bar * 1.3, h)
+        path.closeSubpath()
+        p.fillPath(path, self._color)
+        p.fillRect(QRectF(w * 0.31, 0, w * 0.07, bar), QColor(COLORS.lavender))
+        p.fillRect(QRectF(w * 0.39, 0, w * 0.61 - bar / 2, bar), QColor(COLORS.violet))
+        p.setBrush(QColor(COLORS.violet))
+        p.setPen(Qt.PenStyle.NoPen)
+        p.drawEllipse(QRectF(w - bar, 0, bar, bar))
+        font = QFont(FONT_FAMILY)
+        font.setPixelSize(int(h * 0.5))
+        font.setBold(True)
+        p.setFont(font)
+        p.setPen(QColor(self._color))
+        text_rect = QRectF(bar * 1.6, bar, w - bar * 1.6, h - bar)
+        p.drawText(
+            text_rect, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, self._title
+        )
+        if self._subtitle:
+            small = QFont(FONT_FAMILY)
+            small.setPixelSize(int(bar * 0.62))
+            small.setBold(True)
+            p.setFont(small)
+            p.setPen(QColor("#000000"))
+            p.drawText(
+                QRectF(w * 0.40, 0, w * 0.58 - bar, bar),
+                Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                self._subtitle,
+            )
+        p.end()
+
+
+class Pill(QLabel):
+    """A rounded label in one of the LCARS colours."""
+
+    def __init__(
+        self, text: str = "", color: str = COLORS.peach, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(text, parent)
+        self.setColor(color)
+        self.setAlignment(Qt.AlignmentFlag.AlignCenter)
+
+    def setColor(self, color: str) -> None:
+        self.setStyleSheet(
+            f"background: {color}; color: #000; border-radius: 12px; padding: 3px 12px;"
+            " font-weight: bold;"
+        )
+
+
+def section_label(text: str) -> QLabel:
+    label = QLabel(text.upper())
+    label.setObjectName("section")
+    label.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
+    return label

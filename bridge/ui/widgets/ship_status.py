@@ -1,0 +1,179 @@
+"""Ship state widgets: Shields and Power, systems and breaches, weapons, contacts."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QGridLayout,
+    QHeaderView,
+    QLabel,
+    QProgressBar,
+    QTableWidget,
+    QTableWidgetItem,
+    QWidget,
+)
+
+from bridge.engine.encounter import Encounter
+from bridge.model.ship import Ship
+from bridge.rules.breaches import SystemState
+from bridge.rules.stats import System
+from bridge.rules.weapons import WeaponKind
+
+__all__ = ["ContactsTable", "ShieldsPower", "SystemsTable", "WeaponsTable", "state_text"]
+
+_MARK = {
+    SystemState.NOMINAL: "● NOMINAL",
+    SystemState.IMPACT: "▲ IMPACT",
+    SystemState.DAMAGED: "◆ DAMAGED",
+    SystemState.DISABLED: "✖ DISABLED",
+    SystemState.DESTROYED: "☠ DESTROYED",
+}
+
+
+def state_text(state: SystemState) -> str:
+    """A system state in words with a symbol (never colour alone)."""
+    return _MARK[state]
+
+
+def _setup(table: QTableWidget, headers: list[str]) -> None:
+    """A read-only table that sizes itself to its rows."""
+    table.setColumnCount(len(headers))
+    table.setHorizontalHeaderLabels(headers)
+    table.verticalHeader().setVisible(False)
+    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+    table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+    table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    table.horizontalHeader().setStretchLastSection(True)
+
+
+def _fill(table: QTableWidget, rows: list[list[str]]) -> None:
+    table.setRowCount(len(rows))
+    for r, row in enumerate(rows):
+        for c, text in enumerate(row):
+            item = table.item(r, c)
+            if item is None:
+                item = QTableWidgetItem()
+                table.setItem(r, c, item)
+            item.setText(text)
+    table.resizeRowsToContents()
+    header = table.horizontalHeader().sizeHint().height()
+    rows_height = sum(table.rowHeight(r) for r in range(table.rowCount()))
+    table.setFixedHeight(header + rows_height + 2 * table.frameWidth() + 2)
+    table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+
+
+class ShieldsPower(QWidget):
+    """Shields and Power as bars with numbers, Resistance and shield status in words."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        grid = QGridLayout(self)
+        grid.setContentsMargins(0, 0, 0, 0)
+        self.shields = QProgressBar()
+        self.power = QProgressBar()
+        self.power.setObjectName("power")
+        self.resistance = QLabel()
+        self.resistance.setObjectName("big")
+        self.status = QLabel()
+        grid.addWidget(QLabel("SHIELDS"), 0, 0)
+        grid.addWidget(self.shields, 0, 1)
+        grid.addWidget(QLabel("POWER"), 1, 0)
+        grid.addWidget(self.power, 1, 1)
+        grid.addWidget(QLabel("RESISTANCE"), 0, 2)
+        grid.addWidget(self.resistance, 0, 3)
+        grid.addWidget(self.status, 1, 2, 1, 2)
+        grid.setColumnStretch(1, 1)
+
+    def setShip(self, ship: Ship) -> None:
+        self.shields.setMaximum(max(ship.shields_max, 1))
+        self.shields.setValue(ship.shields_now)
+        self.shields.setFormat(
+            f"{ship.shields_now} / {ship.shields_max}" + ("" if ship.shields_up else "  (DOWN)")
+        )
+        self.power.setMaximum(max(ship.power_capacity, 1))
+        self.power.setValue(min(ship.power_now, max(ship.power_capacity, 1)))
+        self.power.setFormat(f"{ship.power_now} / {ship.power_capacity}")
+        self.resistance.setText(str(ship.resistance))
+        mod = f"  +{ship.modulation_bonus} modulated" if ship.modulation_bonus else ""
+        self.status.setText(("SHIELDS UP" if ship.shields_up else "SHIELDS DOWN") + mod)
+
+
+class SystemsTable(QTableWidget):
+    """Each system: rating, breaches, state in words, what a repair needs."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        _setup(self, ["SYSTEM", "RATING", "BREACHES", "STATE", "REPAIR"])
+
+    def setShip(self, ship: Ship) -> None:
+        rows = []
+        for system in System:
+            state = ship.system_state(system)
+            repair = ""
+            if state is SystemState.DAMAGED:
+                repair = "Damage Control D3"
+            elif state is SystemState.DISABLED:
+                heavy = system in (System.ENGINES, System.STRUCTURE)
+                repair = f"Damage Control D{5 if heavy else 4}"
+            elif state is SystemState.IMPACT:
+                repair = "Restore (minor)"
+            rows.append(
+                [
+                    system.label,
+                    str(ship.systems[system]),
+                    str(ship.damage[system].breaches),
+                    state_text(state),
+                    repair,
+                ]
+            )
+        _fill(self, rows)
+
+
+class WeaponsTable(QTableWidget):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        _setup(self, ["WEAPON", "DAMAGE", "RANGE", "QUALITIES"])
+
+    def setShip(self, ship: Ship) -> None:
+        rows = []
+        for w in ship.weapons:
+            if w.kind is WeaponKind.TRACTOR:
+                rows.append([w.name, f"strength {ship.tractor_strength}", "Close", "holds"])
+            else:
+                quals = ", ".join(str(q) for q in w.qualities)
+                rows.append([w.name, f"{ship.weapon_damage(w)} ▲", w.range.label, quals])
+        _fill(self, rows)
+
+
+class ContactsTable(QTableWidget):
+    """Other ships seen from ``own``: range, shields, state (scan detail once swept)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        _setup(self, ["CONTACT", "RANGE", "SHIELDS", "BREACHES", "STATUS"])
+
+    def setEncounter(
+        self, state: Encounter, own: str, detail: bool = True, include_own: bool = False
+    ) -> None:
+        rows = []
+        for sid, ship in state.ships.items():
+            if sid == own and not include_own:
+                continue
+            rng = "—" if sid == own else state.zones.range_between(own, sid).label
+            scanned = detail or sid in state.scanned
+            if ship.destroyed:
+                status = "☠ DESTROYED"
+            elif sid in state.retreated:
+                status = "⇥ WITHDRAWN"
+            elif ship.per_system:
+                worst = max((ship.system_state(x) for x in System), key=lambda st: st.rank)
+                status = f"worst system: {state_text(worst)}"
+            else:
+                status = state_text(ship.whole_ship_state)
+            shields = f"{ship.shields_now}/{ship.shields_max}" if scanned else "unscanned"
+            breaches = str(ship.total_breaches) if scanned else "?"
+            side = "" if state.sides[sid] == "npc" else " (player)"
+            rows.append([ship.name + side, rng, shields, breaches, status])
+        _fill(self, rows)

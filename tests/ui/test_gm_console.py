@@ -1,0 +1,120 @@
+"""The GM console: windows, turn controls, NPC Turns, pools, undo/redo, GM dialogs."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from bridge.engine.catalog import Station
+from bridge.ui.gm_console import GmConsole
+from bridge.ui.gm_dialogs import EditValueDialog, HouseRulesDialog, SetupDialog, parse_value
+from bridge.ui.shared_model import SharedModel
+
+
+def console(qtbot: QtBot, model: SharedModel) -> GmConsole:
+    c = GmConsole(model)
+    c.confirm_quit = False
+    qtbot.addWidget(c)
+    c.show()
+    return c
+
+
+def test_opens_and_closes_station_windows(qtbot: QtBot, model: SharedModel) -> None:
+    c = console(qtbot, model)
+    c.open_all()
+    assert set(c.stations) == set(Station)
+    assert all(w.isVisible() for w in c.stations.values())
+    c.toggle(Station.HELM)
+    assert Station.HELM not in c.stations and not c.window_actions[Station.HELM].isChecked()
+    c.toggle(Station.HELM)
+    assert c.stations[Station.HELM].isVisible()
+
+
+def test_turn_controls_and_undo(qtbot: QtBot, model: SharedModel) -> None:
+    c = console(qtbot, model)
+    assert c.next_actor.count() == 5
+    qtbot.mouseClick(c.start_button, Qt.MouseButton.LeftButton)
+    assert model.state.turn.actor == "reyes"
+    assert c.turn_label.text() == "Acting: Capt. Elena Reyes"
+    c.activateWindow()
+    qtbot.waitUntil(c.isActiveWindow)
+    qtbot.keyClick(c, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert model.state.turn.actor is None and c.redo_action.isEnabled()
+    qtbot.keyClick(
+        c, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+    )
+    assert model.state.turn.actor == "reyes"
+
+
+def test_pools_buttons_and_refusal_in_status_bar(qtbot: QtBot, model: SharedModel) -> None:
+    c = console(qtbot, model)
+    threat = model.state.threat.value
+    plus = next(b for b in c.findChildren(type(c.start_button)) if b.toolTip() == "Threat +1")
+    qtbot.mouseClick(plus, Qt.MouseButton.LeftButton)
+    assert model.state.threat.value == threat + 1
+    assert c.threat_label.text() == f"THREAT {threat + 1}"
+    up = next(b for b in c.findChildren(type(c.start_button)) if b.toolTip() == "Momentum +1")
+    for _ in range(6):
+        qtbot.mouseClick(up, Qt.MouseButton.LeftButton)
+    assert "Momentum must stay within 0..6" in c.statusBar().currentMessage()
+
+
+def test_npc_turn_from_the_console(qtbot: QtBot, model: SharedModel) -> None:
+    c = console(qtbot, model)
+    c.npc_first.click()
+    assert model.state.turn.side == "npc"
+    c.next_actor.setCurrentIndex(c.next_actor.findData("vortak"))
+    c.start_button.click()
+    assert model.state.turn.actor == "vortak" and c.npc_attempt.isEnabled()
+    c.npc_task.setCurrentIndex(c.npc_task.findData("tactical:fire_weapon"))
+    d = c._npc_task()
+    assert d is not None and "Proficient crew" in d.odds_text.text()
+    d.reject()
+    c.npc_minor.setCurrentIndex(c.npc_minor.findData("prepare"))
+    c.npc_minor_button.click()
+    assert model.state.turn.minors_used == ("prepare",)
+
+
+def test_autopilot_plays_on(qtbot: QtBot, model: SharedModel) -> None:
+    c = console(qtbot, model)
+    for _ in range(12):
+        c.autopilot_step()
+    assert len(model.journal) == 12
+    assert "▸" in c.log.toPlainText()
+
+
+def test_gm_dialogs_submit_commands(qtbot: QtBot, model: SharedModel) -> None:
+    c = console(qtbot, model)
+    rules = HouseRulesDialog(model, c)
+    qtbot.addWidget(rules)
+    rules.editors["keep_initiative_cost"].setValue(3)  # type: ignore[attr-defined]
+    rules.accept()
+    assert model.state.house_rules.keep_initiative_cost == 3
+
+    edit = EditValueDialog(model, c, path="ships.qoj.shields")
+    qtbot.addWidget(edit)
+    edit.value.setText("99")
+    edit.accept()
+    assert "less than or equal to 60" in edit.error.text()
+    assert model.state.ships["qoj"].shields == 11
+    edit.value.setText("4")
+    edit.accept()
+    assert model.state.ships["qoj"].shields == 4
+
+    setup = SetupDialog(model, c)
+    qtbot.addWidget(setup)
+    setup.starter.setCurrentIndex(2)
+    setup.zone.setCurrentText("Planetary Orbit")
+    setup.accept()
+    assert "qoj-2" in model.state.ships
+    assert model.state.zones.positions["qoj-2"] == "Planetary Orbit"
+    assert parse_value("true") is True and parse_value("7") == 7 and parse_value("x") == "x"
+
+
+def test_setup_reports_a_bad_link(qtbot: QtBot, model: SharedModel) -> None:
+    setup = SetupDialog(model)
+    qtbot.addWidget(setup)
+    setup.zone_links.setText("Open Space to Moon")
+    setup.accept()
+    assert "is not 'Zone A - Zone B'" in setup.error.text()
+    assert model.journal == ()

@@ -1,0 +1,131 @@
+"""Station windows mirror their card and drive the shared model (seed 001)."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from bridge.engine.catalog import Station, actions_for
+from bridge.engine.commands import SetValue, StartTurn
+from bridge.ui.shared_model import SharedModel
+from bridge.ui.station_window import StationWindow
+
+
+def window(qtbot: QtBot, model: SharedModel, station: Station) -> StationWindow:
+    w = StationWindow(model, station)
+    qtbot.addWidget(w)
+    w.show()
+    return w
+
+
+@pytest.mark.parametrize("station", list(Station))
+def test_every_card_entry_is_a_control(qtbot: QtBot, model: SharedModel, station: Station) -> None:
+    w = window(qtbot, model, station)
+    expected = {a.key for a in actions_for(station, "minor")} | {
+        a.key for a in actions_for(station, "task") if a.key != "override"
+    }
+    assert set(w.buttons) == expected
+    assert w.header.title() == station.label.upper()
+    assert w.buttons["interact"].button.toolTip().startswith("Interact:")
+
+
+def test_controls_enable_only_on_the_officers_turn(qtbot: QtBot, model: SharedModel) -> None:
+    w = window(qtbot, model, Station.TACTICAL)
+    assert w.officer_id() == "kell"
+    fire = w.buttons["fire_weapon"]
+    assert not fire.button.isEnabled()
+    assert "Not your Turn" in w.reason.text()
+    qtbot.mouseClick(w.start_button, Qt.MouseButton.LeftButton)
+    assert model.state.turn.actor == "kell"
+    assert fire.button.isEnabled() and w.end_button.isEnabled()
+    assert w.turn_label.text() == "TURN: LT. CMDR. KELL"
+
+
+def test_minor_action_click_and_reason_after(qtbot: QtBot, model: SharedModel) -> None:
+    w = window(qtbot, model, Station.TACTICAL)
+    qtbot.mouseClick(w.start_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(w.buttons["lower_shields"].button, Qt.MouseButton.LeftButton)
+    assert not model.state.ships["resolute"].shields_up
+    assert "SHIELDS DOWN" in w.shields.status.text()
+    prepare = w.buttons["prepare"]
+    assert not prepare.button.isEnabled()
+    assert "Extra Minor Action" in (prepare.reason.text() + w.reason.text())
+    qtbot.mouseClick(w.extra_minor_button, Qt.MouseButton.LeftButton)
+    assert prepare.button.isEnabled()
+
+
+def test_disabled_system_reason_is_shown(qtbot: QtBot, model: SharedModel) -> None:
+    w = window(qtbot, model, Station.TACTICAL)
+    model.submit(StartTurn(by="kell", actor="kell"))
+    model.submit(SetValue(path="ships.resolute.damage.weapons.breaches", value=5))
+    fire = w.buttons["fire_weapon"]
+    assert not fire.button.isEnabled() and fire.reason.text() == "Weapons is disabled."
+    assert fire.reason.isVisibleTo(w)
+    assert w.systems.item(5, 0).text() == "Weapons"
+    assert w.systems.item(5, 3).text() == "✖ DISABLED"
+
+
+def test_one_command_updates_every_open_window(qtbot: QtBot, model: SharedModel) -> None:
+    windows = [window(qtbot, model, s) for s in Station]
+    qtbot.mouseClick(windows[2].start_button, Qt.MouseButton.LeftButton)  # Tactical: Kell
+    for w in windows:
+        assert w.turn_label.text() == "TURN: LT. CMDR. KELL"
+    qtbot.mouseClick(windows[2].buttons["lower_shields"].button, Qt.MouseButton.LeftButton)
+    for w in windows:
+        assert w.shields.shields.format().endswith("(DOWN)")
+        assert "shields lowered" in w.log.toPlainText()
+
+
+def test_helm_shows_the_zone_map_and_science_hides_unscanned_detail(
+    qtbot: QtBot, model: SharedModel
+) -> None:
+    helm = window(qtbot, model, Station.HELM)
+    assert helm.zone_map.isVisibleTo(helm)
+    science = window(qtbot, model, Station.SCIENCE)
+    assert science.contacts.item(0, 2).text() == "unscanned"
+    tactical = window(qtbot, model, Station.TACTICAL)
+    assert tactical.contacts.item(0, 2).text() == "11/11"
+
+
+def test_command_window_lists_the_crews_turns(qtbot: QtBot, model: SharedModel) -> None:
+    w = window(qtbot, model, Station.COMMAND)
+    rows = [w.crew.item(i).text() for i in range(w.crew.count())]
+    assert len(rows) == 5 and all("waiting" in r for r in rows)
+    model.submit(StartTurn(by="tovan", actor="tovan"))
+    assert any(
+        "Tovan" in w.crew.item(i).text() and "ACTING" in w.crew.item(i).text()
+        for i in range(w.crew.count())
+    )
+
+
+def test_card_back_and_f1(qtbot: QtBot, model: SharedModel) -> None:
+    w = window(qtbot, model, Station.HELM)
+    w.activateWindow()
+    qtbot.waitUntil(w.isActiveWindow)
+    qtbot.keyClick(w, Qt.Key.Key_F1)
+    assert w.tabs.currentIndex() == 1
+    back = w.tabs.widget(1)
+    assert "MOMENTUM SPENDS" in back.toPlainText() and "Plot Course" in back.toPlainText()
+
+
+def test_keyboard_starts_and_ends_a_turn(qtbot: QtBot, model: SharedModel) -> None:
+    w = window(qtbot, model, Station.HELM)
+    w.activateWindow()
+    qtbot.waitUntil(w.isActiveWindow)
+    qtbot.keyClick(w, Qt.Key.Key_T, Qt.KeyboardModifier.ControlModifier)
+    assert model.state.turn.actor == "tovan"
+    qtbot.keyClick(w, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
+    assert model.state.turn.actor is None and model.state.turn.side == "npc"
+
+
+def test_geometry_is_remembered(qtbot: QtBot, model: SharedModel) -> None:
+    w = window(qtbot, model, Station.SCIENCE)
+    assert w.minimumSizeHint().height() < 700  # fits a laptop screen
+    w.setGeometry(123, 77, 900, 640)
+    qtbot.waitUntil(lambda: w.size().height() == 640)
+    placed = w.geometry()
+    w.close()
+    again = window(qtbot, model, Station.SCIENCE)
+    assert again.size() == placed.size()
+    assert again.geometry().top() == placed.top()  # the test screen is 800 px wide

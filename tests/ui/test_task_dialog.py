@@ -1,0 +1,114 @@
+"""The task dialog: Difficulty itemised, exact odds live, roll, spends, damage report."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from bridge.engine.catalog import CATALOG, Station
+from bridge.engine.commands import SetValue, StartTurn
+from bridge.rules.dice import GivenDice
+from bridge.ui.shared_model import SharedModel
+from bridge.ui.task_dialog import TaskDialog
+
+
+def dialog(qtbot: QtBot, model: SharedModel, actor: str, station: Station, key: str) -> TaskDialog:
+    d = TaskDialog(model, actor, station, CATALOG[key])
+    qtbot.addWidget(d)
+    d.show()
+    return d
+
+
+def test_difficulty_and_odds_follow_the_choices(qtbot: QtBot, model: SharedModel) -> None:
+    model.submit(StartTurn(by="kell", actor="kell"))
+    d = dialog(qtbot, model, "kell", Station.TACTICAL, "fire_weapon")
+    assert "DIFFICULTY <b>2</b>" in d.difficulty.text()
+    p0 = d.chart.odds().p_success
+    d.focus.setChecked(True)
+    assert d.chart.odds().p_success > p0
+    d.momentum_dice.setValue(2)
+    assert "3 Momentum" in d.difficulty.text()  # 1 + 2
+    assert d.chart.odds().p_success > p0
+    d.system.setCurrentIndex(d.system.findData("weapons"))
+    assert "Targeting Weapons: <b>+1</b>" in d.difficulty.text()
+    assert "DIFFICULTY <b>3</b>" in d.difficulty.text()
+    d.target.setCurrentIndex(d.target.findData("vortak"))
+    assert "Beyond Medium range: <b>+1</b>" in d.difficulty.text()
+
+
+def test_illegal_setup_explains_and_disables_roll(qtbot: QtBot, model: SharedModel) -> None:
+    d = dialog(qtbot, model, "kell", Station.TACTICAL, "fire_weapon")
+    assert not d.roll_button.isEnabled() and "start one first" in d.problem.text()
+
+
+def test_roll_shows_every_die_then_resolve_shows_the_report(
+    qtbot: QtBot, model: SharedModel
+) -> None:
+    model.submit(StartTurn(by="kell", actor="kell"))
+    d = dialog(qtbot, model, "kell", Station.TACTICAL, "fire_weapon")
+    model.session._dice = GivenDice(d20=(1, 2, 19, 12), d6=(2,) * 8)  # the dice to land
+    qtbot.mouseClick(d.roll_button, Qt.MouseButton.LeftButton)
+    assert model.state.pending is not None
+    assert [die.value for die in d.dice.dice()] == [1, 2, 19]
+    assert "SUCCESS" in d.outcome.text() and d.spends_box.isVisible()
+    assert not d.close_button.isEnabled()
+    d.bonus.setValue(2)
+    assert d.cost.text().startswith("2 of")
+    qtbot.mouseClick(d.resolve_button, Qt.MouseButton.LeftButton)
+    assert model.state.pending is None
+    d.finish_report()
+    text = d.report.toPlainText()
+    assert "Bonus Damage (Momentum): +2" in text and "Damage after Resistance" in text
+    assert model.state.ships["qoj"].shields == 0
+
+
+def test_ctrl_return_rolls(qtbot: QtBot, model: SharedModel) -> None:
+    model.submit(StartTurn(by="sorel", actor="sorel"))
+    d = dialog(qtbot, model, "sorel", Station.SCIENCE, "sensor_sweep")
+    d.activateWindow()
+    qtbot.waitUntil(d.isActiveWindow)
+    qtbot.keyClick(d, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    assert model.state.pending is not None and d.resolve_button.isVisible()
+
+
+def test_moment_of_inspiration(qtbot: QtBot, model: SharedModel) -> None:
+    model.submit(StartTurn(by="sorel", actor="sorel"))
+    d = dialog(qtbot, model, "sorel", Station.SCIENCE, "scan_for_weakness")
+    model.session._dice = GivenDice(d20=(20, 20, 20, 1, 1))
+    d.roll()
+    assert "FAILURE" in d.outcome.text() and d.inspire.isVisible()
+    qtbot.mouseClick(d.inspire, Qt.MouseButton.LeftButton)
+    assert "SUCCESS" in d.outcome.text()
+    assert model.state.characters["sorel"].determination.value == 0
+
+
+def test_closing_after_the_roll_still_resolves(qtbot: QtBot, model: SharedModel) -> None:
+    model.submit(StartTurn(by="mbeki", actor="mbeki"))
+    d = dialog(qtbot, model, "mbeki", Station.OPERATIONS, "regenerate_shields")
+    model.submit(SetValue(path="ships.resolute.shields", value=5))
+    d.refresh_preview()
+    model.session._dice = GivenDice(d20=(1, 1, 1))
+    d.roll()
+    d.reject()
+    assert model.state.pending is None and model.state.ships["resolute"].shields == 7
+
+
+def test_unrolled_task_confirms(qtbot: QtBot, model: SharedModel) -> None:
+    model.submit(StartTurn(by="sorel", actor="sorel"))
+    d = dialog(qtbot, model, "sorel", Station.SCIENCE, "assist")
+    d.target.setCurrentIndex(d.target.findData("kell"))
+    assert d.roll_button.text() == "CONFIRM"
+    qtbot.mouseClick(d.roll_button, Qt.MouseButton.LeftButton)
+    assert model.state.assists[0].target == "kell"
+
+
+def test_npc_task_uses_crew_dice(qtbot: QtBot, model: SharedModel) -> None:
+    model.submit(StartTurn(by="kell", actor="kell"))
+    from bridge.engine.commands import EndTurn, MinorAction
+
+    model.submit(MinorAction(by="kell", action="interact"))
+    model.submit(EndTurn(by="kell"))
+    model.submit(StartTurn(actor="qoj"))
+    d = dialog(qtbot, model, "qoj", Station.TACTICAL, "fire_weapon")
+    assert "Talented crew (13)" in d.odds_text.text()
+    assert not d.momentum_dice.isEnabled()
