@@ -20,9 +20,18 @@ from PySide6.QtWidgets import (
 )
 
 from bridge.engine.catalog import Station
-from bridge.engine.commands import AddShip, Command, SetHouseRules, SetSeats, SetValue, SetZones
+from bridge.engine.commands import (
+    AddCharacter,
+    AddShip,
+    Command,
+    SetHouseRules,
+    SetSeats,
+    SetValue,
+    SetZones,
+)
 from bridge.engine.demo import demo_ships
 from bridge.engine.encounter import ZoneMap
+from bridge.model.character import Attributes, Character, Disciplines
 from bridge.model.house_rules import HouseRules
 from bridge.ui.shared_model import SharedModel
 
@@ -216,6 +225,24 @@ class SetupDialog(_SubmitDialog):
                 self.seat_boxes[(cid, station)] = box
         tabs.addTab(seats, "SEATS")
 
+        crew = QWidget()
+        cform = QFormLayout(crew)
+        self.crew_name = QLineEdit()
+        self.crew_name.setPlaceholderText("name of a new crew member (leave empty for none)")
+        cform.addRow("Name", self.crew_name)
+        self.crew_scores: dict[str, QSpinBox] = {}
+        for field in Attributes.model_fields:
+            self.crew_scores[field] = QSpinBox()
+            self.crew_scores[field].setRange(7, 12)
+            self.crew_scores[field].setValue(9)
+            cform.addRow(field.capitalize(), self.crew_scores[field])
+        for field in Disciplines.model_fields:
+            self.crew_scores[field] = QSpinBox()
+            self.crew_scores[field].setRange(1, 5)
+            self.crew_scores[field].setValue(2)
+            cform.addRow(field.capitalize(), self.crew_scores[field])
+        tabs.addTab(crew, "NEW CREW MEMBER")
+
         zones = QWidget()
         zform = QFormLayout(zones)
         self.zone_names = QLineEdit(", ".join(state.zones.zones))
@@ -249,6 +276,18 @@ class SetupDialog(_SubmitDialog):
                 seats[station] = (*seats.get(station, ()), cid)
         if seats != {s: tuple(c) for s, c in state.seats.items()}:
             out.append(SetSeats(seats=seats))
+        name = self.crew_name.text().strip()
+        if name:
+            base = "".join(ch for ch in name.lower() if ch.isalnum())[:30] or "crew"
+            cid, n = base, 2
+            while cid in state.characters:
+                cid, n = f"{base}{n}", n + 1
+            scores = {k: w.value() for k, w in self.crew_scores.items()}
+            out.append(AddCharacter(character=Character(
+                id=cid, name=name,
+                attributes=Attributes(**{k: scores[k] for k in Attributes.model_fields}),
+                disciplines=Disciplines(**{k: scores[k] for k in Disciplines.model_fields}),
+            )))
         ship = self.starter.currentData()
         if ship is not None:
             out.append(

@@ -447,7 +447,7 @@ class TaskDialog(QDialog):
         pool = "Threat" if self.npc else "Momentum"
         self.odds_text.setText(
             f"{plan.who} · {plan.spec.lead_dice}d20"
-            + (f" + {len(plan.spec.assists)} assist" if plan.spec.assists else "")
+            + (f"\nassisted by {', '.join(plan.assist_names)}" if plan.assist_names else "")
             + f"\nSUCCESS {odds.p_success:.0%}   ·   {pool} {odds.expected_momentum:.2f}"
             f"   ·   COMPLICATION {odds.p_complication:.0%}"
         )

@@ -104,10 +104,13 @@ def test_gm_dialogs_submit_commands(qtbot: QtBot, model: SharedModel) -> None:
     setup = SetupDialog(model, c)
     qtbot.addWidget(setup)
     setup.starter.setCurrentIndex(2)
+    setup.crew_name.setText("Ens. Park")
+    setup.crew_scores["reason"].setValue(11)
     setup.zone.setCurrentText("Planetary Orbit")
     setup.accept()
     assert "qoj-2" in model.state.ships
     assert model.state.zones.positions["qoj-2"] == "Planetary Orbit"
+    assert model.state.characters["enspark"].attributes.reason == 11
     assert parse_value("true") is True and parse_value("7") == 7 and parse_value("x") == "x"
 
 
