@@ -283,11 +283,16 @@ class SetupDialog(_SubmitDialog):
             while cid in state.characters:
                 cid, n = f"{base}{n}", n + 1
             scores = {k: w.value() for k, w in self.crew_scores.items()}
-            out.append(AddCharacter(character=Character(
-                id=cid, name=name,
-                attributes=Attributes(**{k: scores[k] for k in Attributes.model_fields}),
-                disciplines=Disciplines(**{k: scores[k] for k in Disciplines.model_fields}),
-            )))
+            out.append(
+                AddCharacter(
+                    character=Character(
+                        id=cid,
+                        name=name,
+                        attributes=Attributes(**{k: scores[k] for k in Attributes.model_fields}),
+                        disciplines=Disciplines(**{k: scores[k] for k in Disciplines.model_fields}),
+                    )
+                )
+            )
         ship = self.starter.currentData()
         if ship is not None:
             out.append(
