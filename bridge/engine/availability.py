@@ -18,12 +18,7 @@ def turn_unavailable(state: Encounter, actor: str) -> str | None:
     if turn.actor is None:
         return "Not your Turn: start a Turn first."
     if turn.actor != actor:
-        name = (
-            state.characters[turn.actor].name
-            if turn.actor in state.characters
-            else (state.ships[turn.actor].name if turn.actor in state.ships else turn.actor)
-        )
-        return f"Not your Turn: {name} is acting."
+        return f"Not your Turn: {state.name_of(turn.actor)} is acting."
     return None
 
 

@@ -90,9 +90,7 @@ class Ctx:
         return self.state.sides.get(actor, "npc")
 
     def actor_name(self, actor: str) -> str:
-        if actor in self.state.characters:
-            return self.state.characters[actor].name
-        return self.ship_name(actor)
+        return self.state.name_of(actor)
 
     # -- pools --------------------------------------------------------------------------
     def gain(self, side: Side, amount: int, why: str) -> None:

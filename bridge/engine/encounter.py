@@ -273,6 +273,14 @@ class Encounter(_Frozen):
             seen.extend(c for c in crew if c not in seen)
         return tuple(seen)
 
+    def name_of(self, actor: str) -> str:
+        """The display name of a character or ship id (the id itself if unknown)."""
+        if actor in self.characters:
+            return self.characters[actor].name
+        if actor in self.ships:
+            return self.ships[actor].name
+        return actor
+
     def durations_of(self, kind: DurationKind, ship: str | None = None) -> tuple[Duration, ...]:
         return tuple(
             d for d in self.durations if d.kind is kind and (ship is None or d.ship == ship)

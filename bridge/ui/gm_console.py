@@ -153,20 +153,14 @@ class GmConsole(QMainWindow):
         self.threat_label.setObjectName("big")
         pgrid.addWidget(self.momentum_label, 0, 0)
         pgrid.addWidget(self.threat_label, 0, 3)
-        for c, (pool, delta) in enumerate((("momentum", -1), ("momentum", 1))):
+        steps = (("momentum", -1, 1), ("momentum", 1, 2), ("threat", -1, 4), ("threat", 1, 5))
+        for pool, delta, column in steps:
             b = QPushButton(f"{'+' if delta > 0 else '−'}1")
             b.clicked.connect(
                 lambda _=False, p=pool, d=delta: self.model.submit(AdjustPool(pool=p, delta=d))
             )
             b.setToolTip(f"{pool.capitalize()} {delta:+d}")
-            pgrid.addWidget(b, 0, 1 + c)
-        for c, delta in enumerate((-1, 1)):
-            b = QPushButton(f"{'+' if delta > 0 else '−'}1")
-            b.clicked.connect(
-                lambda _=False, d=delta: self.model.submit(AdjustPool(pool="threat", delta=d))
-            )
-            b.setToolTip(f"Threat {delta:+d}")
-            pgrid.addWidget(b, 0, 4 + c)
+            pgrid.addWidget(b, 0, column)
         col.addWidget(pools)
 
         col.addWidget(section_label("Ships"))
@@ -264,12 +258,7 @@ class GmConsole(QMainWindow):
             if state.outcome:
                 self.turn_label.setText(state.outcome)
             elif turn.actor:
-                who = (
-                    state.characters[turn.actor].name
-                    if turn.actor in state.characters
-                    else state.ships[turn.actor].name
-                )
-                self.turn_label.setText(f"Acting: {who}")
+                self.turn_label.setText(f"Acting: {state.name_of(turn.actor)}")
             else:
                 self.turn_label.setText(f"{'Players' if turn.side == 'player' else 'NPCs'} to act")
             self.next_actor.clear()

@@ -248,12 +248,7 @@ class StationWindow(QMainWindow):
             if state.outcome:
                 self.turn_label.setText(state.outcome.upper())
             elif turn.actor:
-                name = (
-                    state.characters[turn.actor].name
-                    if turn.actor in state.characters
-                    else state.ships[turn.actor].name
-                )
-                self.turn_label.setText(f"TURN: {name.upper()}")
+                self.turn_label.setText(f"TURN: {state.name_of(turn.actor).upper()}")
             else:
                 side = "PLAYERS" if turn.side == "player" else "NPCS"
                 self.turn_label.setText(f"{side} TO ACT")
