@@ -132,6 +132,29 @@ def _roll(args: argparse.Namespace) -> int:
     return 0
 
 
+def _check(args: argparse.Namespace) -> int:
+    from bridge.storage.load import FileProblem, load_file
+
+    status = 0
+    for path in args.files:
+        try:
+            doc = load_file(path)
+        except FileProblem as exc:
+            print(exc.message, file=sys.stderr)
+            status = 1
+            continue
+        print(f"{path.name}: a valid {doc.format} file (version {doc.version}).")
+    return status
+
+
+def _schemas(args: argparse.Namespace) -> int:
+    from bridge.storage.schemas import write_schemas
+
+    for path in write_schemas(args.folder):
+        print(path)
+    return 0
+
+
 def _bench(args: argparse.Namespace) -> int:
     from bridge.bench import run_benchmarks
 
@@ -167,6 +190,12 @@ def _parser() -> argparse.ArgumentParser:
     _task_arguments(roll)
     roll.add_argument("--seed", type=int, help="seed for repeatable rolls")
     roll.set_defaults(run=_roll)
+    check = sub.add_parser("check", help="validate Bridge files (ship, character, encounter)")
+    check.add_argument("files", type=Path, nargs="+", metavar="FILE")
+    check.set_defaults(run=_check)
+    schemas = sub.add_parser("schemas", help="write the JSON Schemas of the file formats")
+    schemas.add_argument("folder", type=Path, nargs="?", default=Path("resources/schemas"))
+    schemas.set_defaults(run=_schemas)
     bench = sub.add_parser("bench", help="measure the speed of the rules")
     bench.add_argument("--quick", action="store_true", help="fewer repetitions")
     bench.add_argument("--core-only", action="store_true", help="skip the UI figures")

@@ -1,7 +1,18 @@
-"""Shared test setup: Qt renders offscreen, and common ship and dice fixtures."""
+"""Shared test setup: Qt renders offscreen; Bridge's files go to a temporary folder."""
 
 from __future__ import annotations
 
 import os
+from pathlib import Path
+
+import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+
+@pytest.fixture(autouse=True)
+def _bridge_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Preferences, the library and autosaves live in a temporary folder, never the user's."""
+    home = tmp_path / "bridge-home"
+    monkeypatch.setenv("BRIDGE_HOME", str(home))
+    return home

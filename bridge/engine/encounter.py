@@ -204,9 +204,7 @@ class TurnState(_Frozen):
 class Encounter(_Frozen):
     """A whole battle."""
 
-    format: Literal["bridge.encounter"] = "bridge.encounter"
-    version: int = 1
-    name: str = "Encounter"
+    name: str = Field(default="Encounter", min_length=1, max_length=120)
     ships: dict[str, Ship]
     sides: dict[str, Side]
     player_ship: str

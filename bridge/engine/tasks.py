@@ -288,12 +288,6 @@ def attempt_task(ctx: Ctx, cmd: AttemptTask) -> None:
     plan = plan_task(ctx, cmd)
     frame, spec, items = plan.frame, plan.spec, plan.items
     a = frame.action
-    _pay_for_dice(ctx, frame, spec, cmd)
-    extra_complications = _pay_power(ctx, frame, cmd, frame.power)
-    _consume_modifiers(ctx, frame)
-    result = resolve_task(spec, ctx.dice, roll=cmd.roll)
-    if extra_complications:
-        result = result.model_copy(update={"complications": result.complications + 1})
     breakdown = ", ".join(f"{k} {'+' if n >= 0 else ''}{n}" for k, n in items[1:])
     rng = spec.complication_range
     ctx.say(
@@ -305,6 +299,12 @@ def attempt_task(ctx: Ctx, cmd: AttemptTask) -> None:
         + (f"; assisted by {', '.join(plan.assist_names)}" if plan.assist_names else "")
         + "."
     )
+    _pay_for_dice(ctx, frame, spec, cmd)
+    extra_complications = _pay_power(ctx, frame, cmd, frame.power)
+    _consume_modifiers(ctx, frame)
+    result = resolve_task(spec, ctx.dice, roll=cmd.roll)
+    if extra_complications:
+        result = result.model_copy(update={"complications": result.complications + 1})
     ctx.say(result.describe())
     params = {
         "target": cmd.target,
@@ -395,6 +395,12 @@ def resolve_pending(ctx: Ctx, cmd: ResolveTask) -> None:
         refuse(f"{a.name} failed: there is no effect to spend Momentum on.")
     if spends.is_attack and a.key not in ("fire_weapon", "ramming_speed"):
         refuse("Damage spends apply only to attacks.")
+    outcome = (
+        "succeeds at a cost"
+        if result.succeeded_at_cost
+        else ("succeeds" if result.success else "fails")
+    )
+    ctx.say(f"{ctx.actor_name(pending.actor)}'s {a.name} {outcome}.")
     generated = result.momentum
     if pending.params.get("attack_pattern_bonus") and result.success:
         generated += 1
@@ -413,11 +419,7 @@ def resolve_pending(ctx: Ctx, cmd: ResolveTask) -> None:
         ctx.say(f"{result.complications} Complication(s): the GM describes what goes wrong.")
     ctx.set(pending=None)
     if result.success:
-        if result.succeeded_at_cost:
-            ctx.say(f"{a.name} succeeds at a cost.")
         EFFECTS[a.key](ctx, _frame_of(ctx, pending), None, pending, spends)
-    else:
-        ctx.say(f"{a.name} fails.")
     if spends.obtain_information:
         ctx.say(f"Obtain Information: {spends.obtain_information} question(s) for the GM.")
     if spends.create_advantage:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
+import time
 from pathlib import Path
 
 from bridge.engine.catalog import Station
@@ -12,14 +13,40 @@ from bridge.engine.catalog import Station
 __all__ = ["build", "run_app"]
 
 
-def build(demo: bool, seed: int | None = None) -> tuple[object, object]:
+def _first_session(seed: int | None, autosave: bool) -> object:
+    """The battle to open: a crashed one the GM chooses to resume, or the demo."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from bridge.engine.session import Session
+    from bridge.rules.dice import SeededDice
+    from bridge.storage.autosave import AutosavedSession, find_unfinished, recover
+    from bridge.storage.library import demo_file
+    from bridge.storage.load import FileProblem
+
+    demo = demo_file().initial
+    if not autosave:
+        return Session(demo, SeededDice(seed))
+    for unfinished in find_unfinished()[:1]:
+        answer = QMessageBox.question(
+            None,
+            "Resume the battle?",
+            f"“{unfinished.name}” was not closed properly (last change "
+            f"{time.strftime('%H:%M on %d %b', time.localtime(unfinished.modified))}).\n"
+            "Resume it where it stopped? (Choose No to start fresh; it stays on offer.)",
+        )
+        if answer == QMessageBox.StandardButton.Yes:
+            try:
+                return recover(unfinished.path).session
+            except FileProblem as exc:
+                QMessageBox.warning(None, "Bridge", exc.message)
+    return AutosavedSession(demo, SeededDice(seed))
+
+
+def build(demo: bool, seed: int | None = None, autosave: bool = False) -> tuple[object, object]:
     """Create the QApplication, the model and the GM console (and, for the demo, every
     station window). Returns (console, model)."""
     from PySide6.QtWidgets import QApplication
 
-    from bridge.engine.demo import demo_encounter
-    from bridge.engine.session import Session
-    from bridge.rules.dice import SeededDice
     from bridge.ui.gm_console import GmConsole
     from bridge.ui.settings import ui_scale
     from bridge.ui.shared_model import SharedModel
@@ -31,8 +58,8 @@ def build(demo: bool, seed: int | None = None) -> tuple[object, object]:
     app.setApplicationName("Bridge")
     app.setOrganizationName("Bridge")
     apply_theme(app, ui_scale())
-    model = SharedModel(Session(demo_encounter(), SeededDice(seed)))
-    console = GmConsole(model)
+    model = SharedModel(_first_session(seed, autosave))  # type: ignore[arg-type]
+    console = GmConsole(model, autosave=autosave)
     console.show()
     if demo:
         console.open_all()

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
@@ -14,7 +16,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QMenu,
-    QMessageBox,
     QPushButton,
     QSplitter,
     QVBoxLayout,
@@ -37,8 +38,11 @@ from bridge.engine.commands import (
     Withdraw,
 )
 from bridge.engine.turns import waiting
+from bridge.storage.autosave import AutosavedSession
+from bridge.ui.files import BattleFiles
 from bridge.ui.gm_dialogs import EditValueDialog, HouseRulesDialog, SetupDialog
-from bridge.ui.settings import restore_geometry, save_geometry, settings
+from bridge.ui.library_dialog import LibraryDialog
+from bridge.ui.settings import recent_files, restore_geometry, save_geometry, settings
 from bridge.ui.shared_model import SharedModel
 from bridge.ui.station_window import StationWindow
 from bridge.ui.task_dialog import TaskDialog
@@ -57,13 +61,17 @@ class GmConsole(QMainWindow):
     sig_windows_changed = Signal()
     """Emitted when a station window opens or closes."""
 
-    def __init__(self, model: SharedModel, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, model: SharedModel, parent: QWidget | None = None, autosave: bool = False
+    ) -> None:
         super().__init__(parent)
         self.model = model
+        self.files = BattleFiles(model, self, autosave=autosave)
+        self.files.sig_title_changed.connect(self.setWindowTitle)
+        self.setAcceptDrops(True)
         self.stations: dict[Station, StationWindow] = {}
         self.dialog: QWidget | None = None
         self.confirm_quit = True
-        self.setWindowTitle("Bridge — GM Console")
         self.resize(1320, 860)
 
         root = QWidget()
@@ -195,6 +203,19 @@ class GmConsole(QMainWindow):
             return act
 
         menus: dict[str, QMenu] = {}
+        f = self.files
+        add("&File", "&New demo battle", f.new_demo, "Ctrl+N")
+        add("&File", "&Open…", lambda: f.open(), "Ctrl+O")  # noqa: PLW0108 (drops `checked`)
+        self.recent_menu = QMenu("Open &recent", self)
+        self.recent_menu.aboutToShow.connect(self._fill_recent)
+        menus["&File"].addMenu(self.recent_menu)
+        add("&File", "&Save", f.save, "Ctrl+S")
+        add("&File", "Save &as…", f.save_as, "Ctrl+Shift+S")
+        menus["&File"].addSeparator()
+        add("&File", "Ship &library…", self.library, "Ctrl+L")
+        add("&File", "&Import a Foundry VTT actor…", f.import_foundry, "Ctrl+I")
+        add("&File", "&Export the battle log (Markdown)…", f.export_recap, "Ctrl+Shift+E")
+        menus["&File"].addSeparator()
         add("&File", "&Quit", self.close, "Ctrl+Q")
         self.undo_action = add("&Edit", "&Undo", self.model.undo, "Ctrl+Z")
         self.redo_action = add("&Edit", "&Redo", self.model.redo, "Ctrl+Shift+Z")
@@ -207,7 +228,7 @@ class GmConsole(QMainWindow):
             act.setCheckable(True)
             self.window_actions[station] = act
         add("&Windows", "Open &all stations", self.open_all, "Ctrl+0")
-        add("&Battle", "&Setup (ships, seats, zones)…", self.setup, "Ctrl+Shift+S")
+        add("&Battle", "&Setup (ships, crew, seats, zones)…", self.setup, "Ctrl+U")
         add("&Battle", "Next Task's &Difficulty…", self.adjust_difficulty, "Ctrl+D")
         add("&Battle", "Add Advantage or &Complication…", self.add_trait)
         add("&Battle", "A ship &withdraws…", self.withdraw)
@@ -333,6 +354,27 @@ class GmConsole(QMainWindow):
         self.dialog = dialog
         dialog.show()
 
+    def library(self) -> None:
+        self._show(LibraryDialog(self.model, self))
+
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        for path in recent_files():
+            act = self.recent_menu.addAction(path)
+            act.triggered.connect(lambda _=False, p=path: self.files.open(Path(p)))
+        if self.recent_menu.isEmpty():
+            self.recent_menu.addAction("(none yet)").setEnabled(False)
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        urls = event.mimeData().urls()
+        if urls and all(u.isLocalFile() for u in urls):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        for url in event.mimeData().urls():
+            self.files.add_from_file(Path(url.toLocalFile()))
+        event.acceptProposedAction()
+
     def adjust_difficulty(self) -> None:
         amount, ok = QInputDialog.getInt(
             self, "Next Task's Difficulty", "Add to the next Task's Difficulty:", 1, -5, 5
@@ -372,13 +414,12 @@ class GmConsole(QMainWindow):
         self.statusBar().showMessage(f"Text size {scale:.0%}", 4000)
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        if self.confirm_quit and self.model.state.turn.turn_id and not self.model.state.ended:
-            answer = QMessageBox.question(
-                self, "Quit Bridge", "Quit and close every station window?"
-            )
-            if answer != QMessageBox.StandardButton.Yes:
-                event.ignore()
-                return
+        if self.confirm_quit and not self.files.confirm_discard():
+            event.ignore()
+            return
+        session = self.model.session
+        if isinstance(session, AutosavedSession):
+            session.close()
         save_geometry(self, "gm-console")
         for window in list(self.stations.values()):
             window.close()

@@ -5,12 +5,21 @@ from __future__ import annotations
 from PySide6.QtCore import QByteArray, QSettings
 from PySide6.QtWidgets import QWidget
 
-__all__ = ["restore_geometry", "save_geometry", "settings", "ui_scale"]
+from bridge.storage.paths import config_dir
+
+__all__ = [
+    "add_recent",
+    "recent_files",
+    "restore_geometry",
+    "save_geometry",
+    "settings",
+    "ui_scale",
+]
 
 
 def settings() -> QSettings:
-    """Bridge's preferences (QSettings chooses the place for each OS)."""
-    return QSettings("Bridge", "Bridge")
+    """Bridge's preferences, in the user configuration folder (platformdirs)."""
+    return QSettings(str(config_dir() / "bridge.ini"), QSettings.Format.IniFormat)
 
 
 def ui_scale() -> float:
@@ -30,3 +39,15 @@ def restore_geometry(window: QWidget, key: str) -> bool:
     if isinstance(data, QByteArray) and not data.isEmpty():
         return bool(window.restoreGeometry(data))
     return False
+
+
+def recent_files() -> list[str]:
+    value = settings().value("files/recent", [])
+    if isinstance(value, str):
+        return [value]
+    return [str(v) for v in value] if isinstance(value, list) else []
+
+
+def add_recent(path: str) -> None:
+    files = [path, *(p for p in recent_files() if p != path)][:8]
+    settings().setValue("files/recent", files)

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
 os.environ["QT_QPA_PLATFORM"] = "offscreen"
 
-from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 
 from bridge.engine.demo import demo_encounter
@@ -21,11 +19,8 @@ from bridge.ui.theme import apply_theme
 
 
 @pytest.fixture(autouse=True)
-def _isolated_settings(tmp_path: Path, qapp: QApplication) -> Iterator[None]:
-    """Preferences and window geometry go to a temporary folder, never the user's."""
-    for fmt in (QSettings.Format.IniFormat, QSettings.Format.NativeFormat):
-        QSettings.setPath(fmt, QSettings.Scope.UserScope, str(tmp_path))
-    QSettings("Bridge", "Bridge").clear()
+def _themed_and_tidy(qapp: QApplication) -> Iterator[None]:
+    """Every window test runs themed, and closes whatever it left open."""
     apply_theme(qapp)
     yield
     for widget in QApplication.topLevelWidgets():

@@ -1,0 +1,102 @@
+"""Versioned file formats: ship, character, encounter, each with ``format`` and ``version``.
+
+Older versions load through the explicit migrations in :data:`MIGRATIONS`; a newer
+version than this Bridge knows is refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from bridge.engine.encounter import Encounter
+from bridge.engine.session import JournalEntry
+from bridge.model.character import Character
+from bridge.model.ship import Ship
+
+__all__ = [
+    "CURRENT",
+    "FORMATS",
+    "MIGRATIONS",
+    "CharacterFile",
+    "EncounterFile",
+    "ShipFile",
+]
+
+
+class _File(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+_NOTES = Field(default="", max_length=20_000)
+_SOURCE = Field(default="", max_length=200, description="Where it came from")
+
+
+class ShipFile(_File):
+    """A ship stat block (and its state, when saved mid-battle)."""
+
+    format: Literal["bridge.ship"] = "bridge.ship"
+    version: Literal[2] = 2
+    ship: Ship
+    notes: str = _NOTES
+    source: str = _SOURCE
+
+
+class CharacterFile(_File):
+    format: Literal["bridge.character"] = "bridge.character"
+    version: Literal[2] = 2
+    character: Character
+    notes: str = _NOTES
+    source: str = _SOURCE
+
+
+class EncounterFile(_File):
+    """A battle: how it started, every Command since, and where it stands now."""
+
+    format: Literal["bridge.encounter"] = "bridge.encounter"
+    version: Literal[2] = 2
+    initial: Encounter
+    journal: tuple[JournalEntry, ...] = ()
+    state: Encounter
+    notes: str = _NOTES
+    source: str = _SOURCE
+
+
+FORMATS: dict[str, type[_File]] = {
+    "bridge.ship": ShipFile,
+    "bridge.character": CharacterFile,
+    "bridge.encounter": EncounterFile,
+}
+CURRENT = {name: 2 for name in FORMATS}
+
+
+def _wrap(key: str) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    """Version 1 kept the stat block at the top level; version 2 puts it under ``key``."""
+
+    def migrate(data: dict[str, Any]) -> dict[str, Any]:
+        body = {k: v for k, v in data.items() if k not in ("format", "version")}
+        return {"format": data["format"], "version": 2, key: body}
+
+    return migrate
+
+
+def _encounter_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 saved only the battle as it stood; it becomes its own start, no journal."""
+    body = {k: v for k, v in data.items() if k not in ("format", "version")}
+    return {
+        "format": "bridge.encounter",
+        "version": 2,
+        "initial": body,
+        "state": body,
+        "journal": [],
+    }
+
+
+MIGRATIONS: dict[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = {
+    ("bridge.ship", 1): _wrap("ship"),
+    ("bridge.character", 1): _wrap("character"),
+    ("bridge.encounter", 1): _encounter_1_to_2,
+}
+"""(format, version) -> a function giving the data one version later."""

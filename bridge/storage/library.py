@@ -1,0 +1,99 @@
+"""The ship library: the starter stat blocks in ``resources/ships`` plus the GM's own."""
+
+from __future__ import annotations
+
+import importlib.resources
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from bridge.model.ship import Ship
+from bridge.storage.formats import EncounterFile, ShipFile
+from bridge.storage.load import FileProblem, load_file, parse_document
+from bridge.storage.paths import library_dir
+from bridge.storage.save import save_atomic
+
+__all__ = [
+    "LibraryShip",
+    "demo_file",
+    "duplicate_ship",
+    "library_ships",
+    "save_library_ship",
+    "starter_ships",
+]
+
+
+@dataclass(frozen=True)
+class LibraryShip:
+    """A ship in the library and where it is kept (``path`` is None for starter ships)."""
+
+    ship: Ship
+    notes: str
+    path: Path | None
+
+    @property
+    def editable(self) -> bool:
+        return self.path is not None
+
+
+def _resources() -> importlib.resources.abc.Traversable:
+    return importlib.resources.files("bridge_resources")
+
+
+def starter_ships() -> list[LibraryShip]:
+    """The ready stat blocks shipped with Bridge, sorted by Scale then name."""
+    out = []
+    for entry in (_resources() / "ships").iterdir():
+        if entry.name.endswith(".json"):
+            doc = parse_document(entry.read_bytes(), entry.name)
+            assert isinstance(doc, ShipFile)
+            out.append(LibraryShip(doc.ship, doc.notes, None))
+    return sorted(out, key=lambda s: (s.ship.scale, s.ship.name))
+
+
+def library_ships() -> tuple[list[LibraryShip], list[str]]:
+    """Starter ships and the GM's own; the second list names files that could not load."""
+    ships = starter_ships()
+    problems = []
+    for path in sorted(library_dir("ships").glob("*.json")):
+        try:
+            doc = load_file(path)
+        except FileProblem as exc:
+            problems.append(exc.message)
+            continue
+        if isinstance(doc, ShipFile):
+            ships.append(LibraryShip(doc.ship, doc.notes, path))
+    return ships, problems
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:30] or "ship"
+
+
+def duplicate_ship(original: Ship, name: str) -> LibraryShip:
+    """Copy a ship into the GM's library under a new name (a fresh id, a fresh file)."""
+    folder = library_dir("ships")
+    base = _slug(name)
+    ship_id, n = base, 2
+    while (folder / f"{ship_id}.json").exists():
+        ship_id, n = f"{base}-{n}", n + 1
+    copy = original.model_copy(update={"id": ship_id, "name": name})
+    return save_library_ship(copy, f"Copied from {original.name}.")
+
+
+def save_library_ship(ship: Ship, notes: str = "") -> LibraryShip:
+    """Save (or overwrite) a ship in the GM's library, atomically."""
+    path = library_dir("ships") / f"{ship.id}.json"
+    save_atomic(
+        path,
+        ShipFile(ship=Ship.model_validate(ship.model_dump()), notes=notes, source="GM library"),
+    )
+    return LibraryShip(ship, notes, path)
+
+
+def demo_file() -> EncounterFile:
+    """The demo encounter as shipped in ``resources/encounters/demo.json``."""
+    entry = _resources() / "encounters" / "demo.json"
+    doc = parse_document(entry.read_bytes(), entry.name)
+    assert isinstance(doc, EncounterFile)
+    return doc

@@ -1,0 +1,204 @@
+"""The GM console's files: New, Open, Save, Save As, Recent, import, export, drag and drop.
+
+Every problem is shown in one message box naming the file and the problem; the open
+battle and the file on disk stay as they were.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+
+from bridge.engine.commands import AddCharacter, AddShip, Command
+from bridge.engine.session import Session
+from bridge.storage.autosave import AutosavedSession
+from bridge.storage.battle import open_battle, save_battle
+from bridge.storage.formats import CharacterFile, EncounterFile, ShipFile
+from bridge.storage.foundry import import_foundry
+from bridge.storage.library import demo_file
+from bridge.storage.load import FileProblem, load_file
+from bridge.storage.recap import recap_markdown
+from bridge.storage.save import write_atomic
+from bridge.ui.settings import add_recent
+from bridge.ui.shared_model import SharedModel
+
+__all__ = ["BattleFiles"]
+
+FILTER = "Bridge battles (*.json);;All files (*)"
+
+
+class BattleFiles(QObject):
+    """Owns the current battle's file name and whether it has unsaved changes."""
+
+    sig_title_changed = Signal(str)
+    """Emitted with the window title (file name, * when unsaved)."""
+
+    def __init__(self, model: SharedModel, parent: QWidget, autosave: bool = True) -> None:
+        super().__init__(parent)
+        self.model = model
+        self.window = parent
+        self.autosave = autosave
+        self.path: Path | None = None
+        self._saved_journal = model.journal
+        model.sig_changed.connect(lambda _: self._title())
+        self._title()
+
+    # -- state --------------------------------------------------------------------------
+    @property
+    def dirty(self) -> bool:
+        """Changed since the last save (an undo back to the saved state counts as clean)."""
+        return self.model.journal != self._saved_journal
+
+    def _mark_saved(self) -> None:
+        self._saved_journal = self.model.journal
+        self._title()
+
+    def _title(self) -> None:
+        name = self.path.name if self.path else self.model.state.name
+        self.sig_title_changed.emit(f"Bridge — {name}{' *' if self.dirty else ''}")
+
+    def _problem(self, text: str) -> None:
+        QMessageBox.warning(self.window, "Bridge", text)
+
+    def _adopt(self, session: Session, path: Path | None) -> None:
+        old = self.model.session
+        new = AutosavedSession.adopt(session) if self.autosave else session
+        self.model.replace_session(new)
+        if isinstance(old, AutosavedSession):
+            old.close()
+        self.path = path
+        self._mark_saved()
+
+    # -- actions ------------------------------------------------------------------------
+    def new_demo(self) -> None:
+        if self.confirm_discard():
+            doc = demo_file()
+            self._adopt(Session(doc.initial), None)
+
+    def open(self, path: Path | None = None) -> bool:
+        if path is None:
+            chosen, _ = QFileDialog.getOpenFileName(self.window, "Open a battle", "", FILTER)
+            if not chosen:
+                return False
+            path = Path(chosen)
+        if not self.confirm_discard():
+            return False
+        try:
+            opened = open_battle(path)
+        except FileProblem as exc:
+            self._problem(exc.message)
+            return False
+        self._adopt(opened.session, path)
+        add_recent(str(path))
+        if opened.warning:
+            self._problem(f"{path.name}: {opened.warning}")
+        return True
+
+    def save(self) -> bool:
+        if self.path is None:
+            return self.save_as()
+        return self._write(self.path)
+
+    def save_as(self) -> bool:
+        chosen, _ = QFileDialog.getSaveFileName(
+            self.window, "Save the battle", f"{self.model.state.name}.json", FILTER
+        )
+        if not chosen:
+            return False
+        return self._write(Path(chosen))
+
+    def _write(self, path: Path) -> bool:
+        try:
+            save_battle(path, self.model.session)
+        except OSError as exc:
+            self._problem(
+                f"{path.name}: could not be saved ({exc.strerror or exc}); the "
+                "previous file is unchanged."
+            )
+            return False
+        self.path = path
+        add_recent(str(path))
+        self._mark_saved()
+        return True
+
+    def confirm_discard(self) -> bool:
+        """Ask before replacing a battle with unsaved changes (its autosave stays on disk)."""
+        if not self.dirty:
+            return True
+        answer = QMessageBox.question(
+            self.window,
+            "Unsaved battle",
+            f"Save “{self.model.state.name}” first?",
+            QMessageBox.StandardButton.Save
+            | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel,
+        )
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        return answer == QMessageBox.StandardButton.Discard
+
+    def export_recap(self) -> bool:
+        chosen, _ = QFileDialog.getSaveFileName(
+            self.window,
+            "Export the battle log",
+            f"{self.model.state.name} recap.md",
+            "Markdown (*.md)",
+        )
+        if not chosen:
+            return False
+        session = self.model.session
+        text = recap_markdown(session.initial, session.journal, session.state)
+        try:
+            write_atomic(Path(chosen), text.encode("utf-8"))
+        except OSError as exc:
+            self._problem(f"{Path(chosen).name}: could not be written ({exc.strerror or exc}).")
+            return False
+        return True
+
+    # -- adding ships and characters (drop, import) -------------------------------------
+    def add_from_file(self, path: Path, ask: Callable[[str], None] | None = None) -> bool:
+        """A ship or character file (Bridge or Foundry export) joins the battle."""
+        report = ask or self._problem
+        try:
+            doc = load_file(path)
+        except FileProblem as bridge_problem:
+            try:
+                imported = import_foundry(path)
+            except FileProblem:
+                report(bridge_problem.message)
+                return False
+            item = imported.item
+            unmapped = imported.unmapped
+        else:
+            if isinstance(doc, EncounterFile):
+                return self.open(path)
+            item = (
+                doc.ship
+                if isinstance(doc, ShipFile)
+                else (doc.character if isinstance(doc, CharacterFile) else None)
+            )
+            unmapped = []
+        command: Command
+        if item is None:
+            return False
+        if hasattr(item, "scale"):
+            zone = self.model.state.zones.zones[0]
+            command = AddShip(ship=item, side="npc", zone=zone)
+        else:
+            command = AddCharacter(character=item)
+        if self.model.submit(command) is None:
+            return False
+        if unmapped:
+            report(
+                f"{path.name}: imported {item.name}. Not carried over:\n- " + "\n- ".join(unmapped)
+            )
+        return True
+
+    def import_foundry(self) -> bool:
+        chosen, _ = QFileDialog.getOpenFileName(
+            self.window, "Import a Foundry VTT actor", "", "Foundry actor export (*.json)"
+        )
+        return bool(chosen) and self.add_from_file(Path(chosen))

@@ -1,0 +1,99 @@
+"""Autosave: every applied Command is on disk before anyone sees it; recovery replays it."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from bridge.engine.autopilot import suggest
+from bridge.engine.commands import AdjustPool
+from bridge.engine.demo import demo_encounter
+from bridge.engine.session import CommandRefused, Session
+from bridge.rules.dice import SeededDice
+from bridge.storage.autosave import AutosavedSession, find_unfinished, recover
+from bridge.storage.load import FileProblem
+
+
+def play(session: Session, n: int) -> None:
+    for _ in range(n):
+        command = suggest(session.state, session.check)
+        assert command is not None
+        session.apply(command)
+
+
+def test_journal_replays_to_the_same_battle() -> None:
+    session = AutosavedSession(demo_encounter(), SeededDice(1))
+    play(session, 40)
+    session.undo()
+    session.undo()
+    session.redo()
+    recovered = recover(session.path)
+    assert recovered.session.state == session.state
+    assert recovered.session.journal == session.journal
+    assert not recovered.dropped_tail
+
+
+def test_unfinished_autosaves_are_found_and_closed_ones_are_not() -> None:
+    crashed = AutosavedSession(demo_encounter(), SeededDice(1))
+    play(crashed, 5)
+    closed = AutosavedSession(demo_encounter(), SeededDice(2))
+    play(closed, 5)
+    closed.close()
+    found = find_unfinished()
+    assert [u.path for u in found] == [crashed.path]
+    assert found[0].name == "Ambush at Kessik Nebula"
+
+
+def test_a_torn_last_line_is_dropped(tmp_path: Path) -> None:
+    session = AutosavedSession(demo_encounter(), SeededDice(3))
+    play(session, 12)
+    raw = session.path.read_bytes()
+    for cut in (len(raw) - 1, len(raw) - 37):
+        copy = tmp_path / f"cut{cut}.jsonl"
+        copy.write_bytes(raw[:cut])
+        recovered = recover(copy)
+        assert recovered.dropped_tail
+        assert recovered.commands == 11
+        assert (
+            Session.replay(recovered.session.initial, recovered.session.journal).state
+            == recovered.session.state
+        )
+
+
+def test_resumed_session_keeps_journaling() -> None:
+    session = AutosavedSession(demo_encounter(), SeededDice(4))
+    play(session, 6)
+    resumed = recover(session.path).session
+    play(resumed, 6)
+    again = recover(session.path)
+    assert again.commands == 12 and again.session.state == resumed.state
+
+
+def test_a_failed_autosave_refuses_the_change(monkeypatch: pytest.MonkeyPatch) -> None:
+    session = AutosavedSession(demo_encounter(), SeededDice(5))
+    before = session.state
+
+    def full(fd: int) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full)
+    with pytest.raises(CommandRefused, match="autosave could not be written"):
+        session.apply(AdjustPool(pool="threat", delta=1))
+    assert session.state is before and session.journal == () and not session.can_redo
+
+
+def test_not_an_autosave(tmp_path: Path) -> None:
+    path = tmp_path / "x.jsonl"
+    path.write_text('{"hello": 1}\n')
+    with pytest.raises(FileProblem, match="not a Bridge autosave journal"):
+        recover(path)
+
+
+def test_adopting_an_opened_battle_journals_its_history() -> None:
+    plain = Session(demo_encounter(), SeededDice(6))
+    play(plain, 8)
+    adopted = AutosavedSession.adopt(plain)
+    assert adopted.state == plain.state and adopted.can_undo
+    assert recover(adopted.path).session.state == plain.state

@@ -1,0 +1,123 @@
+"""File formats: round trips, migrations, the starter library, the schemas."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bridge.engine.autopilot import suggest
+from bridge.engine.demo import demo_encounter
+from bridge.engine.session import Session
+from bridge.rules.dice import SeededDice
+from bridge.storage.battle import battle_file, open_battle, save_battle
+from bridge.storage.formats import CharacterFile, EncounterFile, ShipFile
+from bridge.storage.library import demo_file, starter_ships
+from bridge.storage.load import FileProblem, load_file, parse_document
+from bridge.storage.save import save_atomic
+from bridge.storage.schemas import schema_texts
+
+RESOURCES = Path(__file__).resolve().parents[2] / "resources"
+
+
+def played(commands: int = 40) -> Session:
+    session = Session(demo_encounter(), SeededDice(9))
+    for _ in range(commands):
+        session.apply(suggest(session.state, session.check))
+    return session
+
+
+def test_ship_and_character_round_trip(tmp_path: Path) -> None:
+    enc = demo_encounter()
+    for doc in (
+        ShipFile(ship=enc.ships["qoj"], notes="n"),
+        CharacterFile(character=enc.characters["kell"]),
+    ):
+        path = tmp_path / f"{doc.format}.json"
+        save_atomic(path, doc)
+        assert load_file(path) == doc
+
+
+def test_battle_round_trip_keeps_journal_and_undo(tmp_path: Path) -> None:
+    session = played()
+    path = tmp_path / "battle.json"
+    save_battle(path, session)
+    opened = open_battle(path)
+    assert opened.warning is None
+    assert opened.session.state == session.state
+    assert opened.session.journal == session.journal
+    opened.session.undo()
+    assert opened.session.state != session.state and opened.session.can_redo
+
+
+def test_battle_whose_journal_no_longer_replays_opens_as_saved(tmp_path: Path) -> None:
+    session = played()
+    doc = battle_file(session)
+    tampered = doc.model_copy(update={"journal": doc.journal[:-3]})
+    path = tmp_path / "b.json"
+    save_atomic(path, tampered)
+    opened = open_battle(path)
+    assert opened.warning is not None and opened.session.state == session.state
+
+
+@pytest.mark.parametrize(
+    ("v1", "key"),
+    [
+        (
+            {
+                "format": "bridge.ship",
+                "version": 1,
+                **demo_encounter().ships["qoj"].model_dump(mode="json"),
+            },
+            "ship",
+        ),
+        (
+            {
+                "format": "bridge.character",
+                "version": 1,
+                **demo_encounter().characters["kell"].model_dump(mode="json"),
+            },
+            "character",
+        ),
+    ],
+)
+def test_version_1_files_migrate(v1: dict, key: str) -> None:
+    """Version 1 kept the stat block at the top level."""
+    doc = parse_document(json.dumps(v1).encode(), "old.json")
+    assert doc.version == 2 and getattr(doc, key).id in ("qoj", "kell")
+
+
+def test_version_1_encounter_migrates_to_its_own_start() -> None:
+    enc = demo_encounter().model_dump(mode="json")
+    doc = parse_document(
+        json.dumps({"format": "bridge.encounter", "version": 1, **enc}).encode(), "old.json"
+    )
+    assert isinstance(doc, EncounterFile)
+    assert doc.initial == doc.state == demo_encounter() and doc.journal == ()
+
+
+def test_newer_version_is_refused() -> None:
+    with pytest.raises(FileProblem, match="version 3, made by a newer Bridge"):
+        parse_document(b'{"format": "bridge.ship", "version": 3}', "new.json")
+
+
+def test_starter_library() -> None:
+    """At least eight ready ships, player classes and adversaries, Scale 3..6."""
+    ships = starter_ships()
+    assert len(ships) >= 8
+    assert {s.ship.scale for s in ships} >= {3, 4, 5, 6}
+    assert sum(1 for s in ships if s.ship.crew_quality) >= 4  # adversaries
+    assert sum(1 for s in ships if s.ship.crew_quality is None) >= 4  # player classes
+    for s in ships:
+        assert s.ship.weapons and s.ship.shields_max > 0 and s.notes
+
+
+def test_demo_file_is_the_demo_battle() -> None:
+    assert demo_file().initial == demo_encounter()
+
+
+def test_schemas_in_the_repository_are_current() -> None:
+    """Regenerate with `bridge schemas` after changing a format."""
+    for name, text in schema_texts().items():
+        assert (RESOURCES / "schemas" / name).read_text(encoding="utf-8") == text, name

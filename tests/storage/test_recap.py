@@ -1,0 +1,24 @@
+"""The battle log as a Markdown recap, Round by Round."""
+
+from __future__ import annotations
+
+from bridge.engine.autopilot import suggest
+from bridge.engine.demo import demo_encounter
+from bridge.engine.session import Session
+from bridge.rules.dice import SeededDice
+from bridge.storage.recap import recap_markdown
+
+
+def test_recap_goes_round_by_round_with_rolls_and_damage() -> None:
+    session = Session(demo_encounter(), SeededDice(12))
+    while session.state.turn.round < 3:
+        command = suggest(session.state, session.check)
+        assert command is not None
+        session.apply(command)
+    text = recap_markdown(session.initial, session.journal, session.state)
+    assert text.startswith("# Ambush at Kessik Nebula\n")
+    assert "**Players:** USS Resolute (Akira class, Scale 5)" in text
+    assert text.index("## Round 1") < text.index("## Round 2") < text.index("## Outcome")
+    assert "attempts Fire Weapon" in text and "success(es) vs Difficulty" in text
+    assert "Damage after Resistance" in text
+    assert "- USS Resolute: Shields" in text
