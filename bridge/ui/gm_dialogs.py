@@ -203,7 +203,8 @@ class SetupDialog(_SubmitDialog):
         for ship in demo_ships():
             self.starter.addItem(f"{ship.name} — {ship.ship_class}, Scale {ship.scale}", ship)
         self.side = QComboBox()
-        self.side.addItems(["npc", "player"])
+        self.side.addItem("NPC (opposition)", "npc")
+        self.side.addItem("Player side", "player")
         self.zone = QComboBox()
         self.zone.addItems(list(state.zones.zones))
         form.addRow("Add ship", self.starter)
@@ -298,7 +299,7 @@ class SetupDialog(_SubmitDialog):
             out.append(
                 AddShip(
                     ship=ship,
-                    side=self.side.currentText(),
+                    side=self.side.currentData(),
                     zone=self.zone.currentText(),
                 )
             )

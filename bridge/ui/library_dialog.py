@@ -121,7 +121,8 @@ class LibraryDialog(QDialog):
         layout.addWidget(self.problems)
         row = QHBoxLayout()
         self.side = QComboBox()
-        self.side.addItems(["npc", "player"])
+        self.side.addItem("NPC (opposition)", "npc")
+        self.side.addItem("Player side", "player")
         self.zone = QComboBox()
         self.zone.addItems(list(model.state.zones.zones))
         self.add_button = QPushButton("ADD TO BATTLE")
@@ -179,7 +180,7 @@ class LibraryDialog(QDialog):
             self.model.submit(
                 AddShip(
                     ship=entry.ship,
-                    side=self.side.currentText(),
+                    side=self.side.currentData(),
                     zone=self.zone.currentText(),
                 )
             )
