@@ -1,4 +1,4 @@
-"""The core (rules, model, combat, engine) never imports Qt (DESIGN.md "Layers")."""
+"""The core (rules, model, combat, engine, storage) never imports Qt (DESIGN.md "Layers")."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import sys
 
 import bridge
 
-CORE = ("bridge.rules", "bridge.model", "bridge.combat", "bridge.engine")
+CORE = ("bridge.rules", "bridge.model", "bridge.combat", "bridge.engine", "bridge.storage")
 
 
 def _core_modules() -> list[str]:
