@@ -14,6 +14,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from bridge import __version__
+from bridge.cli_systems import add_system_arguments, system_odds, system_roll
 from bridge.model.validation import describe_validation_error
 from bridge.rules.dice import SeededDice
 from bridge.rules.errors import RuleViolation
@@ -47,11 +48,11 @@ def _assist(text: str) -> Assist:
 
 
 def _task_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--target", type=int, required=True, help="Attribute + Discipline")
+    p.add_argument("--target", type=int, help="Attribute + Discipline (STA)")
     p.add_argument("--focus", type=int, metavar="D", help="has a Focus; D is the Discipline")
     p.add_argument("--dice", type=int, default=2, help="lead d20s, 2..5, without Determination")
     p.add_argument("--determination", action="store_true", help="add the die showing 1")
-    p.add_argument("--difficulty", type=int, default=1)
+    p.add_argument("--difficulty", type=int, help="STA 0..10 (default 1); ICON/OpenD6 numbers")
     p.add_argument("--complication-range", type=int, default=1, metavar="N", help="1..5")
     p.add_argument(
         "--assist",
@@ -63,9 +64,12 @@ def _task_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--npc", action="store_true", help="an NPC rolls: excess goes to Threat")
     p.add_argument("--json", action="store_true", help="print JSON")
+    add_system_arguments(p)
 
 
 def _spec(args: argparse.Namespace) -> TaskSpec:
+    if args.target is None:
+        raise RuleViolation("the following arguments are required: --target")
     if not 2 <= args.dice <= 5:
         raise RuleViolation(f"--dice must be 2..5 (got {args.dice})")
     if args.determination and args.dice == 5:
@@ -76,7 +80,7 @@ def _spec(args: argparse.Namespace) -> TaskSpec:
     bought += ["threat" if args.npc else "momentum"] * (args.dice - 2)
     return TaskSpec(
         lead=Roller(target=args.target, focus=args.focus),
-        difficulty=args.difficulty,
+        difficulty=1 if args.difficulty is None else args.difficulty,
         complication_range=args.complication_range,
         bought=tuple(bought),
         assists=tuple(args.assist),
@@ -86,6 +90,8 @@ def _spec(args: argparse.Namespace) -> TaskSpec:
 
 
 def _odds(args: argparse.Namespace) -> int:
+    if args.system != "sta":
+        return system_odds(args)
     spec = _spec(args)
     odds = task_odds(spec)
     if args.json:
@@ -123,6 +129,8 @@ def _odds(args: argparse.Namespace) -> int:
 
 
 def _roll(args: argparse.Namespace) -> int:
+    if args.system != "sta":
+        return system_roll(args)
     spec = _spec(args)
     result = resolve_task(spec, SeededDice(args.seed))
     if args.json:

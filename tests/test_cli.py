@@ -69,6 +69,8 @@ def test_roll_is_repeatable_with_a_seed(capsys: pytest.CaptureFixture[str]) -> N
         (["odds", "--target", "11", "--complication-range", "9"], "--complication-range:"),
         (["odds", "--target", "11", "--assist", "4:z"], "is not T or T:D"),
         (["roll"], "the following arguments are required: --target"),
+        (["roll", "--system", "icon"], "--system icon needs --attribute"),
+        (["odds", "--system", "d6", "--code", "three"], "'three' is not a die code"),
         (["odds", "--target", "11", "--dice", "5", "--determination"], "6th die"),
     ],
 )

@@ -15,8 +15,10 @@ from bridge.engine.encounter import Side, ZoneMap
 from bridge.model.character import Character
 from bridge.model.house_rules import HouseRules
 from bridge.model.ship import Ship
+from bridge.rules.icon import IconTest
+from bridge.rules.opend6 import D6Roll
 from bridge.rules.stats import Attribute, Department, System
-from bridge.rules.task import Purchase
+from bridge.rules.task import Purchase, TaskSpec
 
 __all__ = [
     "AddCharacter",
@@ -43,6 +45,7 @@ __all__ = [
     "SpendMomentum",
     "Spends",
     "StartTurn",
+    "TrayRoll",
     "TriggerReady",
     "ValueComplication",
     "Withdraw",
@@ -293,6 +296,19 @@ class SetZones(_Command):
     zones: ZoneMap
 
 
+class TrayRoll(_Command):
+    """A roll from the dice tray in any of the three systems; logged, changes nothing else."""
+
+    type: Literal["tray_roll"] = "tray_roll"
+    system: Literal["sta", "icon", "d6"]
+    sta: TaskSpec | None = None
+    icon: IconTest | None = None
+    d6: D6Roll | None = None
+    courage: int = Field(default=0, ge=0, le=4)
+    action_dice: int = Field(default=0, ge=0, le=10)
+    label: str = Field(default="", max_length=120)
+
+
 Command = Annotated[
     StartTurn
     | EndTurn
@@ -318,7 +334,8 @@ Command = Annotated[
     | AddShip
     | AddCharacter
     | SetSeats
-    | SetZones,
+    | SetZones
+    | TrayRoll,
     Field(discriminator="type"),
 ]
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from bridge.engine import gm, minors, tasks, turns
+from bridge.engine import gm, minors, tasks, tray, turns
 from bridge.engine.changes import Change, diff
 from bridge.engine.commands import Command
 from bridge.engine.context import Ctx
@@ -75,6 +75,7 @@ _HANDLERS: dict[str, Handler] = {
     "add_character": gm.add_character,
     "set_seats": gm.set_seats,
     "set_zones": gm.set_zones,
+    "tray_roll": tray.tray_roll,
 }
 
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 from bridge.engine.catalog import CATALOG, ActionDef
 from bridge.engine.commands import AttemptTask, Inspiration, ResolveTask
 from bridge.engine.context import Ctx, refuse
+from bridge.engine.conversion import resolve_converted
 from bridge.engine.difficulty import (
     TaskFrame,
     attack_pattern_applies,
@@ -302,10 +303,16 @@ def attempt_task(ctx: Ctx, cmd: AttemptTask) -> None:
     _pay_for_dice(ctx, frame, spec, cmd)
     extra_complications = _pay_power(ctx, frame, cmd, frame.power)
     _consume_modifiers(ctx, frame)
-    result = resolve_task(spec, ctx.dice, roll=cmd.roll)
+    rules = ctx.state.house_rules
+    if rules.resolution != "sta" and (cmd.roll or spec.difficulty):
+        converted = resolve_converted(spec, rules, ctx.dice)
+        result, described = converted.result, converted.description
+    else:
+        result = resolve_task(spec, ctx.dice, roll=cmd.roll)
+        described = result.describe()
     if extra_complications:
         result = result.model_copy(update={"complications": result.complications + 1})
-    ctx.say(result.describe())
+    ctx.say(described)
     params = {
         "target": cmd.target,
         "weapon": cmd.weapon,

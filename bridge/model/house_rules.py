@@ -56,3 +56,28 @@ class HouseRules(BaseModel):
         "Complication, or refused.",
     )
     momentum_cap: int = Field(default=6, ge=1, le=12, description="Size of the group pool.")
+    resolution: Literal["sta", "icon", "d6"] = Field(
+        default="sta",
+        description="Which dice resolve station Tasks: STA 2d20, or ICON / OpenD6 through "
+        "the conversion below.",
+    )
+    icon_ladder: tuple[int, int, int, int, int, int] = Field(
+        default=(0, 4, 7, 10, 13, 16),
+        description="ICON Difficulty for STA Difficulty 0..5 (Automatic, Routine, Moderate, "
+        "Challenging, Difficult, Nearly Impossible).",
+    )
+    d6_ladder: tuple[int, int, int, int, int, int] = Field(
+        default=(0, 8, 13, 18, 25, 31),
+        description="OpenD6 difficulty for STA Difficulty 0..5 (Automatic, Easy, Moderate, "
+        "Difficult, Very Difficult, Heroic).",
+    )
+    icon_margin_per_momentum: int = Field(
+        default=3, ge=1, le=10, description="ICON: points over the Difficulty per Momentum."
+    )
+    d6_margin_per_momentum: int = Field(
+        default=5, ge=1, le=20, description="OpenD6: points over the difficulty per Momentum."
+    )
+    d6_critical: Literal["cancel_highest", "complication"] = Field(
+        default="complication",
+        description="OpenD6 Wild Die Critical Failure: cancel the highest die, or a Complication.",
+    )

@@ -52,11 +52,16 @@ class Roller(_Frozen):
 
     target: int = Field(ge=1, le=40, description="Attribute + Discipline")
     focus: int | None = Field(default=None, ge=0, le=20)
+    discipline: int | None = Field(default=None, ge=0, le=20, description="When known")
 
     @classmethod
     def of(cls, attribute: int, discipline: int, focus: bool = False) -> Roller:
         """A character rolling Attribute + Discipline, with or without a Focus."""
-        return cls(target=attribute + discipline, focus=discipline if focus else None)
+        return cls(
+            target=attribute + discipline,
+            focus=discipline if focus else None,
+            discipline=discipline,
+        )
 
     @property
     def critical_at(self) -> int:

@@ -39,6 +39,7 @@ from bridge.engine.commands import (
 )
 from bridge.engine.turns import waiting
 from bridge.storage.autosave import AutosavedSession
+from bridge.ui.dice_tray import DiceTray
 from bridge.ui.files import BattleFiles
 from bridge.ui.gm_dialogs import EditValueDialog, HouseRulesDialog, SetupDialog
 from bridge.ui.library_dialog import LibraryDialog
@@ -72,6 +73,7 @@ class GmConsole(QMainWindow):
         self.stations: dict[Station, StationWindow] = {}
         self.dialog: QWidget | None = None
         self.confirm_quit = True
+        self.tray: DiceTray | None = None
         self.resize(1320, 860)
 
         root = QWidget()
@@ -228,6 +230,7 @@ class GmConsole(QMainWindow):
             act.setCheckable(True)
             self.window_actions[station] = act
         add("&Windows", "Open &all stations", self.open_all, "Ctrl+0")
+        add("&Windows", "&Dice tray", self.dice_tray, "Ctrl+R")
         add("&Battle", "&Setup (ships, crew, seats, zones)…", self.setup, "Ctrl+U")
         add("&Battle", "Next Task's &Difficulty…", self.adjust_difficulty, "Ctrl+D")
         add("&Battle", "Add Advantage or &Complication…", self.add_trait)
@@ -354,6 +357,13 @@ class GmConsole(QMainWindow):
         self.dialog = dialog
         dialog.show()
 
+    def dice_tray(self) -> DiceTray:
+        if self.tray is None:
+            self.tray = DiceTray(self.model)
+        self.tray.show()
+        self.tray.raise_()
+        return self.tray
+
     def library(self) -> None:
         self._show(LibraryDialog(self.model, self))
 
@@ -423,4 +433,6 @@ class GmConsole(QMainWindow):
         save_geometry(self, "gm-console")
         for window in list(self.stations.values()):
             window.close()
+        if self.tray is not None:
+            self.tray.close()
         super().closeEvent(event)

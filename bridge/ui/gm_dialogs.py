@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, get_args
 
+from pydantic import ValidationError
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -33,6 +34,7 @@ from bridge.engine.demo import demo_ships
 from bridge.engine.encounter import ZoneMap
 from bridge.model.character import Attributes, Character, Disciplines
 from bridge.model.house_rules import HouseRules
+from bridge.model.validation import describe_validation_error
 from bridge.ui.shared_model import SharedModel
 
 __all__ = ["EditValueDialog", "HouseRulesDialog", "SetupDialog", "parse_value"]
@@ -96,6 +98,8 @@ class HouseRulesDialog(_SubmitDialog):
             if isinstance(value, bool):
                 editor = QCheckBox()
                 editor.setChecked(value)
+            elif isinstance(value, tuple):
+                editor = QLineEdit(", ".join(str(v) for v in value))
             elif isinstance(value, int):
                 editor = QSpinBox()
                 meta = {type(m).__name__: m for m in field.metadata}
@@ -119,7 +123,16 @@ class HouseRulesDialog(_SubmitDialog):
                 values[name] = editor.value()
             elif isinstance(editor, QComboBox):
                 values[name] = editor.currentText()
-        return [SetHouseRules(rules=HouseRules(**values))]
+            elif isinstance(editor, QLineEdit):
+                try:
+                    values[name] = tuple(int(v) for v in editor.text().split(","))
+                except ValueError:
+                    raise ValueError(f"{name}: write whole numbers separated by commas") from None
+        try:
+            rules = HouseRules(**values)
+        except ValidationError as exc:
+            raise ValueError(describe_validation_error(exc)) from None
+        return [SetHouseRules(rules=rules)]
 
 
 def parse_value(text: str) -> int | bool | str | None:

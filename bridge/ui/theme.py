@@ -53,6 +53,11 @@ def load_fonts() -> str:
     return family or "Sans Serif"
 
 
+def _icon(name: str) -> str:
+    """A bundled icon as a path the stylesheet can use."""
+    return str(importlib.resources.files("bridge_resources") / "icons" / name).replace("\\", "/")
+
+
 def stylesheet(scale: float = 1.0) -> str:
     """The application stylesheet; ``scale`` multiplies every size (UI scale setting)."""
     c = COLORS
@@ -105,6 +110,8 @@ def stylesheet(scale: float = 1.0) -> str:
         border: none; margin: 1px; }}
     QSpinBox::up-button {{ border-top-right-radius: {px(5)}px; }}
     QSpinBox::down-button {{ border-bottom-right-radius: {px(5)}px; }}
+    QSpinBox::up-arrow {{ image: url("{_icon("up.svg")}"); width: {px(10)}px; }}
+    QSpinBox::down-arrow {{ image: url("{_icon("down.svg")}"); width: {px(10)}px; }}
     QCheckBox {{ spacing: {px(8)}px; }}
     QCheckBox::indicator {{ width: {px(18)}px; height: {px(18)}px; border-radius: {px(4)}px;
                             border: 2px solid {c.peach}; background: {c.panel}; }}

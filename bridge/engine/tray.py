@@ -1,0 +1,50 @@
+"""The dice tray: a roll in STA, ICON or OpenD6, with its odds, for the battle log."""
+
+from __future__ import annotations
+
+from bridge.engine.commands import TrayRoll
+from bridge.engine.context import Ctx, refuse
+from bridge.rules.icon import icon_odds, roll_icon, spend_courage
+from bridge.rules.odds import task_odds
+from bridge.rules.opend6 import add_action_dice, d6_odds, roll_d6
+from bridge.rules.task import resolve_task
+
+__all__ = ["tray_roll"]
+
+
+def tray_roll(ctx: Ctx, cmd: TrayRoll) -> None:
+    """Roll with the Session's dice so the journal keeps (and a replay repeats) them."""
+    who = ctx.state.name_of(cmd.by) if cmd.by != "gm" else "GM"
+    label = f" ({cmd.label})" if cmd.label else ""
+    if cmd.system == "sta":
+        if cmd.sta is None:
+            refuse("An STA tray roll needs the task to roll.")
+        odds = task_odds(cmd.sta)
+        result = resolve_task(cmd.sta, ctx.dice)
+        ctx.say(f"Dice tray, {who}{label}: STA {result.describe()}")
+        ctx.say(
+            f"  odds were {odds.p_success:.0%} success, "
+            f"{odds.expected_momentum:.2f} Momentum expected"
+        )
+    elif cmd.system == "icon":
+        if cmd.icon is None:
+            refuse("An ICON tray roll needs the test to roll.")
+        iodds = icon_odds(cmd.icon)
+        rolled = roll_icon(cmd.icon, ctx.dice)
+        if cmd.courage:
+            rolled = spend_courage(rolled, cmd.courage)
+        ctx.say(f"Dice tray, {who}{label}: {rolled.describe()}")
+        ctx.say(
+            f"  odds were {iodds.p_success:.0%} success, "
+            f"{iodds.p_dramatic_success:.0%} dramatic success, "
+            f"{iodds.p_dramatic_failure:.0%} dramatic failure (before courage)"
+        )
+    else:
+        if cmd.d6 is None:
+            refuse("An OpenD6 tray roll needs the roll.")
+        dodds = d6_odds(cmd.d6)
+        d6 = roll_d6(cmd.d6, ctx.dice)
+        if cmd.action_dice:
+            d6 = add_action_dice(d6, cmd.action_dice, ctx.dice)
+        ctx.say(f"Dice tray, {who}{label}: {d6.describe()}")
+        ctx.say(f"  odds were {dodds.p_success:.0%} success (before action dice)")
