@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
@@ -339,9 +340,13 @@ Command = Annotated[
     Field(discriminator="type"),
 ]
 
-command_adapter: TypeAdapter[Command] = TypeAdapter(Command)
+
+@cache
+def command_adapter() -> TypeAdapter[Command]:
+    """The validator for the Command union (built on first use)."""
+    return TypeAdapter(Command)
 
 
 def parse_command(data: str | bytes) -> Command:
     """A Command from its JSON form."""
-    return command_adapter.validate_json(data)
+    return command_adapter().validate_json(data)

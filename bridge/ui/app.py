@@ -13,20 +13,21 @@ from bridge.engine.catalog import Station
 __all__ = ["build", "run_app"]
 
 
-def _first_session(seed: int | None, autosave: bool) -> object:
+def _first_session(seed: int | None, autosave: bool, ask: bool = True) -> object:
     """The battle to open: a crashed one the GM chooses to resume, or the demo."""
     from PySide6.QtWidgets import QMessageBox
 
+    from bridge.engine.demo import demo_encounter
     from bridge.engine.session import Session
     from bridge.rules.dice import SeededDice
-    from bridge.storage.autosave import AutosavedSession, find_unfinished, recover
-    from bridge.storage.library import demo_file
-    from bridge.storage.load import FileProblem
 
-    demo = demo_file().initial
+    demo = demo_encounter()
     if not autosave:
         return Session(demo, SeededDice(seed))
-    for unfinished in find_unfinished()[:1]:
+    from bridge.storage.autosave import AutosavedSession, find_unfinished, recover
+    from bridge.storage.load import FileProblem
+
+    for unfinished in find_unfinished()[:1] if ask else []:
         answer = QMessageBox.question(
             None,
             "Resume the battle?",
@@ -42,7 +43,9 @@ def _first_session(seed: int | None, autosave: bool) -> object:
     return AutosavedSession(demo, SeededDice(seed))
 
 
-def build(demo: bool, seed: int | None = None, autosave: bool = False) -> tuple[object, object]:
+def build(
+    demo: bool, seed: int | None = None, autosave: bool = False, ask: bool = True
+) -> tuple[object, object]:
     """Create the QApplication, the model and the GM console (and, for the demo, every
     station window). Returns (console, model)."""
     from PySide6.QtWidgets import QApplication
@@ -58,7 +61,7 @@ def build(demo: bool, seed: int | None = None, autosave: bool = False) -> tuple[
     app.setApplicationName("Bridge")
     app.setOrganizationName("Bridge")
     apply_theme(app, ui_scale())
-    model = SharedModel(_first_session(seed, autosave))  # type: ignore[arg-type]
+    model = SharedModel(_first_session(seed, autosave, ask))  # type: ignore[arg-type]
     console = GmConsole(model, autosave=autosave)
     console.show()
     if demo:
@@ -103,9 +106,11 @@ def run_app(
         for path in render_all(console, model, screenshots):
             print(path)
         return 0
-    if startup_probe:
+    if startup_probe:  # the same start as for a GM, then a clean exit
         app.processEvents()
         print("shown", flush=True)
+        console.confirm_quit = False  # type: ignore[attr-defined]
+        console.close()  # type: ignore[attr-defined]
         return 0
     import qasync  # after the windows are up: only the event loop needs it
 

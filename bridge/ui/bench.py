@@ -6,6 +6,7 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 __all__ = ["refresh_times", "startup_time", "ui_benchmarks"]
@@ -18,8 +19,12 @@ _BARE = (
 )
 
 
-def _timed(argv: list[str]) -> float:
-    env = {**os.environ, "QT_QPA_PLATFORM": os.environ.get("QT_QPA_PLATFORM", "offscreen")}
+def _timed(argv: list[str], home: str) -> float:
+    env = {
+        **os.environ,
+        "QT_QPA_PLATFORM": os.environ.get("QT_QPA_PLATFORM", "offscreen"),
+        "BRIDGE_HOME": home,
+    }
     start = time.perf_counter()
     out = subprocess.run(argv, capture_output=True, text=True, env=env, check=True).stdout
     elapsed = time.perf_counter() - start
@@ -30,10 +35,10 @@ def _timed(argv: list[str]) -> float:
 
 def startup_time(runs: int = 5) -> tuple[float, float]:
     """Median seconds from process launch to windows shown: (bare PySide6, Bridge demo)."""
-    bare = [_timed([sys.executable, "-c", _BARE]) for _ in range(runs)]
-    bridge = [
-        _timed([sys.executable, "-m", "bridge", "--demo", "--startup-probe"]) for _ in range(runs)
-    ]
+    with tempfile.TemporaryDirectory() as home:  # the probe's autosaves stay out of yours
+        bare = [_timed([sys.executable, "-c", _BARE], home) for _ in range(runs)]
+        probe = [sys.executable, "-m", "bridge", "--demo", "--startup-probe"]
+        bridge = [_timed(probe, home) for _ in range(runs)]
     return statistics.median(bare), statistics.median(bridge)
 
 

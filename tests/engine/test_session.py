@@ -151,7 +151,7 @@ def test_commands_and_journal_round_trip_through_json() -> None:
     cmd = AttemptTask(
         by="kell", action="fire_weapon", weapon="Phaser Arrays", target="qoj", system=System.WEAPONS
     )
-    text = command_adapter.dump_json(cmd)
+    text = command_adapter().dump_json(cmd)
     assert json.loads(text)["type"] == "task"
     assert parse_command(text) == cmd
     t = Table()
