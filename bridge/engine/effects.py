@@ -20,13 +20,16 @@ from bridge.engine.encounter import (
 )
 from bridge.engine.turns import apply_damage_side_effects, check_outcome
 from bridge.rules.breaches import SystemState
-from bridge.rules.challenge import roll_challenge
+from bridge.rules.challenge import ChallengeRoll, roll_challenge
 from bridge.rules.stats import Attribute, Department, System
 from bridge.rules.weapons import Range, WeaponKind
 
-__all__ = ["EFFECTS", "check_params", "spend_cost"]
+__all__ = ["EFFECTS", "IMMEDIATE", "check_params", "spend_cost"]
 
-Effect = Callable[[Ctx, TaskFrame, AttemptTask | None, PendingTask | None, Spends | None], None]
+Effect = Callable[[Ctx, TaskFrame, PendingTask, Spends], None]
+"""What a rolled Task does on success, given its pending roll and the Momentum spent."""
+Immediate = Callable[[Ctx, TaskFrame, AttemptTask], None]
+"""What an unrolled Task (Assist, Pass, Ready, Direct) does at once."""
 
 
 def spend_cost(a: ActionDef, spends: Spends) -> int:
@@ -151,8 +154,7 @@ def _check_weapon(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask, target: str) -> 
 
 
 # -- effects ----------------------------------------------------------------------------
-def _assist(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask | None, *_: object) -> None:
-    assert cmd is not None
+def _assist(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask) -> None:
     if frame.npc:
         refuse("NPC ships assist with their crew dice, not an Assist Task.")
     if cmd.target is None or cmd.target not in ctx.state.characters:
@@ -179,13 +181,12 @@ def _assist(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask | None, *_: object) -> 
     )
 
 
-def _pass(ctx: Ctx, frame: TaskFrame, *_: object) -> None:
+def _pass(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask) -> None:
     ctx.set_turn(passed=True)
     ctx.say(f"{ctx.actor_name(frame.actor)} passes.")
 
 
-def _ready(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask | None, *_: object) -> None:
-    assert cmd is not None
+def _ready(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask) -> None:
     readied = CATALOG.get(cmd.readied or "")
     if readied is None or readied.kind != "task" or readied.key in ("ready", "pass"):
         refuse("Ready needs the Task to attempt when the trigger happens.")
@@ -204,7 +205,7 @@ def _ready(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask | None, *_: object) -> N
     ctx.say(f"{ctx.actor_name(frame.actor)} readies {readied.name} for when {trigger}.")
 
 
-def _direct(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask | None, *_: object) -> None:
+def _direct(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask) -> None:
     """Seed 001 Command card / seed 003: Direct, once per scene."""
     assert cmd is not None
     if frame.npc:
@@ -234,36 +235,23 @@ def _direct(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask | None, *_: object) -> 
     )
 
 
-def _noop(ctx: Ctx, frame: TaskFrame, *_: object) -> None:
+def _noop(ctx: Ctx, frame: TaskFrame, pending: PendingTask, spends: Spends) -> None:
     return
 
 
-def _narrative(
-    ctx: Ctx,
-    frame: TaskFrame,
-    cmd: AttemptTask | None,
-    pending: PendingTask | None,
-    spends: Spends | None,
-) -> None:
-    note = pending.params.get("note") if pending else ""
+def _narrative(ctx: Ctx, frame: TaskFrame, pending: PendingTask, spends: Spends) -> None:
+    note = pending.params.get("note")
     ctx.say(
         f"{frame.action.name} succeeds{': ' + str(note) if note else ''}. "
         "The GM narrates the result."
     )
 
 
-def _zone(pending: PendingTask | None) -> str:
-    assert pending is not None
+def _zone(pending: PendingTask) -> str:
     return str(pending.params["zone"])
 
 
-def _move(
-    ctx: Ctx,
-    frame: TaskFrame,
-    cmd: AttemptTask | None,
-    pending: PendingTask | None,
-    spends: Spends | None,
-) -> None:
+def _move(ctx: Ctx, frame: TaskFrame, pending: PendingTask, spends: Spends) -> None:
     zone = _zone(pending)
     ctx.set(zones=ctx.state.zones.move(frame.ship, zone))
     ctx.say(f"{ctx.ship_name(frame.ship)} moves to {zone}.")
@@ -272,18 +260,12 @@ def _move(
 def _duration(
     kind: DurationKind, expiry: Expiry, *, value_per_extra: int = 0, base: int = 0
 ) -> Effect:
-    def effect(
-        ctx: Ctx,
-        frame: TaskFrame,
-        cmd: AttemptTask | None,
-        pending: PendingTask | None,
-        spends: Spends | None,
-    ) -> None:
-        extra = spends.extra if spends else 0
-        target = pending.params.get("target") if pending else None
-        zone = pending.params.get("zone") if pending else None
+    def effect(ctx: Ctx, frame: TaskFrame, pending: PendingTask, spends: Spends) -> None:
+        extra = spends.extra
+        target = pending.params.get("target")
+        zone = pending.params.get("zone")
         value = base + value_per_extra * extra
-        if kind is DurationKind.JAMMED and pending is not None:
+        if kind is DurationKind.JAMMED:
             value = pending.result.spec.difficulty
         note = ""
         if kind is DurationKind.TRACTOR_BEAM:
@@ -317,41 +299,23 @@ def _duration(
     return effect
 
 
-def _modulate(
-    ctx: Ctx,
-    frame: TaskFrame,
-    cmd: AttemptTask | None,
-    pending: PendingTask | None,
-    spends: Spends | None,
-) -> None:
-    bonus = 1 + (spends.extra if spends else 0)
+def _modulate(ctx: Ctx, frame: TaskFrame, pending: PendingTask, spends: Spends) -> None:
+    bonus = 1 + spends.extra
     ship = ctx.ship(frame.ship)
     ctx.update_ship(frame.ship, modulation_bonus=max(ship.modulation_bonus, bonus))
     ctx.say(f"Shields modulated: +{bonus} Resistance until {ship.name} next takes damage.")
 
 
-def _power_management(
-    ctx: Ctx,
-    frame: TaskFrame,
-    cmd: AttemptTask | None,
-    pending: PendingTask | None,
-    spends: Spends | None,
-) -> None:
-    gain = 1 + (spends.extra if spends else 0)
+def _power_management(ctx: Ctx, frame: TaskFrame, pending: PendingTask, spends: Spends) -> None:
+    gain = 1 + spends.extra
     ship = ctx.ship(frame.ship)
     after = min(ship.power_now + gain, ship.power_capacity)
     ctx.update_ship(frame.ship, power=after)
     ctx.say(f"Power Management: {ship.name} Power {ship.power_now} -> {after}.")
 
 
-def _regenerate(
-    ctx: Ctx,
-    frame: TaskFrame,
-    cmd: AttemptTask | None,
-    pending: PendingTask | None,
-    spends: Spends | None,
-) -> None:
-    gain = 2 + 2 * (spends.extra if spends else 0)
+def _regenerate(ctx: Ctx, frame: TaskFrame, pending: PendingTask, spends: Spends) -> None:
+    gain = 2 + 2 * spends.extra
     ship = ctx.ship(frame.ship)
     before = ship.shields or 0
     after = min(before + gain, ship.shields_max)
@@ -359,14 +323,7 @@ def _regenerate(
     ctx.say(f"Shields regenerated: {before} -> {after}.")
 
 
-def _damage_control(
-    ctx: Ctx,
-    frame: TaskFrame,
-    cmd: AttemptTask | None,
-    pending: PendingTask | None,
-    spends: Spends | None,
-) -> None:
-    assert pending is not None
+def _damage_control(ctx: Ctx, frame: TaskFrame, pending: PendingTask, spends: Spends) -> None:
     system = System(str(pending.params["system"]))
     ship = ctx.ship(frame.ship)
     d = ship.damage[system].model_copy(update={"repaired": True, "impact": False})
@@ -377,13 +334,7 @@ def _damage_control(
     )
 
 
-def _sensor_sweep(
-    ctx: Ctx,
-    frame: TaskFrame,
-    cmd: AttemptTask | None,
-    pending: PendingTask | None,
-    spends: Spends | None,
-) -> None:
+def _sensor_sweep(ctx: Ctx, frame: TaskFrame, pending: PendingTask, spends: Spends) -> None:
     contacts = tuple(
         s
         for s in ctx.state.ships
@@ -392,18 +343,17 @@ def _sensor_sweep(
     ctx.set(scanned=tuple(sorted({*ctx.state.scanned, *contacts})))
     names = ", ".join(ctx.ship_name(s) for s in contacts) or "nothing"
     ctx.say(f"Sensor Sweep: contacts {names}.")
-    if spends and spends.extra:
+    if spends.extra:
         ctx.say(f"Obtain Information: {spends.extra} question(s) for the GM.")
 
 
-def _attack_spends(spends: Spends | None) -> AttackSpends:
-    s = spends or Spends()
+def _attack_spends(spends: Spends) -> AttackSpends:
     return AttackSpends(
-        bonus_damage=s.bonus_damage,
-        penetration=s.penetration,
-        devastating=s.devastating,
-        power_loss=s.power_loss,
-        reroll_damage=s.reroll_damage,
+        bonus_damage=spends.bonus_damage,
+        penetration=spends.penetration,
+        devastating=spends.devastating,
+        power_loss=spends.power_loss,
+        reroll_damage=spends.reroll_damage,
     )
 
 
@@ -417,23 +367,16 @@ def _land(ctx: Ctx, ship_id: str, outcome: DamageOutcome) -> None:
         )
 
 
-def _reroll_blanks(ctx: Ctx, dice: int, spends: Spends | None):  # type: ignore[no-untyped-def]
+def _reroll_blanks(ctx: Ctx, dice: int, spends: Spends) -> ChallengeRoll:
     roll = roll_challenge(dice, ctx.dice)
-    if spends is not None and spends.reroll_damage:
+    if spends.reroll_damage:
         blanks = [i for i, d in enumerate(roll.dice) if d.damage == 0]
         ctx.say(f"Re-Roll Damage: {roll.describe()}; re-rolling {len(blanks)} blank(s).")
         roll = roll.reroll(blanks, ctx.dice)
     return roll
 
 
-def _fire(
-    ctx: Ctx,
-    frame: TaskFrame,
-    cmd: AttemptTask | None,
-    pending: PendingTask | None,
-    spends: Spends | None,
-) -> None:
-    assert pending is not None
+def _fire(ctx: Ctx, frame: TaskFrame, pending: PendingTask, spends: Spends) -> None:
     p = pending.params
     target = str(p["target"])
     ship = ctx.ship(frame.ship)
@@ -482,14 +425,7 @@ def _fire(
     check_outcome(ctx)
 
 
-def _ram(
-    ctx: Ctx,
-    frame: TaskFrame,
-    cmd: AttemptTask | None,
-    pending: PendingTask | None,
-    spends: Spends | None,
-) -> None:
-    assert pending is not None
+def _ram(ctx: Ctx, frame: TaskFrame, pending: PendingTask, spends: Spends) -> None:
     target = str(pending.params["target"])
     on_target, recoil = ramming_attacks(ctx.ship(frame.ship), _attack_spends(spends))
     ctx.set(zones=ctx.state.zones.move(frame.ship, ctx.state.zones.positions[target]))
@@ -509,11 +445,14 @@ def _ram(
     check_outcome(ctx)
 
 
-EFFECTS: dict[str, Effect] = {
+IMMEDIATE: dict[str, Immediate] = {
     "assist": _assist,
     "pass": _pass,
     "ready": _ready,
     "direct": _direct,
+}
+
+EFFECTS: dict[str, Effect] = {
     "rally": _noop,
     "maneuver": _move,
     "impulse": _move,

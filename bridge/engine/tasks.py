@@ -15,7 +15,7 @@ from bridge.engine.difficulty import (
     difficulty_items,
     total_difficulty,
 )
-from bridge.engine.effects import EFFECTS, check_params, spend_cost
+from bridge.engine.effects import EFFECTS, IMMEDIATE, check_params, spend_cost
 from bridge.engine.encounter import DurationKind, Encounter, Expiry, PendingTask, Side, Trait
 from bridge.engine.turns import expire, owner_key
 from bridge.rules.dice import GivenDice
@@ -33,8 +33,6 @@ __all__ = [
     "preview_task",
     "resolve_pending",
 ]
-
-UNROLLED = {"assist", "pass", "ready", "direct"}
 
 
 def _actor(ctx: Ctx, by: str) -> str:
@@ -231,7 +229,7 @@ def plan_task(ctx: Ctx, cmd: AttemptTask) -> TaskPlan:
     """
     frame, interrupt = _begin(ctx, cmd)
     a = frame.action
-    if a.key in UNROLLED:
+    if a.key in IMMEDIATE:
         refuse(f"{a.name} is not rolled.")
     ship = ctx.ship(frame.ship)
     if a.uses is not None:
@@ -279,9 +277,9 @@ def preview_task(state: Encounter, cmd: AttemptTask) -> TaskPlan | str:
 
 def attempt_task(ctx: Ctx, cmd: AttemptTask) -> None:
     action = CATALOG.get(cmd.action)
-    if action is not None and action.key in UNROLLED:
+    if action is not None and action.key in IMMEDIATE:
         frame, interrupt = _begin(ctx, cmd)
-        EFFECTS[action.key](ctx, frame, cmd, None, None)
+        IMMEDIATE[action.key](ctx, frame, cmd)
         _count_task(ctx, frame, interrupt)
         if interrupt:
             ctx.set_turn(interrupt=None)
@@ -426,7 +424,7 @@ def resolve_pending(ctx: Ctx, cmd: ResolveTask) -> None:
         ctx.say(f"{result.complications} Complication(s): the GM describes what goes wrong.")
     ctx.set(pending=None)
     if result.success:
-        EFFECTS[a.key](ctx, _frame_of(ctx, pending), None, pending, spends)
+        EFFECTS[a.key](ctx, _frame_of(ctx, pending), pending, spends)
     if spends.obtain_information:
         ctx.say(f"Obtain Information: {spends.obtain_information} question(s) for the GM.")
     if spends.create_advantage:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bridge.engine.catalog import CATALOG, Station, action, actions_for
-from bridge.engine.effects import EFFECTS
+from bridge.engine.effects import EFFECTS, IMMEDIATE
 from bridge.rules.stats import Attribute, Department, System
 
 CARDS = {
@@ -237,4 +237,5 @@ def test_succeed_at_cost_and_momentum_effects() -> None:
 
 def test_every_task_has_an_effect() -> None:
     tasks = {k for k, a in CATALOG.items() if a.kind == "task" and k != "override"}
-    assert tasks == set(EFFECTS)
+    assert tasks == set(EFFECTS) | set(IMMEDIATE)
+    assert not set(EFFECTS) & set(IMMEDIATE)
