@@ -336,6 +336,17 @@ def resolve_damage(
     whole = None if ship.per_system else ship.whole_ship_state
     if ship.destroyed:
         r.say(f"{ship.name} is DESTROYED.")
+    elif ship.per_system:
+        hurt = [f"{s.label} {st.label}" for s, st in states if st is not SystemState.NOMINAL]
+        r.say(
+            f"{ship.name} now: Shields {ship.shields_now}/{ship.shields_max}, Power "
+            f"{ship.power_now}; " + (", ".join(hurt) if hurt else "all systems nominal") + "."
+        )
+    else:
+        r.say(
+            f"{ship.name} now: Shields {ship.shields_now}/{ship.shields_max}, Power "
+            f"{ship.power_now}; {ship.total_breaches} breach(es), {ship.whole_ship_state.label}."
+        )
     report = DamageReport(
         attack=attack.name,
         challenge=roll,

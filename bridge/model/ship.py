@@ -242,7 +242,7 @@ class Ship(_Frozen):
     @property
     def whole_ship_state(self) -> SystemState:
         """An NPC ship counted whole: its state from the total number of breaches."""
-        return breach_state(self.total_breaches, self.scale)
+        return breach_state(self.total_breaches, self.scale, impact=self.total_breaches > 0)
 
     def difficulty_penalty(self, system: System | None) -> int:
         """Difficulty added to a Task that uses, or is assisted by, ``system``.

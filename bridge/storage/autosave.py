@@ -32,6 +32,7 @@ __all__ = [
     "Unfinished",
     "find_unfinished",
     "new_autosave_path",
+    "prune_closed",
     "recover",
 ]
 
@@ -190,6 +191,26 @@ def recover(path: Path) -> Recovered:
         elif op == "closed":
             break
     return Recovered(AutosavedSession._resumed(session, path), applied, torn)
+
+
+def prune_closed(keep: int = 20) -> int:
+    """Delete all but the newest ``keep`` cleanly closed autosaves; returns how many went.
+
+    Unfinished ones (a crash) are never touched.
+    """
+    closed = []
+    for path in autosave_dir().glob("*.jsonl"):
+        try:
+            with path.open("rb") as handle:
+                handle.seek(max(path.stat().st_size - 64, 0))
+                if b'{"op":"closed"}' in handle.read():
+                    closed.append(path)
+        except OSError:
+            continue
+    closed.sort(key=lambda p: p.stat().st_mtime, reverse=True)
+    for path in closed[keep:]:
+        path.unlink(missing_ok=True)
+    return max(len(closed) - keep, 0)
 
 
 @dataclass(frozen=True)

@@ -24,9 +24,10 @@ def _first_session(seed: int | None, autosave: bool, ask: bool = True) -> object
     demo = demo_encounter()
     if not autosave:
         return Session(demo, SeededDice(seed))
-    from bridge.storage.autosave import AutosavedSession, find_unfinished, recover
+    from bridge.storage.autosave import AutosavedSession, find_unfinished, prune_closed, recover
     from bridge.storage.load import FileProblem
 
+    prune_closed()
     for unfinished in find_unfinished()[:1] if ask else []:
         answer = QMessageBox.question(
             None,

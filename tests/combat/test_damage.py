@@ -401,3 +401,10 @@ def test_damage_never_breaks_invariants(
                 assert d.impact == (d.breaches > 0)
         if whole:
             assert s.destroyed == (s.total_breaches > s.scale)
+
+
+def test_report_ends_with_the_ship_as_it_stands() -> None:
+    out = hit(plain(5), ship(), d20=[ENGINES_D20], d6=[2, 2, 2, 2, 1])
+    assert out.report.steps[-1] == ("Target now: Shields 7/12, Power 8; Engines Impact.")
+    whole = hit(plain(5), ship(breach_mode="whole_ship"), d6=[2, 2, 2, 2, 1])
+    assert whole.report.steps[-1] == "Target now: Shields 7/12, Power 8; 1 breach(es), Impact."

@@ -97,3 +97,18 @@ def test_adopting_an_opened_battle_journals_its_history() -> None:
     adopted = AutosavedSession.adopt(plain)
     assert adopted.state == plain.state and adopted.can_undo
     assert recover(adopted.path).session.state == plain.state
+
+
+def test_old_closed_autosaves_are_pruned_and_crashed_ones_kept() -> None:
+    from bridge.storage.autosave import prune_closed
+
+    crashed = AutosavedSession(demo_encounter(), SeededDice(1))
+    crashed.apply(AdjustPool(pool="threat", delta=1))
+    for i in range(4):
+        done = AutosavedSession(demo_encounter(), SeededDice(i))
+        done.apply(AdjustPool(pool="threat", delta=1))
+        done.close()
+        os.utime(done.path, (1000 + i, 1000 + i))
+    assert prune_closed(keep=2) == 2
+    remaining = sorted(p.name for p in crashed.path.parent.glob("*.jsonl"))
+    assert len(remaining) == 3 and crashed.path.name in remaining
