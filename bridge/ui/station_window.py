@@ -122,8 +122,10 @@ class StationWindow(QMainWindow):
         self.tabs.currentChanged.connect(self._fill_back)
 
         self.buttons: dict[str, ActionButton] = {}
-        front.addWidget(self._card_column())
-        front.addWidget(self._state_column())
+        # Each column joins the splitter before it is filled, so the stylesheet polishes
+        # every widget once, as it is created, not again when the column is reparented.
+        self._card_column(front)
+        self._state_column(front)
         front.setSizes([480, 700])
 
         self.start_button.clicked.connect(self._start_turn)
@@ -148,9 +150,20 @@ class StationWindow(QMainWindow):
         self.refresh(Change.ALL)
 
     # -- building -----------------------------------------------------------------------
-    def _card_column(self) -> QWidget:
+    @staticmethod
+    def _column(splitter: QSplitter, min_width: int = 0) -> QVBoxLayout:
+        """A scrolling column, already in the splitter, for widgets to be added to."""
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setMinimumWidth(min_width)
+        splitter.addWidget(scroll)
         box = QWidget()
-        col = QVBoxLayout(box)
+        scroll.setWidget(box)
+        return QVBoxLayout(box)
+
+    def _card_column(self, splitter: QSplitter) -> None:
+        col = self._column(splitter, min_width=420)
         col.addWidget(section_label("Minor Actions"))
         for a in actions_for(self.station, "minor"):
             col.addWidget(self._button(a))
@@ -164,12 +177,6 @@ class StationWindow(QMainWindow):
                 group = label
             col.addWidget(self._button(a))
         col.addStretch()
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        scroll.setMinimumWidth(420)
-        scroll.setWidget(box)
-        return scroll
 
     def _button(self, a: ActionDef) -> ActionButton:
         button = ActionButton(a)
@@ -177,9 +184,8 @@ class StationWindow(QMainWindow):
         self.buttons[a.key] = button
         return button
 
-    def _state_column(self) -> QWidget:
-        box = QWidget()
-        col = QVBoxLayout(box)
+    def _state_column(self, splitter: QSplitter) -> None:
+        col = self._column(splitter)
         s = self.station
         self.shields = ShieldsPower()
         self.systems = SystemsTable()
@@ -216,11 +222,6 @@ class StationWindow(QMainWindow):
         col.addWidget(section_label("Log"))
         self.log.setMinimumHeight(120)
         col.addWidget(self.log, 1)
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        scroll.setWidget(box)
-        return scroll
 
     def _fill_back(self, index: int) -> None:
         """The back of the card is written the first time it is turned over."""
