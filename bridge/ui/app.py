@@ -7,13 +7,19 @@ import os
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bridge.engine.catalog import Station
+
+if TYPE_CHECKING:  # Qt loads only when the app starts, not when the CLI does
+    from bridge.engine.session import Session
+    from bridge.ui.gm_console import GmConsole
+    from bridge.ui.shared_model import SharedModel
 
 __all__ = ["build", "run_app"]
 
 
-def _first_session(seed: int | None, autosave: bool, ask: bool = True) -> object:
+def _first_session(seed: int | None, autosave: bool, ask: bool = True) -> Session:
     """The battle to open: a crashed one the GM chooses to resume, or the demo."""
     from PySide6.QtWidgets import QMessageBox
 
@@ -46,7 +52,7 @@ def _first_session(seed: int | None, autosave: bool, ask: bool = True) -> object
 
 def build(
     demo: bool, seed: int | None = None, autosave: bool = False, ask: bool = True
-) -> tuple[object, object]:
+) -> tuple[GmConsole, SharedModel]:
     """Create the QApplication, the model and the GM console (and, for the demo, every
     station window). Returns (console, model)."""
     from PySide6.QtWidgets import QApplication
@@ -62,7 +68,7 @@ def build(
     app.setApplicationName("Bridge")
     app.setOrganizationName("Bridge")
     apply_theme(app, ui_scale())
-    model = SharedModel(_first_session(seed, autosave, ask))  # type: ignore[arg-type]
+    model = SharedModel(_first_session(seed, autosave, ask))
     console = GmConsole(model, autosave=autosave)
     console.show()
     if demo:
@@ -71,12 +77,10 @@ def build(
     return console, model
 
 
-def _cascade(console: object) -> None:
+def _cascade(console: GmConsole) -> None:
     """Place windows that have no remembered geometry so they do not sit on one another."""
-    from bridge.ui.gm_console import GmConsole
     from bridge.ui.settings import settings
 
-    assert isinstance(console, GmConsole)
     store = settings()
     for i, station in enumerate(Station):
         window = console.stations.get(station)
@@ -110,8 +114,8 @@ def run_app(
     if startup_probe:  # the same start as for a GM, then a clean exit
         app.processEvents()
         print("shown", flush=True)
-        console.confirm_quit = False  # type: ignore[attr-defined]
-        console.close()  # type: ignore[attr-defined]
+        console.confirm_quit = False
+        console.close()
         return 0
     import qasync  # after the windows are up: only the event loop needs it
 

@@ -51,11 +51,8 @@ def refresh_times(commands: int = 200) -> tuple[list[float], int]:
 
     from bridge.engine.autopilot import suggest
     from bridge.ui.app import build
-    from bridge.ui.gm_console import GmConsole
-    from bridge.ui.shared_model import SharedModel
 
     console, model = build(demo=True, seed=3)
-    assert isinstance(console, GmConsole) and isinstance(model, SharedModel)
     console.confirm_quit = False
     app = QApplication.instance()
     assert isinstance(app, QApplication)

@@ -43,7 +43,7 @@ from bridge.ui.dice_tray import DiceTray
 from bridge.ui.files import BattleFiles
 from bridge.ui.gm_dialogs import EditValueDialog, HouseRulesDialog, SetupDialog
 from bridge.ui.library_dialog import LibraryDialog
-from bridge.ui.settings import recent_files, restore_geometry, save_geometry, settings
+from bridge.ui.settings import recent_files, restore_geometry, save_geometry, settings, ui_scale
 from bridge.ui.shared_model import SharedModel
 from bridge.ui.station_window import StationWindow
 from bridge.ui.task_dialog import TaskDialog
@@ -416,7 +416,7 @@ class GmConsole(QMainWindow):
 
     def rescale(self, step: float) -> None:
         store = settings()
-        scale = min(max(float(store.value("ui/scale", 1.0)) + step, 0.7), 2.5)  # type: ignore[arg-type]
+        scale = min(max(ui_scale() + step, 0.7), 2.5)
         store.setValue("ui/scale", scale)
         app = QApplication.instance()
         if isinstance(app, QApplication):

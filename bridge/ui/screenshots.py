@@ -20,9 +20,8 @@ def _save(widget: QWidget, path: Path) -> Path:
     return path
 
 
-def render_all(console: object, model: object, folder: Path) -> list[Path]:
+def render_all(console: GmConsole, model: SharedModel, folder: Path) -> list[Path]:
     """Play a few opening moves of the demo, then render each window to ``folder``."""
-    assert isinstance(console, GmConsole) and isinstance(model, SharedModel)
     folder.mkdir(parents=True, exist_ok=True)
     console.confirm_quit = False
     console.resize(1320, 860)

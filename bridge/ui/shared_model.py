@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QObject, Signal
 
 from bridge.engine.changes import Change
@@ -55,9 +57,9 @@ class SharedModel(QObject):
     def redo(self) -> None:
         self._step(self._session.redo, "Redone")
 
-    def _step(self, action: object, word: str) -> None:
+    def _step(self, action: Callable[[], Applied], word: str) -> None:
         try:
-            applied: Applied = action()  # type: ignore[operator]
+            applied = action()
         except CommandRefused as exc:
             self.sig_refused.emit(exc.reason)
             return
