@@ -102,6 +102,8 @@ def run_app(
     console, model = build(
         demo or screenshots is not None,
         seed=seed if seed is not None else (7 if screenshots is not None else None),
+        autosave=screenshots is None,  # a GM's battle (and the start-up probe) autosaves
+        ask=not startup_probe,
     )
     app = QApplication.instance()
     assert isinstance(app, QApplication)

@@ -61,3 +61,22 @@ def test_startup_and_refresh_benchmarks_measure() -> None:
     assert bare > 0 and bridge > 0
     times, rss = refresh_times(commands=10)
     assert len(times) == 10 and all(t > 0 for t in times) and rss > 0
+
+
+def test_the_real_start_autosaves_and_a_clean_exit_closes_it(tmp_path: Path) -> None:
+    """`bridge --demo` (here its start-up probe) journals to an autosave from the start."""
+    home = tmp_path / "home"
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "BRIDGE_HOME": str(home)}
+    done = subprocess.run(
+        [sys.executable, "-m", "bridge", "--demo", "--startup-probe"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0 and "shown" in done.stdout, done.stderr
+    journals = list((home / "data" / "autosave").glob("*.jsonl"))
+    assert len(journals) == 1
+    lines = journals[0].read_text().splitlines()
+    assert '"format":"bridge.autosave"' in lines[0] and lines[-1] == '{"op":"closed"}'
