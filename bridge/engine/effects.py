@@ -462,19 +462,17 @@ EFFECTS: dict[str, Effect] = {
     "ramming_speed": _ram,
     "plot_course": _duration(DurationKind.PLOT_COURSE, Expiry.USED, base=1, value_per_extra=1),
     "chart_hazard": _duration(DurationKind.CHARTED_HAZARD, Expiry.SCENE, base=1, value_per_extra=1),
-    "deploy_security": _narrative,
     "fire_weapon": _fire,
     "modulate_shields": _modulate,
     "tractor_beam": _duration(DurationKind.TRACTOR_BEAM, Expiry.SCENE),
-    "hailing_frequencies": _narrative,
-    "respond_to_hail": _narrative,
     "signals_jamming": _duration(DurationKind.JAMMED, Expiry.SCENE),
     "damage_report": _duration(DurationKind.DAMAGE_REPORT, Expiry.USED, base=1),
     "power_management": _power_management,
     "regenerate_shields": _regenerate,
     "damage_control": _damage_control,
-    "transporters": _narrative,
     "sensor_sweep": _sensor_sweep,
     "scan_for_weakness": _duration(DurationKind.SCAN_FOR_WEAKNESS, Expiry.END_OF_NEXT_TURN),
     "launch_probe": _duration(DurationKind.PROBE, Expiry.SCENE),
 }
+# Tasks the catalog marks narrative are logged with their outcome for the GM to narrate.
+EFFECTS.update({key: _narrative for key, a in CATALOG.items() if a.narrative})

@@ -179,7 +179,6 @@ class TurnState(_Frozen):
     scene: int = 1
     turn_id: int = 0
     side: Side = "player"
-    first_side: Side = "player"
     actor: str | None = None
     actor_ship: str | None = None
     acted: tuple[str, ...] = ()
@@ -197,7 +196,6 @@ class TurnState(_Frozen):
     direct_used: bool = False
     create_problem: dict[str, int] = Field(default_factory=dict)
     gm_difficulty: int = 0
-    second_task_penalty: int = 0
     passed: bool = False
 
 

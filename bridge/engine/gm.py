@@ -58,7 +58,7 @@ def npc_acts_first(ctx: Ctx, cmd: NpcActsFirst) -> None:
     if ctx.turn.side == "npc":
         refuse("The NPCs already act first this Round.")
     ctx.pay("npc", ctx.state.house_rules.npc_act_first_threat, "An NPC acts first")
-    ctx.set_turn(side="npc", first_side="npc")
+    ctx.set_turn(side="npc")
 
 
 def adjust_difficulty(ctx: Ctx, cmd: AdjustDifficulty) -> None:

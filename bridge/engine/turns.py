@@ -69,7 +69,6 @@ def begin_round(ctx: Ctx, number: int) -> None:
     ctx.set_turn(
         round=number,
         side="player",
-        first_side="player",
         actor=None,
         actor_ship=None,
         acted=(),
@@ -138,7 +137,6 @@ def start_turn(ctx: Ctx, actor: str, by: str) -> None:
         task_allowance=1,
         prepared=False,
         any_turn_this_round=True,
-        second_task_penalty=0,
         passed=False,
     )
     ctx.say(f"Round {turn.round}: {ctx.actor_name(actor)} takes a Turn.")

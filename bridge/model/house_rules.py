@@ -55,7 +55,6 @@ class HouseRules(BaseModel):
         description="A Task needing more Power than the ship has: allowed with a "
         "Complication, or refused.",
     )
-    momentum_cap: int = Field(default=6, ge=1, le=12, description="Size of the group pool.")
     resolution: Literal["sta", "icon", "d6"] = Field(
         default="sta",
         description="Which dice resolve station Tasks: STA 2d20, or ICON / OpenD6 through "

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from bridge.engine.autopilot import suggest
-from bridge.engine.catalog import CATALOG, Station
+from bridge.engine.catalog import CATALOG, Station, actions_for
 from bridge.engine.changes import Change
 from bridge.engine.commands import (
     AddTrait,
@@ -131,14 +131,9 @@ class GmConsole(QMainWindow):
         npc_box = QGroupBox("NPC SHIP ON ITS TURN")
         ngrid = QGridLayout(npc_box)
         self.npc_task = QComboBox()
-        for station in Station:
-            for a in CATALOG.values():
-                if (
-                    a.kind == "task"
-                    and station in a.stations
-                    and a.rolled
-                    and station == a.stations[0]
-                ):
+        for station in Station:  # each rolled Task once, under the first card that has it
+            for a in actions_for(station, "task"):
+                if a.rolled and a.stations[0] is station:
                     self.npc_task.addItem(f"{station.label}: {a.name}", f"{station.value}:{a.key}")
         self.npc_attempt = QPushButton("ATTEMPT TASK…")
         self.npc_minor = QComboBox()

@@ -36,7 +36,6 @@ class ShipEditor(QDialog):
         super().__init__(parent)
         self.setWindowTitle(f"Edit {ship.name}")
         self.original = ship
-        self.result_ship: Ship | None = None
         layout = QVBoxLayout(self)
         form = QFormLayout()
         layout.addLayout(form)
@@ -96,7 +95,6 @@ class ShipEditor(QDialog):
         except ValidationError as exc:
             self.error.setText(describe_validation_error(exc))
             return
-        self.result_ship = ship
         save_library_ship(ship, "Edited in the library.")
         super().accept()
 

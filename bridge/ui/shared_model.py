@@ -52,12 +52,12 @@ class SharedModel(QObject):
         return applied
 
     def undo(self) -> None:
-        self._step(self._session.undo, "Undone")
+        self._step(self._session.undo)
 
     def redo(self) -> None:
-        self._step(self._session.redo, "Redone")
+        self._step(self._session.redo)
 
-    def _step(self, action: Callable[[], Applied], word: str) -> None:
+    def _step(self, action: Callable[[], Applied]) -> None:
         try:
             applied = action()
         except CommandRefused as exc:

@@ -27,7 +27,6 @@ class Palette:
     periwinkle: str = "#9999ff"
     gold: str = "#ffcc66"
     red: str = "#ff5544"
-    green: str = "#88dd99"
 
 
 COLORS = Palette()
