@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QPalette
 from PySide6.QtWidgets import QApplication
 
-__all__ = ["COLORS", "FONT_FAMILY", "apply_theme", "load_fonts", "stylesheet"]
+__all__ = ["COLORS", "FONT_FAMILY", "apply_theme", "icon_path", "load_fonts", "stylesheet"]
 
 FONT_FAMILY = "Antonio"
 
@@ -52,8 +52,8 @@ def load_fonts() -> str:
     return family or "Sans Serif"
 
 
-def _icon(name: str) -> str:
-    """A bundled icon as a path the stylesheet can use."""
+def icon_path(name: str) -> str:
+    """A bundled icon as a path Qt (and the stylesheet) can use."""
     return str(importlib.resources.files("bridge_resources") / "icons" / name).replace("\\", "/")
 
 
@@ -109,8 +109,8 @@ def stylesheet(scale: float = 1.0) -> str:
         border: none; margin: 1px; }}
     QSpinBox::up-button {{ border-top-right-radius: {px(5)}px; }}
     QSpinBox::down-button {{ border-bottom-right-radius: {px(5)}px; }}
-    QSpinBox::up-arrow {{ image: url("{_icon("up.svg")}"); width: {px(10)}px; }}
-    QSpinBox::down-arrow {{ image: url("{_icon("down.svg")}"); width: {px(10)}px; }}
+    QSpinBox::up-arrow {{ image: url("{icon_path("up.svg")}"); width: {px(10)}px; }}
+    QSpinBox::down-arrow {{ image: url("{icon_path("down.svg")}"); width: {px(10)}px; }}
     QCheckBox {{ spacing: {px(8)}px; }}
     QCheckBox::indicator {{ width: {px(18)}px; height: {px(18)}px; border-radius: {px(4)}px;
                             border: 2px solid {c.peach}; background: {c.panel}; }}
