@@ -189,6 +189,13 @@ def _parser() -> argparse.ArgumentParser:
         help="render every window to PNG files in DIR and exit",
     )
     parser.add_argument("--seed", type=int, help="seed the dice (repeatable battles)")
+    parser.add_argument(
+        "--open",
+        type=Path,
+        metavar="FILE",
+        help="open a battle (or bring a ship or character file into it); "
+        "`bridge FILE` does the same",
+    )
     parser.add_argument("--startup-probe", action="store_true", help=argparse.SUPPRESS)
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
     odds = sub.add_parser("odds", help="exact odds of a task roll")
@@ -226,9 +233,21 @@ def _flag_for(line: str) -> str:
     return f"{_FLAGS.get(field, field)}{sep}{rest}"
 
 
+_SUBCOMMANDS = frozenset({"odds", "roll", "check", "schemas", "bench"})
+
+
+def desktop_arguments(argv: Sequence[str]) -> list[str]:
+    """The arguments a desktop launch passes, as flags: ``bridge FILE`` (a double-clicked
+    battle) becomes ``bridge --open FILE``; macOS's old ``-psn_`` process serial is dropped."""
+    args = [a for a in argv if not a.startswith("-psn_")]
+    if args and not args[0].startswith("-") and args[0] not in _SUBCOMMANDS:
+        return ["--open", *args]
+    return args
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(desktop_arguments(sys.argv[1:] if argv is None else argv))
     if args.command is None:
         from bridge.ui.app import run_app
 
@@ -237,6 +256,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             screenshots=args.screenshots,
             seed=args.seed,
             startup_probe=args.startup_probe,
+            open_path=args.open,
         )
     try:
         code: int = args.run(args)

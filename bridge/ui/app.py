@@ -51,26 +51,37 @@ def _first_session(seed: int | None, autosave: bool, ask: bool = True) -> Sessio
 
 
 def build(
-    demo: bool, seed: int | None = None, autosave: bool = False, ask: bool = True
+    demo: bool,
+    seed: int | None = None,
+    autosave: bool = False,
+    ask: bool = True,
+    open_path: Path | None = None,
 ) -> tuple[GmConsole, SharedModel]:
     """Create the QApplication, the model and the GM console (and, for the demo, every
-    station window). Returns (console, model)."""
+    station window); open ``open_path`` if given. Returns (console, model)."""
+    from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
 
+    from bridge.ui.file_open import FileOpenFilter
     from bridge.ui.gm_console import GmConsole
     from bridge.ui.settings import ui_scale
     from bridge.ui.shared_model import SharedModel
-    from bridge.ui.theme import apply_theme
+    from bridge.ui.theme import apply_theme, icon_path
 
     app = QApplication.instance()
     if not isinstance(app, QApplication):
         app = QApplication(sys.argv[:1])
     app.setApplicationName("Bridge")
     app.setOrganizationName("Bridge")
+    app.setWindowIcon(QIcon(icon_path("bridge.svg")))
     apply_theme(app, ui_scale())
-    model = SharedModel(_first_session(seed, autosave, ask))
+    model = SharedModel(_first_session(seed, autosave, ask and open_path is None))
     console = GmConsole(model, autosave=autosave)
     console.show()
+    console.files.unattended = not ask
+    app.installEventFilter(FileOpenFilter(console.files.add_from_file, console))
+    if open_path is not None:
+        console.files.add_from_file(open_path)
     if demo:
         console.open_all()
         _cascade(console)
@@ -93,8 +104,10 @@ def run_app(
     screenshots: Path | None = None,
     seed: int | None = None,
     startup_probe: bool = False,
+    open_path: Path | None = None,
 ) -> int:
-    """Open Bridge; with ``screenshots`` render every window to PNG files and exit."""
+    """Open Bridge (on ``open_path`` if given: a battle, ship or character file); with
+    ``screenshots`` render every window to PNG files and exit."""
     if screenshots is not None or startup_probe:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication
@@ -104,6 +117,7 @@ def run_app(
         seed=seed if seed is not None else (7 if screenshots is not None else None),
         autosave=screenshots is None,  # a GM's battle (and the start-up probe) autosaves
         ask=not startup_probe,
+        open_path=open_path,
     )
     app = QApplication.instance()
     assert isinstance(app, QApplication)
@@ -115,7 +129,7 @@ def run_app(
         return 0
     if startup_probe:  # the same start as for a GM, then a clean exit
         app.processEvents()
-        print("shown", flush=True)
+        print(f"shown: {model.state.name}", flush=True)
         console.confirm_quit = False
         console.close()
         return 0

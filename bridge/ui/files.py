@@ -6,6 +6,7 @@ battle and the file on disk stay as they were.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -27,7 +28,9 @@ from bridge.ui.shared_model import SharedModel
 
 __all__ = ["BattleFiles"]
 
-FILTER = "Bridge battles (*.json);;All files (*)"
+SUFFIX = ".bridge"
+"""Battles save as ``NAME.bridge`` (JSON inside) so the desktop can open them in Bridge."""
+FILTER = "Bridge battles (*.bridge *.json);;All files (*)"
 
 
 class BattleFiles(QObject):
@@ -42,6 +45,8 @@ class BattleFiles(QObject):
         self.window = parent
         self.autosave = autosave
         self.path: Path | None = None
+        self.unattended = False
+        """Report problems on stderr instead of a message box (the start-up probe)."""
         self._saved_journal = model.journal
         model.sig_changed.connect(lambda _: self._title())
         self._title()
@@ -61,6 +66,9 @@ class BattleFiles(QObject):
         self.sig_title_changed.emit(f"Bridge — {name}{' *' if self.dirty else ''}")
 
     def _problem(self, text: str) -> None:
+        if self.unattended:
+            print(f"Bridge: {text}", file=sys.stderr, flush=True)
+            return
         QMessageBox.warning(self.window, "Bridge", text)
 
     def _adopt(self, session: Session, path: Path | None) -> None:
@@ -104,11 +112,12 @@ class BattleFiles(QObject):
 
     def save_as(self) -> bool:
         chosen, _ = QFileDialog.getSaveFileName(
-            self.window, "Save the battle", f"{self.model.state.name}.json", FILTER
+            self.window, "Save the battle", f"{self.model.state.name}{SUFFIX}", FILTER
         )
         if not chosen:
             return False
-        return self._write(Path(chosen))
+        path = Path(chosen)
+        return self._write(path if path.suffix else path.with_suffix(SUFFIX))
 
     def _write(self, path: Path) -> bool:
         try:
