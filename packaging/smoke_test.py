@@ -1,0 +1,103 @@
+"""Smoke-test a frozen (or installed) Bridge the way a GM's first start would use it.
+
+    python packaging/smoke_test.py APP [--bare BARE]
+
+APP is the executable (``dist/Bridge/Bridge``; on Windows the console twin
+``bridge-cli.exe``). It must start on the demo with all windows shown, open a battle file
+given on the command line, render its screenshots, and run ``odds`` and ``check``; and it
+may print nothing on stderr that the bare PySide6 bundle (BARE) does not print too.
+Exits 1 naming every failure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+
+TIMEOUT = 180  # seconds for any one run of the app
+
+
+def _run(argv: Sequence[str], home: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "BRIDGE_HOME": str(home)}
+    return subprocess.run(
+        list(argv), capture_output=True, text=True, env=env, timeout=TIMEOUT, check=False
+    )
+
+
+def _stderr_lines(result: subprocess.CompletedProcess[str]) -> set[str]:
+    return {line.strip() for line in result.stderr.splitlines() if line.strip()}
+
+
+def smoke(app: Path, bare: Path | None) -> list[str]:
+    """Every failure found, as sentences (empty when the app passed)."""
+    failures: list[str] = []
+    stderr: set[str] = set()
+    with tempfile.TemporaryDirectory() as tmp:
+        home = Path(tmp) / "home"
+        home.mkdir()
+
+        def step(what: str, argv: Sequence[str], expect: str) -> subprocess.CompletedProcess[str]:
+            result = _run(argv, home)
+            stderr.update(_stderr_lines(result))
+            if result.returncode != 0 or expect not in result.stdout:
+                failures.append(
+                    f"{what}: exit {result.returncode}, expected {expect!r} in the output; "
+                    f"stdout: {result.stdout[-400:]!r} stderr: {result.stderr[-800:]!r}"
+                )
+            return result
+
+        step("start on the demo", [str(app), "--demo", "--startup-probe"], "shown: Ambush")
+        shots = Path(tmp) / "shots"
+        step("render the screenshots", [str(app), "--screenshots", str(shots)], ".png")
+        pngs = sorted(shots.glob("*.png"))
+        if len(pngs) < 8 or any(p.stat().st_size < 10_000 for p in pngs):
+            failures.append(f"screenshots: {len(pngs)} PNG files, some empty: {pngs}")
+        step("odds", [str(app), "odds", "--target", "11", "--difficulty", "2"], "P(success)")
+
+        battle = Path(tmp) / "Night Watch.bridge"
+        demo = json.loads(_demo_text())
+        demo["initial"]["name"] = demo["state"]["name"] = "Night Watch"
+        battle.write_text(json.dumps(demo), encoding="utf-8")
+        step("check", [str(app), "check", str(battle)], "a valid bridge.encounter file")
+        step(
+            "open a double-clicked battle",
+            [str(app), str(battle), "--startup-probe"],
+            "shown: Night Watch",
+        )
+
+        if bare is not None:
+            baseline = _run([str(bare)], home)
+            if "shown" not in baseline.stdout:
+                failures.append(f"the bare bundle did not start: {baseline.stderr[-800:]!r}")
+            extra = sorted(stderr - _stderr_lines(baseline))
+            if extra:
+                failures.append("stderr beyond the bare bundle's:\n  " + "\n  ".join(extra[:40]))
+    return failures
+
+
+def _demo_text() -> str:
+    here = Path(__file__).resolve().parent.parent
+    return (here / "resources" / "encounters" / "demo.json").read_text(encoding="utf-8")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("app", type=Path, help="the frozen Bridge executable")
+    parser.add_argument("--bare", type=Path, help="the frozen bare-window executable")
+    args = parser.parse_args(argv)
+    failures = smoke(args.app, args.bare)
+    for failure in failures:
+        print(f"smoke test: FAILED: {failure}", file=sys.stderr)
+    if not failures:
+        print(f"smoke test: {args.app} passed (start, open, screenshots, odds, check, stderr)")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
