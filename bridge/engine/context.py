@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from typing import Any, NoReturn
 
+from pydantic import ValidationError
+
 from bridge.engine.encounter import Duration, Encounter, Side, TurnState
 from bridge.model.character import Character
 from bridge.model.ship import Ship
+from bridge.model.validation import describe_validation_error
 from bridge.rules.dice import Dice
 from bridge.rules.errors import RuleViolation
 
@@ -34,7 +37,12 @@ class Ctx:
         self.state = self.state.model_copy(update=changes)
 
     def set_turn(self, **changes: Any) -> None:
-        self.set(turn=self.state.turn.model_copy(update=changes))
+        """Change the turn state, within the model's limits (or refuse naming the value)."""
+        try:
+            turn = TurnState.model_validate({**self.state.turn.model_dump(), **changes})
+        except ValidationError as exc:
+            refuse(f"The turn cannot change so: {describe_validation_error(exc)}")
+        self.set(turn=turn)
 
     def put_ship(self, ship: Ship) -> None:
         self.set(ships={**self.state.ships, ship.id: ship})

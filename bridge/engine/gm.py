@@ -28,6 +28,7 @@ from bridge.engine.commands import (
 from bridge.engine.context import Ctx, refuse
 from bridge.engine.encounter import DurationKind, Encounter, Side, Trait
 from bridge.engine.turns import check_outcome
+from bridge.model.pools import THREAT_MAX
 from bridge.model.validation import describe_validation_error
 
 __all__ = [
@@ -101,6 +102,8 @@ def adjust_pool(ctx: Ctx, cmd: AdjustPool) -> None:
         value = ctx.state.threat.value + cmd.delta
         if value < 0:
             refuse(f"Threat cannot go below 0 (it is {ctx.state.threat.value}).")
+        if value > THREAT_MAX:
+            refuse(f"Threat cannot go above {THREAT_MAX}.")
         ctx.set(threat=ctx.state.threat.model_copy(update={"value": value}))
     else:
         value = ctx.state.momentum.value + cmd.delta

@@ -8,6 +8,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from bridge.engine import gm, minors, tasks, tray, turns
+from bridge.engine.authority import issuer_refusal
 from bridge.engine.changes import Change, diff
 from bridge.engine.commands import Command
 from bridge.engine.context import Ctx
@@ -177,10 +178,9 @@ class Session:
         return Applied(state=state, changes=diff(before, state), entry=entry)
 
     def _run(self, command: Command, dice: Dice) -> tuple[Encounter, list[str]]:
-        if command.gm_only and command.by != "gm":
-            raise CommandRefused("Only the GM can do that.")
-        if command.by != "gm" and command.by not in self._state.characters:
-            raise CommandRefused(f"'{command.by}' is not the GM or a character here.")
+        not_yours = issuer_refusal(self._state, command)
+        if not_yours is not None:
+            raise CommandRefused(not_yours)
         if self._state.ended and command.type in _PLAY:
             raise CommandRefused(f"The battle is over: {self._state.outcome}")
         ctx = Ctx(self._state, dice)
