@@ -13,12 +13,21 @@ from bridge.model.validation import describe_validation_error
 from bridge.rules.dice import Dice
 from bridge.rules.errors import RuleViolation
 
-__all__ = ["Ctx", "refuse"]
+__all__ = ["Ctx", "MissingParameter", "need", "refuse"]
+
+
+class MissingParameter(RuleViolation):
+    """A Command lacks a parameter its Task or Minor Action needs (a target, a system)."""
 
 
 def refuse(reason: str) -> NoReturn:
     """Refuse the Command with a reason a player can read."""
     raise RuleViolation(reason)
+
+
+def need(reason: str) -> NoReturn:
+    """Refuse the Command because a parameter the user still has to choose is missing."""
+    raise MissingParameter(reason)
 
 
 class Ctx:

@@ -8,7 +8,7 @@ from bridge.combat.attacks import AttackSpends, ramming_attacks, weapon_attack
 from bridge.combat.damage import DamageOutcome, resolve_damage
 from bridge.engine.catalog import CATALOG, ActionDef
 from bridge.engine.commands import AttemptTask, Spends
-from bridge.engine.context import Ctx, refuse
+from bridge.engine.context import Ctx, need, refuse
 from bridge.engine.difficulty import TaskFrame
 from bridge.engine.encounter import (
     AssistOffer,
@@ -68,7 +68,7 @@ def check_params(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask) -> None:
             _check_not_held(ctx, frame.ship)
     elif key == "damage_control":
         if cmd.system is None:
-            refuse("Damage Control needs the system to repair.")
+            need("Damage Control needs the system to repair.")
         st = ctx.ship(frame.ship).system_state(cmd.system)
         if st is SystemState.DESTROYED:
             refuse(f"{cmd.system.label} is destroyed: Damage Control cannot repair it.")
@@ -78,7 +78,7 @@ def check_params(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask) -> None:
                 "Disabled systems (Restore clears an Impact)."
             )
     elif key == "launch_probe" and (cmd.zone is None or cmd.zone not in state.zones.zones):
-        refuse("Launch Probe needs a zone on the map.")
+        need("Launch Probe needs a zone on the map.")
     elif key in ("hailing_frequencies", "respond_to_hail") and cmd.target in state.ships:
         comms = ctx.ship(frame.ship).system_state(System.COMMUNICATIONS)
         if (
@@ -90,7 +90,7 @@ def check_params(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask) -> None:
 
 def _enemy(ctx: Ctx, frame: TaskFrame, target: str | None) -> str:
     if target is None or target not in ctx.state.ships:
-        refuse(f"{frame.action.name} needs a target ship.")
+        need(f"{frame.action.name} needs a target ship.")
     if ctx.state.sides[target] == ctx.state.sides[frame.ship]:
         refuse(f"{ctx.ship_name(target)} is on your own side.")
     if ctx.ship(target).destroyed or target in ctx.state.retreated:
@@ -108,7 +108,7 @@ def _check_move(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask) -> None:
     """RULES-NOTES Ranges: Maneuver within Medium, Impulse within Long, Warp 1 zone/Power."""
     zones = ctx.state.zones
     if cmd.zone is None or cmd.zone not in zones.zones:
-        refuse(f"{frame.action.name} needs a destination zone on the map.")
+        need(f"{frame.action.name} needs a destination zone on the map.")
     _check_not_held(ctx, frame.ship)
     ship = ctx.ship(frame.ship)
     if (
@@ -132,6 +132,8 @@ def _check_weapon(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask, target: str) -> 
     ship = ctx.ship(frame.ship)
     weapon = ship.weapon(cmd.weapon or "")
     if weapon is None:
+        if cmd.weapon is None:
+            need(f"{frame.action.name} needs a weapon.")
         refuse(f"{ship.name} has no weapon '{cmd.weapon}'.")
     if weapon.kind is WeaponKind.TRACTOR:
         refuse("The tractor beam is not a weapon: use the Tractor Beam Task.")
@@ -146,10 +148,10 @@ def _check_weapon(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask, target: str) -> 
         if distance > int(weapon.range):
             refuse(f"{ctx.ship_name(target)} is beyond {weapon.name}'s {weapon.range.label} range.")
     if weapon.kind is WeaponKind.TORPEDO and frame.npc:
-        need = 3 if cmd.salvo else 1
-        if ctx.state.threat.value < need:
+        cost = 3 if cmd.salvo else 1
+        if ctx.state.threat.value < cost:
             refuse(
-                f"An NPC torpedo attack spends {need} Threat; there is {ctx.state.threat.value}."
+                f"An NPC torpedo attack spends {cost} Threat; there is {ctx.state.threat.value}."
             )
 
 
@@ -158,7 +160,7 @@ def _assist(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask) -> None:
     if frame.npc:
         refuse("NPC ships assist with their crew dice, not an Assist Task.")
     if cmd.target is None or cmd.target not in ctx.state.characters:
-        refuse("Assist needs an ally to assist.")
+        need("Assist needs an ally to assist.")
     if cmd.target == frame.actor:
         refuse("A character cannot assist themselves.")
     attribute = cmd.attribute or Attribute.CONTROL
@@ -189,7 +191,7 @@ def _pass(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask) -> None:
 def _ready(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask) -> None:
     readied = CATALOG.get(cmd.readied or "")
     if readied is None or readied.kind != "task" or readied.key in ("ready", "pass"):
-        refuse("Ready needs the Task to attempt when the trigger happens.")
+        need("Ready needs the Task to attempt when the trigger happens.")
     trigger = cmd.note or "a named event"
     ctx.add_duration(
         Duration(
@@ -213,7 +215,7 @@ def _direct(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask) -> None:
     if ctx.turn.direct_used:
         refuse("Direct may be used only once per scene.")
     if cmd.target is None or cmd.target not in ctx.state.seated_characters():
-        refuse("Direct needs another officer on the bridge.")
+        need("Direct needs another officer on the bridge.")
     if cmd.target == frame.actor:
         refuse("The CO directs another officer, not themselves.")
     ctx.set(

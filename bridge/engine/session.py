@@ -8,19 +8,30 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from bridge.engine import gm, minors, tasks, tray, turns
-from bridge.engine.authority import issuer_refusal
 from bridge.engine.changes import Change, diff
 from bridge.engine.commands import Command
-from bridge.engine.context import Ctx
+from bridge.engine.context import Ctx, MissingParameter
 from bridge.engine.encounter import Encounter
+from bridge.engine.gate import why_not
 from bridge.rules.dice import Dice, GivenDice, RecordingDice, SeededDice
 from bridge.rules.errors import RuleViolation
 
-__all__ = ["Applied", "CommandRefused", "JournalEntry", "Session", "prepare_battle"]
+__all__ = [
+    "Applied",
+    "CommandRefused",
+    "JournalEntry",
+    "ParameterMissing",
+    "Session",
+    "prepare_battle",
+]
 
 
 class CommandRefused(RuleViolation):
     """A Command the rules or the turn state do not allow; nothing changed."""
+
+
+class ParameterMissing(CommandRefused):
+    """A Command refused only because a parameter still has to be chosen; nothing changed."""
 
 
 class JournalEntry(BaseModel):
@@ -78,27 +89,6 @@ _HANDLERS: dict[str, Handler] = {
     "set_zones": gm.set_zones,
     "tray_roll": tray.tray_roll,
 }
-
-
-_PLAY = frozenset(
-    {
-        "start_turn",
-        "end_turn",
-        "minor",
-        "task",
-        "resolve",
-        "inspiration",
-        "spend",
-        "determination",
-        "trigger_ready",
-        "npc_first",
-        "end_round",
-        "withdraw",
-        "move_ship",
-        "adjust_difficulty",
-    }
-)
-"""Commands that play the battle on, refused once it is over (GM edits stay allowed)."""
 
 
 def prepare_battle(encounter: Encounter) -> Encounter:
@@ -178,16 +168,16 @@ class Session:
         return Applied(state=state, changes=diff(before, state), entry=entry)
 
     def _run(self, command: Command, dice: Dice) -> tuple[Encounter, list[str]]:
-        not_yours = issuer_refusal(self._state, command)
-        if not_yours is not None:
-            raise CommandRefused(not_yours)
-        if self._state.ended and command.type in _PLAY:
-            raise CommandRefused(f"The battle is over: {self._state.outcome}")
+        reason = why_not(self._state, command)
+        if reason is not None:
+            raise CommandRefused(reason)
         ctx = Ctx(self._state, dice)
         try:
             _HANDLERS[command.type](ctx, command)
         except CommandRefused:
             raise
+        except MissingParameter as exc:
+            raise ParameterMissing(exc.reason) from None
         except RuleViolation as exc:
             raise CommandRefused(exc.reason) from None
         return ctx.state, ctx.log

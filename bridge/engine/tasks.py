@@ -17,6 +17,7 @@ from bridge.engine.difficulty import (
 )
 from bridge.engine.effects import EFFECTS, IMMEDIATE, check_params, spend_cost
 from bridge.engine.encounter import DurationKind, Encounter, Expiry, PendingTask, Side, Trait
+from bridge.engine.gate import why_not
 from bridge.engine.turns import expire, owner_key
 from bridge.rules.dice import GivenDice
 from bridge.rules.errors import RuleViolation
@@ -208,6 +209,9 @@ class TaskPlan:
 
 def _begin(ctx: Ctx, cmd: AttemptTask) -> tuple[TaskFrame, bool]:
     state = ctx.state
+    reason = why_not(state, cmd)
+    if reason is not None:
+        refuse(reason)
     if state.ended:
         refuse(f"The battle is over: {state.outcome}")
     if state.pending is not None:
