@@ -70,8 +70,8 @@ def difficulty_items(state: Encounter, frame: TaskFrame, cmd: AttemptTask) -> li
         items.append(("Override (another role's Task)", 1))
     if frame.npc:
         used = turn.npc_roles_used.get(frame.ship, ()).count(frame.station.value)
-        if used:
-            items.append((f"{frame.station.label} already acted this Round", used))
+        if used:  # seed 003 NPC starships: "each Task after the first ... is +1" (flat)
+            items.append((f"{frame.station.label} already acted this Round", 1))
     if frame.second_task:
         items.append(("Second Task this Turn", 1))
     side = "npc" if frame.npc else "player"

@@ -257,13 +257,24 @@ def _task(state: Encounter, cmd: AttemptTask) -> str | None:
     if a.key == "direct":
         if actor not in state.characters:
             return "NPC ships do not Direct."
+        if Station.COMMAND not in state.stations_of(actor):  # seed 001: "Commanding officers only"
+            return "Direct is for the Commanding Officer only."
         if turn.direct_used:
             return "Direct may be used only once per scene."
     if a.uses is not None and a.key not in IMMEDIATE:
         blocked = ship.system_usable(a.uses)
-        if blocked is not None:
+        close_only = a.uses is System.COMMUNICATIONS and a.key in _HAILS
+        if blocked is not None and not (close_only and _only_disabled(ship, a.uses)):
             return blocked
     return _card_rule(state, actor, ship, a)
+
+
+_HAILS = ("hailing_frequencies", "respond_to_hail")
+"""Disabled Communications are "unusable beyond Close": a hail at Close range still works."""
+
+
+def _only_disabled(ship: Ship, system: System) -> bool:
+    return not ship.destroyed and ship.system_state(system) is SystemState.DISABLED
 
 
 def _card_rule(state: Encounter, actor: str, ship: Ship, a: ActionDef) -> str | None:

@@ -235,12 +235,7 @@ def plan_task(ctx: Ctx, cmd: AttemptTask) -> TaskPlan:
     a = frame.action
     if a.key in IMMEDIATE:
         refuse(f"{a.name} is not rolled.")
-    ship = ctx.ship(frame.ship)
-    if a.uses is not None:
-        reason = ship.system_usable(a.uses)
-        if reason is not None:
-            refuse(reason)
-    check_params(ctx, frame, cmd)
+    check_params(ctx, frame, cmd)  # the system a Task uses is checked by the gate
     expire(ctx, frame.owner, Expiry.NEXT_TASK)
     frame = replace(frame, power=_power(ctx, frame, cmd))
     items = difficulty_items(ctx.state, frame, cmd)
@@ -283,6 +278,8 @@ def attempt_task(ctx: Ctx, cmd: AttemptTask) -> None:
     action = CATALOG.get(cmd.action)
     if action is not None and action.key in IMMEDIATE:
         frame, interrupt = _begin(ctx, cmd)
+        if action.key != "pass":  # Assist, Direct and Ready are Tasks: "next Task" ends here
+            expire(ctx, frame.owner, Expiry.NEXT_TASK)
         IMMEDIATE[action.key](ctx, frame, cmd)
         _count_task(ctx, frame, interrupt)
         if interrupt:
@@ -325,7 +322,10 @@ def attempt_task(ctx: Ctx, cmd: AttemptTask) -> None:
         "array_mode": cmd.array_mode,
         "note": cmd.note,
         "difficulty_choice": cmd.difficulty_choice,
-        "attack_pattern_bonus": attack_pattern_applies(ctx.state, frame) and spec.difficulty <= 1,
+        # Seed 001 Helm card: +1 Momentum only if the attack was already at Difficulty 1.
+        "attack_pattern_bonus": attack_pattern_applies(ctx.state, frame)
+        and ("Attack Pattern", -1) not in items
+        and spec.difficulty <= 1,
         "scan": bool(ctx.state.durations_of(DurationKind.SCAN_FOR_WEAKNESS, frame.ship)),
     }
     ctx.set(

@@ -1,0 +1,99 @@
+"""Rules the engine used to get wrong, each played through Commands with given dice."""
+
+from __future__ import annotations
+
+from bridge.engine.catalog import Station
+from bridge.engine.commands import AttemptTask, EndRound, MoveShip, SetValue
+from bridge.engine.encounter import DurationKind
+from bridge.engine.gate import why_not
+from tests.engine.table import Table
+
+
+def _log(applied: object) -> str:
+    return "\n".join(applied.entry.log)  # type: ignore[attr-defined]
+
+
+def test_attack_pattern_bonus_only_for_an_attack_already_at_difficulty_1() -> None:
+    """Seed 001 Helm card, Attack Pattern: "reduce attack Difficulty by 1 (Minimum 1,
+    gain 1 Momentum if already at 1)": a Difficulty 2 attack lowered to 1 earns nothing."""
+    t = Table()
+    t.turn("tovan")
+    t.task("attack_pattern")
+    t.end()
+    t.npc_pass("qoj")
+    t.turn("kell")
+    applied = t.task(
+        "fire_weapon", weapon="Phaser Arrays", target="qoj", d20=(1, 1, 10, 12), d6=(3,) * 8
+    )
+    log = _log(applied)
+    assert "Attack Pattern -1" in log
+    assert "Attack Pattern at minimum Difficulty" not in log
+
+
+def test_npc_repeated_role_is_a_flat_plus_one() -> None:
+    """Seed 003 NPC starships: "each Task after the first ... is +1" (flat, not +1, +2)."""
+    t = Table()
+    for player in ("kell", "tovan", "mbeki"):
+        t.turn(player)
+        t.minor("interact")
+        t.end()
+        t.turn("qoj")
+        applied = t.task("sensor_sweep", station=Station.SCIENCE, d20=(1, 1, 1))
+        t.end()
+    log = _log(applied)
+    assert "Sensors and Science already acted this Round +1" in log
+    assert "already acted this Round +2" not in log
+
+
+def test_assist_ends_evasive_action() -> None:
+    """Seed 001 Helm card: Evasive Action lasts "until the flight controller's next Task";
+    Assist is a Task (seed 003 ASSIST)."""
+    t = Table()
+    t.turn("tovan")
+    t.task("evasive_action")
+    t.end()
+    t.npc_pass("qoj")
+    t.do(EndRound())
+    t.turn("tovan")
+    assert t.state.durations_of(DurationKind.EVASIVE_ACTION, "resolute")
+    t.task("assist", target="kell")
+    assert not t.state.durations_of(DurationKind.EVASIVE_ACTION, "resolute")
+
+
+def test_direct_is_for_the_commanding_officer_only() -> None:
+    """Seed 001 Conflict card, Direct: "Commanding officers only" (not through Override)."""
+    t = Table()
+    t.turn("kell")
+    command = AttemptTask(by="kell", action="direct", override=True, target="tovan")
+    assert why_not(t.state, command) == "Direct is for the Commanding Officer only."
+    t.refused(command, "Commanding Officer only")
+    t.end()
+    t.npc_pass("qoj")
+    t.turn("reyes")
+    t.task("direct", target="tovan")
+    t.task("pass")
+    t.end()
+    t.npc_pass("qoj")
+    t.do(EndRound())
+    t.turn("reyes")
+    t.refused(AttemptTask(by="reyes", action="direct", target="kell"), "once per scene")
+
+
+def test_disabled_communications_still_hail_at_close_range() -> None:
+    """Seed 001 breach effects: Disabled Communications are "unusable beyond Close"."""
+    t = Table()
+    scale = t.state.ships["resolute"].scale
+    t.do(SetValue(path="ships.resolute.damage.communications.breaches", value=scale))
+    t.do(MoveShip(ship="qoj", zone="Open Space"))
+    t.turn("mbeki")
+    hail = AttemptTask(by="mbeki", action="hailing_frequencies", target="qoj", note="stand down")
+    assert why_not(t.state, hail) is None
+    assert "GM narrates" in _log(t.task("hailing_frequencies", target="qoj", note="stand down"))
+    t.end()
+    t.npc_pass("qoj")
+    t.do(MoveShip(ship="qoj", zone="Asteroid Field"))
+    t.turn("kell")
+    t.refused(
+        AttemptTask(by="kell", action="hailing_frequencies", target="qoj", override=True),
+        "unusable beyond Close",
+    )
