@@ -11,8 +11,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from bridge.engine.encounter import Encounter
-from bridge.engine.session import JournalEntry
+from bridge.engine import Encounter, JournalEntry
 from bridge.model.character import Character
 from bridge.model.ship import Ship
 

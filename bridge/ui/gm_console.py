@@ -22,24 +22,26 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bridge.engine.autopilot import suggest
-from bridge.engine.catalog import CATALOG, Station, actions_for
-from bridge.engine.changes import Change
-from bridge.engine.commands import (
+from bridge.engine import (
+    CATALOG,
     AddTrait,
     AdjustDifficulty,
     AdjustPool,
+    Change,
+    Encounter,
     EndRound,
     EndScene,
     EndTurn,
     MinorAction,
     NpcActsFirst,
     StartTurn,
+    Station,
     Withdraw,
+    actions_for,
+    suggest,
+    waiting,
+    why_not,
 )
-from bridge.engine.encounter import Encounter
-from bridge.engine.gate import why_not
-from bridge.engine.turns import waiting
 from bridge.storage.autosave import AutosavedSession
 from bridge.ui.dice_tray import DiceTray
 from bridge.ui.files import BattleFiles

@@ -20,17 +20,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bridge.engine.catalog import ActionDef, Station, actions_for
-from bridge.engine.changes import Change
-from bridge.engine.commands import (
+from bridge.engine import (
+    ActionDef,
     AttemptTask,
+    Change,
     EndTurn,
     MinorAction,
     SpendMomentum,
     StartTurn,
+    Station,
+    actions_for,
+    players_waiting,
+    why_not,
 )
-from bridge.engine.gate import why_not
-from bridge.engine.turns import players_waiting
 from bridge.rules.stats import System
 from bridge.ui.card_back import card_back_html
 from bridge.ui.settings import restore_geometry, save_geometry
