@@ -209,8 +209,19 @@ def set_zones(ctx: Ctx, cmd: SetZones) -> None:
 
 
 def set_house_rules(ctx: Ctx, cmd: SetHouseRules) -> None:
+    before = ctx.state.house_rules
     ctx.set(house_rules=cmd.rules)
     ctx.say("GM changes the house rules.")
+    whole = cmd.rules.npc_whole_ship_breaches
+    if (
+        whole != before.npc_whole_ship_breaches
+        and cmd.rules.npc_breach_rule_reaches_ships_in_battle
+    ):
+        mode = "whole_ship" if whole else "per_system"
+        for ship_id, side in ctx.state.sides.items():
+            if side == "npc":
+                ctx.update_ship(ship_id, breach_mode=mode)
+        ctx.say(f"NPC ships in the battle now count breaches {mode.replace('_', ' ')}.")
 
 
 def _acting_side(ctx: Ctx, by: str) -> Side:

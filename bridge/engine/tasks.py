@@ -129,7 +129,8 @@ def _assists(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask) -> tuple[list[Assist]
     if a.assist is not None and cmd.ship_assist:
         system, dept = a.assist
         reason = ship.system_usable(system)
-        if reason is None or "Impact" in reason:
+        impact_only = reason is not None and "Impact" in reason
+        if reason is None or (impact_only and not ctx.state.house_rules.impact_blocks_assist):
             focus = ctx.state.house_rules.ship_assist_focus
             out.append(
                 Assist.ship(
@@ -411,6 +412,14 @@ def resolve_pending(ctx: Ctx, cmd: ResolveTask) -> None:
     )
     ctx.say(f"{ctx.actor_name(pending.actor)}'s {a.name} {outcome}.")
     generated = result.momentum
+    if (
+        pending.action in ("fire_weapon", "ramming_speed")
+        and pending.params.get("scan")
+        and not result.success
+        and ctx.state.house_rules.missed_attack_uses_scan
+    ):
+        ctx.drop_durations(*ctx.state.durations_of(DurationKind.SCAN_FOR_WEAKNESS, pending.ship))
+        ctx.say("The attack missed: Scan for Weakness is used up.")
     if pending.params.get("attack_pattern_bonus") and result.success:
         generated += 1
         ctx.say("Attack Pattern at minimum Difficulty: +1 Momentum.")

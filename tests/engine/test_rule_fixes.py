@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bridge.engine.catalog import Station
-from bridge.engine.commands import AttemptTask, EndRound, MoveShip, SetValue
+from bridge.engine.commands import AttemptTask, EndRound, MoveShip, SetHouseRules, SetValue
 from bridge.engine.encounter import DurationKind
 from bridge.engine.gate import why_not
 from tests.engine.table import Table
@@ -97,3 +97,49 @@ def test_disabled_communications_still_hail_at_close_range() -> None:
         AttemptTask(by="kell", action="hailing_frequencies", target="qoj", override=True),
         "unusable beyond Close",
     )
+
+
+def test_missed_attack_uses_up_scan_for_weakness_by_default() -> None:
+    """[default] house rule: Scan for Weakness is for "the next attack" (seed 001 Sensors
+    card), so a missed attack uses it up; the GM can switch the reading off."""
+    for uses_up in (True, False):
+        t = Table()
+        rules = t.state.house_rules.model_copy(update={"missed_attack_uses_scan": uses_up})
+        t.do(SetHouseRules(rules=rules))
+        t.turn("sorel")
+        t.task("scan_for_weakness", target="qoj")
+        t.end()
+        t.npc_pass("qoj")
+        t.turn("kell")
+        assert t.state.durations_of(DurationKind.SCAN_FOR_WEAKNESS, "resolute")
+        t.task("fire_weapon", weapon="Phaser Arrays", target="qoj", d20=(19,) * 6)
+        left = t.state.durations_of(DurationKind.SCAN_FOR_WEAKNESS, "resolute")
+        assert bool(left) is not uses_up
+
+
+def test_impacted_system_gives_no_assist_die_by_default() -> None:
+    """[default] house rule: RULES-NOTES calls an Impacted system "unusable" until
+    Restored, so it gives no assist die; the GM can allow it."""
+    for blocks in (True, False):
+        t = Table()
+        rules = t.state.house_rules.model_copy(update={"impact_blocks_assist": blocks})
+        t.do(SetHouseRules(rules=rules))
+        t.do(SetValue(path="ships.resolute.damage.computers.impact", value=True))
+        t.turn("tovan")
+        log = _log(t.task("plot_course", d20=(1, 1, 1)))
+        assert ("The ship cannot assist" in log) is blocks
+
+
+def test_changing_the_npc_breach_rule_reaches_npc_ships_in_the_battle() -> None:
+    """[default] house rule: the NPC breach rule also changes the NPC ships already here."""
+    t = Table()
+    assert t.state.ships["qoj"].breach_mode == "whole_ship"
+    rules = t.state.house_rules.model_copy(update={"npc_whole_ship_breaches": False})
+    t.do(SetHouseRules(rules=rules))
+    assert t.state.ships["qoj"].breach_mode == "per_system"
+    assert t.state.ships["resolute"].breach_mode == "per_system"
+    keep = rules.model_copy(
+        update={"npc_whole_ship_breaches": True, "npc_breach_rule_reaches_ships_in_battle": False}
+    )
+    t.do(SetHouseRules(rules=keep))
+    assert t.state.ships["qoj"].breach_mode == "per_system"
