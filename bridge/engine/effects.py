@@ -429,7 +429,17 @@ def _fire(ctx: Ctx, frame: TaskFrame, pending: PendingTask, spends: Spends) -> N
 
 def _ram(ctx: Ctx, frame: TaskFrame, pending: PendingTask, spends: Spends) -> None:
     target = str(pending.params["target"])
-    on_target, recoil = ramming_attacks(ctx.ship(frame.ship), _attack_spends(spends))
+    if spends.devastating:
+        refuse("Ramming Speed is already Devastating: the spend would change nothing.")
+    scan = bool(pending.params.get("scan"))
+    on_target, recoil = ramming_attacks(
+        ctx.ship(frame.ship),
+        _attack_spends(spends),
+        target_scale=ctx.ship(target).scale,
+        scan_for_weakness=scan,
+    )
+    if scan:
+        ctx.drop_durations(*ctx.state.durations_of(DurationKind.SCAN_FOR_WEAKNESS, frame.ship))
     ctx.set(zones=ctx.state.zones.move(frame.ship, ctx.state.zones.positions[target]))
     roll = _reroll_blanks(ctx, on_target.dice, spends)
     _land(

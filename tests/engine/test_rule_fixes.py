@@ -3,7 +3,16 @@
 from __future__ import annotations
 
 from bridge.engine.catalog import Station
-from bridge.engine.commands import AttemptTask, EndRound, MoveShip, SetHouseRules, SetValue
+from bridge.engine.commands import (
+    AttemptTask,
+    EndRound,
+    MoveShip,
+    ResolveTask,
+    SetHouseRules,
+    SetValue,
+    SpendMomentum,
+    Spends,
+)
 from bridge.engine.encounter import DurationKind
 from bridge.engine.gate import why_not
 from tests.engine.table import Table
@@ -143,3 +152,38 @@ def test_changing_the_npc_breach_rule_reaches_npc_ships_in_the_battle() -> None:
     )
     t.do(SetHouseRules(rules=keep))
     assert t.state.ships["qoj"].breach_mode == "per_system"
+
+
+RAM_D20 = (1, 1, 1, 12, 15, 12, 15)
+
+
+def test_the_rammer_suffers_the_targets_scale_in_challenge_dice() -> None:
+    """Seed 001 Helm card, Ramming Speed; public rules summaries: "the ship also suffers a
+    number of damage equal to the target's Scale" (Qoj, Scale 3; not the Resolute's 5)."""
+    t = Table()
+    t.turn("tovan")
+    applied = t.task("ramming_speed", target="qoj", d20=RAM_D20, d6=(2,) * 7 + (3,) * 3)
+    assert "Ramming recoil against USS Resolute: [- - -] = 0 damage" in _log(applied)
+
+
+def test_ramming_speed_is_an_attack() -> None:
+    """Seed 001 Helm card: Ramming Speed "(Attack)": the target's Evasive Action, Attack
+    Pattern and Scan for Weakness's Piercing 2 apply; a Devastating spend is refused."""
+    t = Table()
+    t.turn("sorel")
+    t.task("scan_for_weakness", target="qoj")
+    t.end()
+    t.turn("qoj")
+    t.task("evasive_action", station=Station.HELM, d20=(1, 1, 1))
+    t.end()
+    t.turn("tovan")
+    t.task("attack_pattern")
+    t.do(SpendMomentum(by="tovan", spend="swift_task"))
+    rolled = t.roll("ramming_speed", target="qoj", d20=RAM_D20)
+    t.refused(ResolveTask(by="tovan", spends=Spends(devastating=True)), "already Devastating")
+    applied = t.resolve(d20=RAM_D20[3:], d6=(6,) + (2,) * 6 + (3,) * 3)  # one Effect
+    log = _log(rolled) + "\n" + _log(applied)
+    assert "Target's Evasive Action +1" in log
+    assert "Attack Pattern -1" in log
+    assert "Scan for Weakness (Piercing 2)" in log
+    assert not t.state.durations_of(DurationKind.SCAN_FOR_WEAKNESS, "resolute")
