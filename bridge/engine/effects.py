@@ -242,7 +242,7 @@ def _noop(ctx: Ctx, frame: TaskFrame, pending: PendingTask, spends: Spends) -> N
 
 
 def _narrative(ctx: Ctx, frame: TaskFrame, pending: PendingTask, spends: Spends) -> None:
-    note = pending.params.get("note")
+    note = pending.params.note
     ctx.say(
         f"{frame.action.name} succeeds{': ' + str(note) if note else ''}. "
         "The GM narrates the result."
@@ -250,7 +250,7 @@ def _narrative(ctx: Ctx, frame: TaskFrame, pending: PendingTask, spends: Spends)
 
 
 def _zone(pending: PendingTask) -> str:
-    return str(pending.params["zone"])
+    return str(pending.params.zone)
 
 
 def _move(ctx: Ctx, frame: TaskFrame, pending: PendingTask, spends: Spends) -> None:
@@ -264,8 +264,8 @@ def _duration(
 ) -> Effect:
     def effect(ctx: Ctx, frame: TaskFrame, pending: PendingTask, spends: Spends) -> None:
         extra = spends.extra
-        target = pending.params.get("target")
-        zone = pending.params.get("zone")
+        target = pending.params.target
+        zone = pending.params.zone
         value = base + value_per_extra * extra
         if kind is DurationKind.JAMMED:
             value = pending.result.spec.difficulty
@@ -326,7 +326,8 @@ def _regenerate(ctx: Ctx, frame: TaskFrame, pending: PendingTask, spends: Spends
 
 
 def _damage_control(ctx: Ctx, frame: TaskFrame, pending: PendingTask, spends: Spends) -> None:
-    system = System(str(pending.params["system"]))
+    system = pending.params.system
+    assert system is not None
     ship = ctx.ship(frame.ship)
     d = ship.damage[system].model_copy(update={"repaired": True, "impact": False})
     ctx.update_ship(frame.ship, damage=ship.damage.replace(system, d))
@@ -380,11 +381,11 @@ def _reroll_blanks(ctx: Ctx, dice: int, spends: Spends) -> ChallengeRoll:
 
 def _fire(ctx: Ctx, frame: TaskFrame, pending: PendingTask, spends: Spends) -> None:
     p = pending.params
-    target = str(p["target"])
+    target = str(p.target)
     ship = ctx.ship(frame.ship)
-    weapon = ship.weapon(str(p["weapon"]))
+    weapon = ship.weapon(str(p.weapon))
     assert weapon is not None
-    salvo = bool(p.get("salvo"))
+    salvo = p.salvo
     if weapon.kind is WeaponKind.TORPEDO:
         n = 3 if salvo else 1
         if frame.npc:
@@ -394,15 +395,15 @@ def _fire(ctx: Ctx, frame: TaskFrame, pending: PendingTask, spends: Spends) -> N
     attack = weapon_attack(
         ship,
         weapon,
-        targeted_system=System(str(p["system"])) if p.get("system") else None,
+        targeted_system=p.system,
         spends=_attack_spends(spends),
-        scan_for_weakness=bool(p.get("scan")),
-        extra_power=int(p.get("extra_power") or 0),
-        array_mode="area" if p.get("array_mode") == "area" else "spread",
+        scan_for_weakness=p.scan,
+        extra_power=p.extra_power,
+        array_mode=p.array_mode,
         salvo=salvo,
         house=ctx.state.house_rules,
     )
-    if p.get("scan"):
+    if p.scan:
         ctx.drop_durations(*ctx.state.durations_of(DurationKind.SCAN_FOR_WEAKNESS, frame.ship))
     roll = _reroll_blanks(ctx, attack.dice, spends)
     outcome = resolve_damage(
@@ -428,10 +429,10 @@ def _fire(ctx: Ctx, frame: TaskFrame, pending: PendingTask, spends: Spends) -> N
 
 
 def _ram(ctx: Ctx, frame: TaskFrame, pending: PendingTask, spends: Spends) -> None:
-    target = str(pending.params["target"])
+    target = str(pending.params.target)
     if spends.devastating:
         refuse("Ramming Speed is already Devastating: the spend would change nothing.")
-    scan = bool(pending.params.get("scan"))
+    scan = pending.params.scan
     on_target, recoil = ramming_attacks(
         ctx.ship(frame.ship),
         _attack_spends(spends),

@@ -17,6 +17,7 @@ from bridge.model.character import Character
 from bridge.model.house_rules import HouseRules
 from bridge.model.pools import Momentum, Threat
 from bridge.model.ship import Ship
+from bridge.rules.stats import System
 from bridge.rules.task import TaskResult
 from bridge.rules.weapons import Range, range_for_zones
 
@@ -28,6 +29,7 @@ __all__ = [
     "Expiry",
     "PendingTask",
     "Side",
+    "TaskParams",
     "Trait",
     "TurnState",
     "ZoneMap",
@@ -165,6 +167,24 @@ class AssistOffer(_Frozen):
     source: Literal["assist", "direct"] = "assist"
 
 
+class TaskParams(_Frozen):
+    """What a rolled Task carries from its roll to its resolution."""
+
+    target: str | None = None
+    weapon: str | None = None
+    zone: str | None = None
+    system: System | None = None
+    salvo: bool = False
+    extra_power: int = Field(default=0, ge=0, le=10)
+    array_mode: Literal["area", "spread"] = "spread"
+    note: str = Field(default="", max_length=200)
+    difficulty_choice: int | None = Field(default=None, ge=1, le=3)
+    attack_pattern_bonus: bool = Field(
+        default=False, description="Attack Pattern on an attack already at Difficulty 1"
+    )
+    scan: bool = Field(default=False, description="Scan for Weakness applies to this attack")
+
+
 class PendingTask(_Frozen):
     """A rolled Task waiting for its Momentum spends (and, for attacks, its damage)."""
 
@@ -173,7 +193,7 @@ class PendingTask(_Frozen):
     action: str
     station: Station
     result: TaskResult
-    params: dict[str, str | int | bool | None] = Field(default_factory=dict)
+    params: TaskParams = TaskParams()
     difficulty_items: tuple[tuple[str, int], ...] = ()
     interrupt: bool = False
 

@@ -16,7 +16,15 @@ from bridge.engine.difficulty import (
     total_difficulty,
 )
 from bridge.engine.effects import EFFECTS, IMMEDIATE, check_params, spend_cost
-from bridge.engine.encounter import DurationKind, Encounter, Expiry, PendingTask, Side, Trait
+from bridge.engine.encounter import (
+    DurationKind,
+    Encounter,
+    Expiry,
+    PendingTask,
+    Side,
+    TaskParams,
+    Trait,
+)
 from bridge.engine.gate import why_not
 from bridge.engine.turns import expire, owner_key
 from bridge.rules.dice import GivenDice
@@ -313,22 +321,22 @@ def attempt_task(ctx: Ctx, cmd: AttemptTask) -> None:
     if extra_complications:
         result = result.model_copy(update={"complications": result.complications + 1})
     ctx.say(described)
-    params = {
-        "target": cmd.target,
-        "weapon": cmd.weapon,
-        "zone": cmd.zone,
-        "system": cmd.system.value if cmd.system else None,
-        "salvo": cmd.salvo,
-        "extra_power": cmd.extra_power,
-        "array_mode": cmd.array_mode,
-        "note": cmd.note,
-        "difficulty_choice": cmd.difficulty_choice,
+    params = TaskParams(
+        target=cmd.target,
+        weapon=cmd.weapon,
+        zone=cmd.zone,
+        system=cmd.system,
+        salvo=cmd.salvo,
+        extra_power=cmd.extra_power,
+        array_mode=cmd.array_mode,
+        note=cmd.note,
+        difficulty_choice=cmd.difficulty_choice,
         # Seed 001 Helm card: +1 Momentum only if the attack was already at Difficulty 1.
-        "attack_pattern_bonus": attack_pattern_applies(ctx.state, frame)
+        attack_pattern_bonus=attack_pattern_applies(ctx.state, frame)
         and ("Attack Pattern", -1) not in items
         and spec.difficulty <= 1,
-        "scan": bool(ctx.state.durations_of(DurationKind.SCAN_FOR_WEAKNESS, frame.ship)),
-    }
+        scan=bool(ctx.state.durations_of(DurationKind.SCAN_FOR_WEAKNESS, frame.ship)),
+    )
     ctx.set(
         pending=PendingTask(
             actor=frame.actor,
@@ -414,13 +422,13 @@ def resolve_pending(ctx: Ctx, cmd: ResolveTask) -> None:
     generated = result.momentum
     if (
         pending.action in ("fire_weapon", "ramming_speed")
-        and pending.params.get("scan")
+        and pending.params.scan
         and not result.success
         and ctx.state.house_rules.missed_attack_uses_scan
     ):
         ctx.drop_durations(*ctx.state.durations_of(DurationKind.SCAN_FOR_WEAKNESS, pending.ship))
         ctx.say("The attack missed: Scan for Weakness is used up.")
-    if pending.params.get("attack_pattern_bonus") and result.success:
+    if pending.params.attack_pattern_bonus and result.success:
         generated += 1
         ctx.say("Attack Pattern at minimum Difficulty: +1 Momentum.")
     pool = ctx.state.threat.value if side == "npc" else ctx.state.momentum.value

@@ -92,7 +92,7 @@ def test_the_gm_cannot_set_values_outside_the_models_limits(
 
 
 def _battle_file(state: dict[str, Any]) -> bytes:
-    doc = {"format": "bridge.encounter", "version": 2, "initial": state, "state": state}
+    doc = {"format": "bridge.encounter", "version": 3, "initial": state, "state": state}
     return json.dumps(doc).encode()
 
 
