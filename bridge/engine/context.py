@@ -134,6 +134,14 @@ class Ctx:
             self.set(momentum=self.state.momentum.spend(amount))
             self.say(f"{why}: -{amount} Momentum (now {self.state.momentum.value}).")
 
+    def pay_or_threat(self, side: Side, amount: int, why: str, with_threat: bool) -> None:
+        """Pay an immediate spend; players may instead add it to Threat (seed 001 card
+        back: "Momentum spends can be paid by adding the same amount to Threat")."""
+        if with_threat and side == "player":
+            self.add_threat(amount, f"{why} (paid in Threat)")
+        else:
+            self.pay(side, amount, why)
+
     def add_threat(self, amount: int, why: str) -> None:
         if amount > 0:
             self.set(threat=self.state.threat.add(amount))

@@ -62,7 +62,7 @@ def why_not(state: Encounter, command: Command) -> str | None:
         case StartTurn():
             return _start_turn(state, command.actor)
         case EndTurn():
-            return _end_turn(state, command.keep_initiative)
+            return _end_turn(state, command.keep_initiative, command.with_threat)
         case MinorAction():
             return _minor(state, command)
         case AttemptTask():
@@ -118,7 +118,7 @@ def _start_turn(state: Encounter, actor: str) -> str | None:
     return f"There is no character or ship '{actor}'."
 
 
-def _end_turn(state: Encounter, keep: bool) -> str | None:
+def _end_turn(state: Encounter, keep: bool, with_threat: bool) -> str | None:
     turn = state.turn
     actor = turn.actor
     if actor is None:
@@ -138,6 +138,8 @@ def _end_turn(state: Encounter, keep: bool) -> str | None:
         ]
     if not others:
         return "No one else on this side can act this Round."
+    if with_threat and side == "player":
+        return None
     return _short(state, side, state.house_rules.keep_initiative_cost)
 
 
@@ -176,6 +178,8 @@ def _spend(state: Encounter, command: SpendMomentum) -> str | None:
             cost = 2 * command.amount
         case _:
             cost = 2
+    if command.with_threat and side == "player":
+        return None
     return _short(state, side, cost)
 
 

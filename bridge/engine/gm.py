@@ -238,12 +238,12 @@ def spend_momentum(ctx: Ctx, cmd: SpendMomentum) -> None:
     side = _acting_side(ctx, cmd.by)
     turn = ctx.turn
     if cmd.spend == "extra_minor":
-        ctx.pay(side, cmd.amount, "Extra Minor Action")
+        ctx.pay_or_threat(side, cmd.amount, "Extra Minor Action", cmd.with_threat)
         ctx.set_turn(minor_allowance=turn.minor_allowance + cmd.amount)
     elif cmd.spend == "swift_task":
         if turn.task_allowance >= 2:
             refuse("At most two Tasks may be attempted in a Turn.")
-        ctx.pay(side, 2, "Swift Task")
+        ctx.pay_or_threat(side, 2, "Swift Task", cmd.with_threat)
         ctx.set_turn(task_allowance=2)
         ctx.say("A second Task this Turn, at +1 Difficulty.")
     elif cmd.spend == "create_problem":
@@ -251,16 +251,16 @@ def spend_momentum(ctx: Ctx, cmd: SpendMomentum) -> None:
         already = turn.create_problem.get(enemy, 0)
         if already + cmd.amount > 3:
             refuse("Create Problem adds at most +3 Difficulty to one Task.")
-        ctx.pay(side, 2 * cmd.amount, "Create Problem")
+        ctx.pay_or_threat(side, 2 * cmd.amount, "Create Problem", cmd.with_threat)
         ctx.set_turn(create_problem={**turn.create_problem, enemy: already + cmd.amount})
         ctx.say(f"The other side's next Task is +{already + cmd.amount} Difficulty.")
     elif cmd.spend == "create_advantage":
         if not cmd.name:
             refuse("Name the Advantage to create.")
-        ctx.pay(side, 2, "Create Advantage")
+        ctx.pay_or_threat(side, 2, "Create Advantage", cmd.with_threat)
         ctx.set(traits=(*ctx.state.traits, Trait(name=cmd.name, kind="advantage")))
     else:
-        ctx.pay(side, cmd.amount, "Obtain Information")
+        ctx.pay_or_threat(side, cmd.amount, "Obtain Information", cmd.with_threat)
         ctx.say(f"{cmd.amount} question(s) for the GM.")
 
 

@@ -63,7 +63,7 @@ Handler = Callable[[Ctx, Any], None]
 
 _HANDLERS: dict[str, Handler] = {
     "start_turn": lambda ctx, c: turns.start_turn(ctx, c.actor, c.by),
-    "end_turn": lambda ctx, c: turns.end_turn(ctx, c.keep_initiative),
+    "end_turn": lambda ctx, c: turns.end_turn(ctx, c.keep_initiative, c.with_threat),
     "minor": minors.minor_action,
     "task": tasks.attempt_task,
     "resolve": tasks.resolve_pending,

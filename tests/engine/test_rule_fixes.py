@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from bridge.engine.catalog import Station
 from bridge.engine.commands import (
+    AdjustPool,
     AttemptTask,
     EndRound,
+    EndTurn,
     MoveShip,
     ResolveTask,
     SetHouseRules,
@@ -187,3 +189,20 @@ def test_ramming_speed_is_an_attack() -> None:
     assert "Attack Pattern -1" in log
     assert "Scan for Weakness (Piercing 2)" in log
     assert not t.state.durations_of(DurationKind.SCAN_FOR_WEAKNESS, "resolute")
+
+
+def test_immediate_spends_can_be_paid_by_adding_to_threat() -> None:
+    """Seed 001 card back: Momentum spends may be paid by adding the same amount to
+    Threat (Extra Minor Action, Swift Task, Keep the Initiative...)."""
+    t = Table()
+    t.do(AdjustPool(pool="momentum", delta=-t.state.momentum.value))
+    t.turn("kell")
+    threat = t.state.threat.value
+    swift = SpendMomentum(by="kell", spend="swift_task")
+    assert why_not(t.state, swift) == "Not enough Momentum: 2 needed, 0 in the pool."
+    t.do(SpendMomentum(by="kell", spend="swift_task", with_threat=True))
+    assert t.state.turn.task_allowance == 2
+    assert t.state.threat.value == threat + 2 and t.state.momentum.value == 0
+    t.do(EndTurn(by="kell", keep_initiative=True, with_threat=True))
+    assert t.state.threat.value == threat + 2 + t.state.house_rules.keep_initiative_cost
+    assert t.state.turn.side == "player"
