@@ -111,11 +111,19 @@ _RAM_QUALITIES = (
 )
 
 
-def ramming_attacks(rammer: Ship, spends: AttackSpends | None = None) -> tuple[Attack, Attack]:
+def ramming_attacks(
+    rammer: Ship,
+    spends: AttackSpends | None = None,
+    *,
+    target_scale: int | None = None,
+    scan_for_weakness: bool = False,
+) -> tuple[Attack, Attack]:
     """Ramming Speed: (the hit on the target, the hit the rammer takes).
 
     Seed 001 Helm card: 2 + Scale ▲ Spread, Vicious 1, Devastating; the ramming ship
-    takes Scale ▲ with the same qualities.
+    suffers damage equal to the target's Scale in ▲ with the same qualities (public rules
+    summaries: "a number of damage equal to the target's Scale"). Without
+    ``target_scale`` the rammer's own Scale stands in.
     """
     on_target = Attack(
         source="ramming",
@@ -123,9 +131,11 @@ def ramming_attacks(rammer: Ship, spends: AttackSpends | None = None) -> tuple[A
         dice=2 + rammer.scale,
         qualities=_RAM_QUALITIES,
         spends=spends or AttackSpends(),
+        scan_for_weakness=scan_for_weakness,
     )
+    recoil = target_scale if target_scale is not None else rammer.scale
     on_rammer = Attack(
-        source="ramming", name="Ramming recoil", dice=rammer.scale, qualities=_RAM_QUALITIES
+        source="ramming", name="Ramming recoil", dice=recoil, qualities=_RAM_QUALITIES
     )
     return on_target, on_rammer
 

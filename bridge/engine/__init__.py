@@ -1,5 +1,88 @@
 """The bridge engine: station catalog, encounter state, Commands, turn controller, Session.
 
 Pure Python: no Qt. Every change to a battle is a Command applied by a
-:class:`~bridge.engine.session.Session`.
+:class:`~bridge.engine.session.Session`. This is the engine's public face: the UI, the
+storage and the command line import only what is listed in ``__all__``.
 """
+
+from bridge.engine.autopilot import suggest
+from bridge.engine.catalog import CATALOG, ActionDef, Station, actions_for
+from bridge.engine.changes import Change
+from bridge.engine.commands import (
+    AddCharacter,
+    AddShip,
+    AddTrait,
+    AdjustDifficulty,
+    AdjustPool,
+    AttemptTask,
+    Command,
+    EndRound,
+    EndScene,
+    EndTurn,
+    Inspiration,
+    MinorAction,
+    NpcActsFirst,
+    ResolveTask,
+    SetHouseRules,
+    SetSeats,
+    SetValue,
+    SetZones,
+    SpendMomentum,
+    Spends,
+    StartTurn,
+    TrayRoll,
+    Withdraw,
+)
+from bridge.engine.demo import demo_encounter, demo_ships
+from bridge.engine.effects import spend_cost
+from bridge.engine.encounter import Encounter, ZoneMap
+from bridge.engine.gate import why_not
+from bridge.engine.session import Applied, CommandRefused, JournalEntry, Session
+from bridge.engine.tasks import TaskPlan, preview_task
+from bridge.engine.turns import players_waiting, waiting
+
+__all__ = [
+    "CATALOG",
+    "ActionDef",
+    "AddCharacter",
+    "AddShip",
+    "AddTrait",
+    "AdjustDifficulty",
+    "AdjustPool",
+    "Applied",
+    "AttemptTask",
+    "Change",
+    "Command",
+    "CommandRefused",
+    "Encounter",
+    "EndRound",
+    "EndScene",
+    "EndTurn",
+    "Inspiration",
+    "JournalEntry",
+    "MinorAction",
+    "NpcActsFirst",
+    "ResolveTask",
+    "Session",
+    "SetHouseRules",
+    "SetSeats",
+    "SetValue",
+    "SetZones",
+    "SpendMomentum",
+    "Spends",
+    "StartTurn",
+    "Station",
+    "TaskPlan",
+    "TrayRoll",
+    "Withdraw",
+    "ZoneMap",
+    "actions_for",
+    "demo_encounter",
+    "demo_ships",
+    "players_waiting",
+    "preview_task",
+    "spend_cost",
+    "suggest",
+    "waiting",
+    "why_not",
+]

@@ -102,6 +102,7 @@ class EndTurn(_Command):
 
     type: Literal["end_turn"] = "end_turn"
     keep_initiative: bool = False
+    with_threat: bool = Field(default=False, description="Players pay by adding to Threat")
 
 
 class MinorAction(_Command):
@@ -162,6 +163,7 @@ class SpendMomentum(_Command):
     ]
     amount: int = Field(default=1, ge=1, le=3)
     name: str = Field(default="", max_length=120)
+    with_threat: bool = Field(default=False, description="Players pay by adding to Threat")
 
 
 class SpendDetermination(_Command):

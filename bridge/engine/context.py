@@ -4,18 +4,30 @@ from __future__ import annotations
 
 from typing import Any, NoReturn
 
+from pydantic import ValidationError
+
 from bridge.engine.encounter import Duration, Encounter, Side, TurnState
 from bridge.model.character import Character
 from bridge.model.ship import Ship
+from bridge.model.validation import describe_validation_error
 from bridge.rules.dice import Dice
 from bridge.rules.errors import RuleViolation
 
-__all__ = ["Ctx", "refuse"]
+__all__ = ["Ctx", "MissingParameter", "need", "refuse"]
+
+
+class MissingParameter(RuleViolation):
+    """A Command lacks a parameter its Task or Minor Action needs (a target, a system)."""
 
 
 def refuse(reason: str) -> NoReturn:
     """Refuse the Command with a reason a player can read."""
     raise RuleViolation(reason)
+
+
+def need(reason: str) -> NoReturn:
+    """Refuse the Command because a parameter the user still has to choose is missing."""
+    raise MissingParameter(reason)
 
 
 class Ctx:
@@ -34,7 +46,12 @@ class Ctx:
         self.state = self.state.model_copy(update=changes)
 
     def set_turn(self, **changes: Any) -> None:
-        self.set(turn=self.state.turn.model_copy(update=changes))
+        """Change the turn state, within the model's limits (or refuse naming the value)."""
+        try:
+            turn = TurnState.model_validate({**self.state.turn.model_dump(), **changes})
+        except ValidationError as exc:
+            refuse(f"The turn cannot change so: {describe_validation_error(exc)}")
+        self.set(turn=turn)
 
     def put_ship(self, ship: Ship) -> None:
         self.set(ships={**self.state.ships, ship.id: ship})
@@ -116,6 +133,14 @@ class Ctx:
         else:
             self.set(momentum=self.state.momentum.spend(amount))
             self.say(f"{why}: -{amount} Momentum (now {self.state.momentum.value}).")
+
+    def pay_or_threat(self, side: Side, amount: int, why: str, with_threat: bool) -> None:
+        """Pay an immediate spend; players may instead add it to Threat (seed 001 card
+        back: "Momentum spends can be paid by adding the same amount to Threat")."""
+        if with_threat and side == "player":
+            self.add_threat(amount, f"{why} (paid in Threat)")
+        else:
+            self.pay(side, amount, why)
 
     def add_threat(self, amount: int, why: str) -> None:
         if amount > 0:

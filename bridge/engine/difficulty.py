@@ -70,8 +70,8 @@ def difficulty_items(state: Encounter, frame: TaskFrame, cmd: AttemptTask) -> li
         items.append(("Override (another role's Task)", 1))
     if frame.npc:
         used = turn.npc_roles_used.get(frame.ship, ()).count(frame.station.value)
-        if used:
-            items.append((f"{frame.station.label} already acted this Round", used))
+        if used:  # seed 003 NPC starships: "each Task after the first ... is +1" (flat)
+            items.append((f"{frame.station.label} already acted this Round", 1))
     if frame.second_task:
         items.append(("Second Task this Turn", 1))
     side = "npc" if frame.npc else "player"
@@ -117,7 +117,7 @@ def difficulty_items(state: Encounter, frame: TaskFrame, cmd: AttemptTask) -> li
 
 def attack_pattern_applies(state: Encounter, frame: TaskFrame) -> bool:
     """Seed 001 Helm card: Attack Pattern lowers the ship's attack Difficulty by 1."""
-    return frame.action.key == "fire_weapon" and bool(
+    return frame.action.key in ("fire_weapon", "ramming_speed") and bool(
         state.durations_of(DurationKind.ATTACK_PATTERN, frame.ship)
     )
 
@@ -127,18 +127,18 @@ def _attack_items(state: Encounter, frame: TaskFrame, cmd: AttemptTask) -> list[
     assert cmd.target is not None
     ship = state.ships[frame.ship]
     distance = state.zones.ship_distance(frame.ship, cmd.target)
-    if frame.action.key == "ramming_speed":
+    if frame.action.key == "ramming_speed":  # seed 001 Helm card: "(Attack)"
         if distance:
             items.append(("Range beyond Close", min(distance, 3)))
-        return items
-    weapon = ship.weapon(cmd.weapon or "")
-    if weapon is not None:
-        beyond = min(distance, 3) - int(weapon.range)
-        per = state.house_rules.range_penalty_per_band
-        if beyond > 0 and per:
-            items.append((f"Beyond {weapon.range.label} range", beyond * per))
-    if cmd.system is not None:
-        items.append((f"Targeting {cmd.system.label}", 1))
+    else:
+        weapon = ship.weapon(cmd.weapon or "")
+        if weapon is not None:
+            beyond = min(distance, 3) - int(weapon.range)
+            per = state.house_rules.range_penalty_per_band
+            if beyond > 0 and per:
+                items.append((f"Beyond {weapon.range.label} range", beyond * per))
+        if cmd.system is not None:
+            items.append((f"Targeting {cmd.system.label}", 1))
     if state.durations_of(DurationKind.EVASIVE_ACTION, frame.ship):
         items.append(("Own Evasive Action", 1))
     if state.durations_of(DurationKind.EVASIVE_ACTION, cmd.target):

@@ -8,7 +8,7 @@ from bridge.combat.attacks import AttackSpends, ramming_attacks, weapon_attack
 from bridge.combat.damage import DamageOutcome, resolve_damage
 from bridge.engine.catalog import CATALOG, ActionDef
 from bridge.engine.commands import AttemptTask, Spends
-from bridge.engine.context import Ctx, refuse
+from bridge.engine.context import Ctx, need, refuse
 from bridge.engine.difficulty import TaskFrame
 from bridge.engine.encounter import (
     AssistOffer,
@@ -68,7 +68,7 @@ def check_params(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask) -> None:
             _check_not_held(ctx, frame.ship)
     elif key == "damage_control":
         if cmd.system is None:
-            refuse("Damage Control needs the system to repair.")
+            need("Damage Control needs the system to repair.")
         st = ctx.ship(frame.ship).system_state(cmd.system)
         if st is SystemState.DESTROYED:
             refuse(f"{cmd.system.label} is destroyed: Damage Control cannot repair it.")
@@ -78,7 +78,7 @@ def check_params(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask) -> None:
                 "Disabled systems (Restore clears an Impact)."
             )
     elif key == "launch_probe" and (cmd.zone is None or cmd.zone not in state.zones.zones):
-        refuse("Launch Probe needs a zone on the map.")
+        need("Launch Probe needs a zone on the map.")
     elif key in ("hailing_frequencies", "respond_to_hail") and cmd.target in state.ships:
         comms = ctx.ship(frame.ship).system_state(System.COMMUNICATIONS)
         if (
@@ -90,7 +90,7 @@ def check_params(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask) -> None:
 
 def _enemy(ctx: Ctx, frame: TaskFrame, target: str | None) -> str:
     if target is None or target not in ctx.state.ships:
-        refuse(f"{frame.action.name} needs a target ship.")
+        need(f"{frame.action.name} needs a target ship.")
     if ctx.state.sides[target] == ctx.state.sides[frame.ship]:
         refuse(f"{ctx.ship_name(target)} is on your own side.")
     if ctx.ship(target).destroyed or target in ctx.state.retreated:
@@ -108,7 +108,7 @@ def _check_move(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask) -> None:
     """RULES-NOTES Ranges: Maneuver within Medium, Impulse within Long, Warp 1 zone/Power."""
     zones = ctx.state.zones
     if cmd.zone is None or cmd.zone not in zones.zones:
-        refuse(f"{frame.action.name} needs a destination zone on the map.")
+        need(f"{frame.action.name} needs a destination zone on the map.")
     _check_not_held(ctx, frame.ship)
     ship = ctx.ship(frame.ship)
     if (
@@ -132,6 +132,8 @@ def _check_weapon(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask, target: str) -> 
     ship = ctx.ship(frame.ship)
     weapon = ship.weapon(cmd.weapon or "")
     if weapon is None:
+        if cmd.weapon is None:
+            need(f"{frame.action.name} needs a weapon.")
         refuse(f"{ship.name} has no weapon '{cmd.weapon}'.")
     if weapon.kind is WeaponKind.TRACTOR:
         refuse("The tractor beam is not a weapon: use the Tractor Beam Task.")
@@ -146,10 +148,10 @@ def _check_weapon(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask, target: str) -> 
         if distance > int(weapon.range):
             refuse(f"{ctx.ship_name(target)} is beyond {weapon.name}'s {weapon.range.label} range.")
     if weapon.kind is WeaponKind.TORPEDO and frame.npc:
-        need = 3 if cmd.salvo else 1
-        if ctx.state.threat.value < need:
+        cost = 3 if cmd.salvo else 1
+        if ctx.state.threat.value < cost:
             refuse(
-                f"An NPC torpedo attack spends {need} Threat; there is {ctx.state.threat.value}."
+                f"An NPC torpedo attack spends {cost} Threat; there is {ctx.state.threat.value}."
             )
 
 
@@ -158,7 +160,7 @@ def _assist(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask) -> None:
     if frame.npc:
         refuse("NPC ships assist with their crew dice, not an Assist Task.")
     if cmd.target is None or cmd.target not in ctx.state.characters:
-        refuse("Assist needs an ally to assist.")
+        need("Assist needs an ally to assist.")
     if cmd.target == frame.actor:
         refuse("A character cannot assist themselves.")
     attribute = cmd.attribute or Attribute.CONTROL
@@ -189,7 +191,7 @@ def _pass(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask) -> None:
 def _ready(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask) -> None:
     readied = CATALOG.get(cmd.readied or "")
     if readied is None or readied.kind != "task" or readied.key in ("ready", "pass"):
-        refuse("Ready needs the Task to attempt when the trigger happens.")
+        need("Ready needs the Task to attempt when the trigger happens.")
     trigger = cmd.note or "a named event"
     ctx.add_duration(
         Duration(
@@ -213,7 +215,7 @@ def _direct(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask) -> None:
     if ctx.turn.direct_used:
         refuse("Direct may be used only once per scene.")
     if cmd.target is None or cmd.target not in ctx.state.seated_characters():
-        refuse("Direct needs another officer on the bridge.")
+        need("Direct needs another officer on the bridge.")
     if cmd.target == frame.actor:
         refuse("The CO directs another officer, not themselves.")
     ctx.set(
@@ -240,7 +242,7 @@ def _noop(ctx: Ctx, frame: TaskFrame, pending: PendingTask, spends: Spends) -> N
 
 
 def _narrative(ctx: Ctx, frame: TaskFrame, pending: PendingTask, spends: Spends) -> None:
-    note = pending.params.get("note")
+    note = pending.params.note
     ctx.say(
         f"{frame.action.name} succeeds{': ' + str(note) if note else ''}. "
         "The GM narrates the result."
@@ -248,7 +250,7 @@ def _narrative(ctx: Ctx, frame: TaskFrame, pending: PendingTask, spends: Spends)
 
 
 def _zone(pending: PendingTask) -> str:
-    return str(pending.params["zone"])
+    return str(pending.params.zone)
 
 
 def _move(ctx: Ctx, frame: TaskFrame, pending: PendingTask, spends: Spends) -> None:
@@ -262,8 +264,8 @@ def _duration(
 ) -> Effect:
     def effect(ctx: Ctx, frame: TaskFrame, pending: PendingTask, spends: Spends) -> None:
         extra = spends.extra
-        target = pending.params.get("target")
-        zone = pending.params.get("zone")
+        target = pending.params.target
+        zone = pending.params.zone
         value = base + value_per_extra * extra
         if kind is DurationKind.JAMMED:
             value = pending.result.spec.difficulty
@@ -324,7 +326,8 @@ def _regenerate(ctx: Ctx, frame: TaskFrame, pending: PendingTask, spends: Spends
 
 
 def _damage_control(ctx: Ctx, frame: TaskFrame, pending: PendingTask, spends: Spends) -> None:
-    system = System(str(pending.params["system"]))
+    system = pending.params.system
+    assert system is not None
     ship = ctx.ship(frame.ship)
     d = ship.damage[system].model_copy(update={"repaired": True, "impact": False})
     ctx.update_ship(frame.ship, damage=ship.damage.replace(system, d))
@@ -378,11 +381,11 @@ def _reroll_blanks(ctx: Ctx, dice: int, spends: Spends) -> ChallengeRoll:
 
 def _fire(ctx: Ctx, frame: TaskFrame, pending: PendingTask, spends: Spends) -> None:
     p = pending.params
-    target = str(p["target"])
+    target = str(p.target)
     ship = ctx.ship(frame.ship)
-    weapon = ship.weapon(str(p["weapon"]))
+    weapon = ship.weapon(str(p.weapon))
     assert weapon is not None
-    salvo = bool(p.get("salvo"))
+    salvo = p.salvo
     if weapon.kind is WeaponKind.TORPEDO:
         n = 3 if salvo else 1
         if frame.npc:
@@ -392,15 +395,15 @@ def _fire(ctx: Ctx, frame: TaskFrame, pending: PendingTask, spends: Spends) -> N
     attack = weapon_attack(
         ship,
         weapon,
-        targeted_system=System(str(p["system"])) if p.get("system") else None,
+        targeted_system=p.system,
         spends=_attack_spends(spends),
-        scan_for_weakness=bool(p.get("scan")),
-        extra_power=int(p.get("extra_power") or 0),
-        array_mode="area" if p.get("array_mode") == "area" else "spread",
+        scan_for_weakness=p.scan,
+        extra_power=p.extra_power,
+        array_mode=p.array_mode,
         salvo=salvo,
         house=ctx.state.house_rules,
     )
-    if p.get("scan"):
+    if p.scan:
         ctx.drop_durations(*ctx.state.durations_of(DurationKind.SCAN_FOR_WEAKNESS, frame.ship))
     roll = _reroll_blanks(ctx, attack.dice, spends)
     outcome = resolve_damage(
@@ -426,8 +429,18 @@ def _fire(ctx: Ctx, frame: TaskFrame, pending: PendingTask, spends: Spends) -> N
 
 
 def _ram(ctx: Ctx, frame: TaskFrame, pending: PendingTask, spends: Spends) -> None:
-    target = str(pending.params["target"])
-    on_target, recoil = ramming_attacks(ctx.ship(frame.ship), _attack_spends(spends))
+    target = str(pending.params.target)
+    if spends.devastating:
+        refuse("Ramming Speed is already Devastating: the spend would change nothing.")
+    scan = pending.params.scan
+    on_target, recoil = ramming_attacks(
+        ctx.ship(frame.ship),
+        _attack_spends(spends),
+        target_scale=ctx.ship(target).scale,
+        scan_for_weakness=scan,
+    )
+    if scan:
+        ctx.drop_durations(*ctx.state.durations_of(DurationKind.SCAN_FOR_WEAKNESS, frame.ship))
     ctx.set(zones=ctx.state.zones.move(frame.ship, ctx.state.zones.positions[target]))
     roll = _reroll_blanks(ctx, on_target.dice, spends)
     _land(

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import deque
 from enum import StrEnum
-from typing import Literal, Self
+from typing import Annotated, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -17,6 +17,7 @@ from bridge.model.character import Character
 from bridge.model.house_rules import HouseRules
 from bridge.model.pools import Momentum, Threat
 from bridge.model.ship import Ship
+from bridge.rules.stats import System
 from bridge.rules.task import TaskResult
 from bridge.rules.weapons import Range, range_for_zones
 
@@ -28,12 +29,19 @@ __all__ = [
     "Expiry",
     "PendingTask",
     "Side",
+    "TaskParams",
     "Trait",
     "TurnState",
     "ZoneMap",
 ]
 
 Side = Literal["player", "npc"]
+
+ROUND_MAX = 999
+SCALE_MAX = 10
+MINOR_ALLOWANCE_MAX = 10
+TASKS_PER_TURN_MAX = 2
+"""A Turn holds at most two Tasks (Swift Task or Surge of Activity add the second)."""
 
 
 class _Frozen(BaseModel):
@@ -159,6 +167,24 @@ class AssistOffer(_Frozen):
     source: Literal["assist", "direct"] = "assist"
 
 
+class TaskParams(_Frozen):
+    """What a rolled Task carries from its roll to its resolution."""
+
+    target: str | None = None
+    weapon: str | None = None
+    zone: str | None = None
+    system: System | None = None
+    salvo: bool = False
+    extra_power: int = Field(default=0, ge=0, le=10)
+    array_mode: Literal["area", "spread"] = "spread"
+    note: str = Field(default="", max_length=200)
+    difficulty_choice: int | None = Field(default=None, ge=1, le=3)
+    attack_pattern_bonus: bool = Field(
+        default=False, description="Attack Pattern on an attack already at Difficulty 1"
+    )
+    scan: bool = Field(default=False, description="Scan for Weakness applies to this attack")
+
+
 class PendingTask(_Frozen):
     """A rolled Task waiting for its Momentum spends (and, for attacks, its damage)."""
 
@@ -167,7 +193,7 @@ class PendingTask(_Frozen):
     action: str
     station: Station
     result: TaskResult
-    params: dict[str, str | int | bool | None] = Field(default_factory=dict)
+    params: TaskParams = TaskParams()
     difficulty_items: tuple[tuple[str, int], ...] = ()
     interrupt: bool = False
 
@@ -175,27 +201,29 @@ class PendingTask(_Frozen):
 class TurnState(_Frozen):
     """Who is acting and what they have used (RULES-NOTES "Turn order")."""
 
-    round: int = 1
-    scene: int = 1
-    turn_id: int = 0
+    round: int = Field(default=1, ge=1, le=ROUND_MAX)
+    scene: int = Field(default=1, ge=1, le=ROUND_MAX)
+    turn_id: int = Field(default=0, ge=0, le=10**9)
     side: Side = "player"
     actor: str | None = None
     actor_ship: str | None = None
     acted: tuple[str, ...] = ()
-    npc_turns_left: dict[str, int] = Field(default_factory=dict)
+    npc_turns_left: dict[str, Annotated[int, Field(ge=0, le=SCALE_MAX)]] = Field(
+        default_factory=dict
+    )
     npc_roles_used: dict[str, tuple[str, ...]] = Field(default_factory=dict)
     minors_used: tuple[str, ...] = ()
-    minor_allowance: int = 1
-    tasks_taken: int = 0
-    task_allowance: int = 1
+    minor_allowance: int = Field(default=1, ge=1, le=MINOR_ALLOWANCE_MAX)
+    tasks_taken: int = Field(default=0, ge=0, le=TASKS_PER_TURN_MAX)
+    task_allowance: int = Field(default=1, ge=1, le=TASKS_PER_TURN_MAX)
     prepared: bool = False
     kept_initiative: bool = False
     any_turn_this_round: bool = False
     interrupt: str | None = None
     shields_toggled: dict[str, str] = Field(default_factory=dict)
     direct_used: bool = False
-    create_problem: dict[str, int] = Field(default_factory=dict)
-    gm_difficulty: int = 0
+    create_problem: dict[str, Annotated[int, Field(ge=0, le=3)]] = Field(default_factory=dict)
+    gm_difficulty: int = Field(default=0, ge=-5, le=5)
     passed: bool = False
 
 
@@ -246,6 +274,15 @@ class Encounter(_Frozen):
         for ship_id in self.ships:
             if ship_id not in self.zones.positions:
                 raise ValueError(f"zones.positions: ship '{ship_id}' is in no zone")
+        actors = {*self.characters, *self.ships}
+        for field in ("actor", "interrupt"):
+            who = getattr(self.turn, field)
+            if who is not None and who not in actors:
+                raise ValueError(f"turn.{field}: no character or ship '{who}'")
+        if self.turn.actor_ship is not None and self.turn.actor_ship not in self.ships:
+            raise ValueError(f"turn.actor_ship: no ship '{self.turn.actor_ship}'")
+        if self.pending is not None and self.pending.actor not in actors:
+            raise ValueError(f"pending.actor: no character or ship '{self.pending.actor}'")
         return self
 
     # -- queries ----------------------------------------------------------------------

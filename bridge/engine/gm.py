@@ -28,6 +28,7 @@ from bridge.engine.commands import (
 from bridge.engine.context import Ctx, refuse
 from bridge.engine.encounter import DurationKind, Encounter, Side, Trait
 from bridge.engine.turns import check_outcome
+from bridge.model.pools import THREAT_MAX
 from bridge.model.validation import describe_validation_error
 
 __all__ = [
@@ -101,6 +102,8 @@ def adjust_pool(ctx: Ctx, cmd: AdjustPool) -> None:
         value = ctx.state.threat.value + cmd.delta
         if value < 0:
             refuse(f"Threat cannot go below 0 (it is {ctx.state.threat.value}).")
+        if value > THREAT_MAX:
+            refuse(f"Threat cannot go above {THREAT_MAX}.")
         ctx.set(threat=ctx.state.threat.model_copy(update={"value": value}))
     else:
         value = ctx.state.momentum.value + cmd.delta
@@ -206,8 +209,19 @@ def set_zones(ctx: Ctx, cmd: SetZones) -> None:
 
 
 def set_house_rules(ctx: Ctx, cmd: SetHouseRules) -> None:
+    before = ctx.state.house_rules
     ctx.set(house_rules=cmd.rules)
     ctx.say("GM changes the house rules.")
+    whole = cmd.rules.npc_whole_ship_breaches
+    if (
+        whole != before.npc_whole_ship_breaches
+        and cmd.rules.npc_breach_rule_reaches_ships_in_battle
+    ):
+        mode = "whole_ship" if whole else "per_system"
+        for ship_id, side in ctx.state.sides.items():
+            if side == "npc":
+                ctx.update_ship(ship_id, breach_mode=mode)
+        ctx.say(f"NPC ships in the battle now count breaches {mode.replace('_', ' ')}.")
 
 
 def _acting_side(ctx: Ctx, by: str) -> Side:
@@ -224,12 +238,12 @@ def spend_momentum(ctx: Ctx, cmd: SpendMomentum) -> None:
     side = _acting_side(ctx, cmd.by)
     turn = ctx.turn
     if cmd.spend == "extra_minor":
-        ctx.pay(side, cmd.amount, "Extra Minor Action")
+        ctx.pay_or_threat(side, cmd.amount, "Extra Minor Action", cmd.with_threat)
         ctx.set_turn(minor_allowance=turn.minor_allowance + cmd.amount)
     elif cmd.spend == "swift_task":
         if turn.task_allowance >= 2:
             refuse("At most two Tasks may be attempted in a Turn.")
-        ctx.pay(side, 2, "Swift Task")
+        ctx.pay_or_threat(side, 2, "Swift Task", cmd.with_threat)
         ctx.set_turn(task_allowance=2)
         ctx.say("A second Task this Turn, at +1 Difficulty.")
     elif cmd.spend == "create_problem":
@@ -237,16 +251,16 @@ def spend_momentum(ctx: Ctx, cmd: SpendMomentum) -> None:
         already = turn.create_problem.get(enemy, 0)
         if already + cmd.amount > 3:
             refuse("Create Problem adds at most +3 Difficulty to one Task.")
-        ctx.pay(side, 2 * cmd.amount, "Create Problem")
+        ctx.pay_or_threat(side, 2 * cmd.amount, "Create Problem", cmd.with_threat)
         ctx.set_turn(create_problem={**turn.create_problem, enemy: already + cmd.amount})
         ctx.say(f"The other side's next Task is +{already + cmd.amount} Difficulty.")
     elif cmd.spend == "create_advantage":
         if not cmd.name:
             refuse("Name the Advantage to create.")
-        ctx.pay(side, 2, "Create Advantage")
+        ctx.pay_or_threat(side, 2, "Create Advantage", cmd.with_threat)
         ctx.set(traits=(*ctx.state.traits, Trait(name=cmd.name, kind="advantage")))
     else:
-        ctx.pay(side, cmd.amount, "Obtain Information")
+        ctx.pay_or_threat(side, cmd.amount, "Obtain Information", cmd.with_threat)
         ctx.say(f"{cmd.amount} question(s) for the GM.")
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bridge.engine.catalog import CATALOG
 from bridge.engine.commands import MinorAction
-from bridge.engine.context import Ctx, refuse
+from bridge.engine.context import Ctx, need, refuse
 
 __all__ = ["minor_action"]
 
@@ -39,7 +39,7 @@ def minor_action(ctx: Ctx, cmd: MinorAction) -> None:
         ctx.say(f"{name} prepares for a Task.")
     elif a.key == "restore":
         if cmd.system is None:
-            refuse("Restore needs the system to restore.")
+            need("Restore needs the system to restore.")
         d = ship.damage[cmd.system]
         if not d.impact:
             refuse(f"{cmd.system.label} has no Impact to clear.")
@@ -51,7 +51,7 @@ def minor_action(ctx: Ctx, cmd: MinorAction) -> None:
         if actor not in ctx.state.characters:
             refuse("Only characters change position.")
         if cmd.station is None:
-            refuse("Change Position needs the station to move to.")
+            need("Change Position needs the station to move to.")
         if cmd.station in ctx.state.stations_of(actor):
             refuse(f"{name} is already at {cmd.station.label}.")
         ctx.set(pending_seats={**ctx.state.pending_seats, actor: cmd.station})

@@ -10,16 +10,28 @@ from pydantic import BaseModel, ConfigDict, Field
 from bridge.engine import gm, minors, tasks, tray, turns
 from bridge.engine.changes import Change, diff
 from bridge.engine.commands import Command
-from bridge.engine.context import Ctx
+from bridge.engine.context import Ctx, MissingParameter
 from bridge.engine.encounter import Encounter
+from bridge.engine.gate import why_not
 from bridge.rules.dice import Dice, GivenDice, RecordingDice, SeededDice
 from bridge.rules.errors import RuleViolation
 
-__all__ = ["Applied", "CommandRefused", "JournalEntry", "Session", "prepare_battle"]
+__all__ = [
+    "Applied",
+    "CommandRefused",
+    "JournalEntry",
+    "ParameterMissing",
+    "Session",
+    "prepare_battle",
+]
 
 
 class CommandRefused(RuleViolation):
     """A Command the rules or the turn state do not allow; nothing changed."""
+
+
+class ParameterMissing(CommandRefused):
+    """A Command refused only because a parameter still has to be chosen; nothing changed."""
 
 
 class JournalEntry(BaseModel):
@@ -51,7 +63,7 @@ Handler = Callable[[Ctx, Any], None]
 
 _HANDLERS: dict[str, Handler] = {
     "start_turn": lambda ctx, c: turns.start_turn(ctx, c.actor, c.by),
-    "end_turn": lambda ctx, c: turns.end_turn(ctx, c.keep_initiative),
+    "end_turn": lambda ctx, c: turns.end_turn(ctx, c.keep_initiative, c.with_threat),
     "minor": minors.minor_action,
     "task": tasks.attempt_task,
     "resolve": tasks.resolve_pending,
@@ -77,27 +89,6 @@ _HANDLERS: dict[str, Handler] = {
     "set_zones": gm.set_zones,
     "tray_roll": tray.tray_roll,
 }
-
-
-_PLAY = frozenset(
-    {
-        "start_turn",
-        "end_turn",
-        "minor",
-        "task",
-        "resolve",
-        "inspiration",
-        "spend",
-        "determination",
-        "trigger_ready",
-        "npc_first",
-        "end_round",
-        "withdraw",
-        "move_ship",
-        "adjust_difficulty",
-    }
-)
-"""Commands that play the battle on, refused once it is over (GM edits stay allowed)."""
 
 
 def prepare_battle(encounter: Encounter) -> Encounter:
@@ -177,17 +168,16 @@ class Session:
         return Applied(state=state, changes=diff(before, state), entry=entry)
 
     def _run(self, command: Command, dice: Dice) -> tuple[Encounter, list[str]]:
-        if command.gm_only and command.by != "gm":
-            raise CommandRefused("Only the GM can do that.")
-        if command.by != "gm" and command.by not in self._state.characters:
-            raise CommandRefused(f"'{command.by}' is not the GM or a character here.")
-        if self._state.ended and command.type in _PLAY:
-            raise CommandRefused(f"The battle is over: {self._state.outcome}")
+        reason = why_not(self._state, command)
+        if reason is not None:
+            raise CommandRefused(reason)
         ctx = Ctx(self._state, dice)
         try:
             _HANDLERS[command.type](ctx, command)
         except CommandRefused:
             raise
+        except MissingParameter as exc:
+            raise ParameterMissing(exc.reason) from None
         except RuleViolation as exc:
             raise CommandRefused(exc.reason) from None
         return ctx.state, ctx.log

@@ -16,7 +16,16 @@ from bridge.engine.difficulty import (
     total_difficulty,
 )
 from bridge.engine.effects import EFFECTS, IMMEDIATE, check_params, spend_cost
-from bridge.engine.encounter import DurationKind, Encounter, Expiry, PendingTask, Side, Trait
+from bridge.engine.encounter import (
+    DurationKind,
+    Encounter,
+    Expiry,
+    PendingTask,
+    Side,
+    TaskParams,
+    Trait,
+)
+from bridge.engine.gate import why_not
 from bridge.engine.turns import expire, owner_key
 from bridge.rules.dice import GivenDice
 from bridge.rules.errors import RuleViolation
@@ -128,7 +137,8 @@ def _assists(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask) -> tuple[list[Assist]
     if a.assist is not None and cmd.ship_assist:
         system, dept = a.assist
         reason = ship.system_usable(system)
-        if reason is None or "Impact" in reason:
+        impact_only = reason is not None and "Impact" in reason
+        if reason is None or (impact_only and not ctx.state.house_rules.impact_blocks_assist):
             focus = ctx.state.house_rules.ship_assist_focus
             out.append(
                 Assist.ship(
@@ -208,6 +218,9 @@ class TaskPlan:
 
 def _begin(ctx: Ctx, cmd: AttemptTask) -> tuple[TaskFrame, bool]:
     state = ctx.state
+    reason = why_not(state, cmd)
+    if reason is not None:
+        refuse(reason)
     if state.ended:
         refuse(f"The battle is over: {state.outcome}")
     if state.pending is not None:
@@ -231,12 +244,7 @@ def plan_task(ctx: Ctx, cmd: AttemptTask) -> TaskPlan:
     a = frame.action
     if a.key in IMMEDIATE:
         refuse(f"{a.name} is not rolled.")
-    ship = ctx.ship(frame.ship)
-    if a.uses is not None:
-        reason = ship.system_usable(a.uses)
-        if reason is not None:
-            refuse(reason)
-    check_params(ctx, frame, cmd)
+    check_params(ctx, frame, cmd)  # the system a Task uses is checked by the gate
     expire(ctx, frame.owner, Expiry.NEXT_TASK)
     frame = replace(frame, power=_power(ctx, frame, cmd))
     items = difficulty_items(ctx.state, frame, cmd)
@@ -279,6 +287,8 @@ def attempt_task(ctx: Ctx, cmd: AttemptTask) -> None:
     action = CATALOG.get(cmd.action)
     if action is not None and action.key in IMMEDIATE:
         frame, interrupt = _begin(ctx, cmd)
+        if action.key != "pass":  # Assist, Direct and Ready are Tasks: "next Task" ends here
+            expire(ctx, frame.owner, Expiry.NEXT_TASK)
         IMMEDIATE[action.key](ctx, frame, cmd)
         _count_task(ctx, frame, interrupt)
         if interrupt:
@@ -311,19 +321,22 @@ def attempt_task(ctx: Ctx, cmd: AttemptTask) -> None:
     if extra_complications:
         result = result.model_copy(update={"complications": result.complications + 1})
     ctx.say(described)
-    params = {
-        "target": cmd.target,
-        "weapon": cmd.weapon,
-        "zone": cmd.zone,
-        "system": cmd.system.value if cmd.system else None,
-        "salvo": cmd.salvo,
-        "extra_power": cmd.extra_power,
-        "array_mode": cmd.array_mode,
-        "note": cmd.note,
-        "difficulty_choice": cmd.difficulty_choice,
-        "attack_pattern_bonus": attack_pattern_applies(ctx.state, frame) and spec.difficulty <= 1,
-        "scan": bool(ctx.state.durations_of(DurationKind.SCAN_FOR_WEAKNESS, frame.ship)),
-    }
+    params = TaskParams(
+        target=cmd.target,
+        weapon=cmd.weapon,
+        zone=cmd.zone,
+        system=cmd.system,
+        salvo=cmd.salvo,
+        extra_power=cmd.extra_power,
+        array_mode=cmd.array_mode,
+        note=cmd.note,
+        difficulty_choice=cmd.difficulty_choice,
+        # Seed 001 Helm card: +1 Momentum only if the attack was already at Difficulty 1.
+        attack_pattern_bonus=attack_pattern_applies(ctx.state, frame)
+        and ("Attack Pattern", -1) not in items
+        and spec.difficulty <= 1,
+        scan=bool(ctx.state.durations_of(DurationKind.SCAN_FOR_WEAKNESS, frame.ship)),
+    )
     ctx.set(
         pending=PendingTask(
             actor=frame.actor,
@@ -407,7 +420,15 @@ def resolve_pending(ctx: Ctx, cmd: ResolveTask) -> None:
     )
     ctx.say(f"{ctx.actor_name(pending.actor)}'s {a.name} {outcome}.")
     generated = result.momentum
-    if pending.params.get("attack_pattern_bonus") and result.success:
+    if (
+        pending.action in ("fire_weapon", "ramming_speed")
+        and pending.params.scan
+        and not result.success
+        and ctx.state.house_rules.missed_attack_uses_scan
+    ):
+        ctx.drop_durations(*ctx.state.durations_of(DurationKind.SCAN_FOR_WEAKNESS, pending.ship))
+        ctx.say("The attack missed: Scan for Weakness is used up.")
+    if pending.params.attack_pattern_bonus and result.success:
         generated += 1
         ctx.say("Attack Pattern at minimum Difficulty: +1 Momentum.")
     pool = ctx.state.threat.value if side == "npc" else ctx.state.momentum.value

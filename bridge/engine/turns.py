@@ -150,7 +150,7 @@ def start_turn(ctx: Ctx, actor: str, by: str) -> None:
         ctx.say(f"{ctx.actor_name(actor)} arrives at {moving.label}.")
 
 
-def end_turn(ctx: Ctx, keep_initiative: bool) -> None:
+def end_turn(ctx: Ctx, keep_initiative: bool, with_threat: bool = False) -> None:
     state = ctx.state
     turn = state.turn
     actor = turn.actor
@@ -179,7 +179,7 @@ def end_turn(ctx: Ctx, keep_initiative: bool) -> None:
         if not waiting(ctx.state, side):
             refuse("No one else on this side can act this Round.")
         cost = state.house_rules.keep_initiative_cost
-        ctx.pay(side, cost, "Keep the Initiative")
+        ctx.pay_or_threat(side, cost, "Keep the Initiative", with_threat)
         ctx.set_turn(side=side, kept_initiative=True)
     elif waiting(ctx.state, other):
         ctx.set_turn(side=other, kept_initiative=False)

@@ -40,6 +40,21 @@ class HouseRules(BaseModel):
         description="NPC ships count breaches for the whole ship (the GM can switch a ship "
         "to per-system breaches).",
     )
+    npc_breach_rule_reaches_ships_in_battle: bool = Field(
+        default=True,
+        description="[default] Changing the NPC breach rule also changes the NPC ships "
+        "already in the battle.",
+    )
+    missed_attack_uses_scan: bool = Field(
+        default=True,
+        description="[default] A missed attack uses up Scan for Weakness (it was for "
+        '"the next attack").',
+    )
+    impact_blocks_assist: bool = Field(
+        default=True,
+        description="[default] An Impacted system gives no assist die until Restored "
+        '(RULES-NOTES: "unusable").',
+    )
     npc_act_first_threat: int = Field(
         default=2, ge=0, le=6, description="Threat the GM spends to have an NPC act first."
     )

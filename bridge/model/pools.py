@@ -12,9 +12,11 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from bridge.rules.errors import RuleViolation
 
-__all__ = ["DETERMINATION_MAX", "MOMENTUM_MAX", "Determination", "Momentum", "Threat"]
+__all__ = ["DETERMINATION_MAX", "MOMENTUM_MAX", "THREAT_MAX", "Determination", "Momentum", "Threat"]
 
 MOMENTUM_MAX = 6
+THREAT_MAX = 999
+"""Threat has no cap in the rules; this bound only keeps edits and files sane."""
 DETERMINATION_MAX = 3
 
 
@@ -29,7 +31,7 @@ class Momentum(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     value: int = Field(default=0, ge=0)
-    cap: int = Field(default=MOMENTUM_MAX, ge=1, le=12)
+    cap: int = Field(default=MOMENTUM_MAX, ge=1, le=MOMENTUM_MAX)
 
     @model_validator(mode="after")
     def _within_cap(self) -> Self:
@@ -60,7 +62,7 @@ class Threat(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    value: int = Field(default=0, ge=0)
+    value: int = Field(default=0, ge=0, le=THREAT_MAX)
 
     @classmethod
     def for_session(cls, player_characters: int) -> Threat:
@@ -69,7 +71,7 @@ class Threat(BaseModel):
 
     def add(self, amount: int) -> Threat:
         _check_amount(amount)
-        return self.model_copy(update={"value": self.value + amount})
+        return self.model_copy(update={"value": min(self.value + amount, THREAT_MAX)})
 
     def spend(self, amount: int) -> Threat:
         _check_amount(amount)

@@ -199,10 +199,10 @@ class DieRoll(_Frozen):
     value: int = Field(ge=1, le=20)
     kind: DieKind
     owner: str
-    successes: int
+    successes: int = Field(ge=0, le=2)
     critical: bool
     complication: bool
-    rerolled_from: int | None = None
+    rerolled_from: int | None = Field(default=None, ge=1, le=20)
 
 
 def score_die(value: int, roller: Roller, complication_range: int) -> tuple[int, bool]:

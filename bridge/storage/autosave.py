@@ -19,9 +19,7 @@ from typing import IO, Any
 
 from pydantic import ValidationError
 
-from bridge.engine.commands import Command
-from bridge.engine.encounter import Encounter
-from bridge.engine.session import Applied, CommandRefused, JournalEntry, Session
+from bridge.engine import Applied, Command, CommandRefused, Encounter, JournalEntry, Session
 from bridge.rules.dice import Dice, GivenDice
 from bridge.storage.load import FileProblem
 from bridge.storage.paths import autosave_dir

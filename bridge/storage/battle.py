@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from bridge.engine.session import Session
+from bridge.engine import Session
 from bridge.storage.formats import EncounterFile
 from bridge.storage.load import FileProblem, load_file
 from bridge.storage.save import save_atomic

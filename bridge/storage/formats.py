@@ -11,8 +11,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from bridge.engine.encounter import Encounter
-from bridge.engine.session import JournalEntry
+from bridge.engine import Encounter, JournalEntry
 from bridge.model.character import Character
 from bridge.model.ship import Ship
 
@@ -56,7 +55,7 @@ class EncounterFile(_File):
     """A battle: how it started, every Command since, and where it stands now."""
 
     format: Literal["bridge.encounter"] = "bridge.encounter"
-    version: Literal[2] = 2
+    version: Literal[3] = 3
     initial: Encounter
     journal: tuple[JournalEntry, ...] = ()
     state: Encounter
@@ -69,7 +68,7 @@ FORMATS: dict[str, type[_File]] = {
     "bridge.character": CharacterFile,
     "bridge.encounter": EncounterFile,
 }
-CURRENT = {name: 2 for name in FORMATS}
+CURRENT = {name: int(cls.model_fields["version"].default) for name, cls in FORMATS.items()}
 
 
 def _wrap(key: str) -> Callable[[dict[str, Any]], dict[str, Any]]:
@@ -94,9 +93,47 @@ def _encounter_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+_PARAMS_2 = {
+    "target": None,
+    "weapon": None,
+    "zone": None,
+    "system": None,
+    "salvo": False,
+    "extra_power": 0,
+    "array_mode": "spread",
+    "note": "",
+    "difficulty_choice": None,
+    "attack_pattern_bonus": False,
+    "scan": False,
+}
+"""Version 2's free-form pending-Task parameters, with the value a missing one means."""
+
+
+def _encounter_2_to_3(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 3 types a rolled Task's parameters: the known keys, none of them null
+    unless they may be (a battle saved mid-Task opens with its Task still pending)."""
+    out = {**data, "version": 3}
+    for part in ("initial", "state"):
+        battle = data.get(part)
+        if not isinstance(battle, dict):
+            continue
+        pending = battle.get("pending")
+        if not isinstance(pending, dict) or not isinstance(pending.get("params"), dict):
+            continue
+        old = pending["params"]
+        params = {
+            k: (old[k] if old.get(k) is not None else default)
+            for k, default in _PARAMS_2.items()
+            if k in old
+        }
+        out[part] = {**battle, "pending": {**pending, "params": params}}
+    return out
+
+
 MIGRATIONS: dict[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = {
     ("bridge.ship", 1): _wrap("ship"),
     ("bridge.character", 1): _wrap("character"),
     ("bridge.encounter", 1): _encounter_1_to_2,
+    ("bridge.encounter", 2): _encounter_2_to_3,
 }
 """(format, version) -> a function giving the data one version later."""

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from bridge.engine.encounter import Encounter
-from bridge.engine.session import JournalEntry
+from bridge.engine import Encounter, JournalEntry
 
 __all__ = ["recap_markdown"]
 

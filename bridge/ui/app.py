@@ -9,10 +9,10 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from bridge.engine.catalog import Station
+from bridge.engine import Station
 
 if TYPE_CHECKING:  # Qt loads only when the app starts, not when the CLI does
-    from bridge.engine.session import Session
+    from bridge.engine import Session
     from bridge.ui.gm_console import GmConsole
     from bridge.ui.shared_model import SharedModel
 
@@ -23,8 +23,7 @@ def _first_session(seed: int | None, autosave: bool, ask: bool = True) -> Sessio
     """The battle to open: a crashed one the GM chooses to resume, or the demo."""
     from PySide6.QtWidgets import QMessageBox
 
-    from bridge.engine.demo import demo_encounter
-    from bridge.engine.session import Session
+    from bridge.engine import Session, demo_encounter
     from bridge.rules.dice import SeededDice
 
     demo = demo_encounter()

@@ -49,7 +49,7 @@ def refresh_times(commands: int = 200) -> tuple[list[float], int]:
 
     from PySide6.QtWidgets import QApplication
 
-    from bridge.engine.autopilot import suggest
+    from bridge.engine import suggest
     from bridge.ui.app import build
 
     console, model = build(demo=True, seed=3)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from html import escape
 
-from bridge.engine.catalog import Station, actions_for
+from bridge.engine import Station, actions_for
 
 __all__ = ["MOMENTUM_SPENDS", "RULES_SUMMARY", "card_back_html"]
 

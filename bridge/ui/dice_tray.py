@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bridge.engine.commands import TrayRoll
+from bridge.engine import TrayRoll
 from bridge.model.validation import describe_validation_error
 from bridge.rules.errors import RuleViolation
 from bridge.rules.icon import IconCategory, IconTest, icon_odds

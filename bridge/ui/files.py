@@ -13,8 +13,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
-from bridge.engine.commands import AddCharacter, AddShip, Command
-from bridge.engine.session import Session
+from bridge.engine import AddCharacter, AddShip, Command, Session
 from bridge.storage.autosave import AutosavedSession
 from bridge.storage.battle import open_battle, save_battle
 from bridge.storage.formats import CharacterFile, EncounterFile, ShipFile

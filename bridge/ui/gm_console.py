@@ -22,22 +22,26 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bridge.engine.autopilot import suggest
-from bridge.engine.catalog import CATALOG, Station, actions_for
-from bridge.engine.changes import Change
-from bridge.engine.commands import (
+from bridge.engine import (
+    CATALOG,
     AddTrait,
     AdjustDifficulty,
     AdjustPool,
+    Change,
+    Encounter,
     EndRound,
     EndScene,
     EndTurn,
     MinorAction,
     NpcActsFirst,
     StartTurn,
+    Station,
     Withdraw,
+    actions_for,
+    suggest,
+    waiting,
+    why_not,
 )
-from bridge.engine.turns import waiting
 from bridge.storage.autosave import AutosavedSession
 from bridge.ui.dice_tray import DiceTray
 from bridge.ui.files import BattleFiles
@@ -288,16 +292,7 @@ class GmConsole(QMainWindow):
                     else (f"{state.ships[actor].name} ({turn.npc_turns_left.get(actor, 0)} left)")
                 )
                 self.next_actor.addItem(name, actor)
-        acting_npc = turn.actor in state.ships
-        self.start_button.setEnabled(
-            turn.actor is None and self.next_actor.count() > 0 and not state.ended
-        )
-        self.end_button.setEnabled(turn.actor is not None and state.pending is None)
-        self.keep_button.setEnabled(turn.actor is not None and state.pending is None)
-        self.npc_first.setEnabled(not turn.any_turn_this_round and turn.side == "player")
-        self.npc_attempt.setEnabled(acting_npc and state.pending is None)
-        self.npc_minor_button.setEnabled(acting_npc and state.pending is None)
-        self.autopilot.setEnabled(not state.ended)
+        self._refresh_buttons(state)
         if flags & Change.POOLS:
             self.momentum_label.setText(f"MOMENTUM {state.momentum.value}/{state.momentum.cap}")
             self.threat_label.setText(f"THREAT {state.threat.value}")
@@ -431,3 +426,27 @@ class GmConsole(QMainWindow):
         if self.tray is not None:
             self.tray.close()
         super().closeEvent(event)
+
+    def _refresh_buttons(self, state: Encounter) -> None:
+        """Enable each turn control exactly when the engine would accept it, else say why."""
+        turn = state.turn
+        nxt = self.next_actor.currentData()
+        start = (
+            why_not(state, StartTurn(actor=nxt))
+            if nxt is not None
+            else (f"The battle is over: {state.outcome}" if state.ended else "No one is waiting.")
+        )
+        npc_acting = None if turn.actor in state.ships else "No NPC ship is taking a Turn."
+        if npc_acting is None and state.pending is not None:
+            npc_acting = "Resolve the rolled Task first."
+        for button, reason in (
+            (self.start_button, start),
+            (self.end_button, why_not(state, EndTurn())),
+            (self.keep_button, why_not(state, EndTurn(keep_initiative=True))),
+            (self.npc_first, why_not(state, NpcActsFirst())),
+            (self.npc_attempt, npc_acting),
+            (self.npc_minor_button, npc_acting),
+        ):
+            button.setEnabled(reason is None)
+            button.setToolTip(reason or "")
+        self.autopilot.setEnabled(not state.ended)

@@ -20,8 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bridge.engine.catalog import Station
-from bridge.engine.commands import (
+from bridge.engine import (
     AddCharacter,
     AddShip,
     Command,
@@ -29,9 +28,10 @@ from bridge.engine.commands import (
     SetSeats,
     SetValue,
     SetZones,
+    Station,
+    ZoneMap,
+    demo_ships,
 )
-from bridge.engine.demo import demo_ships
-from bridge.engine.encounter import ZoneMap
 from bridge.model.character import Attributes, Character, Disciplines
 from bridge.model.house_rules import HouseRules
 from bridge.model.validation import describe_validation_error

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bridge.engine.commands import AddShip
+from bridge.engine import AddShip
 from bridge.model.ship import Ship
 from bridge.model.validation import describe_validation_error
 from bridge.rules.stats import CrewQuality

@@ -6,8 +6,7 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QApplication, QWidget
 
-from bridge.engine.catalog import CATALOG, Station
-from bridge.engine.commands import EndTurn, MinorAction, StartTurn
+from bridge.engine import CATALOG, EndTurn, MinorAction, StartTurn, Station
 from bridge.ui.gm_console import GmConsole
 from bridge.ui.shared_model import SharedModel
 

@@ -6,10 +6,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject, Signal
 
-from bridge.engine.changes import Change
-from bridge.engine.commands import Command
-from bridge.engine.encounter import Encounter
-from bridge.engine.session import Applied, CommandRefused, JournalEntry, Session
+from bridge.engine import Applied, Change, Command, CommandRefused, Encounter, JournalEntry, Session
 
 __all__ = ["SharedModel"]
 

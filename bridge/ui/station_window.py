@@ -20,11 +20,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bridge.engine.availability import action_unavailable, turn_unavailable
-from bridge.engine.catalog import ActionDef, Station, actions_for
-from bridge.engine.changes import Change
-from bridge.engine.commands import EndTurn, MinorAction, SpendMomentum, StartTurn
-from bridge.engine.turns import players_waiting
+from bridge.engine import (
+    ActionDef,
+    AttemptTask,
+    Change,
+    EndTurn,
+    MinorAction,
+    SpendMomentum,
+    StartTurn,
+    Station,
+    actions_for,
+    players_waiting,
+    why_not,
+)
 from bridge.rules.stats import System
 from bridge.ui.card_back import card_back_html
 from bridge.ui.settings import restore_geometry, save_geometry
@@ -319,25 +327,38 @@ class StationWindow(QMainWindow):
                 w.setEnabled(False)
             self.reason.setText("No officer is seated here: the GM can seat one.")
             return
-        reasons = {
-            key: action_unavailable(state, officer, self.station, b.action)
-            for key, b in self.buttons.items()
-        }
+        reasons = {key: why_not(state, self._entry(officer, key)) for key in self.buttons}
         # A reason shared by a whole group is said once, above the card, not per button.
         shared = {r for r in reasons.values() if r and list(reasons.values()).count(r) > 2}
-        blocked = turn_unavailable(state, officer)
         for key, b in self.buttons.items():
             reason = reasons[key]
             b.setReason(reason, show=reason is not None and reason not in shared)
-        self.start_button.setEnabled(self.model.check(StartTurn(by=officer, actor=officer)) is None)
-        own_turn = state.turn.actor == officer
-        self.end_button.setEnabled(own_turn and state.pending is None)
-        self.keep_button.setEnabled(own_turn and state.pending is None)
-        self.extra_minor_button.setEnabled(own_turn and state.momentum.value >= 1)
-        self.swift_button.setEnabled(
-            own_turn and state.momentum.value >= 2 and state.turn.task_allowance < 2
+        start = why_not(state, StartTurn(by=officer, actor=officer))
+        controls = (
+            (self.start_button, start),
+            (self.end_button, why_not(state, EndTurn(by=officer))),
+            (self.keep_button, why_not(state, EndTurn(by=officer, keep_initiative=True))),
+            (
+                self.extra_minor_button,
+                why_not(state, SpendMomentum(by=officer, spend="extra_minor")),
+            ),
+            (self.swift_button, why_not(state, SpendMomentum(by=officer, spend="swift_task"))),
         )
-        self.reason.setText("  ·  ".join(sorted(shared)) if shared else (blocked or ""))
+        for button, reason in controls:
+            button.setEnabled(reason is None)
+            button.setToolTip(reason or "")
+        if officer in (state.turn.interrupt, state.turn.actor):
+            self.reason.setText("  ·  ".join(sorted(shared)))
+        elif start is None:
+            self.reason.setText("Not your Turn: start a Turn first.")
+        else:
+            self.reason.setText(f"Not your Turn: {start}")
+
+    def _entry(self, officer: str, key: str) -> MinorAction | AttemptTask:
+        """The parameter-free Command of a card entry, as the engine's gate judges it."""
+        if self.buttons[key].action.kind == "minor":
+            return MinorAction(by=officer, action=key)
+        return AttemptTask(by=officer, action=key, station=self.station)
 
     # -- acting -------------------------------------------------------------------------
     def _refused(self, reason: str) -> None:

@@ -20,10 +20,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bridge.engine.catalog import CATALOG, ActionDef, Station
-from bridge.engine.commands import AttemptTask, Inspiration, ResolveTask, Spends
-from bridge.engine.effects import spend_cost
-from bridge.engine.tasks import TaskPlan, preview_task
+from bridge.engine import (
+    CATALOG,
+    ActionDef,
+    AttemptTask,
+    Inspiration,
+    ResolveTask,
+    Spends,
+    Station,
+    TaskPlan,
+    preview_task,
+    spend_cost,
+)
 from bridge.rules.odds import task_odds
 from bridge.rules.stats import Attribute, Department, System
 from bridge.rules.task import Purchase

@@ -38,19 +38,22 @@ def test_preview_gives_the_reason_when_illegal() -> None:
     assert isinstance(reason, str) and "use Override" in reason
 
 
-def test_availability_reasons() -> None:
-    from bridge.engine.availability import action_unavailable
-    from bridge.engine.catalog import Station, action
-    from bridge.engine.commands import SetValue
+def test_why_not_reasons() -> None:
+    from bridge.engine.catalog import Station
+    from bridge.engine.commands import MinorAction, SetValue
+    from bridge.engine.gate import why_not
 
     t = Table()
-    fire = action("fire_weapon")
-    assert "Not your Turn" in (action_unavailable(t.state, "kell", Station.TACTICAL, fire) or "")
+
+    def fire(by: str) -> str | None:
+        return why_not(t.state, AttemptTask(by=by, action="fire_weapon", station=Station.TACTICAL))
+
+    assert fire("kell") == "Tasks are attempted during a Turn: start one first."
     t.turn("kell")
-    assert action_unavailable(t.state, "kell", Station.TACTICAL, fire) is None
-    assert "Kell is acting" in (action_unavailable(t.state, "tovan", Station.HELM, fire) or "")
+    assert fire("kell") is None
+    assert fire("tovan") == "It is Lt. Cmdr. Kell's Turn, not yours."
     t.do(SetValue(path="ships.resolute.damage.weapons.breaches", value=5))
-    assert action_unavailable(t.state, "kell", Station.TACTICAL, fire) == "Weapons is disabled."
+    assert fire("kell") == "Weapons is disabled."
     t.minor("interact")
-    reason = action_unavailable(t.state, "kell", Station.TACTICAL, action("prepare"))
+    reason = why_not(t.state, MinorAction(by="kell", action="prepare"))
     assert reason is not None and "Extra Minor Action" in reason

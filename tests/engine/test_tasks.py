@@ -58,7 +58,8 @@ def test_direct_lets_an_officer_act_at_once_with_the_co_assisting() -> None:
     t.npc_pass("qoj")
     t.turn("tovan")
     t.refused(
-        AttemptTask(by="tovan", action="direct", target="kell", override=True), "once per scene"
+        AttemptTask(by="tovan", action="direct", target="kell", override=True),
+        "Commanding Officer only",  # seed 001 Conflict card: "Commanding officers only"
     )
 
 

@@ -12,7 +12,7 @@ from bridge.engine.demo import demo_encounter
 from bridge.engine.session import Session
 from bridge.rules.dice import SeededDice
 from bridge.storage.battle import battle_file, open_battle, save_battle
-from bridge.storage.formats import CharacterFile, EncounterFile, ShipFile
+from bridge.storage.formats import CURRENT, CharacterFile, EncounterFile, ShipFile
 from bridge.storage.library import demo_file, starter_ships
 from bridge.storage.load import FileProblem, load_file, parse_document
 from bridge.storage.save import save_atomic
@@ -85,7 +85,7 @@ def test_battle_whose_journal_no_longer_replays_opens_as_saved(tmp_path: Path) -
 def test_version_1_files_migrate(v1: dict, key: str) -> None:
     """Version 1 kept the stat block at the top level."""
     doc = parse_document(json.dumps(v1).encode(), "old.json")
-    assert doc.version == 2 and getattr(doc, key).id in ("qoj", "kell")
+    assert doc.version == CURRENT[doc.format] and getattr(doc, key).id in ("qoj", "kell")
 
 
 def test_version_1_encounter_migrates_to_its_own_start() -> None:
@@ -121,3 +121,29 @@ def test_schemas_in_the_repository_are_current() -> None:
     """Regenerate with `bridge schemas` after changing a format."""
     for name, text in schema_texts().items():
         assert (RESOURCES / "schemas" / name).read_text(encoding="utf-8") == text, name
+
+
+def test_version_2_battle_saved_mid_task_opens_with_its_task_pending() -> None:
+    """Version 3 types the pending Task's parameters; a version 2 file keeps its Task."""
+    from bridge.engine import Session
+    from bridge.engine.commands import AttemptTask, ResolveTask, StartTurn
+    from bridge.rules.dice import GivenDice
+
+    session = Session(demo_encounter(), GivenDice())
+    session.apply(StartTurn(by="kell", actor="kell"))
+    session.apply(
+        AttemptTask(by="kell", action="fire_weapon", weapon="Phaser Arrays", target="qoj"),
+        GivenDice(d20=(1, 1, 10, 12)),
+    )
+    state = session.state.model_dump(mode="json")
+    # Version 2 wrote the parameters as a free-form dict, nulls and all.
+    state["pending"]["params"] = {**state["pending"]["params"], "note": None, "salvo": None}
+    v2 = {"format": "bridge.encounter", "version": 2, "initial": state, "state": state}
+    doc = parse_document(json.dumps(v2).encode(), "mid-task.json")
+    assert doc.version == 3
+    pending = doc.state.pending
+    assert pending is not None and pending.params.target == "qoj"
+    assert pending.params.weapon == "Phaser Arrays" and pending.params.note == ""
+    resumed = Session(doc.state, GivenDice())
+    applied = resumed.apply(ResolveTask(by="kell"), GivenDice(d20=(12,), d6=(3,) * 8))
+    assert applied.state.pending is None and "IKS Qoj" in "\n".join(applied.entry.log)

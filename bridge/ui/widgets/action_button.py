@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
 
-from bridge.engine.catalog import ActionDef
+from bridge.engine import ActionDef
 
 __all__ = ["ActionButton", "summary"]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import QPlainTextEdit, QWidget
 
-from bridge.engine.session import JournalEntry
+from bridge.engine import JournalEntry
 
 __all__ = ["LogView", "entry_text"]
 

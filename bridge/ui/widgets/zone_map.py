@@ -8,7 +8,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QWidget
 
-from bridge.engine.encounter import Encounter
+from bridge.engine import Encounter
 from bridge.ui.theme import COLORS, FONT_FAMILY
 
 __all__ = ["ZoneMapView"]

@@ -1,0 +1,65 @@
+"""Who may issue a Command: the engine's one check on the ``by`` of every Command.
+
+The seat plan decides which characters a player holds (a player is named by their
+character id); the GM holds every NPC ship and may act for anyone. Nothing outside this
+module decides whether the issuer had the right.
+"""
+
+from __future__ import annotations
+
+from bridge.engine.commands import Command
+from bridge.engine.encounter import Encounter
+
+__all__ = ["issuer_refusal"]
+
+
+def _name(state: Encounter, actor: str) -> str:
+    return state.name_of(actor)
+
+
+def _acting(state: Encounter) -> str | None:
+    """The character or ship whose Task or Minor Action comes next."""
+    return state.turn.interrupt or state.turn.actor
+
+
+def issuer_refusal(state: Encounter, command: Command) -> str | None:
+    """Why ``command.by`` may not issue ``command`` now, or ``None`` if they may.
+
+    Judges only the issuer's right; whether the rules allow the Command is the handlers'.
+    """
+    by = command.by
+    if by == "gm":
+        return None
+    if by not in state.characters:
+        return f"'{by}' is not the GM or a character here."
+    if command.gm_only:
+        return "Only the GM can do that."
+    match command.type:
+        case "start_turn":
+            if command.actor != by:
+                who = _name(state, command.actor)
+                return f"Only {who}'s own player (or the GM) can start their Turn."
+        case "end_turn":
+            actor = state.turn.actor
+            if actor is not None and actor != by:
+                return f"It is {_name(state, actor)}'s Turn: only they (or the GM) can end it."
+        case "spend" | "minor":
+            actor = state.turn.actor
+            if actor is not None and actor != by:
+                return f"It is {_name(state, actor)}'s Turn, not yours."
+        case "task":
+            actor = _acting(state)
+            if actor is not None and actor != by:
+                return f"It is {_name(state, actor)}'s Turn, not yours."
+        case "resolve" | "inspiration":
+            pending = state.pending
+            if pending is not None and pending.actor != by:
+                return f"The rolled Task is {_name(state, pending.actor)}'s to resolve."
+        case "determination" | "value_complication" | "trigger_ready":
+            if command.character != by:
+                return (
+                    f"Only {_name(state, command.character)}'s own player (or the GM) can do that."
+                )
+        case _:
+            pass
+    return None
