@@ -17,7 +17,13 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from bridge.model.character import Attributes, Character, CharacterValue, Disciplines
+from bridge.model.character import (
+    Attributes,
+    Character,
+    CharacterValue,
+    Disciplines,
+    StationName,
+)
 from bridge.model.pools import Determination
 from bridge.model.ship import Departments, Ship, Systems, Talent
 from bridge.model.validation import describe_validation_error
@@ -31,9 +37,9 @@ from bridge.rules.weapons import (
 )
 from bridge.storage.load import MAX_BYTES, FileProblem
 
-__all__ = ["Imported", "import_foundry", "parse_foundry"]
+__all__ = ["Imported", "import_foundry", "parse_foundry", "usual_station"]
 
-_KNOWN_CHARACTER = {"attributes", "disciplines", "determination", "rank", "notes"}
+_KNOWN_CHARACTER = {"attributes", "disciplines", "determination", "rank", "notes", "assignment"}
 # Shields, power, crew and notes are listed by ``_list_derived``/``_list_notes``, not here.
 _KNOWN_SHIP = {
     "systems",
@@ -83,6 +89,37 @@ def _slug(name: str) -> str:
     return re.sub(r"[^A-Za-z0-9_.-]+", "-", name).strip("-")[:40] or "imported"
 
 
+# Words in a Foundry ``assignment`` (free text) that name a bridge station; first match wins.
+_STATION_WORDS: tuple[tuple[str, StationName], ...] = (
+    ("captain", "command"),
+    ("first officer", "command"),
+    ("executive officer", "command"),
+    ("command", "command"),
+    ("helm", "helm"),
+    ("conn", "helm"),
+    ("flight control", "helm"),
+    ("pilot", "helm"),
+    ("navigat", "helm"),
+    ("tactical", "tactical"),
+    ("security", "tactical"),
+    ("weapons", "tactical"),
+    ("operations", "operations"),
+    ("ops", "operations"),
+    ("engineer", "operations"),
+    ("science", "science"),
+    ("sensors", "science"),
+)
+
+
+def usual_station(assignment: str) -> StationName | None:
+    """The station a Foundry assignment names ("Chief Engineer" -> operations), or None."""
+    text = assignment.lower()
+    for word, station in _STATION_WORDS:
+        if re.search(rf"\b{word}", text):
+            return station
+    return None
+
+
 def _character(
     name: str, body: dict[str, Any], items: list[dict[str, Any]], out: list[str]
 ) -> Character:
@@ -94,6 +131,10 @@ def _character(
         if i.get("type") not in ("focus", "value"):
             out.append(f"item '{i.get('name')}' ({i.get('type')})")
     _list_notes(body, out)
+    assignment = str(body.get("assignment") or "")
+    station = usual_station(assignment)
+    if assignment and station is None:
+        out.append(f"assignment '{assignment[:80]}' (names no bridge station)")
     det = _value(body.get("determination"), 1)
     return Character.model_validate(
         {
@@ -105,6 +146,7 @@ def _character(
             "focuses": focuses,
             "values": values,
             "determination": Determination(value=min(max(det, 0), 3)),
+            "usual_station": station,
         }
     )
 

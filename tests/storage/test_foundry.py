@@ -11,7 +11,7 @@ from bridge.model.character import Character
 from bridge.model.ship import Ship
 from bridge.rules.stats import System
 from bridge.rules.weapons import QualityName, Range
-from bridge.storage.foundry import import_foundry, parse_foundry
+from bridge.storage.foundry import import_foundry, parse_foundry, usual_station
 from bridge.storage.load import FileProblem
 
 DATA = Path(__file__).with_name("data")
@@ -31,7 +31,7 @@ def test_character() -> None:
     for expected in (
         "Phaser Type-2",
         "Cautious (Science)",
-        "'assignment'",
+        "assignment 'USS Hood' (names no bridge station)",
         "'species'",
         "'reputation'",
         "'stress'",
@@ -125,3 +125,36 @@ def test_shields_power_crew_and_notes_are_listed() -> None:
     character = json.loads((DATA / "foundry_character.json").read_text())
     character["system"]["notes"] = "Keeps a cat"
     assert "notes: Keeps a cat" in parse_foundry(character, "c.json").unmapped
+
+
+@pytest.mark.parametrize(
+    ("assignment", "station"),
+    [
+        ("Commanding Officer, Captain", "command"),
+        ("Chief Engineer, USS Hood", "operations"),
+        ("Flight Control Officer", "helm"),
+        ("Chief of Security", "tactical"),
+        ("Science Officer", "science"),
+        ("USS Hood", None),
+    ],
+)
+def test_assignment_names_the_usual_station(assignment: str, station: str | None) -> None:
+    assert usual_station(assignment) == station
+
+
+def test_imported_officer_keeps_their_station() -> None:
+    data = json.loads((DATA / "foundry_character.json").read_text())
+    data["system"]["assignment"] = "Chief Engineer, USS Hood"
+    imported = parse_foundry(data, "c.json")
+    assert isinstance(imported.item, Character)
+    assert imported.item.usual_station == "operations"
+    assert not any("assignment" in line for line in imported.unmapped)
+
+
+def test_station_names_match_the_stations() -> None:
+    from typing import get_args
+
+    from bridge.engine.catalog import Station
+    from bridge.model.character import StationName
+
+    assert set(get_args(StationName)) == {s.value for s in Station}
