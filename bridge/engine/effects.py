@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from bridge.combat.attacks import AttackSpends, ramming_attacks, weapon_attack
@@ -192,7 +193,8 @@ def _ready(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask) -> None:
     readied = CATALOG.get(cmd.readied or "")
     if readied is None or readied.kind != "task" or readied.key in ("ready", "pass"):
         need("Ready needs the Task to attempt when the trigger happens.")
-    trigger = cmd.note or "a named event"
+    # "when the Qoj decloaks" and "the Qoj decloaks" read the same: no "when when".
+    trigger = re.sub(r"^\s*when\s+", "", cmd.note or "", flags=re.IGNORECASE) or "a named event"
     ctx.add_duration(
         Duration(
             kind=DurationKind.READY,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, ConfigDict, Field
 
 from bridge.model.pools import Determination
@@ -9,7 +11,10 @@ from bridge.rules.errors import RuleViolation
 from bridge.rules.stats import Attribute, Department
 from bridge.rules.task import Roller
 
-__all__ = ["Attributes", "Character", "CharacterValue", "Disciplines"]
+__all__ = ["Attributes", "Character", "CharacterValue", "Disciplines", "StationName"]
+
+StationName = Literal["command", "helm", "tactical", "operations", "science"]
+"""A bridge station by its saved name (the values of ``bridge.engine.catalog.Station``)."""
 
 
 class Attributes(BaseModel):
@@ -67,6 +72,9 @@ class Character(BaseModel):
     values: tuple[CharacterValue, ...] = ()
     determination: Determination = Determination()
     value_challenged_this_session: bool = False
+    usual_station: StationName | None = Field(
+        default=None, description="The station this officer usually holds; None: any."
+    )
 
     def roller(self, attribute: Attribute, discipline: Department, focus: bool) -> Roller:
         """The target number and Focus for Attribute + Discipline."""

@@ -243,11 +243,16 @@ class TaskResult(_Frozen):
         if self.succeeded_at_cost:
             outcome = "success at cost"
         extra = f", {self.momentum} {self.generates}" if self.momentum else ""
-        comp = f", {self.complications} complication(s)" if self.complications else ""
+        comp = f", {_count(self.complications, 'complication')}" if self.complications else ""
         return (
-            f"[{faces}] {self.successes} success(es) vs Difficulty "
+            f"[{faces}] {_count(self.successes, 'success', 'successes')} vs Difficulty "
             f"{self.spec.difficulty}: {outcome}{extra}{comp}"
         )
+
+
+def _count(n: int, one: str, many: str | None = None) -> str:
+    """``1 success``, ``2 successes``: the word agrees with the number."""
+    return f"{n} {one if n == 1 else (many or one + 's')}"
 
 
 def _face(d: DieRoll) -> str:

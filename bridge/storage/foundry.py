@@ -1,8 +1,10 @@
 """Import characters and starships from the Foundry VTT ``sta`` system's actor JSON export.
 
 Mapped: Attributes, Disciplines, Focuses, Values, Determination (characters); Systems,
-Departments, Scale, breaches, talents and starship weapons (ships). Everything else in
-the export is listed in ``unmapped``, never silently dropped.
+Departments, Scale, breaches, talents and starship weapons (ships; a weapon with
+``includescale`` gets the ship's Scale added, as the Foundry sheet does). Everything else
+in the export, including the tracks Bridge derives itself (Shields, Power, crew) and notes,
+is listed in ``unmapped``, never silently dropped.
 """
 
 from __future__ import annotations
@@ -15,16 +17,30 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from bridge.model.character import Attributes, Character, CharacterValue, Disciplines
+from bridge.model.character import (
+    Attributes,
+    Character,
+    CharacterValue,
+    Disciplines,
+    StationName,
+)
 from bridge.model.pools import Determination
 from bridge.model.ship import Departments, Ship, Systems, Talent
 from bridge.model.validation import describe_validation_error
-from bridge.rules.weapons import Quality, QualityName, Range, Weapon
+from bridge.rules.weapons import (
+    ENERGY_QUALITIES,
+    EnergyType,
+    Quality,
+    QualityName,
+    Range,
+    Weapon,
+)
 from bridge.storage.load import MAX_BYTES, FileProblem
 
-__all__ = ["Imported", "import_foundry", "parse_foundry"]
+__all__ = ["Imported", "import_foundry", "parse_foundry", "usual_station"]
 
-_KNOWN_CHARACTER = {"attributes", "disciplines", "determination", "rank", "notes"}
+_KNOWN_CHARACTER = {"attributes", "disciplines", "determination", "rank", "notes", "assignment"}
+# Shields, power, crew and notes are listed by ``_list_derived``/``_list_notes``, not here.
 _KNOWN_SHIP = {
     "systems",
     "departments",
@@ -73,6 +89,37 @@ def _slug(name: str) -> str:
     return re.sub(r"[^A-Za-z0-9_.-]+", "-", name).strip("-")[:40] or "imported"
 
 
+# Words in a Foundry ``assignment`` (free text) that name a bridge station; first match wins.
+_STATION_WORDS: tuple[tuple[str, StationName], ...] = (
+    ("captain", "command"),
+    ("first officer", "command"),
+    ("executive officer", "command"),
+    ("command", "command"),
+    ("helm", "helm"),
+    ("conn", "helm"),
+    ("flight control", "helm"),
+    ("pilot", "helm"),
+    ("navigat", "helm"),
+    ("tactical", "tactical"),
+    ("security", "tactical"),
+    ("weapons", "tactical"),
+    ("operations", "operations"),
+    ("ops", "operations"),
+    ("engineer", "operations"),
+    ("science", "science"),
+    ("sensors", "science"),
+)
+
+
+def usual_station(assignment: str) -> StationName | None:
+    """The station a Foundry assignment names ("Chief Engineer" -> operations), or None."""
+    text = assignment.lower()
+    for word, station in _STATION_WORDS:
+        if re.search(rf"\b{word}", text):
+            return station
+    return None
+
+
 def _character(
     name: str, body: dict[str, Any], items: list[dict[str, Any]], out: list[str]
 ) -> Character:
@@ -83,6 +130,11 @@ def _character(
     for i in items:
         if i.get("type") not in ("focus", "value"):
             out.append(f"item '{i.get('name')}' ({i.get('type')})")
+    _list_notes(body, out)
+    assignment = str(body.get("assignment") or "")
+    station = usual_station(assignment)
+    if assignment and station is None:
+        out.append(f"assignment '{assignment[:80]}' (names no bridge station)")
     det = _value(body.get("determination"), 1)
     return Character.model_validate(
         {
@@ -94,11 +146,27 @@ def _character(
             "focuses": focuses,
             "values": values,
             "determination": Determination(value=min(max(det, 0), 3)),
+            "usual_station": station,
         }
     )
 
 
-def _weapon(item: dict[str, Any], out: list[str]) -> Weapon:
+def _without_type_duplicates(
+    name: str, extra: list[Quality], type_qualities: tuple[Quality, ...], out: list[str]
+) -> tuple[Quality, ...]:
+    """Drop qualities the weapon's type already carries, listing any rating that differs."""
+    carried = {q.name: q for q in type_qualities}
+    kept = []
+    for quality in extra:
+        own = carried.get(quality.name)
+        if own is None:
+            kept.append(quality)
+        elif own.rating != quality.rating:
+            out.append(f"weapon '{name}': {quality} (its type already gives {own})")
+    return tuple(kept)
+
+
+def _weapon(item: dict[str, Any], scale: int, out: list[str]) -> Weapon:
     body = item.get("system") or item.get("data") or {}
     name = str(item.get("name", "Weapon"))[:80]
     lower = name.lower()
@@ -117,6 +185,8 @@ def _weapon(item: dict[str, Any], out: list[str]) -> Weapon:
         return Weapon(name=name, kind="tractor")
     kind = "torpedo" if "torpedo" in lower or "torpedoes" in lower else "energy"
     damage = _value(body.get("damage"))
+    if damage and body.get("includescale"):
+        damage += scale
     if kind == "torpedo":
         torpedo = next((t for t in ("quantum", "plasma") if t in lower), "photon")
         return Weapon(
@@ -130,15 +200,37 @@ def _weapon(item: dict[str, Any], out: list[str]) -> Weapon:
     energy = next((t for t in ("disruptor", "polaron") if t in lower), "phaser")
     delivery = next((d for d in ("cannons", "banks", "arrays") if d.rstrip("s") in lower), "banks")
     out.append(f"weapon '{name}': damage {damage} and qualities taken from the export as they are")
+    type_qualities = ENERGY_QUALITIES[EnergyType(energy)]
     return Weapon(
         name=name,
         kind="energy",
         energy_type=energy,
         delivery=delivery,
-        extra_qualities=tuple(extra),
+        extra_qualities=_without_type_duplicates(name, extra, type_qualities, out),
         damage_override=damage or None,
         range_override=rng,
     )
+
+
+_DERIVED = {
+    "shields": "Bridge derives Shields from Structure, Security and talents",
+    "power": "Bridge derives Power from Engines and talents",
+    "crew": "Bridge sets crew support from Scale",
+}
+
+
+def _list_derived(body: dict[str, Any], out: list[str]) -> None:
+    """List the export's tracks Bridge works out itself, and its notes, so none vanish unseen."""
+    for key, reason in _DERIVED.items():
+        if key in body and body[key] not in ("", None, {}, []):
+            out.append(f"{key} {_value(body[key])} ({reason})")
+    _list_notes(body, out)
+
+
+def _list_notes(body: dict[str, Any], out: list[str]) -> None:
+    notes = str(body.get("notes") or "").strip()
+    if notes:
+        out.append(f"notes: {notes[:200]}")
 
 
 def _ship(
@@ -146,11 +238,12 @@ def _ship(
 ) -> Ship:
     systems = body.get("systems", {})
     depts = body.get("departments", {})
+    scale = min(max(_value(body.get("scale"), 1), 1), 7)
     weapons, talents = [], []
     for item in items:
         kind = item.get("type")
         if kind == "starshipweapon":
-            weapons.append(_weapon(item, out))
+            weapons.append(_weapon(item, scale, out))
         elif kind == "talent":
             talents.append(Talent(name=str(item.get("name", "Talent"))[:80]))
         else:
@@ -160,7 +253,7 @@ def _ship(
         node = systems.get(system)
         count = _value(node.get("breaches")) if isinstance(node, dict) else 0
         damage[system] = {"breaches": min(max(count, 0), 99)}
-    scale = min(max(_value(body.get("scale"), 1), 1), 7)
+    _list_derived(body, out)
     resistance = _value(body.get("resistance"))
     if resistance and resistance != scale:
         out.append(f"resistance {resistance} (Bridge derives it from Scale and talents)")

@@ -78,7 +78,7 @@ def test_tray_rolls_are_logged_journaled_and_replayed() -> None:
     assert logs[1].startswith(
         "Dice tray, Lt. Cmdr. Kell: D6 3D+1: [4, 2 | wild 6+3] + action dice 5 = 21 vs 12: success"
     )
-    assert logs[2].startswith("Dice tray, GM: STA [3, 15] 1 success(es) vs Difficulty 2")
+    assert logs[2].startswith("Dice tray, GM: STA [3, 15] 1 success vs Difficulty 2")
     assert t.state == before  # a tray roll changes nothing but the log
     assert Session.replay(t.session.initial, t.session.journal).journal == t.session.journal
 

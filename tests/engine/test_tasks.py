@@ -79,7 +79,7 @@ def test_assist_adds_a_die_to_the_allys_next_task() -> None:
     applied = t.task("modulate_shields", d20=(17, 16, 20, 3))  # lead 1, ship 0, Sorel 2
     assert "assisted by USS Resolute (Structure + Engineering), Lt. Sorel" in log(applied)
     result_line = next(line for line in applied.entry.log if line.startswith("["))
-    assert result_line.startswith("[17, 16, A20!, A3*] 3 success(es)")
+    assert result_line.startswith("[17, 16, A20!, A3*] 3 successes")
     assert t.state.assists == ()
 
 

@@ -325,3 +325,12 @@ def test_ready_interrupts_and_is_lost_at_the_next_turn() -> None:
     t.do(EndRound())
     t.turn("tovan")
     assert not t.state.durations_of(DurationKind.READY)
+
+
+def test_a_trigger_that_starts_with_when_does_not_read_when_when() -> None:
+    """Seed 003 READY: the readied Task's note names the trigger once."""
+    t = Table()
+    t.turn("kell")
+    t.task("ready", readied="fire_weapon", note="When the Qoj decloaks")
+    (ready,) = t.state.durations_of(DurationKind.READY)
+    assert ready.note == "Fire Weapon when the Qoj decloaks"

@@ -230,5 +230,12 @@ def test_result_records_its_dice_and_reads_well() -> None:
     result = roll(TaskSpec(lead=LEAD, difficulty=1, complication_range=2), 1, 19)
     assert [d.value for d in result.dice] == [1, 19]
     assert result.describe() == (
-        "[1*, 19!] 2 success(es) vs Difficulty 1: success, 1 momentum, 1 complication(s)"
+        "[1*, 19!] 2 successes vs Difficulty 1: success, 1 momentum, 1 complication"
     )
+
+
+def test_result_line_agrees_in_number() -> None:
+    """One success reads "1 success", never "1 successes"."""
+    result = roll(TaskSpec(lead=LEAD, difficulty=1), 5, 20)
+    assert result.successes == 1
+    assert "] 1 success vs Difficulty 1" in result.describe()

@@ -11,7 +11,7 @@ from bridge.model.character import Character
 from bridge.model.ship import Ship
 from bridge.rules.stats import System
 from bridge.rules.weapons import QualityName, Range
-from bridge.storage.foundry import import_foundry, parse_foundry
+from bridge.storage.foundry import import_foundry, parse_foundry, usual_station
 from bridge.storage.load import FileProblem
 
 DATA = Path(__file__).with_name("data")
@@ -31,7 +31,7 @@ def test_character() -> None:
     for expected in (
         "Phaser Type-2",
         "Cautious (Science)",
-        "'assignment'",
+        "assignment 'USS Hood' (names no bridge station)",
         "'species'",
         "'reputation'",
         "'stress'",
@@ -71,3 +71,90 @@ def test_out_of_range_values_name_the_field() -> None:
     data["system"]["systems"]["weapons"]["value"] = 40
     with pytest.raises(FileProblem, match=r"systems\.weapons: Input should be less than"):
         parse_foundry(data, "s.json")
+
+
+def _with_weapon(weapon: dict[str, object], scale: int = 6) -> dict[str, object]:
+    data: dict[str, object] = json.loads((DATA / "foundry_starship.json").read_text())
+    system = data["system"]
+    assert isinstance(system, dict)
+    system["scale"] = scale
+    data["items"] = [weapon]
+    return data
+
+
+def test_weapon_damage_honours_includescale() -> None:
+    """Foundry `sta` adds the ship's Scale to a weapon whose `includescale` is set."""
+    cannons = {
+        "name": "Disruptor Cannons",
+        "type": "starshipweapon",
+        "system": {"damage": 4, "range": "close", "includescale": True, "qualities": {}},
+    }
+    ship = parse_foundry(_with_weapon(cannons), "s.json").item
+    assert isinstance(ship, Ship)
+    assert ship.weapons[0].damage_override == 10
+    without = dict(cannons, system={"damage": 4, "range": "close", "qualities": {}})
+    plain = parse_foundry(_with_weapon(without), "s.json").item
+    assert isinstance(plain, Ship) and plain.weapons[0].damage_override == 4
+
+
+def test_vicious_from_the_type_is_not_listed_twice() -> None:
+    """Disruptors carry Vicious 1 (core rulebook, starship weapons); the export repeats it."""
+    weapon = {
+        "name": "Disruptor Banks",
+        "type": "starshipweapon",
+        "system": {"damage": 5, "range": "medium", "qualities": {"viciousx": 1}},
+    }
+    ship = parse_foundry(_with_weapon(weapon), "s.json").item
+    assert isinstance(ship, Ship)
+    names = [q.name for q in ship.weapons[0].qualities]
+    assert names.count(QualityName.VICIOUS) == 1
+    weapon["system"] = {"damage": 5, "range": "medium", "qualities": {"viciousx": 2}}
+    imported = parse_foundry(_with_weapon(weapon), "s.json")
+    assert isinstance(imported.item, Ship)
+    assert [q.name for q in imported.item.weapons[0].qualities].count(QualityName.VICIOUS) == 1
+    assert any("Vicious 2" in line for line in imported.unmapped)
+
+
+def test_shields_power_crew_and_notes_are_listed() -> None:
+    data = json.loads((DATA / "foundry_starship.json").read_text())
+    data["system"]["notes"] = "Refit at Utopia Planitia"
+    imported = parse_foundry(data, "s.json")
+    unmapped = " | ".join(imported.unmapped)
+    for expected in ("shields 14", "power 10", "crew 5", "notes: Refit at Utopia Planitia"):
+        assert expected in unmapped
+    character = json.loads((DATA / "foundry_character.json").read_text())
+    character["system"]["notes"] = "Keeps a cat"
+    assert "notes: Keeps a cat" in parse_foundry(character, "c.json").unmapped
+
+
+@pytest.mark.parametrize(
+    ("assignment", "station"),
+    [
+        ("Commanding Officer, Captain", "command"),
+        ("Chief Engineer, USS Hood", "operations"),
+        ("Flight Control Officer", "helm"),
+        ("Chief of Security", "tactical"),
+        ("Science Officer", "science"),
+        ("USS Hood", None),
+    ],
+)
+def test_assignment_names_the_usual_station(assignment: str, station: str | None) -> None:
+    assert usual_station(assignment) == station
+
+
+def test_imported_officer_keeps_their_station() -> None:
+    data = json.loads((DATA / "foundry_character.json").read_text())
+    data["system"]["assignment"] = "Chief Engineer, USS Hood"
+    imported = parse_foundry(data, "c.json")
+    assert isinstance(imported.item, Character)
+    assert imported.item.usual_station == "operations"
+    assert not any("assignment" in line for line in imported.unmapped)
+
+
+def test_station_names_match_the_stations() -> None:
+    from typing import get_args
+
+    from bridge.engine.catalog import Station
+    from bridge.model.character import StationName
+
+    assert set(get_args(StationName)) == {s.value for s in Station}

@@ -19,6 +19,6 @@ def test_recap_goes_round_by_round_with_rolls_and_damage() -> None:
     assert text.startswith("# Ambush at Kessik Nebula\n")
     assert "**Players:** USS Resolute (Akira class, Scale 5)" in text
     assert text.index("## Round 1") < text.index("## Round 2") < text.index("## Outcome")
-    assert "attempts Fire Weapon" in text and "success(es) vs Difficulty" in text
+    assert "attempts Fire Weapon" in text and " vs Difficulty " in text
     assert "Damage after Resistance" in text
     assert "- USS Resolute: Shields" in text
