@@ -163,6 +163,19 @@ def _schemas(args: argparse.Namespace) -> int:
     return 0
 
 
+def _stress(args: argparse.Namespace) -> int:
+    import tempfile
+
+    from bridge.storage.stress import run_file_stress
+
+    with tempfile.TemporaryDirectory(prefix="bridge-stress-") as folder:
+        result = run_file_stress(args.count, Path(folder), seed=args.seed)
+    print(result.summary())
+    for line in result.unclear[:20]:
+        print(f"  {line}")
+    return 0 if not result.unclear and not result.hangs else 1
+
+
 def _bench(args: argparse.Namespace) -> int:
     from bridge.bench import run_benchmarks
 
@@ -201,6 +214,11 @@ def _parser() -> argparse.ArgumentParser:
     check = sub.add_parser("check", help="validate Bridge files (ship, character, encounter)")
     check.add_argument("files", type=Path, nargs="+", metavar="FILE")
     check.set_defaults(run=_check)
+    stress = sub.add_parser("stress", help="fault runs outside the test suite")
+    stress.add_argument("target", choices=["files"], help="files: open hostile files")
+    stress.add_argument("--count", type=int, default=10_000, help="how many inputs")
+    stress.add_argument("--seed", type=int, default=0, help="which inputs (repeatable)")
+    stress.set_defaults(run=_stress)
     schemas = sub.add_parser("schemas", help="write the JSON Schemas of the file formats")
     schemas.add_argument("folder", type=Path, nargs="?", default=Path("resources/schemas"))
     schemas.set_defaults(run=_schemas)
