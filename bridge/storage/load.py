@@ -169,7 +169,7 @@ def parse_document(raw: bytes, name: str) -> AnyFile:
         )
     if version > CURRENT[fmt]:
         raise FileProblem(
-            f"{name}: version: this {fmt} file is version {version}, made by a "
+            f"{name}: version: this {fmt} file is version {shorten(version, 20)}, made by a "
             f"newer Bridge; this Bridge reads up to version {CURRENT[fmt]}."
         )
     try:

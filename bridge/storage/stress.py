@@ -201,8 +201,11 @@ class StressResult:
         )
 
 
+_CLEAR = "clear: "
+
+
 def _open_one(path: Path, which: int) -> str | None:
-    """Open ``path`` one of three ways; the message, or ``None`` for a valid file."""
+    """Open ``path`` one of three ways: ``None`` for a valid file, else what happened."""
     try:
         if which == 0:
             load_file(path)
@@ -211,8 +214,19 @@ def _open_one(path: Path, which: int) -> str | None:
         else:
             import_foundry(path)
     except FileProblem as exc:
-        return exc.message
+        return _CLEAR + exc.message
+    except BaseException as exc:  # the stress run counts whatever escaped
+        return f"{type(exc).__name__}: {str(exc)[:200]}"
     return None
+
+
+def _attempt(path: Path, which: int, limit_s: float) -> tuple[bool, str | None]:
+    """Open ``path`` in a thread; (finished within ``limit_s``, what happened)."""
+    holder: list[str | None] = []
+    worker = threading.Thread(target=lambda: holder.append(_open_one(path, which)), daemon=True)
+    worker.start()
+    worker.join(limit_s)
+    return bool(holder), holder[0] if holder else None
 
 
 def _peak_mb() -> float:
@@ -228,50 +242,31 @@ def run_file_stress(count: int, folder: Path, seed: int = 0, limit_s: float = 10
     path = folder / "hostile.json"
     for n, content in enumerate(hostile_inputs(count, seed)):
         path.write_bytes(content)
-        outcome: list[str | None] = []
-        failure: list[str] = []
-
-        def attempt(which: int = n % 3) -> None:
-            try:
-                outcome.append(_open_one(path, which))
-            except BaseException as exc:  # the stress run counts what escaped
-                failure.append(f"{type(exc).__name__}: {str(exc)[:200]}")
-
-        worker = threading.Thread(target=attempt, daemon=True)
-        worker.start()
-        worker.join(limit_s)
         result.tried += 1
-        if worker.is_alive():
+        finished, outcome = _attempt(path, n % 3, limit_s)
+        if not finished:
             result.hangs += 1
-            continue
-        if failure:
-            result.unclear.append(failure[0])
-        elif outcome and outcome[0] is None:
+        elif outcome is None:
             result.valid += 1
-        elif outcome:
-            message = outcome[0]
-            if not message.startswith("hostile.json: ") or len(message) > MESSAGE_LIMIT:
-                result.long_messages += len(message) > MESSAGE_LIMIT
-                result.unclear.append(f"message: {message[:200]}")
-            else:
-                result.clear += 1
+        elif not outcome.startswith(_CLEAR):
+            result.unclear.append(outcome[:200])
+        elif not outcome.startswith(f"{_CLEAR}hostile.json: ") or len(outcome) > MESSAGE_LIMIT:
+            result.long_messages += len(outcome) > MESSAGE_LIMIT
+            result.unclear.append(f"message: {outcome[:200]}")
+        else:
+            result.clear += 1
     for special in (Path("/dev/zero"), _fifo(folder)):
         if special is None or not special.exists():
             continue
         for which in range(3):
             result.tried += 1
-            holder: list[str | None] = []
-            worker = threading.Thread(
-                target=lambda s=special, w=which: holder.append(_open_one(s, w)), daemon=True
-            )
-            worker.start()
-            worker.join(limit_s)
-            if worker.is_alive():
+            finished, outcome = _attempt(special, which, limit_s)
+            if not finished:
                 result.hangs += 1
-            elif holder and holder[0]:
+            elif outcome is not None and outcome.startswith(_CLEAR):
                 result.clear += 1
             else:
-                result.unclear.append(f"{special}: not refused")
+                result.unclear.append(f"{special}: {outcome or 'not refused'}")
     path.unlink(missing_ok=True)
     result.seconds = time.perf_counter() - start
     result.peak_mb = _peak_mb()

@@ -77,7 +77,7 @@ def test_resumed_session_keeps_journaling() -> None:
 
 
 def test_a_failed_autosave_refuses_the_change(monkeypatch: pytest.MonkeyPatch) -> None:
-    session, session_journal = autosaved(5)
+    session, _ = autosaved(5)
     before = session.state
 
     def full(fd: int) -> None:
