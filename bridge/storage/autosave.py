@@ -104,6 +104,7 @@ class AutosaveJournal:
         self._entries = list(entries)
         self._fd: int | None = None
         self._size = 0
+        self.closed = False
         self.rewrites = 0
         """How many times the journal had to be written again (a lost file or folder)."""
         self._rewrite()
@@ -129,6 +130,7 @@ class AutosaveJournal:
         journal._initial = initial
         journal._entries = entries
         journal.rewrites = 0
+        journal.closed = False
         fd = os.open(path, os.O_WRONLY | getattr(os, "O_BINARY", 0))
         try:
             os.ftruncate(fd, size)  # a torn or damaged tail goes before anything is added
@@ -182,7 +184,7 @@ class AutosaveJournal:
 
     def check(self) -> str | None:
         """Write the journal again if its file or folder is gone; says what happened."""
-        if not self._lost():
+        if self.closed or not self._lost():
             return None
         self._rewrite()
         self.rewrites += 1
@@ -192,7 +194,9 @@ class AutosaveJournal:
         )
 
     def _write(self, record: dict[str, Any]) -> None:
-        self.check()
+        if self._lost():
+            self._rewrite()
+            self.rewrites += 1
         assert self._fd is not None
         data = _line(record)
         try:
@@ -211,8 +215,9 @@ class AutosaveJournal:
 
     def close(self) -> None:
         """A clean end: the journal is marked closed and no longer offered for resuming."""
-        if self._fd is None:
+        if self.closed:
             return
+        self.closed = True
         with contextlib.suppress(OSError):
             self._write({"op": "closed"})
         _close_quietly(self._fd)

@@ -57,7 +57,7 @@ class BattleFiles(QObject):
     def check_autosave(self) -> None:
         """Notice at once a lost autosave file or folder: write it again, tell the GM."""
         sink = self.model.session.sink
-        if not isinstance(sink, AutosaveJournal):
+        if not isinstance(sink, AutosaveJournal) or not self.window.isVisible():
             return
         try:
             done = sink.check()
