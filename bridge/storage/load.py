@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 from pathlib import Path
 from typing import Any
@@ -91,33 +92,44 @@ def _too_large(name: str, size: int, cap: int) -> str:
     return f"{name}: the file is {size / 2**20:.0f} MB; a Bridge file is at most {cap // 2**20} MB."
 
 
-def _depth(value: Any, limit: int) -> int:
-    """Nesting depth, stopping early past ``limit`` (no recursion, so no stack to blow).
+_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+_NOT_BRACKET = bytes(b for b in range(256) if b not in b"[]{}")
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
 
-    Raises :class:`ValueError` on a string holding a lone surrogate (it could be read
-    but never saved again).
+
+_INNERMOST = re.compile(rb"\[\]|\{\}")
+
+
+def _depth(raw: bytes, limit: int) -> int:
+    """The nesting depth of valid JSON text (stopping past ``limit``).
+
+    Only the brackets outside strings are kept, then each pass removes the innermost
+    pairs: all scanning is done by regular expressions and ``bytes.translate``.
     """
-    deepest = 0
-    stack = [(value, 1)]
+    brackets = _STRING.sub(b"", raw).translate(None, _NOT_BRACKET)
+    depth = 0
+    while brackets and depth <= limit:
+        brackets = _INNERMOST.sub(b"", brackets)
+        depth += 1
+    return depth
+
+
+def _lone_surrogate(value: Any) -> str | None:
+    """The first string (or key) in ``value`` holding a lone surrogate, or ``None``."""
+    stack = [value]
     while stack:
-        item, d = stack.pop()
-        if d > deepest:
-            deepest = d
-            if deepest > limit:
-                return deepest
+        item = stack.pop()
         if isinstance(item, dict):
-            stack.extend((v, d + 1) for v in item.values())
-            stack.extend((k, d + 1) for k in item)
+            stack.extend(item.values())
+            stack.extend(item)
         elif isinstance(item, list):
-            stack.extend((v, d + 1) for v in item)
+            stack.extend(item)
         elif isinstance(item, str):
             try:
                 item.encode("utf-8")
             except UnicodeEncodeError:
-                raise ValueError(
-                    f"the text {shorten(item, 40)} holds a lone surrogate, not valid Unicode"
-                ) from None
-    return deepest
+                return item
+    return None
 
 
 def parse_document(raw: bytes, name: str) -> AnyFile:
@@ -148,14 +160,15 @@ def parse_document(raw: bytes, name: str) -> AnyFile:
         raise FileProblem(
             f"{name}: not valid JSON at line {exc.lineno}, column {exc.colno}: {what}."
         ) from None
-    try:
-        deep = _depth(data, MAX_DEPTH) > MAX_DEPTH
-    except ValueError as exc:
-        raise FileProblem(f"{name}: {exc}.") from None
-    if deep:
+    if _depth(raw, MAX_DEPTH) > MAX_DEPTH:
         raise FileProblem(f"{name}: the data is nested more than {MAX_DEPTH} levels deep.")
     if not isinstance(data, dict):
         raise FileProblem(f"{name}: expected a JSON object with a 'format' field.")
+    if _SURROGATE_ESCAPE.search(raw) and (bad := _lone_surrogate(data)) is not None:
+        raise FileProblem(
+            f"{name}: the text {shorten(bad, 40)} holds a lone surrogate, not valid Unicode "
+            "(it could never be saved again)."
+        )
     fmt = data.get("format")
     if not isinstance(fmt, str) or fmt not in FORMATS:
         known = ", ".join(sorted(FORMATS))
