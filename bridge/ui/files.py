@@ -6,6 +6,7 @@ battle and the file on disk stay as they were.
 
 from __future__ import annotations
 
+import glob
 from collections.abc import Callable
 from pathlib import Path
 
@@ -21,7 +22,7 @@ from bridge.storage.foundry import import_foundry
 from bridge.storage.library import demo_file
 from bridge.storage.load import FileProblem, load_file
 from bridge.storage.recap import recap_markdown
-from bridge.storage.save import write_atomic
+from bridge.storage.save import clean_stale_temporaries, write_atomic
 from bridge.ui.autosave_ui import OFF, start_autosave
 from bridge.ui.settings import add_recent
 from bridge.ui.shared_model import SharedModel
@@ -121,6 +122,7 @@ class BattleFiles(QObject):
             self._problem(exc.message)
             return False
         self._adopt(opened.session, path)
+        clean_stale_temporaries(path.parent, glob.escape(path.name))  # a kill mid-save
         add_recent(str(path))
         if opened.warning:
             self._problem(f"{path.name}: {opened.warning}")

@@ -189,3 +189,15 @@ def test_a_sample_of_hostile_files_all_get_a_clear_message(tmp_path: Path) -> No
     result = run_file_stress(300, tmp_path, seed=11, limit_s=10)
     assert result.tried >= 300 and result.clear > 250
     assert result.unclear == [] and result.hangs == 0
+
+
+# -- 7. a kill during Save leaves a temporary file: the next save removes it -------------
+def test_the_next_save_removes_what_a_killed_save_left(tmp_path: Path) -> None:
+    path = tmp_path / "battle [1].json"
+    leftover = tmp_path / ".battle [1].json.k1ll3d.tmp"
+    leftover.write_text("half a save")
+    other = tmp_path / ".notes.json.abc.tmp"
+    other.write_text("another file's save")
+    save_battle(path, played(2))
+    assert not leftover.exists() and other.exists()
+    assert [p.name for p in tmp_path.iterdir() if p.suffix == ".tmp"] == [other.name]
