@@ -52,10 +52,11 @@ def start_autosave(session: Session, parent: QWidget | None = None) -> AutosaveJ
         try:
             return AutosaveJournal.start(session)
         except OSError as exc:
+            where = f" {exc.filename}" if exc.filename else ""
             answer = QMessageBox.warning(
                 parent,
                 OFF,
-                f"{OFF}: the autosave folder cannot be written "
+                f"{OFF}: the autosave folder{where} cannot be written "
                 f"({exc.strerror or exc}).\nIf Bridge stops, this battle is lost unless "
                 "you save it (File ▸ Save).\n\nChoose another folder for autosaves?",
                 QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
