@@ -114,6 +114,15 @@ def _depth(raw: bytes, limit: int) -> int:
     return depth
 
 
+DEPTH_CHECK_BYTES = 1 << 20
+"""Files up to this size have their nesting measured before anything else."""
+
+
+def _refuse_deep(raw: bytes, name: str) -> None:
+    if _depth(raw, MAX_DEPTH) > MAX_DEPTH:
+        raise FileProblem(f"{name}: the data is nested more than {MAX_DEPTH} levels deep.")
+
+
 def _lone_surrogate(value: Any) -> str | None:
     """The first string (or key) in ``value`` holding a lone surrogate, or ``None``."""
     stack = [value]
@@ -160,8 +169,10 @@ def parse_document(raw: bytes, name: str) -> AnyFile:
         raise FileProblem(
             f"{name}: not valid JSON at line {exc.lineno}, column {exc.colno}: {what}."
         ) from None
-    if _depth(raw, MAX_DEPTH) > MAX_DEPTH:
-        raise FileProblem(f"{name}: the data is nested more than {MAX_DEPTH} levels deep.")
+    # A file that validates cannot nest deeper than its schema, so a large one is only
+    # measured if it fails (which keeps opening a long battle fast).
+    if len(raw) <= DEPTH_CHECK_BYTES:
+        _refuse_deep(raw, name)
     if not isinstance(data, dict):
         raise FileProblem(f"{name}: expected a JSON object with a 'format' field.")
     if _SURROGATE_ESCAPE.search(raw) and (bad := _lone_surrogate(data)) is not None:
@@ -191,10 +202,12 @@ def parse_document(raw: bytes, name: str) -> AnyFile:
             version = data["version"]
         loaded: AnyFile = FORMATS[fmt].model_validate(data)  # type: ignore[assignment]
     except ValidationError as exc:
+        _refuse_deep(raw, name)
         lines = describe_validation_error(exc).splitlines()
         more = f" (and {len(lines) - 1} more problem(s))" if len(lines) > 1 else ""
         raise FileProblem(f"{name}: {shorten(lines[0], 300)}{more}") from None
     except (RecursionError, ValueError, TypeError, KeyError, AttributeError) as exc:
+        _refuse_deep(raw, name)
         raise FileProblem(f"{name}: {shorten(str(exc), 300)}") from None
     if isinstance(loaded, EncounterFile):
         problem = check_references(loaded)

@@ -201,3 +201,18 @@ def test_the_next_save_removes_what_a_killed_save_left(tmp_path: Path) -> None:
     save_battle(path, played(2))
     assert not leftover.exists() and other.exists()
     assert [p.name for p in tmp_path.iterdir() if p.suffix == ".tmp"] == [other.name]
+
+
+def test_deep_nesting_in_a_large_file_is_named_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Large files are measured only when they fail to validate: still the same message."""
+    from bridge.storage import load
+
+    monkeypatch.setattr(load, "DEPTH_CHECK_BYTES", 1000)
+    data = battle_file(played(20)).model_dump(mode="json")
+    data["journal"][5]["command"]["extra"] = json.loads("[" * 70 + "]" * 70)
+    path = tmp_path / "large-deep.json"
+    path.write_text(json.dumps(data))
+    assert path.stat().st_size > load.DEPTH_CHECK_BYTES
+    assert "nested more than 64 levels" in refused(path)
