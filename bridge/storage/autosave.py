@@ -102,14 +102,13 @@ class AutosaveJournal:
         self.path = path
         self._initial = initial
         self._entries = list(entries)
-        self._fd: int | None = None
+        self._box: list[int | None] = [None]
+        weakref.finalize(self, _close_box, self._box)  # a crash path still releases it
         self._size = 0
         self.closed = False
         self.rewrites = 0
         """How many times the journal had to be written again (a lost file or folder)."""
         self._rewrite()
-        fd = self._fd
-        weakref.finalize(self, _close_quietly, fd)
 
     @classmethod
     def start(cls, session: Session, path: Path | None = None) -> AutosaveJournal:
@@ -139,10 +138,18 @@ class AutosaveJournal:
         except OSError:
             os.close(fd)
             raise
-        journal._fd = fd
+        journal._box = [fd]
+        weakref.finalize(journal, _close_box, journal._box)
         journal._size = size
-        weakref.finalize(journal, _close_quietly, fd)
         return journal
+
+    @property
+    def _fd(self) -> int | None:
+        return self._box[0]
+
+    @_fd.setter
+    def _fd(self, fd: int | None) -> None:
+        self._box[0] = fd
 
     # -- the sink -----------------------------------------------------------------------
     def applied(self, entry: JournalEntry) -> None:
@@ -208,8 +215,9 @@ class AutosaveJournal:
             try:  # never leave half a line behind: cut the file back to what it was
                 os.ftruncate(self._fd, self._size)
                 os.fsync(self._fd)
-            except OSError:
-                self._fd = None  # the next write rewrites the whole journal
+            except OSError:  # the next write rewrites the whole journal
+                _close_quietly(self._fd)
+                self._fd = None
             raise
         self._size += len(data)
 
@@ -222,6 +230,11 @@ class AutosaveJournal:
             self._write({"op": "closed"})
         _close_quietly(self._fd)
         self._fd = None
+
+
+def _close_box(box: list[int | None]) -> None:
+    _close_quietly(box[0])
+    box[0] = None
 
 
 def _close_quietly(fd: int | None) -> None:
