@@ -34,8 +34,33 @@ def run_benchmarks(quick: bool = False, ui: bool = True) -> str:
     from bridge.engine.bench import engine_benchmarks
 
     lines.extend(engine_benchmarks(quick))
+    lines.append(_open_long_battle(2000 if quick else 10_000))
     if ui:
         from bridge.ui.bench import ui_benchmarks
 
         lines.extend(ui_benchmarks(quick))
     return "\n".join(lines)
+
+
+def _open_long_battle(commands: int) -> str:
+    """Saving and opening a battle of ``commands`` Commands (no replay on opening)."""
+    import tempfile
+    import time
+    from pathlib import Path
+
+    from bridge.engine.bench import endless_battle
+    from bridge.storage.battle import open_battle, save_battle
+
+    session = endless_battle(commands)
+    with tempfile.TemporaryDirectory(prefix="bridge-bench-") as folder:
+        path = Path(folder) / "long.json"
+        save_battle(path, session)
+        size = path.stat().st_size
+        start = time.perf_counter()
+        opened = open_battle(path)
+        spent = time.perf_counter() - start
+    assert opened.session.state == session.state
+    return (
+        f"  open a saved {commands}-Command battle:   {spent * 1e3:8.0f} ms"
+        f"  ({size / 2**20:.1f} MB file, from its saved state, no replay)"
+    )

@@ -163,6 +163,19 @@ def _schemas(args: argparse.Namespace) -> int:
     return 0
 
 
+def _stress(args: argparse.Namespace) -> int:
+    import tempfile
+
+    from bridge.storage.stress import run_file_stress
+
+    with tempfile.TemporaryDirectory(prefix="bridge-stress-") as folder:
+        result = run_file_stress(args.count, Path(folder), seed=args.seed)
+    print(result.summary())
+    for line in result.unclear[:20]:
+        print(f"  {line}")
+    return 0 if not result.unclear and not result.hangs else 1
+
+
 def _bench(args: argparse.Namespace) -> int:
     from bridge.bench import run_benchmarks
 
@@ -208,6 +221,11 @@ def _parser() -> argparse.ArgumentParser:
     check = sub.add_parser("check", help="validate Bridge files (ship, character, encounter)")
     check.add_argument("files", type=Path, nargs="+", metavar="FILE")
     check.set_defaults(run=_check)
+    stress = sub.add_parser("stress", help="fault runs outside the test suite")
+    stress.add_argument("target", choices=["files"], help="files: open hostile files")
+    stress.add_argument("--count", type=int, default=10_000, help="how many inputs")
+    stress.add_argument("--seed", type=int, default=0, help="which inputs (repeatable)")
+    stress.set_defaults(run=_stress)
     schemas = sub.add_parser("schemas", help="write the JSON Schemas of the file formats")
     schemas.add_argument("folder", type=Path, nargs="?", default=Path("resources/schemas"))
     schemas.set_defaults(run=_schemas)
@@ -233,21 +251,30 @@ def _flag_for(line: str) -> str:
     return f"{_FLAGS.get(field, field)}{sep}{rest}"
 
 
-_SUBCOMMANDS = frozenset({"odds", "roll", "check", "schemas", "bench"})
+def _subcommands(parser: argparse.ArgumentParser) -> set[str]:
+    return {
+        name
+        for action in parser._actions
+        if isinstance(action, argparse._SubParsersAction)
+        for name in action.choices
+    }
 
 
-def desktop_arguments(argv: Sequence[str]) -> list[str]:
+def desktop_arguments(
+    argv: Sequence[str], parser: argparse.ArgumentParser | None = None
+) -> list[str]:
     """The arguments a desktop launch passes, as flags: ``bridge FILE`` (a double-clicked
     battle) becomes ``bridge --open FILE``; macOS's old ``-psn_`` process serial is dropped."""
     args = [a for a in argv if not a.startswith("-psn_")]
-    if args and not args[0].startswith("-") and args[0] not in _SUBCOMMANDS:
+    known = _subcommands(parser or _parser())
+    if args and not args[0].startswith("-") and args[0] not in known:
         return ["--open", *args]
     return args
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
-    args = parser.parse_args(desktop_arguments(sys.argv[1:] if argv is None else argv))
+    args = parser.parse_args(desktop_arguments(sys.argv[1:] if argv is None else argv, parser))
     if args.command is None:
         from bridge.ui.app import run_app
 

@@ -13,6 +13,9 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 @pytest.fixture(autouse=True)
 def _bridge_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Preferences, the library and autosaves live in a temporary folder, never the user's."""
+    from bridge.storage.paths import set_autosave_dir
+
     home = tmp_path / "bridge-home"
     monkeypatch.setenv("BRIDGE_HOME", str(home))
+    set_autosave_dir(None)
     return home

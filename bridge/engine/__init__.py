@@ -60,6 +60,7 @@ __all__ = [
     "EndTurn",
     "Inspiration",
     "JournalEntry",
+    "JournalSink",
     "MinorAction",
     "NpcActsFirst",
     "ResolveTask",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -17,9 +17,11 @@ from bridge.rules.dice import Dice, GivenDice, RecordingDice, SeededDice
 from bridge.rules.errors import RuleViolation
 
 __all__ = [
+    "CHECKPOINT_EVERY",
     "Applied",
     "CommandRefused",
     "JournalEntry",
+    "JournalSink",
     "ParameterMissing",
     "Session",
     "prepare_battle",
@@ -100,20 +102,65 @@ def prepare_battle(encounter: Encounter) -> Encounter:
     return ctx.state
 
 
+class JournalSink(Protocol):
+    """Where a Session's journal goes as it grows (the autosave file, for one).
+
+    The Session calls the sink *before* it commits a Command or an Undo; a sink that
+    cannot record it raises :class:`OSError`, and the Command or Undo is refused as a
+    whole, so what the sink holds and what the Session holds stay equal.
+    """
+
+    def applied(self, entry: JournalEntry) -> None:
+        """Record one applied Command (also used by redo)."""
+
+    def undone(self) -> None:
+        """Record that the last Command was undone."""
+
+
+CHECKPOINT_EVERY = 64
+"""Undo keeps one whole state per this many Commands and replays the rest."""
+
+
 class Session:
     """Applies Commands to an Encounter; keeps the journal and the undo/redo stacks.
 
-    Every state is immutable, so undo restores the exact earlier object and redo
-    re-applies the journaled Command with its recorded dice.
+    Undo reaches back to the first Command without keeping every state whole: one
+    checkpoint state per :data:`CHECKPOINT_EVERY` Commands is kept (states are immutable
+    and share their unchanged parts), and an earlier state is rebuilt by replaying the
+    journaled Commands with their recorded dice from the checkpoint before it.
     """
 
-    def __init__(self, encounter: Encounter, dice: Dice | None = None) -> None:
+    def __init__(
+        self, encounter: Encounter, dice: Dice | None = None, sink: JournalSink | None = None
+    ) -> None:
         self._initial = prepare_battle(encounter)
         self._state = self._initial
         self._dice: Dice = dice if dice is not None else SeededDice()
         self._journal: list[JournalEntry] = []
-        self._undo: list[Encounter] = []
-        self._redo: list[tuple[JournalEntry, Encounter]] = []
+        self._checkpoints: dict[int, Encounter] = {0: self._initial}
+        self._redo: list[JournalEntry] = []
+        self._sink = sink
+        self._floor = 0  # undo stops here (a saved journal that no longer replays)
+        self._unverified = False
+
+    @classmethod
+    def restore(
+        cls,
+        initial: Encounter,
+        journal: Iterable[JournalEntry],
+        state: Encounter,
+        dice: Dice | None = None,
+    ) -> Session:
+        """A battle as saved: its start, its journal and where it stands, without replaying.
+
+        The states undo needs are rebuilt from the journal the first time undo reaches them.
+        """
+        session = cls(initial, dice)
+        session._journal = list(journal)
+        session._state = state
+        session._checkpoints[len(session._journal)] = state
+        session._unverified = bool(session._journal)
+        return session
 
     # -- reading ------------------------------------------------------------------------
     @property
@@ -130,11 +177,24 @@ class Session:
 
     @property
     def can_undo(self) -> bool:
-        return bool(self._undo)
+        return len(self._journal) > self._floor
 
     @property
     def can_redo(self) -> bool:
         return bool(self._redo)
+
+    @property
+    def sink(self) -> JournalSink | None:
+        return self._sink
+
+    def attach(self, sink: JournalSink | None) -> None:
+        """Send every later Command and Undo to ``sink`` (which already holds the journal)."""
+        self._sink = sink
+
+    @property
+    def checkpoints_kept(self) -> int:
+        """How many whole states the undo history keeps (the rest are replayed)."""
+        return len(self._checkpoints)
 
     def check(self, command: Command) -> str | None:
         """Why ``command`` would be refused now, or ``None`` if it is legal.
@@ -161,11 +221,27 @@ class Session:
             log=tuple(log),
             round=before.turn.round,
         )
-        self._undo.append(before)
+        self._record(lambda sink: sink.applied(entry))
+        self._commit(entry, state)
         self._redo.clear()
+        return Applied(state=state, changes=diff(before, state), entry=entry)
+
+    def _commit(self, entry: JournalEntry, state: Encounter) -> None:
         self._journal.append(entry)
         self._state = state
-        return Applied(state=state, changes=diff(before, state), entry=entry)
+        if len(self._journal) % CHECKPOINT_EVERY == 0:
+            self._checkpoints[len(self._journal)] = state
+
+    def _record(self, write: Callable[[JournalSink], None]) -> None:
+        if self._sink is None:
+            return
+        try:
+            write(self._sink)
+        except OSError as exc:
+            raise CommandRefused(
+                "The change was not made: the autosave could not be written "
+                f"({exc.strerror or exc}). The battle is as it was."
+            ) from None
 
     def _run(self, command: Command, dice: Dice) -> tuple[Encounter, list[str]]:
         reason = why_not(self._state, command)
@@ -182,23 +258,67 @@ class Session:
             raise CommandRefused(exc.reason) from None
         return ctx.state, ctx.log
 
+    def _state_at(self, index: int) -> Encounter:
+        """The state after the first ``index`` journaled Commands (from a checkpoint)."""
+        if index in self._checkpoints:
+            return self._checkpoints[index]
+        base = max(k for k in self._checkpoints if k <= index)
+        state = self._checkpoints[base]
+        for n in range(base, index):
+            entry = self._journal[n]
+            ctx = Ctx(state, GivenDice(d20=entry.d20s, d6=entry.d6s))
+            try:
+                _HANDLERS[entry.command.type](ctx, entry.command)
+            except Exception:  # a journal the rules no longer replay
+                raise CommandRefused(
+                    f"Undo cannot go further back: Command {n + 1} of the journal no "
+                    "longer replays with these rules."
+                ) from None
+            state = ctx.state
+            if (n + 1) % CHECKPOINT_EVERY == 0:
+                self._checkpoints[n + 1] = state
+        return state
+
+    def _verify(self) -> None:
+        """Check once that a restored journal replays to the saved state, or floor undo."""
+        self._unverified = False
+        n = len(self._journal)
+        saved = self._checkpoints.pop(n)
+        try:
+            rebuilt: Encounter | None = self._state_at(n)
+        except CommandRefused:
+            rebuilt = None
+        self._checkpoints[n] = saved
+        if rebuilt != saved:
+            self._floor = n
+
     def undo(self) -> Applied:
         """Restore the state before the last Command."""
-        if not self._undo:
-            raise CommandRefused("There is nothing to undo.")
-        entry = self._journal.pop()
+        if self._unverified:
+            self._verify()
+        if len(self._journal) <= self._floor:
+            raise CommandRefused(
+                "There is nothing to undo."
+                if not self._floor
+                else "Undo cannot go back before this battle was opened: its journal no "
+                "longer replays to the saved battle (the rules have changed since)."
+            )
         after = self._state
-        self._state = self._undo.pop()
-        self._redo.append((entry, after))
-        return Applied(state=self._state, changes=diff(after, self._state), entry=entry)
+        before = self._state_at(len(self._journal) - 1)
+        self._record(lambda sink: sink.undone())
+        entry = self._journal.pop()
+        self._state = before
+        for key in [k for k in self._checkpoints if k > len(self._journal)]:
+            del self._checkpoints[key]
+        self._redo.append(entry)
+        return Applied(state=before, changes=diff(after, before), entry=entry)
 
     def redo(self) -> Applied:
         """Apply the last undone Command again, with the dice it rolled."""
         if not self._redo:
             raise CommandRefused("There is nothing to redo.")
-        entry, _ = self._redo.pop()
-        redo_stack = self._redo
-        self._redo = []
+        entry = self._redo[-1]
+        redo_stack = self._redo[:-1]
         applied = self.apply(entry.command, GivenDice(d20=entry.d20s, d6=entry.d6s))
         self._redo = redo_stack
         return applied

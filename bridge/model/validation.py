@@ -14,15 +14,20 @@ def describe_validation_error(error: ValidationError, source: str | None = None)
     """
     lines = []
     for item in error.errors(include_url=False):
-        loc = ".".join(str(p) for p in item["loc"])
-        message = str(item["msg"])
+        loc = _cut(".".join(str(p) for p in item["loc"]), 120)
+        message = _cut(str(item["msg"]), 200)
         if message.startswith("Value error, "):
             message = message.removeprefix("Value error, ")
         got = item.get("input")
-        shown = "" if isinstance(got, dict | list) else f" (got {got!r})"
+        shown = "" if isinstance(got, dict | list) else f" (got {_cut(repr(got), 60)})"
         prefix = f"{source}: " if source else ""
         where = f"{loc}: " if loc else ""
         if not loc:
             shown = ""
         lines.append(f"{prefix}{where}{message}{shown}")
     return "\n".join(lines)
+
+
+def _cut(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters: a message never echoes a huge value."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"

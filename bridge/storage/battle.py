@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import errno
 from dataclasses import dataclass
 from pathlib import Path
 
 from bridge.engine import Session
 from bridge.storage.formats import EncounterFile
-from bridge.storage.load import FileProblem, load_file
-from bridge.storage.save import save_atomic
+from bridge.storage.load import MAX_BYTES, FileProblem, load_file
+from bridge.storage.save import write_atomic
 
 __all__ = ["OpenedBattle", "battle_file", "open_battle", "save_battle", "session_from"]
 
@@ -20,7 +21,15 @@ def battle_file(session: Session, notes: str = "") -> EncounterFile:
 
 
 def save_battle(path: Path, session: Session) -> None:
-    save_atomic(path, battle_file(session))
+    """Save atomically; a battle too large to open again is refused (:class:`OSError`)."""
+    data = battle_file(session).model_dump_json(indent=2).encode("utf-8") + b"\n"
+    if len(data) > MAX_BYTES:
+        raise OSError(
+            errno.EFBIG,
+            f"the battle would be {len(data) / 2**20:.0f} MB, more than the "
+            f"{MAX_BYTES // 2**20} MB Bridge can open again",
+        )
+    write_atomic(path, data)
 
 
 @dataclass(frozen=True)
@@ -30,21 +39,14 @@ class OpenedBattle:
 
 
 def session_from(doc: EncounterFile) -> OpenedBattle:
-    """Rebuild the Session by replaying the journal (so undo reaches back to the start).
+    """The Session as saved: its start, its journal and its current state.
 
-    If the replay does not arrive at the saved state (the rules changed since), the
-    saved state is kept as the start of a fresh journal and a warning says so.
+    Nothing is replayed on opening (a long battle opens at once); undo rebuilds the
+    earlier states from the journal when it first reaches them.
     """
-    try:
-        session = Session.replay(doc.initial, doc.journal)
-    except Exception:
-        session = None
-    if session is not None and session.state == doc.state:
-        return OpenedBattle(session, None)
-    return OpenedBattle(
-        Session(doc.state),
-        "The journal no longer replays to the saved battle; it opens as saved, without undo.",
-    )
+    if not doc.journal:
+        return OpenedBattle(Session(doc.state), None)
+    return OpenedBattle(Session.restore(doc.initial, doc.journal, doc.state), None)
 
 
 def open_battle(path: Path) -> OpenedBattle:

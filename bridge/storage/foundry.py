@@ -35,7 +35,7 @@ from bridge.rules.weapons import (
     Range,
     Weapon,
 )
-from bridge.storage.load import MAX_BYTES, FileProblem
+from bridge.storage.load import MAX_BYTES, FileProblem, read_regular, shorten
 
 __all__ = ["Imported", "import_foundry", "parse_foundry", "usual_station"]
 
@@ -306,12 +306,11 @@ def parse_foundry(data: Any, source: str) -> Imported:
 
 def import_foundry(path: Path) -> Imported:
     """Read a Foundry VTT ``sta`` actor export file."""
+    raw = read_regular(path, MAX_BYTES)
     try:
-        if path.stat().st_size > MAX_BYTES:
-            raise FileProblem(f"{path.name}: the file is too large for an actor export.")
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileProblem:
-        raise
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
-        raise FileProblem(f"{path.name}: not a readable JSON export ({exc}).") from None
+        data = json.loads(raw.decode("utf-8-sig"))
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+        raise FileProblem(
+            f"{shorten(path.name, 120)}: not a readable JSON export ({shorten(str(exc), 120)})."
+        ) from None
     return parse_foundry(data, path.name)

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
 
 import platformdirs
 
-__all__ = ["autosave_dir", "config_dir", "data_dir", "library_dir"]
+__all__ = ["autosave_dir", "config_dir", "data_dir", "library_dir", "set_autosave_dir"]
 
 APP = "Bridge"
 
@@ -21,7 +22,8 @@ def data_dir() -> Path:
     """User data: the ship library and autosaves."""
     home = _home()
     path = home / "data" if home else Path(platformdirs.user_data_dir(APP, appauthor=False))
-    path.mkdir(parents=True, exist_ok=True)
+    with contextlib.suppress(OSError):  # a read-only disk: the folders below say so
+        path.mkdir(parents=True, exist_ok=True)
     return path
 
 
@@ -29,7 +31,8 @@ def config_dir() -> Path:
     """User configuration: preferences and window places."""
     home = _home()
     path = home / "config" if home else Path(platformdirs.user_config_dir(APP, appauthor=False))
-    path.mkdir(parents=True, exist_ok=True)
+    with contextlib.suppress(OSError):  # preferences are then not kept, nothing else
+        path.mkdir(parents=True, exist_ok=True)
     return path
 
 
@@ -40,7 +43,19 @@ def library_dir(kind: str) -> Path:
     return path
 
 
+_chosen: dict[str, Path] = {}
+
+
+def set_autosave_dir(path: Path | None) -> None:
+    """Keep autosaves in ``path`` instead (the GM chose another folder); ``None`` resets."""
+    if path is None:
+        _chosen.pop("autosave", None)
+    else:
+        _chosen["autosave"] = path
+
+
 def autosave_dir() -> Path:
-    path = data_dir() / "autosave"
+    """The autosave folder, created if missing; :class:`OSError` if it cannot be."""
+    path = _chosen.get("autosave") or data_dir() / "autosave"
     path.mkdir(parents=True, exist_ok=True)
     return path

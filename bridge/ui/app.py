@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
-import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -21,32 +20,20 @@ __all__ = ["build", "run_app"]
 
 def _first_session(seed: int | None, autosave: bool, ask: bool = True) -> Session:
     """The battle to open: a crashed one the GM chooses to resume, or the demo."""
-    from PySide6.QtWidgets import QMessageBox
-
     from bridge.engine import Session, demo_encounter
     from bridge.rules.dice import SeededDice
 
-    demo = demo_encounter()
+    session = Session(demo_encounter(), SeededDice(seed))
     if not autosave:
-        return Session(demo, SeededDice(seed))
-    from bridge.storage.autosave import AutosavedSession, find_unfinished, prune_closed, recover
-    from bridge.storage.load import FileProblem
+        return session
+    from bridge.ui.autosave_ui import resume_crashed, start_autosave, use_chosen_folder
 
-    prune_closed()
-    for unfinished in find_unfinished()[:1] if ask else []:
-        answer = QMessageBox.question(
-            None,
-            "Resume the battle?",
-            f"“{unfinished.name}” was not closed properly (last change "
-            f"{time.strftime('%H:%M on %d %b', time.localtime(unfinished.modified))}).\n"
-            "Resume it where it stopped? (Choose No to start fresh; it stays on offer.)",
-        )
-        if answer == QMessageBox.StandardButton.Yes:
-            try:
-                return recover(unfinished.path).session
-            except FileProblem as exc:
-                QMessageBox.warning(None, "Bridge", exc.message)
-    return AutosavedSession(demo, SeededDice(seed))
+    use_chosen_folder()
+    resumed = resume_crashed() if ask else None
+    if resumed is not None:
+        return resumed
+    start_autosave(session)
+    return session
 
 
 def build(

@@ -6,22 +6,24 @@ battle and the file on disk stay as they were.
 
 from __future__ import annotations
 
+import glob
 import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from bridge.engine import AddCharacter, AddShip, Command, Session
-from bridge.storage.autosave import AutosavedSession
+from bridge.storage.autosave import AutosaveJournal
 from bridge.storage.battle import open_battle, save_battle
 from bridge.storage.formats import CharacterFile, EncounterFile, ShipFile
 from bridge.storage.foundry import import_foundry
 from bridge.storage.library import demo_file
 from bridge.storage.load import FileProblem, load_file
 from bridge.storage.recap import recap_markdown
-from bridge.storage.save import write_atomic
+from bridge.storage.save import clean_stale_temporaries, write_atomic
+from bridge.ui.autosave_ui import OFF, start_autosave
 from bridge.ui.settings import add_recent
 from bridge.ui.shared_model import SharedModel
 
@@ -30,6 +32,8 @@ __all__ = ["BattleFiles"]
 SUFFIX = ".bridge"
 """Battles save as ``NAME.bridge`` (JSON inside) so the desktop can open them in Bridge."""
 FILTER = "Bridge battles (*.bridge *.json);;All files (*)"
+WATCH_MS = 3000
+"""How often the autosave file is checked for (a deleted folder is noticed at once)."""
 
 
 class BattleFiles(QObject):
@@ -47,8 +51,33 @@ class BattleFiles(QObject):
         self.unattended = False
         """Report problems on stderr instead of a message box (the start-up probe)."""
         self._saved_journal = model.journal
+        self._autosave_warned = False
         model.sig_changed.connect(lambda _: self._title())
         self._title()
+        self._watch = QTimer(self)
+        self._watch.setInterval(WATCH_MS)
+        self._watch.timeout.connect(self.check_autosave)
+        self._watch.start()
+
+    def check_autosave(self) -> None:
+        """Notice at once a lost autosave file or folder: write it again, tell the GM."""
+        sink = self.model.session.sink
+        if not isinstance(sink, AutosaveJournal) or not self.window.isVisible():
+            return
+        try:
+            done = sink.check()
+        except OSError as exc:
+            if not self._autosave_warned:
+                self._autosave_warned = True
+                self._problem(
+                    f"{OFF}: {sink.path.name} was lost and cannot be written again "
+                    f"({exc.strerror or exc}). Every change is refused until it can; "
+                    "save the battle (File ▸ Save As) somewhere else."
+                )
+            return
+        self._autosave_warned = False
+        if done:
+            self._problem(done)
 
     # -- state --------------------------------------------------------------------------
     @property
@@ -72,10 +101,11 @@ class BattleFiles(QObject):
 
     def _adopt(self, session: Session, path: Path | None) -> None:
         old = self.model.session
-        new = AutosavedSession.adopt(session) if self.autosave else session
-        self.model.replace_session(new)
-        if isinstance(old, AutosavedSession):
-            old.close()
+        if self.autosave:
+            start_autosave(session, self.window)
+        self.model.replace_session(session)
+        if isinstance(old.sink, AutosaveJournal):
+            old.sink.close()
         self.path = path
         self._mark_saved()
 
@@ -99,6 +129,7 @@ class BattleFiles(QObject):
             self._problem(exc.message)
             return False
         self._adopt(opened.session, path)
+        clean_stale_temporaries(path.parent, glob.escape(path.name))  # a kill mid-save
         add_recent(str(path))
         if opened.warning:
             self._problem(f"{path.name}: {opened.warning}")

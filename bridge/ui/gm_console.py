@@ -42,7 +42,7 @@ from bridge.engine import (
     waiting,
     why_not,
 )
-from bridge.storage.autosave import AutosavedSession
+from bridge.storage.autosave import AutosaveJournal
 from bridge.ui.dice_tray import DiceTray
 from bridge.ui.files import BattleFiles
 from bridge.ui.gm_dialogs import EditValueDialog, HouseRulesDialog, SetupDialog
@@ -417,9 +417,9 @@ class GmConsole(QMainWindow):
         if self.confirm_quit and not self.files.confirm_discard():
             event.ignore()
             return
-        session = self.model.session
-        if isinstance(session, AutosavedSession):
-            session.close()
+        sink = self.model.session.sink
+        if isinstance(sink, AutosaveJournal):
+            sink.close()
         save_geometry(self, "gm-console")
         for window in list(self.stations.values()):
             window.close()

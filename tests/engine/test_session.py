@@ -104,7 +104,7 @@ def test_undo_restores_the_exact_state_and_redo_reapplies_it() -> None:
     states.append(t.state)
     for expected in reversed(states[:-1]):
         t.session.undo()
-        assert t.state is expected
+        assert t.state == expected
     with pytest.raises(CommandRefused, match="nothing to undo"):
         t.session.undo()
     for expected in states[1:]:

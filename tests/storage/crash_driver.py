@@ -10,8 +10,9 @@ from pathlib import Path
 
 from bridge.engine.autopilot import suggest
 from bridge.engine.demo import demo_encounter
+from bridge.engine.session import Session
 from bridge.rules.dice import SeededDice
-from bridge.storage.autosave import AutosavedSession
+from bridge.storage.autosave import AutosaveJournal
 
 
 def main(folder: str, seed: int) -> None:
@@ -19,12 +20,13 @@ def main(folder: str, seed: int) -> None:
     battle = 0
     while True:
         path = Path(folder) / f"battle-{battle}.jsonl"
-        session = AutosavedSession(demo_encounter(), SeededDice(seed + battle), path=path)
+        session = Session(demo_encounter(), SeededDice(seed + battle))
+        journal = AutosaveJournal.start(session, path)
         while (command := suggest(session.state, session.check)) is not None:
             session.apply(command)
             # apply() returned, so the line is fsynced: this Command must survive a kill
             print(battle, len(session.journal), flush=True)
-        session.close()
+        journal.close()
         battle += 1
 
 

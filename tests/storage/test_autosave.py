@@ -12,8 +12,13 @@ from bridge.engine.commands import AdjustPool
 from bridge.engine.demo import demo_encounter
 from bridge.engine.session import CommandRefused, Session
 from bridge.rules.dice import SeededDice
-from bridge.storage.autosave import AutosavedSession, find_unfinished, recover
+from bridge.storage.autosave import AutosaveJournal, find_unfinished, recover
 from bridge.storage.load import FileProblem
+
+
+def autosaved(seed: int) -> tuple[Session, AutosaveJournal]:
+    session = Session(demo_encounter(), SeededDice(seed))
+    return session, AutosaveJournal.start(session)
 
 
 def play(session: Session, n: int) -> None:
@@ -24,32 +29,32 @@ def play(session: Session, n: int) -> None:
 
 
 def test_journal_replays_to_the_same_battle() -> None:
-    session = AutosavedSession(demo_encounter(), SeededDice(1))
+    session, session_journal = autosaved(1)
     play(session, 40)
     session.undo()
     session.undo()
     session.redo()
-    recovered = recover(session.path)
+    recovered = recover(session_journal.path)
     assert recovered.session.state == session.state
     assert recovered.session.journal == session.journal
     assert not recovered.dropped_tail
 
 
 def test_unfinished_autosaves_are_found_and_closed_ones_are_not() -> None:
-    crashed = AutosavedSession(demo_encounter(), SeededDice(1))
+    crashed, crashed_journal = autosaved(1)
     play(crashed, 5)
-    closed = AutosavedSession(demo_encounter(), SeededDice(2))
+    closed, closed_journal = autosaved(2)
     play(closed, 5)
-    closed.close()
+    closed_journal.close()
     found = find_unfinished()
-    assert [u.path for u in found] == [crashed.path]
+    assert [u.path for u in found] == [crashed_journal.path]
     assert found[0].name == "Ambush at Kessik Nebula"
 
 
 def test_a_torn_last_line_is_dropped(tmp_path: Path) -> None:
-    session = AutosavedSession(demo_encounter(), SeededDice(3))
+    session, session_journal = autosaved(3)
     play(session, 12)
-    raw = session.path.read_bytes()
+    raw = session_journal.path.read_bytes()
     for cut in (len(raw) - 1, len(raw) - 37):
         copy = tmp_path / f"cut{cut}.jsonl"
         copy.write_bytes(raw[:cut])
@@ -63,16 +68,16 @@ def test_a_torn_last_line_is_dropped(tmp_path: Path) -> None:
 
 
 def test_resumed_session_keeps_journaling() -> None:
-    session = AutosavedSession(demo_encounter(), SeededDice(4))
+    session, session_journal = autosaved(4)
     play(session, 6)
-    resumed = recover(session.path).session
+    resumed = recover(session_journal.path).session
     play(resumed, 6)
-    again = recover(session.path)
+    again = recover(session_journal.path)
     assert again.commands == 12 and again.session.state == resumed.state
 
 
 def test_a_failed_autosave_refuses_the_change(monkeypatch: pytest.MonkeyPatch) -> None:
-    session = AutosavedSession(demo_encounter(), SeededDice(5))
+    session, _ = autosaved(5)
     before = session.state
 
     def full(fd: int) -> None:
@@ -94,21 +99,21 @@ def test_not_an_autosave(tmp_path: Path) -> None:
 def test_adopting_an_opened_battle_journals_its_history() -> None:
     plain = Session(demo_encounter(), SeededDice(6))
     play(plain, 8)
-    adopted = AutosavedSession.adopt(plain)
-    assert adopted.state == plain.state and adopted.can_undo
-    assert recover(adopted.path).session.state == plain.state
+    journal = AutosaveJournal.start(plain)
+    assert plain.can_undo and plain.sink is journal
+    assert recover(journal.path).session.state == plain.state
 
 
 def test_old_closed_autosaves_are_pruned_and_crashed_ones_kept() -> None:
     from bridge.storage.autosave import prune_closed
 
-    crashed = AutosavedSession(demo_encounter(), SeededDice(1))
+    crashed, crashed_journal = autosaved(1)
     crashed.apply(AdjustPool(pool="threat", delta=1))
     for i in range(4):
-        done = AutosavedSession(demo_encounter(), SeededDice(i))
+        done, done_journal = autosaved(i)
         done.apply(AdjustPool(pool="threat", delta=1))
-        done.close()
-        os.utime(done.path, (1000 + i, 1000 + i))
+        done_journal.close()
+        os.utime(done_journal.path, (1000 + i, 1000 + i))
     assert prune_closed(keep=2) == 2
-    remaining = sorted(p.name for p in crashed.path.parent.glob("*.jsonl"))
-    assert len(remaining) == 3 and crashed.path.name in remaining
+    remaining = sorted(p.name for p in crashed_journal.path.parent.glob("*.jsonl"))
+    assert len(remaining) == 3 and crashed_journal.path.name in remaining

@@ -9,7 +9,7 @@ import pytest
 
 from bridge.engine.autopilot import suggest
 from bridge.engine.demo import demo_encounter
-from bridge.engine.session import Session
+from bridge.engine.session import CommandRefused, Session
 from bridge.rules.dice import SeededDice
 from bridge.storage.battle import battle_file, open_battle, save_battle
 from bridge.storage.formats import CURRENT, CharacterFile, EncounterFile, ShipFile
@@ -58,7 +58,10 @@ def test_battle_whose_journal_no_longer_replays_opens_as_saved(tmp_path: Path) -
     path = tmp_path / "b.json"
     save_atomic(path, tampered)
     opened = open_battle(path)
-    assert opened.warning is not None and opened.session.state == session.state
+    assert opened.session.state == session.state
+    with pytest.raises(CommandRefused, match="cannot go back before this battle was opened"):
+        opened.session.undo()
+    assert opened.session.state == session.state and not opened.session.can_undo
 
 
 @pytest.mark.parametrize(

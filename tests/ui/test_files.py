@@ -15,7 +15,7 @@ from bridge.engine.commands import AdjustPool, StartTurn
 from bridge.engine.demo import demo_encounter
 from bridge.engine.session import Session
 from bridge.rules.dice import SeededDice
-from bridge.storage.autosave import AutosavedSession, find_unfinished
+from bridge.storage.autosave import AutosaveJournal, find_unfinished
 from bridge.storage.formats import ShipFile
 from bridge.storage.save import save_atomic
 from bridge.ui.app import _first_session
@@ -147,7 +147,8 @@ def test_library_add_duplicate_edit(qtbot: QtBot, model: SharedModel) -> None:
 
 
 def test_resume_after_a_crash(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
-    crashed = AutosavedSession(demo_encounter(), SeededDice(3))
+    crashed = Session(demo_encounter(), SeededDice(3))
+    AutosaveJournal.start(crashed)
     crashed.apply(StartTurn(by="kell", actor="kell"))
     crashed.apply(AdjustPool(pool="threat", delta=4))
     assert find_unfinished()
@@ -156,12 +157,14 @@ def test_resume_after_a_crash(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> 
     assert isinstance(session, Session) and session.state == crashed.state
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.No)
     fresh = _first_session(None, autosave=True)
-    assert isinstance(fresh, AutosavedSession) and fresh.journal == ()
+    assert isinstance(fresh.sink, AutosaveJournal) and fresh.journal == ()
     assert len(find_unfinished()) == 2  # the crashed battle stays on offer
 
 
 def test_quitting_closes_the_autosave(qtbot: QtBot) -> None:
-    model = SharedModel(AutosavedSession(demo_encounter(), SeededDice(1)))
+    session = Session(demo_encounter(), SeededDice(1))
+    AutosaveJournal.start(session)
+    model = SharedModel(session)
     c = console(qtbot, model, autosave=True)
     model.submit(StartTurn(by="kell", actor="kell"))
     assert find_unfinished()

@@ -1,0 +1,66 @@
+"""References inside a saved battle: every id a state names must exist in it.
+
+Pydantic checks each field's type; this checks what one field says about another (a
+pending Task names a catalog Task, a duration names a ship in the battle...), so a file
+that names something unknown is refused when it is opened, not at the next Command.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from bridge.engine import CATALOG, Encounter
+
+if TYPE_CHECKING:
+    from bridge.storage.formats import EncounterFile
+
+__all__ = ["check_references", "encounter_problem"]
+
+
+def _unknown(field: str, names: Iterable[str | None], known: Iterable[str]) -> str | None:
+    pool = set(known)
+    for name in names:
+        if name is not None and name not in pool:
+            shown = name if len(name) <= 40 else name[:39] + "…"
+            return f"{field}: names '{shown}', which is not in this battle"
+    return None
+
+
+def encounter_problem(state: Encounter, where: str) -> str | None:
+    """The first reference in ``state`` to something that does not exist, or ``None``."""
+    ships = set(state.ships)
+    actors = ships | set(state.characters)
+    turn = state.turn
+    checks: list[tuple[str, Iterable[str | None], Iterable[str]]] = [
+        ("turn.actor", [turn.actor], actors),
+        ("turn.actor_ship", [turn.actor_ship], ships),
+        ("turn.npc_turns_left", turn.npc_turns_left, ships),
+        ("turn.npc_roles_used", turn.npc_roles_used, ships),
+        ("turn.shields_toggled", turn.shields_toggled, ships),
+        ("turn.interrupt", [turn.interrupt], actors),
+        ("pending_seats", state.pending_seats, state.characters),
+        ("retreated", state.retreated, ships),
+        ("scanned", state.scanned, ships),
+        ("zones.positions", state.zones.positions, ships),
+        ("durations.ship", [d.ship for d in state.durations], ships),
+        ("traits.ship", [t.ship for t in state.traits], ships),
+        ("assists.assister", [a.assister for a in state.assists], actors),
+        ("assists.target", [a.target for a in state.assists], actors),
+    ]
+    if state.pending is not None:
+        checks += [
+            ("pending.action", [state.pending.action], CATALOG),
+            ("pending.actor", [state.pending.actor], actors),
+            ("pending.ship", [state.pending.ship], ships),
+        ]
+    for field, names, known in checks:
+        problem = _unknown(f"{where}.{field}", names, known)
+        if problem:
+            return problem
+    return None
+
+
+def check_references(doc: EncounterFile) -> str | None:
+    """The first broken reference in a battle file's start or current state."""
+    return encounter_problem(doc.initial, "initial") or encounter_problem(doc.state, "state")

@@ -1,0 +1,101 @@
+"""Autosave in the windows: start it, resume a crashed battle, warn when it is off.
+
+Every problem here is a message to the GM, never a traceback: a read-only or full data
+folder still opens Bridge, with autosave off and a way to choose another folder.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+
+from bridge.engine import Session
+from bridge.storage.autosave import (
+    AutosaveJournal,
+    find_unfinished,
+    prune_closed,
+    recover,
+)
+from bridge.storage.load import FileProblem
+from bridge.storage.paths import set_autosave_dir
+from bridge.ui.settings import settings
+
+__all__ = ["resume_crashed", "start_autosave", "use_chosen_folder"]
+
+OFF = "Autosave is off"
+
+
+def use_chosen_folder() -> None:
+    """Use the autosave folder the GM chose earlier, if any."""
+    chosen = settings().value("autosave/folder", "")
+    if isinstance(chosen, str) and chosen:
+        set_autosave_dir(Path(chosen))
+
+
+def _choose_folder(parent: QWidget | None) -> bool:
+    chosen = QFileDialog.getExistingDirectory(parent, "Choose a folder for autosaves")
+    if not chosen:
+        return False
+    set_autosave_dir(Path(chosen))
+    settings().setValue("autosave/folder", chosen)
+    return True
+
+
+def start_autosave(session: Session, parent: QWidget | None = None) -> AutosaveJournal | None:
+    """Journal ``session`` to a new autosave file; if that cannot be written, say so.
+
+    The GM may choose another folder (tried at once) or play on without autosave.
+    """
+    for _ in range(3):  # bounded: the GM can try two other folders
+        try:
+            return AutosaveJournal.start(session)
+        except OSError as exc:
+            where = f" {exc.filename}" if exc.filename else ""
+            answer = QMessageBox.warning(
+                parent,
+                OFF,
+                f"{OFF}: the autosave folder{where} cannot be written "
+                f"({exc.strerror or exc}).\nIf Bridge stops, this battle is lost unless "
+                "you save it (File ▸ Save).\n\nChoose another folder for autosaves?",
+                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            )
+            if answer != QMessageBox.StandardButton.Yes or not _choose_folder(parent):
+                return None
+    return None
+
+
+def resume_crashed(parent: QWidget | None = None) -> Session | None:
+    """Offer the newest battle that was not closed properly; the resumed Session or None."""
+    try:
+        prune_closed()
+        unfinished = find_unfinished()[:1]
+    except OSError:
+        return None
+    for crashed in unfinished:
+        answer = QMessageBox.question(
+            parent,
+            "Resume the battle?",
+            f"“{crashed.name}” was not closed properly (last change "
+            f"{time.strftime('%H:%M on %d %b', time.localtime(crashed.modified))}).\n"
+            "Resume it where it stopped? (Choose No to start fresh; it stays on offer.)",
+        )
+        if answer != QMessageBox.StandardButton.Yes:
+            return None
+        try:
+            recovered = recover(crashed.path)
+        except FileProblem as exc:
+            QMessageBox.warning(parent, "Bridge", exc.message)
+            return None
+        if recovered.dropped:
+            QMessageBox.warning(
+                parent,
+                "Resumed, with a loss",
+                f"“{crashed.name}” resumed after {recovered.commands} Command(s). The rest of "
+                f"its autosave could not be used: {recovered.dropped}.",
+            )
+        if recovered.journal is None:  # the old file cannot be appended to: a new one
+            start_autosave(recovered.session, parent)
+        return recovered.session
+    return None
