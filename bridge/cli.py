@@ -170,6 +170,60 @@ def _bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def _host(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from bridge.net.guard import new_join_code
+    from bridge.net.serve import hosted_session, run_host
+    from bridge.storage.load import FileProblem
+
+    if not 0 <= args.port <= 65535:
+        raise RuleViolation(f"--port must be 0..65535 (got {args.port})")
+    try:
+        session = hosted_session(args.battle, args.resume)
+    except FileProblem as exc:
+        print(f"bridge host: error: {exc.message}", file=sys.stderr)
+        return 1
+    try:
+        asyncio.run(
+            run_host(
+                session,
+                code=args.code or new_join_code(),
+                port=args.port,
+                bind=args.bind,
+                npc_autopilot=args.npc_autopilot,
+            )
+        )
+    except OSError as exc:
+        print(
+            f"bridge host: error: cannot listen on port {args.port}: {exc.strerror}",
+            file=sys.stderr,
+        )
+        return 1
+    return 0
+
+
+def _join(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from bridge.net.bot import run_bot
+
+    if not (args.headless and args.url and args.code and args.seat):
+        raise RuleViolation("bridge join needs --headless, the host's address, --code and --seat")
+    url = args.url if "://" in args.url else f"ws://{args.url}"
+    return asyncio.run(
+        run_bot(
+            url,
+            args.code,
+            args.seat,
+            tokens=args.tokens,
+            rounds=args.rounds,
+            report=args.report,
+            deadline=args.deadline,
+        )
+    )
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="bridge",
@@ -208,6 +262,30 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--quick", action="store_true", help="fewer repetitions")
     bench.add_argument("--core-only", action="store_true", help="skip the UI figures")
     bench.set_defaults(run=_bench)
+    host = sub.add_parser("host", help="host a battle for players on the network, no windows")
+    host.add_argument("battle", type=Path, nargs="?", help="a battle file (default: the demo)")
+    host.add_argument("--resume", type=Path, metavar="JOURNAL", help="resume an autosave")
+    host.add_argument("--port", type=int, default=7420, help="TCP port (0: any free one)")
+    host.add_argument("--code", help="the join code players type (default: a new one)")
+    host.add_argument(
+        "--bind", metavar="ADDRESS", help="listen on this address only (default: all)"
+    )
+    host.add_argument(
+        "--npc-autopilot", action="store_true", help="play the NPC ships automatically"
+    )
+    host.set_defaults(run=_host)
+    join = sub.add_parser("join", help="join a battle hosted on the network")
+    join.add_argument("url", nargs="?", help="the host's address, HOST:PORT")
+    join.add_argument("--code", help="the join code the GM shows")
+    join.add_argument("--seat", help="the seat to take (char:ID or viewscreen)")
+    join.add_argument(
+        "--headless", action="store_true", help="no window: play the seat with the autopilot"
+    )
+    join.add_argument("--tokens", type=Path, help=argparse.SUPPRESS)
+    join.add_argument("--rounds", type=int, default=1, help=argparse.SUPPRESS)
+    join.add_argument("--report", type=Path, help=argparse.SUPPRESS)
+    join.add_argument("--deadline", type=float, default=120.0, help=argparse.SUPPRESS)
+    join.set_defaults(run=_join)
     return parser
 
 

@@ -1,0 +1,96 @@
+"""What a seat may see: the battle redacted for the players, the log, the legal actions.
+
+Players never receive an NPC ship's statistics before it is scanned (the ship goes out
+as a silhouette: its name, class, Scale, zone and whether it still fights), nor what
+only the GM reads (the lines of the GM's edits and private dice-tray rolls).
+"""
+
+from __future__ import annotations
+
+from bridge.engine.availability import action_unavailable, turn_unavailable
+from bridge.engine.catalog import CATALOG, Station
+from bridge.engine.commands import EndTurn, StartTurn
+from bridge.engine.encounter import Encounter
+from bridge.engine.session import JournalEntry, Session
+from bridge.model.ship import Ship
+from bridge.net.protocol import Availability, LogEntry
+
+__all__ = ["availability", "log_entry", "player_view", "silhouette"]
+
+_PUBLIC_GM_COMMANDS = frozenset(
+    {
+        "end_round",
+        "end_scene",
+        "adjust_pool",
+        "npc_first",
+        "withdraw",
+        "move_ship",
+        "add_trait",
+        "remove_trait",
+        "adjust_difficulty",
+        "trigger_ready",
+    }
+)
+"""GM Commands whose log lines the players read (they describe what the table sees)."""
+GM_EDIT = "The GM edited the battle."
+
+
+def silhouette(ship: Ship) -> Ship:
+    """An unscanned ship as the players' sensors show it: no statistics at all."""
+    return Ship(
+        id=ship.id,
+        name=ship.name,
+        ship_class=ship.ship_class,
+        scale=ship.scale,
+        small_craft=ship.small_craft,
+        shields_up=ship.shields_up,
+        destroyed=ship.destroyed,
+        out_of_turns=ship.out_of_turns,
+    )
+
+
+def player_view(state: Encounter) -> Encounter:
+    """The battle as every player seat receives it."""
+    hidden = {
+        sid: silhouette(ship)
+        for sid, ship in state.ships.items()
+        if state.sides[sid] == "npc" and sid not in state.scanned
+    }
+    if not hidden:
+        return state
+    return state.model_copy(update={"ships": {**state.ships, **hidden}})
+
+
+def log_entry(entry: JournalEntry, *, gm: bool = False) -> LogEntry:
+    """A journal entry as a seat reads it (the GM reads everything)."""
+    command = entry.command
+    private = command.by == "gm" and (
+        (command.gm_only and command.type not in _PUBLIC_GM_COMMANDS) or command.type == "tray_roll"
+    )
+    lines = entry.log if gm or not private else (GM_EDIT,)
+    return LogEntry(round=entry.round, by=command.by, action=command.type, lines=lines)
+
+
+def availability(session: Session, character: str | None) -> Availability:
+    """Legal actions with their reasons for ``character`` (``None``: a watching seat).
+
+    This is the one place the network asks "enabled? why not?"; it answers from the
+    engine's availability queries and ``Session.check``.
+    """
+    if character is None or character not in session.state.characters:
+        return Availability(character=None, turn="This seat only watches.")
+    state = session.state
+    actions: dict[str, str | None] = {}
+    for station in state.stations_of(character) or tuple(Station):
+        for action in CATALOG.values():
+            if station in action.stations:
+                actions[f"{station.value}/{action.key}"] = action_unavailable(
+                    state, character, station, action
+                )
+    return Availability(
+        character=character,
+        turn=turn_unavailable(state, character),
+        start_turn=session.check(StartTurn(by=character, actor=character)),
+        end_turn=session.check(EndTurn(by=character)),
+        actions=actions,
+    )
