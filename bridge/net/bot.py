@@ -72,15 +72,16 @@ async def run_bot(
         return 3
     me = seated.character
     print(f"seated {seat} at revision {client.revision}", flush=True)
-    last_sent = (-1, "")
+    last_sent: tuple[int, str] = (-1, "")
+    sent_at = 0.0
     while loop.time() < end:
         state = client.state
         if state is not None and (state.ended or state.turn.round > rounds):
             break
         move = next_move(state, me) if state is not None and me else None
         key = (client.revision, move.type if move else "")
-        if move is not None and key != last_sent:
-            last_sent = key
+        if move is not None and (key != last_sent or loop.time() - sent_at > 2.0):
+            last_sent, sent_at = key, loop.time()
             answer = await client.submit(move)
             if answer.type == "refused" and state is not None and state.turn.actor == me:
                 await client.submit(EndTurn(by=me))

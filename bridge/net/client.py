@@ -117,6 +117,7 @@ class NetClient:
         self.revision = -1
         self.resyncs = 0
         self.revisions: list[int] | None = [] if record_revisions else None
+        """With ``record_revisions``: every revision applied since the last snapshot."""
         self.last_error: Error | None = None
         self.closed_reason: str | None = None
         self.on_change: list[Callable[[int], None]] = []
@@ -336,6 +337,11 @@ class NetClient:
 
     def _set_revision(self, revision: int, *, snapshot: bool) -> None:
         self.revision = revision
-        if self.revisions is not None and not snapshot:
-            self.revisions.append(revision)
+        if self.revisions is not None:
+            # A snapshot starts the count again (a host resumed from its autosave numbers
+            # its revisions afresh); every update after it must be the next one.
+            if snapshot:
+                self.revisions.clear()
+            else:
+                self.revisions.append(revision)
         self._revision_changed.set()

@@ -79,6 +79,7 @@ class _Client:
     writer: asyncio.Task[None] | None = None
     dropped: bool = False
     bad_frames: int = 0
+    closing: asyncio.Task[None] | None = None
 
 
 class Host:
@@ -111,7 +112,6 @@ class Host:
         self._server: Server | None = None
         self._log_length = len(session.journal)
         self._player_log: list[LogEntry] = [log_entry(e) for e in session.journal]
-        self._closing: set[asyncio.Task[None]] = set()
 
     # -- serving -------------------------------------------------------------------------
     async def start(self, host: str | None, port: int) -> int:
@@ -202,6 +202,7 @@ class Host:
                 since=c.since,
             )
             for c in self._clients.values()
+            if not c.dropped
         ]
 
     def free_seat(self, seat: str) -> None:
@@ -272,6 +273,8 @@ class Host:
         except ConnectionClosed:
             pass
         finally:
+            if client.closing is not None:
+                await client.closing  # the reason goes out before the handler returns
             await self._forget(client)
 
     async def _refuse(self, ws: ServerConnection, code: ErrorCode, message: str) -> None:
@@ -401,6 +404,7 @@ class Host:
         if client.dropped:
             return
         client.dropped = True
+        self.seats.release(client.id)
         if client.writer is not None:
             client.writer.cancel()
         log.info("dropping client %s (%s): %s", client.id, code, why)
@@ -414,9 +418,7 @@ class Host:
                 await asyncio.wait_for(client.ws.close(1008, code), 2.0)
             client.ws.transport.abort()
 
-        task = asyncio.get_running_loop().create_task(close())
-        self._closing.add(task)
-        task.add_done_callback(self._closing.discard)
+        client.closing = asyncio.get_running_loop().create_task(close())
 
     def _seats_changed(self) -> None:
         infos = Seats(seats=self.seats.infos(self.session.state)).model_dump_json()
