@@ -164,9 +164,28 @@ def _schemas(args: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
+    if args.net:
+        from bridge.net.bench import net_benchmarks
+
+        print("\n".join(net_benchmarks(quick=args.quick, seconds=args.seconds)))
+        return 0
     from bridge.bench import run_benchmarks
 
     print(run_benchmarks(quick=args.quick, ui=not args.core_only))
+    return 0
+
+
+def _stress(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from bridge.net.fuzz import run_fuzz
+
+    result = asyncio.run(run_fuzz(args.net_frames, seed=args.seed))
+    print(
+        f"{result.sent} hostile frames: {result.answered} answered, "
+        f"{result.reconnects} connections closed (over the size cap) and reopened; "
+        "the battle is unchanged and the host still plays."
+    )
     return 0
 
 
@@ -261,7 +280,15 @@ def _parser() -> argparse.ArgumentParser:
     bench = sub.add_parser("bench", help="measure the speed of the rules")
     bench.add_argument("--quick", action="store_true", help="fewer repetitions")
     bench.add_argument("--core-only", action="store_true", help="skip the UI figures")
+    bench.add_argument(
+        "--net", action="store_true", help="network latency with 1, 5 and 30 clients"
+    )
+    bench.add_argument("--seconds", type=float, help="--net: seconds per client count")
     bench.set_defaults(run=_bench)
+    stress = sub.add_parser("stress", help="hostile network frames against a host on loopback")
+    stress.add_argument("--net-frames", type=int, default=5000, metavar="N")
+    stress.add_argument("--seed", type=int, default=1)
+    stress.set_defaults(run=_stress)
     host = sub.add_parser("host", help="host a battle for players on the network, no windows")
     host.add_argument("battle", type=Path, nargs="?", help="a battle file (default: the demo)")
     host.add_argument("--resume", type=Path, metavar="JOURNAL", help="resume an autosave")

@@ -107,6 +107,8 @@ class Host:
         """Called when the seat list or a client's connection changes (for the GM's panel)."""
         self.after_change: list[Callable[[], None]] = []
         """Called after every broadcast change (the windowless host's NPC autopilot)."""
+        self.client_applied: list[Callable[[Applied], None]] = []
+        """Called with every client Command the Session applied (the GM's windows refresh)."""
         self._clients: dict[int, _Client] = {}
         self._ids = itertools.count(1)
         self._server: Server | None = None
@@ -358,9 +360,12 @@ class Host:
         reason = seat_refusal(self.session.state, stamped, character)
         if reason is None:
             try:
-                self.apply(stamped)
+                applied = self.apply(stamped)
             except CommandRefused as exc:
                 reason = exc.reason
+            else:
+                for callback in self.client_applied:
+                    callback(applied)
         if reason is not None:
             self._send(client, Refused(id=message.id, reason=reason))
         else:

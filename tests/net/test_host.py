@@ -305,3 +305,12 @@ def test_the_gm_frees_a_seat_and_its_client_stays_out() -> None:
                 await c.close()
 
     run(body())
+
+
+def test_a_fast_sample_of_the_hostile_frame_fuzz() -> None:
+    """The full run is `bridge stress --net-frames 5000`."""
+    from bridge.net.fuzz import run_fuzz
+
+    result = run(run_fuzz(400, seed=11))
+    assert result.sent == 400
+    assert result.answered + result.reconnects == 400
