@@ -156,9 +156,10 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _schemas(args: argparse.Namespace) -> int:
+    from bridge.net.schemas import write_protocol_schemas
     from bridge.storage.schemas import write_schemas
 
-    for path in write_schemas(args.folder):
+    for path in [*write_schemas(args.folder), *write_protocol_schemas(args.folder)]:
         print(path)
     return 0
 
@@ -274,7 +275,9 @@ def _parser() -> argparse.ArgumentParser:
     check = sub.add_parser("check", help="validate Bridge files (ship, character, encounter)")
     check.add_argument("files", type=Path, nargs="+", metavar="FILE")
     check.set_defaults(run=_check)
-    schemas = sub.add_parser("schemas", help="write the JSON Schemas of the file formats")
+    schemas = sub.add_parser(
+        "schemas", help="write the JSON Schemas of the file formats and network messages"
+    )
     schemas.add_argument("folder", type=Path, nargs="?", default=Path("resources/schemas"))
     schemas.set_defaults(run=_schemas)
     bench = sub.add_parser("bench", help="measure the speed of the rules")
