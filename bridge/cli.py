@@ -224,12 +224,16 @@ def _host(args: argparse.Namespace) -> int:
 
 
 def _join(args: argparse.Namespace) -> int:
+    if not args.headless:
+        from bridge.ui.join_dialog import run_join
+
+        return run_join(args.url, args.code, args.seat)
     import asyncio
 
     from bridge.net.bot import run_bot
 
-    if not (args.headless and args.url and args.code and args.seat):
-        raise RuleViolation("bridge join needs --headless, the host's address, --code and --seat")
+    if not (args.url and args.code and args.seat):
+        raise RuleViolation("--headless needs the host's address, --code and --seat")
     url = args.url if "://" in args.url else f"ws://{args.url}"
     return asyncio.run(
         run_bot(

@@ -28,7 +28,7 @@ from bridge.engine.turns import players_waiting
 from bridge.rules.stats import System
 from bridge.ui.card_back import card_back_html
 from bridge.ui.settings import restore_geometry, save_geometry
-from bridge.ui.shared_model import SharedModel
+from bridge.ui.station_model import StationModel
 from bridge.ui.task_dialog import TaskDialog
 from bridge.ui.theme import STATION_COLORS
 from bridge.ui.widgets.action_button import ActionButton
@@ -59,7 +59,9 @@ class StationWindow(QMainWindow):
     sig_closed = Signal(object)
     """Emitted with the Station when the window closes."""
 
-    def __init__(self, model: SharedModel, station: Station, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, model: StationModel, station: Station, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self.model = model
         self.station = station

@@ -1,0 +1,144 @@
+"""The host panel and the join dialog on loopback: a remote station drives the GM's battle."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Coroutine, Iterator
+from pathlib import Path
+from typing import Any, TypeVar
+
+import pytest
+import qasync
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+
+from bridge.engine.catalog import Station
+from bridge.engine.commands import AdjustPool, EndTurn, StartTurn
+from bridge.ui.host_panel import HostPanel, qr_pixmap
+from bridge.ui.join_dialog import JoinDialog, open_seat_windows, url_for
+from bridge.ui.remote_model import RemoteModel
+from bridge.ui.shared_model import SharedModel
+from bridge.ui.station_window import StationWindow
+
+SHOTS = Path(__file__).resolve().parents[2] / "resources" / "screenshots"
+T = TypeVar("T")
+
+
+@pytest.fixture
+def loop(qapp: QApplication) -> Iterator[qasync.QEventLoop]:
+    event_loop = qasync.QEventLoop(qapp, already_running=False)
+    yield event_loop
+    event_loop.close()
+
+
+def _run(loop: qasync.QEventLoop, coro: Coroutine[Any, Any, T], limit: float = 20.0) -> T:
+    async def bounded() -> T:
+        return await asyncio.wait_for(coro, limit)
+
+    result: T = loop.run_until_complete(bounded())
+    return result
+
+
+async def _until(check: Callable[[], bool], limit: float = 10.0) -> None:
+    deadline = asyncio.get_running_loop().time() + limit
+    while not check():
+        assert asyncio.get_running_loop().time() < deadline, "timed out"
+        await asyncio.sleep(0.02)
+
+
+async def _do(action: Callable[[], object]) -> None:
+    """Run a click as the app does: inside the running event loop."""
+    action()
+    await asyncio.sleep(0)
+
+
+def test_url_for_accepts_what_players_type() -> None:
+    assert url_for("gm-laptop") == "ws://gm-laptop:7420"
+    assert url_for("gm-laptop:9000") == "ws://gm-laptop:9000"
+    assert url_for(" ws://h:1 ") == "ws://h:1"
+    assert url_for("::1") == "ws://[::1]:7420"
+
+
+def test_qr_code_is_drawn() -> None:
+    pixmap = qr_pixmap("bridge://host:7420?code=ABCDEF")
+    assert not pixmap.isNull() and pixmap.width() >= 100
+
+
+def test_a_remote_station_plays_the_gms_battle(loop: qasync.QEventLoop, model: SharedModel) -> None:
+    panel = HostPanel(model, bind="127.0.0.1", announce=False)
+    panel.port_box.setValue(0)
+    panel.show()
+    assert _run(loop, panel.start())
+    assert panel.host is not None
+    assert not panel.start_button.isEnabled() and panel.stop_button.isEnabled()
+    url = f"ws://127.0.0.1:{panel.port}"
+    assert panel.address_label.text() == f"127.0.0.1:{panel.port}"
+    assert panel.qr.pixmap() is not None and not panel.qr.pixmap().isNull()
+
+    dialog = JoinDialog(discover=False)
+    dialog.name.setText("Ana")
+    dialog.show()
+    assert not _run(loop, dialog.connect_to(url, "WRONG1"))
+    assert "Wrong join code" in dialog.status.text()
+    _run(loop, asyncio.sleep(0.6))  # the wrong code slowed this address down
+    assert _run(loop, dialog.connect_to(url, panel.code_label.text().lower()))
+    labels = [dialog.seats.item(i).text() for i in range(dialog.seats.count())]
+    assert "Lt. Cmdr. Kell (Security and Tactical)" in labels
+    dialog.address.setText(f"127.0.0.1:{panel.port}")
+    dialog.code.setText(panel.code_label.text())
+    dialog.resize(560, 520)
+    dialog.grab().save(str(SHOTS / "join-dialog.png"))
+    assert _run(loop, dialog.take("char:kell"))
+    remote = dialog.model
+    assert isinstance(remote, RemoteModel)
+    windows = open_seat_windows(remote)
+    window = windows[0]
+    assert isinstance(window, StationWindow) and window.station is Station.TACTICAL
+    assert window.officer_id() == "kell"
+    assert window.start_button.isEnabled()
+
+    _run(loop, _do(window.start_button.click))  # the player's click goes to the host...
+    _run(loop, _until(lambda: model.state.turn.actor == "kell"))  # ...the GM's model moves
+    _run(loop, _until(lambda: remote.state.turn.actor == "kell"))
+    assert window.turn_label.text() == "TURN: LT. CMDR. KELL"
+    assert remote.journal[-1].log[0].endswith("Kell takes a Turn.")
+
+    refusals: list[str] = []
+    remote.sig_refused.connect(refusals.append)
+    before = model.state
+    _run(loop, _do(lambda: remote.submit(EndTurn(by="reyes"))))  # `by` is the seat's
+    _run(loop, _do(lambda: remote.submit(StartTurn(actor="reyes"))))
+    _run(loop, _until(lambda: len(refusals) == 1))
+    assert refusals == ["Only the character's own player (or the GM) can start their Turn."]
+    assert model.state.turn.actor is None and model.state != before  # Kell's own Turn ended
+
+    _run(loop, _until(lambda: remote.state.turn.actor is None))
+    threat = model.state.threat.value
+    assert model.submit(AdjustPool(pool="threat", delta=1)) is not None  # the GM's own change
+    _run(loop, _until(lambda: remote.state.threat.value == threat + 1))  # reaches the player
+
+    panel.refresh()
+    row = next(
+        r
+        for r in range(panel.table.rowCount())
+        if panel.table.item(r, 0).text() == "Lt. Cmdr. Kell (Security and Tactical)"
+    )
+    assert panel.table.item(row, 1).text() == "Ana"
+    assert panel.table.item(row, 2).text() == "connected"
+    panel.resize(1000, 560)
+    panel.grab().save(str(SHOTS / "host-panel.png"))
+    window.resize(1366, 768)
+    window.grab().save(str(SHOTS / "station-remote.png"))
+
+    panel.table.selectRow(row)
+    assert panel.free_button.isEnabled()
+    _run(loop, _do(panel.free_button.click))
+    _run(loop, _until(lambda: remote.client.last_error is not None))
+    assert remote.client.last_error is not None
+    assert remote.client.last_error.message == "The GM freed your seat."
+    for w in windows:
+        w.close()
+    _run(loop, remote.client.close())
+    _run(loop, panel.stop())
+    assert panel.host is None and panel.start_button.isEnabled()
+    assert panel.table.item(0, 0).data(Qt.ItemDataRole.UserRole) == "viewscreen"
