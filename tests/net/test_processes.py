@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from bridge.engine.encounter import Encounter
 from bridge.net.bot import BotReport
 from bridge.net.views import player_view
 from bridge.storage.autosave import recover
@@ -75,7 +76,9 @@ def _start_host(home: Path, *extra: str, port: int = 0) -> tuple[subprocess.Pope
     return proc, int(found.group(1)), Path(found.group(2))
 
 
-def _start_player(home: Path, port: int, who: str, tmp: Path) -> subprocess.Popen[str]:
+def _start_player(
+    home: Path, port: int, who: str, tmp: Path, rounds: int = 1
+) -> subprocess.Popen[str]:
     args = [
         sys.executable,
         "-m",
@@ -93,6 +96,8 @@ def _start_player(home: Path, port: int, who: str, tmp: Path) -> subprocess.Pope
         str(tmp / f"{who}.json"),
         "--deadline",
         str(LIMIT - 20),
+        "--rounds",
+        str(rounds),
     ]
     proc = subprocess.Popen(args, stdout=subprocess.PIPE, text=True, env=_env(home))
     _STARTED.append(proc)
@@ -114,7 +119,7 @@ def _wait_line(proc: subprocess.Popen[str], start: str, timeout: float = 30) -> 
 
 def _finish(
     host: subprocess.Popen[str], players: list[subprocess.Popen[str]], tmp: Path, journal: Path
-) -> None:
+) -> Encounter:
     try:
         for p in players:
             assert p.wait(timeout=LIMIT) == 0
@@ -130,13 +135,17 @@ def _finish(
     for report in reports:
         assert report.state == hosted
         assert report.revisions_in_order
+    return hosted
 
 
-def test_five_players_at_their_own_processes_play_a_round(tmp_path: Path) -> None:
+def test_five_players_at_their_own_processes_play_the_demo_battle_to_its_end(
+    tmp_path: Path,
+) -> None:
     home = tmp_path / "home"
     host, port, journal = _start_host(home)
-    players = [_start_player(home, port, who, tmp_path) for who in PLAYERS]
-    _finish(host, players, tmp_path, journal)
+    players = [_start_player(home, port, who, tmp_path, rounds=99) for who in PLAYERS]
+    hosted = _finish(host, players, tmp_path, journal)
+    assert hosted.outcome is not None
     reports = [BotReport.model_validate_json((tmp_path / f"{w}.json").read_text()) for w in PLAYERS]
     assert all(r.resyncs == 0 for r in reports)
     assert len({r.revision for r in reports}) == 1
