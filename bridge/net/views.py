@@ -1,7 +1,8 @@
 """What a seat may see: the battle redacted for the players, the log, the legal actions.
 
 Players never receive an NPC ship's statistics before it is scanned (the ship goes out
-as a silhouette: its name, class, Scale, zone and whether it still fights), nor what
+as a silhouette: what the contact list shows, without systems, departments, weapons,
+talents, crew, Power or Resistance), nor what
 only the GM reads (the lines of the GM's edits and private dice-tray rolls).
 """
 
@@ -36,14 +37,22 @@ GM_EDIT = "The GM edited the battle."
 
 
 def silhouette(ship: Ship) -> Ship:
-    """An unscanned ship as the players' sensors show it: no statistics at all."""
+    """An unscanned ship as the players' sensors show it.
+
+    What a station's contact list shows of any ship stays (name, class, Scale, shields,
+    breaches and the systems' status); its statistics (systems, departments, weapons,
+    talents, crew, Power, Resistance) are left at their defaults.
+    """
     return Ship(
         id=ship.id,
         name=ship.name,
         ship_class=ship.ship_class,
         scale=ship.scale,
         small_craft=ship.small_craft,
+        shields_max_override=ship.shields_max,
+        shields=ship.shields,
         shields_up=ship.shields_up,
+        damage=ship.damage,
         destroyed=ship.destroyed,
         out_of_turns=ship.out_of_turns,
     )

@@ -314,3 +314,17 @@ def test_a_fast_sample_of_the_hostile_frame_fuzz() -> None:
     result = run(run_fuzz(400, seed=11))
     assert result.sent == 400
     assert result.answered + result.reconnects == 400
+
+
+def test_a_silhouette_keeps_what_the_contact_list_shows_and_nothing_else() -> None:
+    from bridge.net.views import silhouette
+
+    ship = demo_encounter().ships["qoj"]
+    shadow = silhouette(ship)
+    assert (shadow.shields_now, shadow.shields_max, shadow.total_breaches) == (
+        ship.shields_now,
+        ship.shields_max,
+        ship.total_breaches,
+    )
+    assert shadow.weapons == () and shadow.talents == ()
+    assert shadow.systems != ship.systems and shadow.power_now != ship.power_now
