@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 from collections.abc import Callable, Coroutine, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
@@ -20,7 +21,6 @@ from bridge.ui.remote_model import RemoteModel
 from bridge.ui.shared_model import SharedModel
 from bridge.ui.station_window import StationWindow
 
-SHOTS = Path(__file__).resolve().parents[2] / "resources" / "screenshots"
 T = TypeVar("T")
 
 
@@ -28,7 +28,10 @@ T = TypeVar("T")
 def loop(qapp: QApplication) -> Iterator[qasync.QEventLoop]:
     event_loop = qasync.QEventLoop(qapp, already_running=False)
     yield event_loop
+    # Let every connection handler finish inside the loop before it closes.
+    event_loop.run_until_complete(asyncio.sleep(0.3))
     event_loop.close()
+    gc.collect()  # a socket left open would warn here, inside this test
 
 
 def _run(loop: qasync.QEventLoop, coro: Coroutine[Any, Any, T], limit: float = 20.0) -> T:
@@ -64,7 +67,10 @@ def test_qr_code_is_drawn() -> None:
     assert not pixmap.isNull() and pixmap.width() >= 100
 
 
-def test_a_remote_station_plays_the_gms_battle(loop: qasync.QEventLoop, model: SharedModel) -> None:
+def test_a_remote_station_plays_the_gms_battle(
+    loop: qasync.QEventLoop, model: SharedModel, tmp_path: Path
+) -> None:
+    """Also renders the host panel, the join dialog and the remote station to PNG files."""
     panel = HostPanel(model, bind="127.0.0.1", announce=False)
     panel.port_box.setValue(0)
     panel.show()
@@ -87,7 +93,7 @@ def test_a_remote_station_plays_the_gms_battle(loop: qasync.QEventLoop, model: S
     dialog.address.setText(f"127.0.0.1:{panel.port}")
     dialog.code.setText(panel.code_label.text())
     dialog.resize(560, 520)
-    dialog.grab().save(str(SHOTS / "join-dialog.png"))
+    dialog.grab().save(str(tmp_path / "join-dialog.png"))
     assert _run(loop, dialog.take("char:kell"))
     remote = dialog.model
     assert isinstance(remote, RemoteModel)
@@ -126,10 +132,14 @@ def test_a_remote_station_plays_the_gms_battle(loop: qasync.QEventLoop, model: S
     assert panel.table.item(row, 1).text() == "Ana"
     assert panel.table.item(row, 2).text() == "connected"
     panel.resize(1000, 560)
-    panel.grab().save(str(SHOTS / "host-panel.png"))
+    panel.grab().save(str(tmp_path / "host-panel.png"))
     window.resize(1366, 768)
-    window.grab().save(str(SHOTS / "station-remote.png"))
+    window.grab().save(str(tmp_path / "station-remote.png"))
 
+    assert all(
+        (tmp_path / f"{n}.png").stat().st_size > 5000
+        for n in ("join-dialog", "host-panel", "station-remote")
+    )
     panel.table.selectRow(row)
     assert panel.free_button.isEnabled()
     _run(loop, _do(panel.free_button.click))
