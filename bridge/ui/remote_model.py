@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QEventLoop, QObject, QTimer, Signal
 
 from bridge.engine.changes import Change
 from bridge.engine.commands import Command
@@ -43,7 +43,7 @@ class RemoteModel(QObject):
         self.client = client
         self._journal: tuple[JournalEntry, ...] = ()
         self._shown_log: list[LogEntry] = []
-        self._tasks: set[asyncio.Task[None]] = set()
+        self.answer_timeout = 10.0
         client.on_change.append(self._changed)
         client.on_connection.append(self.sig_connection.emit)
 
@@ -76,19 +76,37 @@ class RemoteModel(QObject):
         return None
 
     def submit(self, command: Command) -> Applied | None:
-        """Send ``command`` to the host; a refusal arrives as ``sig_refused``.
+        """Send ``command`` to the host and wait for its answer, as SharedModel would.
 
-        Returns ``None``: the change itself arrives with the host's next update.
+        The wait runs a local Qt event loop (at most ``answer_timeout`` seconds), so the
+        windows keep painting and the network keeps flowing; by the time the host's
+        "accepted" arrives, its update (sent first) has already refreshed the state. A
+        refusal is emitted as ``sig_refused`` and gives ``None``.
         """
-        task = asyncio.get_running_loop().create_task(self._send(command))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-        return None
-
-    async def _send(self, command: Command) -> None:
-        answer = await self.client.submit(command)
+        future = asyncio.ensure_future(self.client.submit(command, timeout=self.answer_timeout))
+        waiter = QEventLoop()
+        future.add_done_callback(lambda _f: waiter.quit())
+        QTimer.singleShot(int(self.answer_timeout * 1000) + 500, waiter.quit)
+        if not future.done():
+            waiter.exec()
+        if not future.done():
+            future.cancel()
+            self.sig_refused.emit("The host did not answer in time; try again.")
+            return None
+        answer = future.result()
         if answer.type == "refused":
             self.sig_refused.emit(answer.reason)
+            return None
+        entry = self.journal[-1] if self.journal else None
+        return Applied(
+            state=self.state,
+            changes=Change.ALL,
+            entry=JournalEntry(
+                command=command,
+                log=entry.log if entry is not None else (),
+                round=entry.round if entry is not None else self.state.turn.round,
+            ),
+        )
 
     def undo(self) -> None:
         self.sig_refused.emit("Only the GM can undo.")

@@ -50,9 +50,15 @@ async def _until(check: Callable[[], bool], limit: float = 10.0) -> None:
 
 
 async def _do(action: Callable[[], object]) -> None:
-    """Run a click as the app does: inside the running event loop."""
-    action()
-    await asyncio.sleep(0)
+    """Run a click as the app does: a Qt event handled by the running loop, not a task."""
+    done = asyncio.Event()
+
+    def click() -> None:
+        action()
+        done.set()
+
+    asyncio.get_running_loop().call_soon(click)
+    await done.wait()
 
 
 def test_url_for_accepts_what_players_type() -> None:
@@ -152,3 +158,37 @@ def test_a_remote_station_plays_the_gms_battle(
     _run(loop, panel.stop())
     assert panel.host is None and panel.start_button.isEnabled()
     assert panel.table.item(0, 0).data(Qt.ItemDataRole.UserRole) == "viewscreen"
+
+
+def test_a_remote_player_rolls_and_resolves_a_task_in_the_task_dialog(
+    loop: qasync.QEventLoop, model: SharedModel
+) -> None:
+    from bridge.engine.catalog import CATALOG
+
+    panel = HostPanel(model, bind="127.0.0.1", announce=False)
+    panel.port_box.setValue(0)
+    assert _run(loop, panel.start())
+    dialog = JoinDialog(discover=False)
+    url = url_for(f"127.0.0.1:{panel.port}")
+    assert _run(loop, dialog.connect_to(url, panel.code_label.text()))
+    assert _run(loop, dialog.take("char:sorel"))
+    remote = dialog.model
+    assert remote is not None
+    window = open_seat_windows(remote)[0]
+    assert isinstance(window, StationWindow) and window.station is Station.SCIENCE
+    _run(loop, _do(window.start_button.click))
+    assert model.state.turn.actor == "sorel"  # the click waited for the host's answer
+    task = window.open_task(CATALOG["scan_for_weakness"])
+    assert task is not None
+    task.target.setCurrentIndex(0)
+    _run(loop, _do(task.roll))
+    assert model.state.pending is not None and model.state.pending.actor == "sorel"
+    assert remote.state.pending == model.state.pending  # the player sees the rolled dice
+    _run(loop, _do(task.resolve))
+    assert model.state.pending is None
+    assert model.journal[-1].command.type == "resolve" and model.journal[-1].command.by == "sorel"
+    assert remote.journal[-1].log == model.journal[-1].log
+    task.close()
+    window.close()
+    _run(loop, remote.client.close())
+    _run(loop, panel.stop())
