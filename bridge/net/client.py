@@ -21,7 +21,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from bridge import __version__
-from bridge.engine.commands import Command
+from bridge.engine.commands import AttemptTask, Command
 from bridge.engine.encounter import Encounter
 from bridge.net.protocol import (
     MAX_HOST_FRAME,
@@ -35,6 +35,7 @@ from bridge.net.protocol import (
     LogEntry,
     Ping,
     Pong,
+    PreviewTask,
     Refused,
     Resync,
     Seated,
@@ -42,6 +43,7 @@ from bridge.net.protocol import (
     Seats,
     SendCommand,
     Snapshot,
+    TaskPreview,
     Update,
     Welcome,
     host_messages,
@@ -129,6 +131,7 @@ class NetClient:
         self._ids = itertools.count(1)
         self._waiting: dict[int, asyncio.Future[Accepted | Refused]] = {}
         self._pings: dict[float, asyncio.Future[float]] = {}
+        self._previews: dict[int, asyncio.Future[TaskPreview]] = {}
         self._seated_now: asyncio.Future[Seated | Error] | None = None
         self._want_seat: str | None = None
         self._awaiting_snapshot = False
@@ -206,6 +209,21 @@ class NetClient:
             asyncio.get_running_loop().create_task(
                 self._ws.send(SendCommand(id=cid, command=command).model_dump_json())
             )
+
+    async def preview(self, command: AttemptTask, timeout: float = 10.0) -> TaskPreview:
+        """The host's Difficulty breakdown and odds for ``command`` (or why it is refused)."""
+        if self._ws is None:
+            return TaskPreview(id=0, reason="Not connected to the host.")
+        pid = next(self._ids)
+        future: asyncio.Future[TaskPreview] = asyncio.get_running_loop().create_future()
+        self._previews[pid] = future
+        try:
+            await self._ws.send(PreviewTask(id=pid, command=command).model_dump_json())
+            return await asyncio.wait_for(future, timeout)
+        except (ConnectionClosed, TimeoutError):
+            return TaskPreview(id=pid, reason="The host did not answer.")
+        finally:
+            self._previews.pop(pid, None)
 
     async def ping(self, timeout: float = 5.0) -> float:
         """Round trip to the host in seconds."""
@@ -298,6 +316,10 @@ class NetClient:
             future = self._waiting.get(message.id) if message.id is not None else None
             if future is not None and not future.done():
                 future.set_result(message)
+        elif isinstance(message, TaskPreview):
+            waiting = self._previews.get(message.id)
+            if waiting is not None and not waiting.done():
+                waiting.set_result(message)
         elif isinstance(message, Seated):
             if self._seated_now is not None and not self._seated_now.done():
                 self._seated_now.set_result(message)

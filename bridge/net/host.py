@@ -23,6 +23,7 @@ from bridge import __version__
 from bridge.engine.changes import Change
 from bridge.engine.commands import Command, command_adapter
 from bridge.engine.session import Applied, CommandRefused, Session
+from bridge.engine.tasks import preview_task
 from bridge.net.guard import JoinGuard
 from bridge.net.protocol import (
     MAX_CLIENT_FRAME,
@@ -36,12 +37,14 @@ from bridge.net.protocol import (
     LogEntry,
     Ping,
     Pong,
+    PreviewTask,
     Refused,
     Resync,
     Seated,
     Seats,
     SendCommand,
     Snapshot,
+    TaskPreview,
     Update,
     Welcome,
     parse_client,
@@ -50,6 +53,7 @@ from bridge.net.protocol import (
 from bridge.net.rights import seat_refusal
 from bridge.net.seats import SeatPlan, SeatRefused
 from bridge.net.views import availability, log_entry, player_view
+from bridge.rules.odds import task_odds
 
 __all__ = ["ClientInfo", "Host"]
 
@@ -269,7 +273,11 @@ class Host:
         self._notify()
         try:
             async for frame in ws:
-                self._on_frame(client, frame)
+                try:
+                    self._on_frame(client, frame)
+                except Exception as exc:  # a bug must not end the battle or the connection
+                    log.exception("handling a message from client %s", client.id)
+                    self._send(client, Refused(reason=f"The host could not handle that ({exc})."))
                 if client.dropped:
                     break
         except ConnectionClosed:
@@ -308,6 +316,8 @@ class Host:
             self._claim(client, message)
         elif isinstance(message, SendCommand):
             self._command(client, message)
+        elif isinstance(message, PreviewTask):
+            self._preview(client, message)
         elif isinstance(message, Resync):
             if self.seats.seat_of(client.id) is None:
                 self._send(client, Refused(reason="Take a seat first."))
@@ -370,6 +380,27 @@ class Host:
             self._send(client, Refused(id=message.id, reason=reason))
         else:
             self._send(client, Accepted(id=message.id, revision=self.revision))
+
+    def _preview(self, client: _Client, message: PreviewTask) -> None:
+        seat = self.seats.seat_of(client.id)
+        character = self.seats.character_of(seat) if seat else None
+        if character is None:
+            self._send(client, TaskPreview(id=message.id, reason="Take a character's seat first."))
+            return
+        stamped = message.command.model_copy(update={"by": character})
+        plan = preview_task(self.session.state, stamped)
+        if isinstance(plan, str):
+            self._send(client, TaskPreview(id=message.id, reason=plan))
+            return
+        self._send(
+            client,
+            TaskPreview(
+                id=message.id,
+                difficulty=plan.difficulty,
+                items=plan.items,
+                odds=task_odds(plan.spec),
+            ),
+        )
 
     # -- sending -----------------------------------------------------------------------------
     def _available(self, character: str | None) -> Availability:

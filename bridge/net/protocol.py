@@ -15,9 +15,10 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from bridge import __version__
 from bridge.engine.catalog import Station
-from bridge.engine.commands import Command
+from bridge.engine.commands import AttemptTask, Command
 from bridge.engine.encounter import Encounter
 from bridge.model.validation import describe_validation_error
+from bridge.rules.odds import TaskOdds
 
 __all__ = [
     "MAX_CLIENT_FRAME",
@@ -34,6 +35,7 @@ __all__ = [
     "LogEntry",
     "Ping",
     "Pong",
+    "PreviewTask",
     "Refused",
     "Resync",
     "SeatInfo",
@@ -41,6 +43,7 @@ __all__ = [
     "Seats",
     "SendCommand",
     "Snapshot",
+    "TaskPreview",
     "Update",
     "Welcome",
     "client_messages",
@@ -94,6 +97,14 @@ class Resync(_Message):
     type: Literal["resync"] = "resync"
 
 
+class PreviewTask(_Message):
+    """Ask what a Task would be before rolling it: its Difficulty breakdown and its odds."""
+
+    type: Literal["preview"] = "preview"
+    id: int = Field(ge=0, le=2**53, description="Echoed in the answer")
+    command: AttemptTask
+
+
 class Ping(_Message):
     """Measure the round trip; the host answers with a Pong carrying the same ``t``."""
 
@@ -101,7 +112,9 @@ class Ping(_Message):
     t: float
 
 
-ClientMessage = Annotated[Hello | Claim | SendCommand | Resync | Ping, Field(discriminator="type")]
+ClientMessage = Annotated[
+    Hello | Claim | SendCommand | PreviewTask | Resync | Ping, Field(discriminator="type")
+]
 client_messages: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 
 
@@ -201,6 +214,22 @@ class Refused(_Message):
     reason: str
 
 
+class TaskPreview(_Message):
+    """The host's plan for a Task, computed by the engine (no client re-implements rules).
+
+    ``reason`` is set (and the rest empty) when the Task would be refused.
+    """
+
+    type: Literal["task_preview"] = "task_preview"
+    id: int
+    reason: str | None = None
+    difficulty: int | None = None
+    items: tuple[tuple[str, int], ...] = Field(
+        default=(), description="The Difficulty breakdown: (what, amount), base first"
+    )
+    odds: TaskOdds | None = None
+
+
 class Seats(_Message):
     """The seat list changed (a client came, went, or the GM freed a seat)."""
 
@@ -227,7 +256,7 @@ class Error(_Message):
 
 
 HostMessage = Annotated[
-    Welcome | Seated | Snapshot | Update | Accepted | Refused | Seats | Pong | Error,
+    Welcome | Seated | Snapshot | Update | Accepted | Refused | TaskPreview | Seats | Pong | Error,
     Field(discriminator="type"),
 ]
 host_messages: TypeAdapter[HostMessage] = TypeAdapter(HostMessage)

@@ -328,3 +328,29 @@ def test_a_silhouette_keeps_what_the_contact_list_shows_and_nothing_else() -> No
     )
     assert shadow.weapons == () and shadow.talents == ()
     assert shadow.systems != ship.systems and shadow.power_now != ship.power_now
+
+
+def test_a_thin_client_gets_the_difficulty_and_odds_from_the_host() -> None:
+    from bridge.engine.commands import AttemptTask
+    from bridge.engine.tasks import preview_task
+    from bridge.rules.odds import task_odds
+
+    async def body() -> None:
+        async with hosting() as (host, url):
+            kell = NetClient(url, CODE)
+            await kell.connect()
+            await kell.claim("char:kell")
+            fire = AttemptTask(action="fire_weapon", target="qoj", weapon="Phaser Arrays")
+            early = await kell.preview(fire)
+            assert early.reason == "Tasks are attempted during a Turn: start one first."
+            assert early.odds is None
+            await kell.submit(StartTurn(actor="kell"))
+            answer = await kell.preview(fire.model_copy(update={"by": "reyes"}))
+            plan = preview_task(host.session.state, fire.model_copy(update={"by": "kell"}))
+            assert not isinstance(plan, str)
+            assert answer.reason is None
+            assert answer.difficulty == plan.difficulty and answer.items == plan.items
+            assert answer.odds == task_odds(plan.spec)
+            await kell.close()
+
+    run(body())

@@ -75,7 +75,14 @@ def test_every_client_message_round_trips(message: object) -> None:
 @given(st.binary(max_size=300))
 def test_arbitrary_bytes_never_raise(frame: bytes) -> None:
     result = parse_client(frame)
-    assert isinstance(result, str) or result.type in {"hello", "claim", "command", "resync", "ping"}
+    assert isinstance(result, str) or result.type in {
+        "hello",
+        "claim",
+        "command",
+        "preview",
+        "resync",
+        "ping",
+    }
 
 
 def test_wrong_codes_from_one_address_wait_longer_and_longer() -> None:

@@ -25,6 +25,7 @@ def test_every_message_type_is_in_its_schema() -> None:
         "hello",
         "claim",
         "command",
+        "preview",
         "resync",
         "ping",
     }
@@ -35,6 +36,7 @@ def test_every_message_type_is_in_its_schema() -> None:
         "update",
         "accepted",
         "refused",
+        "task_preview",
         "seats",
         "pong",
         "error",
