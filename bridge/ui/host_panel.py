@@ -180,6 +180,7 @@ class HostPanel(QDialog):
             self.start_button.setEnabled(True)
             return False
         self.host = host
+        self.port_box.setValue(self.port)  # the port the system chose, when 0 was asked
         self.link = HostLink(self.model, host, self)
         self.link.sig_clients.connect(self.refresh)
         addresses = lan_addresses() if self.bind is None else [self.bind]
@@ -245,7 +246,7 @@ class HostPanel(QDialog):
                 info.label,
                 names,
                 connection,
-                f"{max(rtts):.0f} ms" if rtts else "—",
+                (f"{max(rtts):.0f} ms" if max(rtts) >= 1 else "under 1 ms") if rtts else "—",
                 "shared" if info.shared and info.character else "",
             ]
             for col, value in enumerate(values):
