@@ -156,20 +156,23 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _schemas(args: argparse.Namespace) -> int:
+    from bridge.net.schemas import write_protocol_schemas
     from bridge.storage.schemas import write_schemas
 
-    for path in write_schemas(args.folder):
+    for path in [*write_schemas(args.folder), *write_protocol_schemas(args.folder)]:
         print(path)
     return 0
 
 
 def _stress(args: argparse.Namespace) -> int:
+    if args.net_frames is not None or args.target == "net":
+        return _stress_net(args)
     import tempfile
 
     from bridge.storage.stress import run_file_stress
 
     with tempfile.TemporaryDirectory(prefix="bridge-stress-") as folder:
-        result = run_file_stress(args.count, Path(folder), seed=args.seed)
+        result = run_file_stress(args.count or 10_000, Path(folder), seed=args.seed)
     print(result.summary())
     for line in result.unclear[:20]:
         print(f"  {line}")
@@ -177,10 +180,95 @@ def _stress(args: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
+    if args.net:
+        from bridge.net_bench import net_benchmarks
+
+        print("\n".join(net_benchmarks(quick=args.quick, seconds=args.seconds)))
+        return 0
     from bridge.bench import run_benchmarks
 
     print(run_benchmarks(quick=args.quick, ui=not args.core_only))
     return 0
+
+
+def _stress_net(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from bridge.net.fuzz import run_fuzz
+
+    frames = args.net_frames if args.net_frames is not None else args.count or 5000
+    result = asyncio.run(run_fuzz(frames, seed=args.seed))
+    print(
+        f"{result.sent} hostile frames: {result.answered} answered, "
+        f"{result.reconnects} connections closed (over the size cap) and reopened; "
+        "the battle is unchanged and the host still plays."
+    )
+    return 0
+
+
+def _host(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from bridge.net.guard import new_join_code
+    from bridge.net.serve import hosted_session, run_host
+    from bridge.storage.load import FileProblem
+
+    if not 0 <= args.port <= 65535:
+        raise RuleViolation(f"--port must be 0..65535 (got {args.port})")
+    try:
+        session = hosted_session(args.battle, args.resume)
+    except FileProblem as exc:
+        print(f"bridge host: error: {exc.message}", file=sys.stderr)
+        return 1
+    except OSError as exc:
+        print(
+            f"bridge host: error: the autosave cannot be written ({exc.strerror or exc}); "
+            "a hosted battle always autosaves (set BRIDGE_HOME to a writable folder).",
+            file=sys.stderr,
+        )
+        return 1
+    try:
+        asyncio.run(
+            run_host(
+                session,
+                code=args.code or new_join_code(),
+                port=args.port,
+                bind=args.bind,
+                npc_autopilot=args.npc_autopilot,
+            )
+        )
+    except OSError as exc:
+        print(
+            f"bridge host: error: cannot listen on port {args.port}: {exc.strerror}",
+            file=sys.stderr,
+        )
+        return 1
+    return 0
+
+
+def _join(args: argparse.Namespace) -> int:
+    if not args.headless:
+        from bridge.ui.join_dialog import run_join
+
+        return run_join(args.url, args.code, args.seat)
+    import asyncio
+
+    from bridge.net.bot import run_bot
+
+    if not (args.url and args.code and args.seat):
+        raise RuleViolation("--headless needs the host's address, --code and --seat")
+    url = args.url if "://" in args.url else f"ws://{args.url}"
+    return asyncio.run(
+        run_bot(
+            url,
+            args.code,
+            args.seat,
+            tokens=args.tokens,
+            rounds=args.rounds,
+            report=args.report,
+            deadline=args.deadline,
+        )
+    )
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -222,17 +310,54 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("files", type=Path, nargs="+", metavar="FILE")
     check.set_defaults(run=_check)
     stress = sub.add_parser("stress", help="fault runs outside the test suite")
-    stress.add_argument("target", choices=["files"], help="files: open hostile files")
-    stress.add_argument("--count", type=int, default=10_000, help="how many inputs")
+    stress.add_argument(
+        "target",
+        nargs="?",
+        choices=["files", "net"],
+        default="files",
+        help="files: open hostile files; net: hostile frames against a host on loopback",
+    )
+    stress.add_argument("--count", type=int, help="how many inputs (10000 files, 5000 frames)")
+    stress.add_argument("--net-frames", type=int, metavar="N", help="same as: net --count N")
     stress.add_argument("--seed", type=int, default=0, help="which inputs (repeatable)")
     stress.set_defaults(run=_stress)
-    schemas = sub.add_parser("schemas", help="write the JSON Schemas of the file formats")
+    schemas = sub.add_parser(
+        "schemas", help="write the JSON Schemas of the file formats and network messages"
+    )
     schemas.add_argument("folder", type=Path, nargs="?", default=Path("resources/schemas"))
     schemas.set_defaults(run=_schemas)
     bench = sub.add_parser("bench", help="measure the speed of the rules")
     bench.add_argument("--quick", action="store_true", help="fewer repetitions")
     bench.add_argument("--core-only", action="store_true", help="skip the UI figures")
+    bench.add_argument(
+        "--net", action="store_true", help="network latency with 1, 5 and 30 clients"
+    )
+    bench.add_argument("--seconds", type=float, help="--net: seconds per client count")
     bench.set_defaults(run=_bench)
+    host = sub.add_parser("host", help="host a battle for players on the network, no windows")
+    host.add_argument("battle", type=Path, nargs="?", help="a battle file (default: the demo)")
+    host.add_argument("--resume", type=Path, metavar="JOURNAL", help="resume an autosave")
+    host.add_argument("--port", type=int, default=7420, help="TCP port (0: any free one)")
+    host.add_argument("--code", help="the join code players type (default: a new one)")
+    host.add_argument(
+        "--bind", metavar="ADDRESS", help="listen on this address only (default: all)"
+    )
+    host.add_argument(
+        "--npc-autopilot", action="store_true", help="play the NPC ships automatically"
+    )
+    host.set_defaults(run=_host)
+    join = sub.add_parser("join", help="join a battle hosted on the network")
+    join.add_argument("url", nargs="?", help="the host's address, HOST:PORT")
+    join.add_argument("--code", help="the join code the GM shows")
+    join.add_argument("--seat", help="the seat to take (char:ID or viewscreen)")
+    join.add_argument(
+        "--headless", action="store_true", help="no window: play the seat with the autopilot"
+    )
+    join.add_argument("--tokens", type=Path, help=argparse.SUPPRESS)
+    join.add_argument("--rounds", type=int, default=1, help=argparse.SUPPRESS)
+    join.add_argument("--report", type=Path, help=argparse.SUPPRESS)
+    join.add_argument("--deadline", type=float, default=120.0, help=argparse.SUPPRESS)
+    join.set_defaults(run=_join)
     return parser
 
 

@@ -108,3 +108,13 @@ def test_bench_reports_the_odds_query(capsys: pytest.CaptureFixture[str]) -> Non
     code, out, _ = run(capsys, "bench", "--quick", "--core-only")
     assert code == 0 and "odds query, 5 lead dice + 2 assists" in out
     assert "Commands applied per second" in out
+
+
+def test_bridge_host_refuses_a_port_out_of_range(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["host", "--port", "70000", "--code", "X"]) == 2
+    assert "--port must be 0..65535 (got 70000)" in capsys.readouterr().err
+
+
+def test_bridge_join_headless_needs_its_flags(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["join", "127.0.0.1:1", "--headless"]) == 2
+    assert "--code and --seat" in capsys.readouterr().err

@@ -1,4 +1,4 @@
-"""The core (rules, model, combat, engine, storage) never imports Qt (DESIGN.md "Layers")."""
+"""The core (rules, model, combat, engine, storage, net) never imports Qt (DESIGN.md "Layers")."""
 
 from __future__ import annotations
 
@@ -8,7 +8,14 @@ import sys
 
 import bridge
 
-CORE = ("bridge.rules", "bridge.model", "bridge.combat", "bridge.engine", "bridge.storage")
+CORE = (
+    "bridge.rules",
+    "bridge.model",
+    "bridge.combat",
+    "bridge.engine",
+    "bridge.storage",
+    "bridge.net",
+)
 
 
 def _core_modules() -> list[str]:
@@ -21,7 +28,7 @@ def _core_modules() -> list[str]:
 
 def test_importing_the_core_loads_no_qt() -> None:
     modules = _core_modules()
-    assert "bridge.rules.task" in modules and "bridge.combat.damage" in modules
+    assert "bridge.rules.task" in modules and "bridge.net.host" in modules
     code = (
         "import importlib, sys\n"
         f"for name in {modules!r}:\n"

@@ -32,6 +32,7 @@ from bridge.engine.commands import (
     StartTurn,
     TrayRoll,
     Withdraw,
+    command_adapter,
 )
 from bridge.engine.demo import demo_encounter, demo_ships
 from bridge.engine.effects import spend_cost
@@ -78,6 +79,7 @@ __all__ = [
     "Withdraw",
     "ZoneMap",
     "actions_for",
+    "command_adapter",
     "demo_encounter",
     "demo_ships",
     "players_waiting",

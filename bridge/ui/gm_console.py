@@ -43,6 +43,7 @@ from bridge.engine import (
     why_not,
 )
 from bridge.storage.autosave import AutosaveJournal
+from bridge.ui import net_menu
 from bridge.ui.dice_tray import DiceTray
 from bridge.ui.files import BattleFiles
 from bridge.ui.gm_dialogs import EditValueDialog, HouseRulesDialog, SetupDialog
@@ -216,6 +217,7 @@ class GmConsole(QMainWindow):
         add("&File", "Ship &library…", self.library, "Ctrl+L")
         add("&File", "&Import a Foundry VTT actor…", f.import_foundry, "Ctrl+I")
         add("&File", "&Export the battle log (Markdown)…", f.export_recap, "Ctrl+Shift+E")
+        add("&File", "&Join a battle…", lambda: net_menu.show_join_dialog(self))
         menus["&File"].addSeparator()
         add("&File", "&Quit", self.close, "Ctrl+Q")
         self.undo_action = add("&Edit", "&Undo", self.model.undo, "Ctrl+Z")
@@ -236,6 +238,7 @@ class GmConsole(QMainWindow):
         add("&Battle", "A ship &withdraws…", self.withdraw)
         add("&Battle", "&House rules…", self.house_rules, "Ctrl+H")
         add("&Battle", "Autopilot &step", self.autopilot_step, "Ctrl+J")
+        add("&Battle", "Host on the &network…", lambda: net_menu.show_host_panel(self, self.model))
         add("&View", "&Larger text", lambda: self.rescale(0.1), "Ctrl+=")
         add("&View", "&Smaller text", lambda: self.rescale(-0.1), "Ctrl+-")
 

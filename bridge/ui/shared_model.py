@@ -6,7 +6,16 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject, Signal
 
-from bridge.engine import Applied, Change, Command, CommandRefused, Encounter, JournalEntry, Session
+from bridge.engine import (
+    Applied,
+    Change,
+    Command,
+    CommandRefused,
+    Encounter,
+    JournalEntry,
+    Session,
+    why_not,
+)
 
 __all__ = ["SharedModel"]
 
@@ -36,6 +45,10 @@ class SharedModel(QObject):
     def check(self, command: Command) -> str | None:
         """Why ``command`` would be refused, or ``None``."""
         return self._session.check(command)
+
+    def why_not(self, command: Command) -> str | None:
+        """The engine's gate: why ``command`` is refused before its parameters, or None."""
+        return why_not(self._session.state, command)
 
     def submit(self, command: Command) -> Applied | None:
         """Apply ``command``; on refusal emit the reason and return ``None``."""

@@ -31,12 +31,11 @@ from bridge.engine import (
     Station,
     actions_for,
     players_waiting,
-    why_not,
 )
 from bridge.rules.stats import System
 from bridge.ui.card_back import card_back_html
 from bridge.ui.settings import restore_geometry, save_geometry
-from bridge.ui.shared_model import SharedModel
+from bridge.ui.station_model import StationModel
 from bridge.ui.task_dialog import TaskDialog
 from bridge.ui.theme import STATION_COLORS
 from bridge.ui.widgets.action_button import ActionButton
@@ -67,7 +66,9 @@ class StationWindow(QMainWindow):
     sig_closed = Signal(object)
     """Emitted with the Station when the window closes."""
 
-    def __init__(self, model: SharedModel, station: Station, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, model: StationModel, station: Station, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self.model = model
         self.station = station
@@ -327,22 +328,22 @@ class StationWindow(QMainWindow):
                 w.setEnabled(False)
             self.reason.setText("No officer is seated here: the GM can seat one.")
             return
-        reasons = {key: why_not(state, self._entry(officer, key)) for key in self.buttons}
+        reasons = {key: self.model.why_not(self._entry(officer, key)) for key in self.buttons}
         # A reason shared by a whole group is said once, above the card, not per button.
         shared = {r for r in reasons.values() if r and list(reasons.values()).count(r) > 2}
         for key, b in self.buttons.items():
             reason = reasons[key]
             b.setReason(reason, show=reason is not None and reason not in shared)
-        start = why_not(state, StartTurn(by=officer, actor=officer))
+        start = self.model.why_not(StartTurn(by=officer, actor=officer))
         controls = (
             (self.start_button, start),
-            (self.end_button, why_not(state, EndTurn(by=officer))),
-            (self.keep_button, why_not(state, EndTurn(by=officer, keep_initiative=True))),
+            (self.end_button, self.model.why_not(EndTurn(by=officer))),
+            (self.keep_button, self.model.why_not(EndTurn(by=officer, keep_initiative=True))),
             (
                 self.extra_minor_button,
-                why_not(state, SpendMomentum(by=officer, spend="extra_minor")),
+                self.model.why_not(SpendMomentum(by=officer, spend="extra_minor")),
             ),
-            (self.swift_button, why_not(state, SpendMomentum(by=officer, spend="swift_task"))),
+            (self.swift_button, self.model.why_not(SpendMomentum(by=officer, spend="swift_task"))),
         )
         for button, reason in controls:
             button.setEnabled(reason is None)

@@ -36,7 +36,7 @@ from bridge.rules.odds import task_odds
 from bridge.rules.stats import Attribute, Department, System
 from bridge.rules.task import Purchase
 from bridge.rules.weapons import WeaponKind
-from bridge.ui.shared_model import SharedModel
+from bridge.ui.station_model import StationModel
 from bridge.ui.widgets.dice import DiceRow
 from bridge.ui.widgets.lcars import section_label
 from bridge.ui.widgets.odds import OddsChart
@@ -61,7 +61,7 @@ class TaskDialog(QDialog):
 
     def __init__(
         self,
-        model: SharedModel,
+        model: StationModel,
         actor: str,
         station: Station,
         action: ActionDef,

@@ -1,0 +1,470 @@
+"""The host: owns the Session, serves WebSocket clients, sends each seat its view.
+
+Every change goes out as an :class:`Update` with the next revision number, to every
+seated client, through one bounded queue per client: a client whose queue fills (it
+stopped reading) is dropped, never buffered without limit. Commands from a client are
+stamped with the seat's character before the Session sees them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from bridge import __version__
+from bridge.engine import (
+    Applied,
+    Change,
+    Command,
+    CommandRefused,
+    Session,
+    command_adapter,
+    preview_task,
+)
+from bridge.net.guard import JoinGuard
+from bridge.net.protocol import (
+    MAX_CLIENT_FRAME,
+    PROTOCOL,
+    Accepted,
+    Availability,
+    Claim,
+    Error,
+    ErrorCode,
+    Hello,
+    LogEntry,
+    Ping,
+    Pong,
+    PreviewTask,
+    Refused,
+    Resync,
+    Seated,
+    Seats,
+    SendCommand,
+    Snapshot,
+    TaskPreview,
+    Update,
+    Welcome,
+    parse_client,
+    version_mismatch,
+)
+from bridge.net.seats import SeatPlan, SeatRefused
+from bridge.net.views import availability, log_entry, player_view
+from bridge.rules.odds import task_odds
+
+__all__ = ["ClientInfo", "Host"]
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class ClientInfo:
+    """A connected client as the GM's seat list shows it."""
+
+    id: int
+    name: str
+    address: str
+    seat: str | None
+    rtt_ms: float | None
+    since: float
+
+
+@dataclass(eq=False)
+class _Client:
+    id: int
+    ws: ServerConnection
+    address: str
+    name: str
+    queue: asyncio.Queue[str]
+    since: float = field(default_factory=time.time)
+    writer: asyncio.Task[None] | None = None
+    dropped: bool = False
+    bad_frames: int = 0
+    closing: asyncio.Task[None] | None = None
+
+
+class Host:
+    """Serve ``session`` to network clients; ``apply`` is the one way to change it."""
+
+    def __init__(
+        self,
+        session: Session,
+        code: str,
+        *,
+        seats: SeatPlan | None = None,
+        queue_limit: int = 256,
+        hello_timeout: float = 10.0,
+        max_bad_frames: int = 200,
+    ) -> None:
+        self.session = session
+        self.guard = JoinGuard(code)
+        self.seats = seats or SeatPlan()
+        self.seats.sync(session.state)
+        self.revision = 0
+        self.queue_limit = queue_limit
+        self.hello_timeout = hello_timeout
+        self.max_bad_frames = max_bad_frames
+        self.listeners: list[Callable[[], None]] = []
+        """Called when the seat list or a client's connection changes (for the GM's panel)."""
+        self.after_change: list[Callable[[], None]] = []
+        """Called after every broadcast change (the windowless host's NPC autopilot)."""
+        self.client_applied: list[Callable[[Applied], None]] = []
+        """Called with every client Command the Session applied (the GM's windows refresh)."""
+        self._clients: dict[int, _Client] = {}
+        self._ids = itertools.count(1)
+        self._server: Server | None = None
+        self._log_length = len(session.journal)
+        self._player_log: list[LogEntry] = [log_entry(e) for e in session.journal]
+
+    # -- serving -------------------------------------------------------------------------
+    async def start(self, host: str | None, port: int) -> int:
+        """Listen on ``host`` (``None``: every interface) and ``port`` (0: any free one)."""
+        self._server = await serve(
+            self._serve,
+            host,
+            port,
+            max_size=MAX_CLIENT_FRAME,
+            max_queue=16,
+            ping_interval=5,
+            ping_timeout=20,
+            compression=None,
+        )
+        return int(next(iter(self._server.sockets)).getsockname()[1])
+
+    async def close(self) -> None:
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
+            self._server = None
+
+    # -- changing the battle --------------------------------------------------------------
+    def apply(self, command: Command) -> Applied:
+        """Apply ``command`` (the GM's or a stamped client's) and send the change out."""
+        applied = self.session.apply(command)
+        self.publish(applied.changes)
+        return applied
+
+    def publish(self, changes: Change) -> None:
+        """Send the Session's current state to every seat as the next revision.
+
+        Call it after any change made outside :meth:`apply` (an undo, the GM's windows).
+        """
+        journal = self.session.journal
+        grew = len(journal) == self._log_length + 1
+        if grew:
+            self._player_log.append(log_entry(journal[-1]))
+        else:
+            self._player_log = [log_entry(e) for e in journal]
+        self._log_length = len(journal)
+        self.revision += 1
+        self.seats.sync(self.session.state)
+        entry = self._player_log[-1] if grew else None
+        view = player_view(self.session.state)
+        frames: dict[str | None, str] = {}
+        for client in list(self._clients.values()):
+            seat = self.seats.seat_of(client.id)
+            if seat is None:
+                continue
+            character = self.seats.character_of(seat)
+            if character not in frames:
+                frames[character] = Update(
+                    revision=self.revision,
+                    changes=changes.value,
+                    state=view,
+                    log_length=self._log_length,
+                    entry=entry,
+                    available=self._available(character),
+                ).model_dump_json()
+            self._send_text(client, frames[character])
+        if changes & (Change.SEATS | Change.CREW):
+            self._seats_changed()
+        for callback in self.after_change:
+            callback()
+
+    def replace_session(self, session: Session) -> None:
+        """Another battle (the GM opened a file): every client gets a fresh snapshot."""
+        self.session = session
+        self._log_length = len(session.journal)
+        self._player_log = [log_entry(e) for e in session.journal]
+        self.revision += 1
+        self.seats.sync(session.state)
+        for client in list(self._clients.values()):
+            if self.seats.seat_of(client.id) is not None:
+                self._send(client, self._snapshot(client))
+        self._seats_changed()
+
+    # -- the GM's seat controls -------------------------------------------------------------
+    def clients(self) -> list[ClientInfo]:
+        return [
+            ClientInfo(
+                id=c.id,
+                name=c.name,
+                address=c.address,
+                seat=self.seats.seat_of(c.id),
+                rtt_ms=None if c.ws.latency is None else c.ws.latency * 1000,
+                since=c.since,
+            )
+            for c in self._clients.values()
+            if not c.dropped
+        ]
+
+    def free_seat(self, seat: str) -> None:
+        """Free ``seat``: its clients are removed and its token stops working."""
+        for cid in self.seats.free(seat):
+            self.remove_client(cid, "The GM freed your seat.")
+        self._seats_changed()
+
+    def set_shared(self, seat: str, shared: bool) -> None:
+        """Let more than one client hold ``seat`` (or stop letting them)."""
+        self.seats.set_shared(seat, shared)
+        self._seats_changed()
+
+    def remove_client(
+        self, client_id: int, why: str = "The GM removed you from the battle."
+    ) -> None:
+        client = self._clients.get(client_id)
+        if client is not None:
+            self._drop(client, "removed", why)
+
+    # -- one connection ------------------------------------------------------------------------
+    async def _serve(self, ws: ServerConnection) -> None:
+        address = str(ws.remote_address[0]) if ws.remote_address else "unknown"
+        try:
+            first = await asyncio.wait_for(ws.recv(), self.hello_timeout)
+        except (TimeoutError, ConnectionClosed):
+            return
+        hello = parse_client(first)
+        if not isinstance(hello, Hello):
+            await self._refuse(ws, "hello_first", "The first message must be a hello.")
+            return
+        mismatch = version_mismatch(hello.protocol, hello.app)
+        if mismatch is not None:
+            await self._refuse(ws, "version", mismatch)
+            return
+        wait = self.guard.wait_for(address)
+        if wait > 0:
+            await self._refuse(
+                ws,
+                "slow_down",
+                f"Too many wrong join codes from your address: try again in {wait:.0f} s.",
+            )
+            return
+        if not self.guard.check(address, hello.code):
+            await self._refuse(ws, "code", "Wrong join code: check the code on the GM's screen.")
+            return
+        client = _Client(
+            next(self._ids), ws, address, hello.name or address, asyncio.Queue(self.queue_limit)
+        )
+        self._clients[client.id] = client
+        client.writer = asyncio.create_task(self._write(client))
+        self._send(
+            client,
+            Welcome(
+                protocol=PROTOCOL,
+                app=__version__,
+                battle=self.session.state.name,
+                battle_id=self.seats.battle_id,
+                seats=self.seats.infos(self.session.state),
+            ),
+        )
+        self._notify()
+        try:
+            async for frame in ws:
+                try:
+                    self._on_frame(client, frame)
+                except Exception as exc:  # a bug must not end the battle or the connection
+                    log.exception("handling a message from client %s", client.id)
+                    self._send(client, Refused(reason=f"The host could not handle that ({exc})."))
+                if client.dropped:
+                    break
+        except ConnectionClosed:
+            pass
+        finally:
+            if client.closing is not None:
+                await client.closing  # the reason goes out before the handler returns
+            await self._forget(client)
+
+    async def _refuse(self, ws: ServerConnection, code: ErrorCode, message: str) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            await ws.send(Error(code=code, message=message).model_dump_json())
+            await ws.close(1008, code)
+
+    async def _forget(self, client: _Client) -> None:
+        self._clients.pop(client.id, None)
+        self.seats.release(client.id)
+        if client.writer is not None:
+            client.writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await client.writer
+        self._seats_changed()
+
+    def _on_frame(self, client: _Client, frame: str | bytes) -> None:
+        message = parse_client(frame)
+        if isinstance(message, str):
+            client.bad_frames += 1
+            if client.bad_frames > self.max_bad_frames:
+                self._drop(client, "bad_frame", "Too many messages that were not understood.")
+                return
+            self._send(client, Refused(reason=message))
+            return
+        if isinstance(message, Hello):
+            self._send(client, Refused(reason="This connection has already joined."))
+        elif isinstance(message, Claim):
+            self._claim(client, message)
+        elif isinstance(message, SendCommand):
+            self._command(client, message)
+        elif isinstance(message, PreviewTask):
+            self._preview(client, message)
+        elif isinstance(message, Resync):
+            if self.seats.seat_of(client.id) is None:
+                self._send(client, Refused(reason="Take a seat first."))
+            else:
+                self._send(client, self._snapshot(client))
+        elif isinstance(message, Ping):
+            self._send(client, Pong(t=message.t))
+
+    def _claim(self, client: _Client, claim: Claim) -> None:
+        if self.seats.seat_of(client.id) is not None:
+            self.seats.release(client.id)  # moving to another seat
+        try:
+            token, replaced = self.seats.claim(claim.seat, claim.token, client.id)
+        except SeatRefused as exc:
+            self._send(client, Error(code="seat", message=exc.reason))
+            return
+        state = self.session.state
+        self._send(
+            client,
+            Seated(
+                seat=claim.seat,
+                token=token,
+                character=self.seats.character_of(claim.seat),
+                stations=self.seats.stations_of(claim.seat, state),
+            ),
+        )
+        self._send(client, self._snapshot(client))
+        for cid in replaced:
+            self.remove_client(cid, "Your seat was taken up again from another connection.")
+        self._seats_changed()
+
+    def _command(self, client: _Client, message: SendCommand) -> None:
+        seat = self.seats.seat_of(client.id)
+        if seat is None:
+            self._send(client, Refused(id=message.id, reason="Take a seat first."))
+            return
+        character = self.seats.character_of(seat)
+        if character is None:
+            self._send(
+                client,
+                Refused(
+                    id=message.id,
+                    reason="The viewscreen only watches: take a character's seat to act.",
+                ),
+            )
+            return
+        stamped = command_adapter().validate_python(
+            {**message.command.model_dump(), "by": character}
+        )
+        reason: str | None = None
+        try:  # the engine's gate judges the seat's rights and the rules
+            applied = self.apply(stamped)
+        except CommandRefused as exc:
+            reason = exc.reason
+        else:
+            for callback in self.client_applied:
+                callback(applied)
+        if reason is not None:
+            self._send(client, Refused(id=message.id, reason=reason))
+        else:
+            self._send(client, Accepted(id=message.id, revision=self.revision))
+
+    def _preview(self, client: _Client, message: PreviewTask) -> None:
+        seat = self.seats.seat_of(client.id)
+        character = self.seats.character_of(seat) if seat else None
+        if character is None:
+            self._send(client, TaskPreview(id=message.id, reason="Take a character's seat first."))
+            return
+        stamped = message.command.model_copy(update={"by": character})
+        plan = preview_task(self.session.state, stamped)
+        if isinstance(plan, str):
+            self._send(client, TaskPreview(id=message.id, reason=plan))
+            return
+        self._send(
+            client,
+            TaskPreview(
+                id=message.id,
+                difficulty=plan.difficulty,
+                items=plan.items,
+                odds=task_odds(plan.spec),
+            ),
+        )
+
+    # -- sending -----------------------------------------------------------------------------
+    def _available(self, character: str | None) -> Availability:
+        """The one adapter to the engine's "enabled? why not?" answers."""
+        return availability(self.session, character)
+
+    def _snapshot(self, client: _Client) -> Snapshot:
+        seat = self.seats.seat_of(client.id)
+        character = self.seats.character_of(seat) if seat else None
+        return Snapshot(
+            revision=self.revision,
+            state=player_view(self.session.state),
+            log=tuple(self._player_log),
+            available=self._available(character),
+        )
+
+    def _send(self, client: _Client, message: object) -> None:
+        dump = getattr(message, "model_dump_json", None)
+        assert dump is not None
+        self._send_text(client, str(dump()))
+
+    def _send_text(self, client: _Client, text: str) -> None:
+        if client.dropped:
+            return
+        try:
+            client.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            self._drop(client, "too_slow", "Your connection fell too far behind; rejoin.")
+
+    async def _write(self, client: _Client) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            while True:
+                await client.ws.send(await client.queue.get())
+
+    def _drop(self, client: _Client, code: ErrorCode, why: str) -> None:
+        """Close ``client``'s connection: the reason is sent if its socket still takes it."""
+        if client.dropped:
+            return
+        client.dropped = True
+        self.seats.release(client.id)
+        if client.writer is not None:
+            client.writer.cancel()
+        log.info("dropping client %s (%s): %s", client.id, code, why)
+
+        async def close() -> None:
+            with contextlib.suppress(ConnectionClosed, TimeoutError):
+                await asyncio.wait_for(
+                    client.ws.send(Error(code=code, message=why).model_dump_json()), 1.0
+                )
+            with contextlib.suppress(ConnectionClosed, TimeoutError):
+                await asyncio.wait_for(client.ws.close(1008, code), 2.0)
+            client.ws.transport.abort()
+
+        client.closing = asyncio.get_running_loop().create_task(close())
+
+    def _seats_changed(self) -> None:
+        infos = Seats(seats=self.seats.infos(self.session.state)).model_dump_json()
+        for client in list(self._clients.values()):
+            self._send_text(client, infos)
+        self._notify()
+
+    def _notify(self) -> None:
+        for callback in self.listeners:
+            callback()

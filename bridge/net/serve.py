@@ -1,0 +1,105 @@
+"""``bridge host``: a host without windows, autosaving as the GM's app does."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import signal
+from pathlib import Path
+
+from bridge.engine import CommandRefused, Session, suggest
+from bridge.net.host import Host
+from bridge.net.seats import SeatPlan
+from bridge.storage.autosave import AutosaveJournal, recover
+from bridge.storage.battle import open_battle
+
+__all__ = ["hosted_session", "run_host", "seats_file_for"]
+
+
+def seats_file_for(journal: Path) -> Path:
+    """Where the seat tokens of an autosaved battle are kept: beside its journal."""
+    return journal.with_name(journal.stem + ".seats.json")
+
+
+def hosted_session(battle: Path | None, resume: Path | None) -> Session:
+    """The battle to host, autosaving (its sink is an :class:`AutosaveJournal`): a battle
+    file (or the demo), or a journal to resume."""
+    if resume is not None:
+        recovered = recover(resume)
+        if recovered.journal is None:
+            AutosaveJournal.start(recovered.session)
+        return recovered.session
+    if battle is None:
+        from bridge.engine import demo_encounter
+
+        session = Session(demo_encounter())
+    else:
+        session = open_battle(battle).session
+    AutosaveJournal.start(session)
+    return session
+
+
+def _journal(session: Session) -> AutosaveJournal:
+    sink = session.sink
+    if not isinstance(sink, AutosaveJournal):
+        raise TypeError("a hosted battle autosaves: start it with hosted_session()")
+    return sink
+
+
+class NpcAutopilot:
+    """Plays the NPC ships when nobody sits in the GM's chair (the windowless host)."""
+
+    def __init__(self, host: Host, pause: float = 0.02, limit: int = 100_000) -> None:
+        self.host = host
+        self.pause = pause
+        self.left = limit
+        self._scheduled = False
+        host.after_change.append(self.poke)
+
+    def poke(self) -> None:
+        if self._scheduled or self.left <= 0:
+            return
+        self._scheduled = True
+        asyncio.get_running_loop().call_later(self.pause, self._step)
+
+    def _step(self) -> None:
+        self._scheduled = False
+        session: Session = self.host.session
+        command = suggest(session.state, session.check)
+        if command is None or command.by != "gm":
+            return
+        self.left -= 1
+        with contextlib.suppress(CommandRefused):
+            self.host.apply(command)
+
+
+async def run_host(
+    session: Session,
+    *,
+    code: str,
+    port: int,
+    bind: str | None,
+    npc_autopilot: bool,
+    stop: asyncio.Event | None = None,
+) -> None:
+    """Serve ``session`` until ``stop`` is set (or SIGINT/SIGTERM), then close it cleanly."""
+    stop = stop or asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(sig, stop.set)
+    journal = _journal(session)
+    host = Host(session, code, seats=SeatPlan(seats_file_for(journal.path)))
+    listening = await host.start(bind, port)
+    if npc_autopilot:
+        NpcAutopilot(host).poke()
+    print(
+        f"Bridge host listening on port {listening}: battle “{session.state.name}”, "
+        f"join code {host.guard.code}, autosave {journal.path}",
+        flush=True,
+    )
+    try:
+        await stop.wait()
+    finally:
+        await host.close()
+        journal.close()

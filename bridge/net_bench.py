@@ -1,0 +1,226 @@
+"""``bridge bench --net``: Command-to-every-client latency on loopback, and loop lateness.
+
+The host runs in its own process as the GM's app does (Qt event loop through qasync,
+the GM console open, autosaving); clients run in worker processes. One client sends
+20 Commands a second (a dice-tray roll, stamped with the send time on the system-wide
+monotonic clock); every client notes when the update carrying it arrives. A timer on
+the host's Qt loop measures how late it fires (the GM's windows' responsiveness).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+__all__ = ["net_benchmarks"]
+
+CODE = "BENCH1"
+RATE = 20
+_STAMP = re.compile(r"\(bench ([0-9.]+)\)")
+
+
+def _percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(int(q * len(ordered)), len(ordered) - 1)]
+
+
+# -- the host process ----------------------------------------------------------------------
+def _host_main(seconds: float) -> None:
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    import qasync
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from bridge.engine import Session, demo_encounter
+    from bridge.net.host import Host
+    from bridge.storage.autosave import AutosaveJournal
+    from bridge.ui.gm_console import GmConsole
+    from bridge.ui.net_host import HostLink
+    from bridge.ui.shared_model import SharedModel
+
+    app = QApplication([])
+    session = Session(demo_encounter())
+    AutosaveJournal.start(session)
+    model = SharedModel(session)
+    console = GmConsole(model, autosave=True)
+    console.confirm_quit = False
+    console.show()
+    lateness: list[float] = []
+    period = 0.010
+    expected = [time.monotonic() + period]
+
+    def tick() -> None:
+        now = time.monotonic()
+        lateness.append(max(now - expected[0], 0.0))
+        expected[0] = now + period
+
+    timer = QTimer()
+    timer.timeout.connect(tick)
+
+    async def main() -> None:
+        host = Host(model.session, CODE, queue_limit=1024)
+        HostLink(model, host)
+        port = await host.start("127.0.0.1", 0)
+        print(port, flush=True)
+        expected[0] = time.monotonic() + period
+        timer.start(int(period * 1000))
+        await asyncio.sleep(seconds)
+        timer.stop()
+        await host.close()
+        print(json.dumps({"lateness": lateness, "revision": host.revision}), flush=True)
+
+    loop = qasync.QEventLoop(app)
+    with loop:
+        loop.run_until_complete(main())
+    console.close()
+
+
+# -- a worker process with some clients -------------------------------------------------------
+async def _clients(url: str, count: int, send: bool, seconds: float) -> dict[str, object]:
+    from bridge.engine import TrayRoll
+    from bridge.net.client import NetClient
+    from bridge.rules.task import Roller, TaskSpec
+
+    latencies: list[float] = []
+    received = [0] * count
+    clients = []
+    for n in range(count):
+        client = NetClient(url, CODE, name=f"bench {n}")
+        await client.connect()
+        await client.claim("char:reyes" if send and n == 0 else "viewscreen")
+
+        def arrived(_changes: int, c: NetClient = client, i: int = n) -> None:
+            entry = c.log[-1] if c.log else None
+            if entry is None or entry.action != "tray_roll":
+                return
+            found = _STAMP.search(entry.lines[0])
+            if found:
+                latencies.append(time.monotonic() - float(found.group(1)))
+                received[i] += 1
+
+        client.on_change.append(arrived)
+        clients.append(client)
+    sent = 0
+    await asyncio.sleep(0.5)  # every worker is seated
+    if send:
+        spec = TaskSpec(lead=Roller(target=11), difficulty=1)
+        start = time.monotonic()
+        while (now := time.monotonic()) < start + seconds:
+            clients[0].send_nowait(TrayRoll(system="sta", sta=spec, label=f"bench {now:.6f}"))
+            sent += 1
+            await asyncio.sleep(max(start + sent / RATE - time.monotonic(), 0))
+    else:
+        await asyncio.sleep(seconds)
+    await asyncio.sleep(1.0)  # the last updates arrive
+    for client in clients:
+        await client.close()
+    return {"latencies": latencies, "received": received, "sent": sent}
+
+
+def _run_round(clients: int, seconds: float) -> dict[str, float]:
+    env = {**os.environ, "QT_QPA_PLATFORM": os.environ.get("QT_QPA_PLATFORM", "offscreen")}
+    with tempfile.TemporaryDirectory() as home:
+        env["BRIDGE_HOME"] = home
+        host = subprocess.Popen(
+            [sys.executable, "-m", "bridge.net_bench", "host", str(seconds + 8)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,  # Qt's offscreen plugin chatters on stderr
+            text=True,
+            env=env,
+        )
+        assert host.stdout is not None
+        port = int(host.stdout.readline())
+        workers_n = min(clients, 3)
+        shares = [clients // workers_n + (i < clients % workers_n) for i in range(workers_n)]
+        workers = []
+        for i, share in enumerate(shares):
+            out = Path(home) / f"worker-{i}.json"
+            workers.append(
+                (
+                    subprocess.Popen(
+                        [
+                            sys.executable,
+                            "-m",
+                            "bridge.net_bench",
+                            "clients",
+                            f"ws://127.0.0.1:{port}",
+                            str(share),
+                            "1" if i == 0 else "0",
+                            str(seconds),
+                            str(out),
+                        ],
+                        env=env,
+                    ),
+                    out,
+                )
+            )
+        results = []
+        for proc, out in workers:
+            proc.wait(timeout=seconds + 60)
+            results.append(json.loads(out.read_text()))
+        host_report = json.loads(host.stdout.readline())
+        host.wait(timeout=30)
+        host.stdout.close()
+    latencies = [x for r in results for x in r["latencies"]]
+    sent = results[0]["sent"]
+    lost = sum(sent - got for r in results for got in r["received"])
+    late = host_report["lateness"]
+    return {
+        "p50": _percentile(latencies, 0.50) * 1e3,
+        "p99": _percentile(latencies, 0.99) * 1e3,
+        "max": max(latencies) * 1e3 if latencies else float("nan"),
+        "sent": sent,
+        "lost": lost,
+        "late_p99": _percentile(late, 0.99) * 1e3,
+        "late_max": max(late) * 1e3 if late else float("nan"),
+    }
+
+
+def net_benchmarks(quick: bool = False, seconds: float | None = None) -> list[str]:
+    """One line per client count: latency percentiles, lost updates, Qt loop lateness."""
+    duration = seconds if seconds is not None else (5.0 if quick else 60.0)
+    lines = [
+        f"  network, one Command to every client updated ({RATE}/s for {duration:.0f} s, "
+        "loopback; the host's Qt loop lateness on a 10 ms timer):"
+    ]
+    for n in (1, 5, 30):
+        r = _run_round(n, duration)
+        lines.append(
+            f"    {n:2d} client(s): p50 {r['p50']:6.2f} ms  p99 {r['p99']:6.2f} ms  "
+            f"max {r['max']:7.2f} ms  lost {r['lost']:.0f} of {r['sent'] * n:.0f}  "
+            f"loop late p99 {r['late_p99']:5.2f} ms, max {r['late_max']:6.2f} ms"
+        )
+    return lines
+
+
+def main(argv: list[str]) -> None:
+    parser = argparse.ArgumentParser(prog="python -m bridge.net_bench")
+    sub = parser.add_subparsers(dest="role", required=True)
+    host = sub.add_parser("host")
+    host.add_argument("seconds", type=float)
+    clients = sub.add_parser("clients")
+    clients.add_argument("url")
+    clients.add_argument("count", type=int)
+    clients.add_argument("send", type=int)
+    clients.add_argument("seconds", type=float)
+    clients.add_argument("out", type=Path)
+    args = parser.parse_args(argv)
+    if args.role == "host":
+        _host_main(args.seconds)
+    else:
+        result = asyncio.run(_clients(args.url, args.count, bool(args.send), args.seconds))
+        args.out.write_text(json.dumps(result), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

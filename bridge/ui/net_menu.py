@@ -1,0 +1,29 @@
+"""The GM console's network menu entries: Battle > Host on the network, File > Join."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QWidget
+
+from bridge.ui.host_panel import HostPanel
+from bridge.ui.join_dialog import JoinDialog, open_seat_windows
+from bridge.ui.shared_model import SharedModel
+
+__all__ = ["show_host_panel", "show_join_dialog"]
+
+
+def show_host_panel(console: QWidget, model: SharedModel) -> HostPanel:
+    """The host panel (one per console; it keeps hosting when hidden)."""
+    panel = console.findChild(HostPanel)
+    if not isinstance(panel, HostPanel):
+        panel = HostPanel(model, console)
+    panel.show()
+    panel.raise_()
+    return panel
+
+
+def show_join_dialog(console: QWidget) -> JoinDialog:
+    """Join another GM's battle from this app: the seat's station windows open."""
+    dialog = JoinDialog(console)
+    dialog.sig_seated.connect(lambda model: dialog.windows.extend(open_seat_windows(model)))
+    dialog.show()
+    return dialog

@@ -1,0 +1,361 @@
+"""The host on loopback with real sockets: joining, seat rights, redaction, hostile input."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+
+from bridge.engine.autopilot import suggest
+from bridge.engine.changes import Change
+from bridge.engine.commands import EndTurn, SetValue, StartTurn, TrayRoll
+from bridge.engine.demo import demo_encounter
+from bridge.net.client import JoinRefused, NetClient
+from bridge.net.protocol import PROTOCOL, Claim, Error, Refused, Resync, Snapshot
+from bridge.net.views import GM_EDIT, player_view
+from bridge.rules.task import Roller, TaskSpec
+
+from .helpers import CODE, hosting, raw_join, receive, receive_until, run
+
+
+def test_wrong_code_is_refused_and_repeated_tries_are_slowed_down() -> None:
+    async def body() -> None:
+        async with hosting() as (_host, url):
+            with pytest.raises(JoinRefused) as wrong:
+                await NetClient(url, "NOPE00").connect()
+            assert wrong.value.code == "code"
+            assert "Wrong join code" in wrong.value.reason
+            with pytest.raises(JoinRefused) as again:
+                await NetClient(url, CODE).connect()  # even the right code must wait now
+            assert again.value.code == "slow_down"
+            assert "try again in" in again.value.reason
+            await asyncio.sleep(0.6)
+            client = NetClient(url, CODE.lower())
+            assert (await client.connect()).battle == "Ambush at Kessik Nebula"
+            await client.close()
+
+    run(body())
+
+
+def test_a_version_mismatch_says_both_versions() -> None:
+    async def body() -> None:
+        async with hosting() as (_host, url):
+            with pytest.raises(JoinRefused) as refused:
+                await NetClient(url, CODE, protocol=PROTOCOL + 5).connect()
+            assert refused.value.code == "version"
+            assert f"protocol {PROTOCOL})" in refused.value.reason
+            assert f"protocol {PROTOCOL + 5})" in refused.value.reason
+
+    run(body())
+
+
+def test_the_first_message_must_be_a_hello() -> None:
+    async def body() -> None:
+        async with hosting() as (_host, url), connect(url) as ws:
+            await ws.send(Claim(seat="char:reyes").model_dump_json())
+            answer = await receive(ws)
+            assert isinstance(answer, Error) and answer.code == "hello_first"
+            with pytest.raises(ConnectionClosed):
+                await asyncio.wait_for(ws.recv(), 5)
+
+    run(body())
+
+
+def test_seat_hijacks_are_refused_and_change_nothing() -> None:
+    async def body() -> None:
+        async with hosting() as (host, url):
+            reyes = NetClient(url, CODE)
+            await reyes.connect()
+            await reyes.claim("char:reyes")
+            before = host.session.state
+            naming_other = await reyes.submit(StartTurn(actor="tovan"))
+            assert isinstance(naming_other, Refused)
+            assert naming_other.reason == (
+                "Only Lt. Tovan's own player (or the GM) can start their Turn."
+            )
+            claiming_other = await reyes.submit(StartTurn(by="tovan", actor="tovan"))
+            assert isinstance(claiming_other, Refused)  # `by` is the seat's, never the client's
+            gm_only = await reyes.submit(SetValue(by="gm", path="threat.value", value=20))
+            assert isinstance(gm_only, Refused) and gm_only.reason == "Only the GM can do that."
+            assert host.session.state == before and host.revision == 0
+
+            thief = NetClient(url, CODE)
+            await thief.connect()
+            with pytest.raises(JoinRefused, match="taken"):
+                await thief.claim("char:reyes")
+
+            assert (await reyes.submit(StartTurn(actor="reyes"))).type == "accepted"
+            await thief.claim("char:tovan")
+            ending = await thief.submit(EndTurn())
+            assert isinstance(ending, Refused)
+            assert (
+                ending.reason == "It is Capt. Elena Reyes's Turn: only they (or the GM) can end it."
+            )
+            assert host.session.state.turn.actor == "reyes"
+
+            watcher = NetClient(url, CODE)
+            await watcher.connect()
+            await watcher.claim("viewscreen")
+            watching = await watcher.submit(EndTurn())
+            assert isinstance(watching, Refused) and "only watches" in watching.reason
+            for c in (reyes, thief, watcher):
+                await c.close()
+
+    run(body())
+
+
+def test_players_never_receive_unscanned_npc_statistics_or_gm_only_lines() -> None:
+    async def body() -> None:
+        async with hosting() as (host, url):
+            ws = await raw_join(url)
+            await ws.send(Claim(seat="char:sorel").model_dump_json())
+            frames = [await ws.recv() for _ in range(2)]  # seated, snapshot
+            host.apply(SetValue(path="threat.value", value=9))
+            sta = TaskSpec(lead=Roller(target=11), difficulty=1)
+            host.apply(TrayRoll(system="sta", sta=sta, label="secret roll"))
+            frames += [str(await receive_until_text(ws, "update")) for _ in range(2)]
+            received = "".join(str(f) for f in frames)
+            for hidden in ("Disruptor Cannons", "Disruptor Banks", "secret roll", CODE):
+                assert hidden not in received
+            state = json.loads(frames[1])["state"]
+            for npc in ("qoj", "vortak"):
+                assert state["ships"][npc]["weapons"] == []
+                assert state["ships"][npc]["name"] == demo_encounter().ships[npc].name
+            assert json.loads(frames[-1])["entry"]["lines"] == [GM_EDIT]
+            assert json.loads(frames[-2])["state"]["threat"]["value"] == 9  # Threat is public
+            await ws.close()
+
+        scanned = demo_encounter().model_copy(update={"scanned": ("qoj",)})
+        async with hosting(scanned) as (_host, url):
+            ws = await raw_join(url)
+            await ws.send(Claim(seat="char:sorel").model_dump_json())
+            received = str(await ws.recv()) + str(await ws.recv())
+            assert "Disruptor Cannons" in received  # scanned: the players read it
+            assert "Disruptor Banks" not in received  # the other one is still unscanned
+            await ws.close()
+
+    async def receive_until_text(ws: object, kind: str) -> str:
+        for _ in range(20):
+            text = await asyncio.wait_for(ws.recv(), 5)  # type: ignore[attr-defined]
+            if json.loads(text)["type"] == kind:
+                return str(text)
+        raise AssertionError(kind)
+
+    run(body())
+
+
+def test_hostile_frames_are_answered_and_the_battle_goes_on() -> None:
+    hostile = [
+        "[" * 60_000,
+        '{"a":' * 10_000,
+        "not json at all",
+        b"\x00\xff\xfe\x80",
+        '{"type": "teleport"}',
+        '{"type": "command", "id": -1, "command": {"type": "start_turn", "actor": "x"}}',
+        '{"type": "command", "id": 1, "command": {"type": "minor"}}',
+        '{"type": "command", "id": 1, "command": {"type": "set_value", "path": "", "value": 1}}',
+        '{"type": "hello", "protocol": 1, "app": "x", "code": "TEST42"}',
+        '{"type": "claim", "seat": "' + "x" * 5000 + '"}',
+        "null",
+        "[]",
+        '{"type": "ping", "t": "soon"}',
+    ]
+
+    async def body() -> None:
+        async with hosting(max_bad_frames=10_000) as (host, url):
+            ws = await raw_join(url, seat="char:reyes")
+            for n in range(260):
+                await ws.send(hostile[n % len(hostile)])
+                answer = await receive_until(ws, "refused")
+                assert isinstance(answer, Refused) and answer.reason
+            async with connect(url, max_size=None) as big:  # over the size cap: closed
+                await big.send("x" * 70_000)
+                with pytest.raises(ConnectionClosed) as closed:
+                    await asyncio.wait_for(big.recv(), 5)
+                assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+            player = NetClient(url, CODE)
+            await player.connect()
+            await player.claim("char:tovan")
+            assert (await player.submit(StartTurn(actor="tovan"))).type == "accepted"
+            assert host.session.state.turn.actor == "tovan"
+            await player.close()
+            await ws.close()
+
+    run(body())
+
+
+def test_a_client_sending_only_garbage_is_dropped() -> None:
+    async def body() -> None:
+        async with hosting(max_bad_frames=5) as (host, url):
+            ws = await raw_join(url)
+            for _ in range(6):
+                await ws.send("garbage")
+            last = await receive_until(ws, "error")
+            assert isinstance(last, Error) and last.code == "bad_frame"
+            for _ in range(50):
+                if not host.clients():
+                    break
+                await asyncio.sleep(0.05)
+            assert host.clients() == []
+
+    run(body())
+
+
+def test_a_client_that_stops_reading_is_dropped_and_the_others_keep_up() -> None:
+    async def body() -> None:
+        async with hosting(queue_limit=8) as (host, url):
+            stalled = await raw_join(url, seat="viewscreen")
+            stalled.transport.pause_reading()  # reads nothing more from its socket
+            reader = NetClient(url, CODE, record_revisions=True)
+            await reader.connect()
+            await reader.claim("char:reyes")
+            dropped = False
+            for _ in range(3000):
+                host.publish(Change.ALL)
+                await asyncio.sleep(0)
+                if len(host.clients()) == 1:
+                    dropped = True
+                    break
+            assert dropped, "a stalled client must be dropped, not buffered"
+            assert [c.seat for c in host.clients()] == ["char:reyes"]
+            assert await reader.wait_revision(host.revision)
+            assert reader.revisions == list(range(1, host.revision + 1))
+            await reader.close()
+            stalled.transport.abort()
+
+    run(body())
+
+
+def test_every_client_sees_every_revision_once_in_order_and_ends_equal() -> None:
+    async def body() -> None:
+        async with hosting() as (host, url):
+            clients = [NetClient(url, CODE, record_revisions=True) for _ in range(4)]
+            seats = ("char:reyes", "char:kell", "viewscreen", "viewscreen")
+            for client, seat in zip(clients, seats, strict=True):
+                await client.connect()
+                await client.claim(seat)
+            for step in range(150):
+                command = suggest(host.session.state, host.session.check)
+                if command is None:
+                    break
+                host.apply(command)
+                if step % 7 == 0:
+                    host.session.undo()
+                    host.publish(Change.ALL)
+                if step % 3 == 0:
+                    await asyncio.sleep(0)
+            view = player_view(host.session.state)
+            for client in clients:
+                assert await client.wait_revision(host.revision, timeout=20)
+                assert client.revisions == list(range(1, host.revision + 1))
+                assert client.resyncs == 0
+                assert client.state == view
+                assert client.log == host._player_log
+            for client in clients:
+                await client.close()
+
+    run(body())
+
+
+def test_a_missed_revision_is_recovered_from_a_snapshot() -> None:
+    async def body() -> None:
+        async with hosting() as (host, url):
+            client = NetClient(url, CODE)
+            await client.connect()
+            await client.claim("char:mbeki")
+            host.revision += 1  # as if an update had been lost on the way
+            host.apply(StartTurn(actor="mbeki"))
+            assert await client.wait_revision(host.revision)
+            assert client.resyncs == 1
+            assert client.state == player_view(host.session.state)
+            ws = await raw_join(url, seat="viewscreen")
+            await ws.send(Resync().model_dump_json())
+            snapshot = await receive_until(ws, "snapshot")
+            assert isinstance(snapshot, Snapshot) and snapshot.revision == host.revision
+            await client.close()
+            await ws.close()
+
+    run(body())
+
+
+def test_the_gm_frees_a_seat_and_its_client_stays_out() -> None:
+    async def body() -> None:
+        async with hosting() as (host, url):
+            kell = NetClient(url, CODE)
+            await kell.connect()
+            await kell.claim("char:kell")
+            host.free_seat("char:kell")
+            for _ in range(100):
+                if kell.last_error is not None and not host.clients():
+                    break
+                await asyncio.sleep(0.05)
+            assert kell.last_error is not None and kell.last_error.code == "removed"
+            assert host.clients() == []
+            other = NetClient(url, CODE)
+            await other.connect()
+            assert (await other.claim("char:kell")).character == "kell"
+            host.set_shared("char:kell", True)
+            second = NetClient(url, CODE)
+            await second.connect()
+            await second.claim("char:kell")
+            infos = {s.id: s for s in host.seats.infos(host.session.state)}
+            assert infos["char:kell"].clients == 2 and infos["char:kell"].shared
+            host.apply(StartTurn(actor="kell"))
+            for c in (other, second):
+                assert await c.wait_revision(host.revision)
+                assert c.state is not None and c.state.turn.actor == "kell"
+                await c.close()
+
+    run(body())
+
+
+def test_a_fast_sample_of_the_hostile_frame_fuzz() -> None:
+    """The full run is `bridge stress --net-frames 5000`."""
+    from bridge.net.fuzz import run_fuzz
+
+    result = run(run_fuzz(400, seed=11))
+    assert result.sent == 400
+    assert result.answered + result.reconnects == 400
+
+
+def test_a_silhouette_keeps_what_the_contact_list_shows_and_nothing_else() -> None:
+    from bridge.net.views import silhouette
+
+    ship = demo_encounter().ships["qoj"]
+    shadow = silhouette(ship)
+    assert (shadow.shields_now, shadow.shields_max, shadow.total_breaches) == (
+        ship.shields_now,
+        ship.shields_max,
+        ship.total_breaches,
+    )
+    assert shadow.weapons == () and shadow.talents == ()
+    assert shadow.systems != ship.systems and shadow.power_now != ship.power_now
+
+
+def test_a_thin_client_gets_the_difficulty_and_odds_from_the_host() -> None:
+    from bridge.engine.commands import AttemptTask
+    from bridge.engine.tasks import preview_task
+    from bridge.rules.odds import task_odds
+
+    async def body() -> None:
+        async with hosting() as (host, url):
+            kell = NetClient(url, CODE)
+            await kell.connect()
+            await kell.claim("char:kell")
+            fire = AttemptTask(action="fire_weapon", target="qoj", weapon="Phaser Arrays")
+            early = await kell.preview(fire)
+            assert early.reason == "Tasks are attempted during a Turn: start one first."
+            assert early.odds is None
+            await kell.submit(StartTurn(actor="kell"))
+            answer = await kell.preview(fire.model_copy(update={"by": "reyes"}))
+            plan = preview_task(host.session.state, fire.model_copy(update={"by": "kell"}))
+            assert not isinstance(plan, str)
+            assert answer.reason is None
+            assert answer.difficulty == plan.difficulty and answer.items == plan.items
+            assert answer.odds == task_odds(plan.spec)
+            await kell.close()
+
+    run(body())
