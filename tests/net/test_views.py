@@ -59,3 +59,42 @@ def test_the_gm_reads_every_line_and_the_players_not_the_gms_edits() -> None:
     assert log_entry(edit).lines == (GM_EDIT,)
     assert log_entry(edit, gm=True).lines == edit.log and GM_EDIT not in edit.log
     assert log_entry(pool).lines == pool.log  # Threat is on every station's screen
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), steps=st.integers(0, 30))
+def test_a_players_task_preview_on_their_view_equals_the_hosts(seed: int, steps: int) -> None:
+    """The Difficulty, its items and the odds a remote station shows before a roll are the
+    engine's, computed on the player's view; the view hides no statistic they depend on,
+    so they equal what the host (on the full battle) would say, refusals included."""
+    from bridge.engine import CATALOG, AttemptTask, StartTurn, preview_task
+
+    session = Session(demo_encounter(), SeededDice(seed))
+    for _ in range(steps):
+        command = suggest(session.state, session.check)
+        if command is None:
+            break
+        session.apply(command)
+    state = session.state
+    actor = state.turn.actor
+    if actor is None or actor not in state.characters:
+        waiting = [c for c in state.seated_characters() if c not in state.turn.acted]
+        if not waiting or session.check(StartTurn(by=waiting[0], actor=waiting[0])):
+            return
+        session.apply(StartTurn(by=waiting[0], actor=waiting[0]))
+        state, actor = session.state, waiting[0]
+    view = player_view(state)
+    compared = 0
+    for station in state.stations_of(actor):
+        for action in CATALOG.values():
+            if action.kind != "task" or station not in action.stations:
+                continue
+            for target in (None, *state.ships):
+                cmd = AttemptTask(by=actor, action=action.key, station=station, target=target)
+                host, mine = preview_task(state, cmd), preview_task(view, cmd)
+                if isinstance(host, str) or isinstance(mine, str):
+                    assert host == mine
+                else:
+                    assert (mine.items, mine.spec) == (host.items, host.spec)
+                compared += 1
+    assert compared > 0
