@@ -8,14 +8,30 @@ import ipaddress
 from collections.abc import Callable
 from dataclasses import dataclass
 
+import ifaddr
 from zeroconf import ServiceStateChange, Zeroconf
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
 from bridge.net.protocol import PROTOCOL
 
-__all__ = ["SERVICE", "Announcer", "Browser", "FoundHost"]
+__all__ = ["SERVICE", "Announcer", "Browser", "FoundHost", "lan_addresses"]
 
 SERVICE = "_bridge._tcp.local."
+
+
+def lan_addresses() -> list[str]:
+    """This machine's IPv4 addresses other players can reach (loopback and link-local left
+    out), from ifaddr (zeroconf's own dependency), so Qt's network module is not needed."""
+    found: list[str] = []
+    for adapter in ifaddr.get_adapters():
+        for ip in adapter.ips:
+            if not isinstance(ip.ip, str):  # IPv6 comes as a tuple
+                continue
+            address = ipaddress.IPv4Address(ip.ip)
+            if address.is_loopback or address.is_link_local or str(address) in found:
+                continue
+            found.append(str(address))
+    return found
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,6 @@ from typing import Any
 import segno
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QCloseEvent, QPixmap
-from PySide6.QtNetwork import QAbstractSocket, QNetworkInterface
 from PySide6.QtWidgets import (
     QDialog,
     QFormLayout,
@@ -31,7 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bridge.net.discovery import Announcer
+from bridge.net.discovery import Announcer, lan_addresses
 from bridge.net.guard import new_join_code
 from bridge.net.host import Host
 from bridge.net.seats import SeatPlan
@@ -39,18 +38,6 @@ from bridge.ui.net_host import HostLink
 from bridge.ui.shared_model import SharedModel
 
 __all__ = ["HostPanel", "lan_addresses"]
-
-
-def lan_addresses() -> list[str]:
-    """This machine's IPv4 addresses other players can reach (loopback left out)."""
-    found = []
-    for address in QNetworkInterface.allAddresses():
-        if address.protocol() != QAbstractSocket.NetworkLayerProtocol.IPv4Protocol:
-            continue
-        if address.isLoopback() or address.isLinkLocal():
-            continue
-        found.append(address.toString())
-    return found
 
 
 def qr_pixmap(text: str, scale: int = 5) -> QPixmap:

@@ -49,3 +49,16 @@ def test_a_host_announced_on_the_lan_is_found() -> None:
         check=True,
     ).stdout
     assert out.splitlines()[0] == "Bridge GM | Ambush at Kessik Nebula | ws://127.0.0.1:7420 | 1"
+
+
+def test_lan_addresses_are_reachable_ipv4_addresses_without_loopback() -> None:
+    import ipaddress
+
+    from bridge.net.discovery import lan_addresses
+
+    found = lan_addresses()
+    assert len(found) == len(set(found))
+    for text in found:
+        address = ipaddress.ip_address(text)
+        assert address.version == 4
+        assert not address.is_loopback and not address.is_link_local
