@@ -10,6 +10,6 @@ mkdir -p "$data/applications" "$data/mime/packages" "$data/icons/hicolor/512x512
 sed "s|@BRIDGE@|$opt/Bridge|" "$here/bridge.desktop" > "$data/applications/bridge.desktop"
 cp "$here/bridge-battle.xml" "$data/mime/packages/bridge-battle.xml"
 cp "$here/bridge.png" "$data/icons/hicolor/512x512/apps/bridge.png"
-command -v update-mime-database >/dev/null 2>&1 && update-mime-database "$data/mime" || true
-command -v update-desktop-database >/dev/null 2>&1 && update-desktop-database "$data/applications" || true
+if command -v update-mime-database >/dev/null 2>&1; then update-mime-database "$data/mime" || true; fi
+if command -v update-desktop-database >/dev/null 2>&1; then update-desktop-database "$data/applications" || true; fi
 echo "Bridge is installed: find it in your applications menu, or run $opt/Bridge"
