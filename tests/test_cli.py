@@ -108,3 +108,12 @@ def test_bench_reports_the_odds_query(capsys: pytest.CaptureFixture[str]) -> Non
     code, out, _ = run(capsys, "bench", "--quick", "--core-only")
     assert code == 0 and "odds query, 5 lead dice + 2 assists" in out
     assert "Commands applied per second" in out
+
+
+def test_bench_open_times_opening_and_resuming(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        capsys, "bench", "open", "--commands", "60", "--resume-commands", "40", "--runs", "3"
+    )
+    assert code == 0
+    assert "open a saved 60-Command battle" in out and "over 3 runs" in out
+    assert "resume the autosave of a 40-Command battle" in out
