@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -18,8 +19,13 @@ if TYPE_CHECKING:  # Qt loads only when the app starts, not when the CLI does
 __all__ = ["build", "run_app"]
 
 
-def _first_session(seed: int | None, autosave: bool, ask: bool = True) -> Session:
-    """The battle to open: a crashed one the GM chooses to resume, or the demo."""
+def _first_session(
+    seed: int | None, autosave: bool, ask: bool = True, also: Sequence[str] = ()
+) -> Session:
+    """The battle to open: a crashed one the GM chooses to resume, or the demo.
+
+    ``also`` (other folders that cannot be written) joins the autosave warning, if any.
+    """
     from bridge.engine.demo import demo_encounter
     from bridge.engine.session import Session
     from bridge.rules.dice import SeededDice
@@ -33,7 +39,7 @@ def _first_session(seed: int | None, autosave: bool, ask: bool = True) -> Sessio
     resumed = resume_crashed() if ask else None
     if resumed is not None:
         return resumed
-    start_autosave(session)
+    start_autosave(session, also=also)
     return session
 
 
@@ -55,9 +61,14 @@ def build(
     app.setApplicationName("Bridge")
     app.setOrganizationName("Bridge")
     apply_theme(app, ui_scale())
-    model = SharedModel(_first_session(seed, autosave, ask))
+    from bridge.ui.notices import unwritable_folders, warn_unwritable_folders
+
+    unwritable = unwritable_folders() if autosave else []  # a GM's start: checked once
+    model = SharedModel(_first_session(seed, autosave, ask, also=unwritable))
     console = GmConsole(model, autosave=autosave)
     console.show()
+    if unwritable and model.session.sink is not None:  # else the autosave warning told
+        warn_unwritable_folders(console, unwritable)
     if demo:
         console.open_all()
         _cascade(console)
@@ -84,6 +95,10 @@ def run_app(
     """Open Bridge; with ``screenshots`` render every window to PNG files and exit."""
     if screenshots is not None or startup_probe:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    if startup_probe:  # nobody to click: warnings go to stderr, never a message box
+        from bridge.ui.notices import set_unattended
+
+        set_unattended(True)
     from PySide6.QtWidgets import QApplication
 
     console, model = build(
