@@ -41,6 +41,8 @@ class OpenFigures:
 def measure_opening(commands: int, resume_commands: int, runs: int = 5) -> OpenFigures:
     """Time ``open_battle`` and autosave ``recover`` (each checked against the played state)."""
     from bridge.engine.bench import endless_battle
+    from bridge.engine.session import Session
+    from bridge.rules.dice import GivenDice
     from bridge.storage.autosave import AutosaveJournal, recover
     from bridge.storage.battle import open_battle, save_battle
 
@@ -52,8 +54,12 @@ def measure_opening(commands: int, resume_commands: int, runs: int = 5) -> OpenF
         path = Path(folder) / "long.json"
         save_battle(path, long)
         journal_path = Path(folder) / "short.jsonl"
-        AutosaveJournal(journal_path, short.initial, short.journal)
+        live = Session(short.initial)  # journaled as it is played, then Bridge is killed
+        journal = AutosaveJournal.start(live, journal_path)
+        for entry in short.journal:
+            live.apply(entry.command, GivenDice(d20=entry.d20s, d6=entry.d6s))
         copy = journal_path.read_bytes()
+        journal.close()
         for _ in range(runs):
             start = time.perf_counter()
             opened = open_battle(path)
