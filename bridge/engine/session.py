@@ -147,11 +147,15 @@ class JournalUnreadable(Exception):
 class DeferredJournal:
     """A saved journal of ``count`` entries, read by ``load`` only when first needed.
 
-    ``load`` returns the entries or raises :class:`JournalUnreadable`.
+    ``load`` returns the entries or raises :class:`JournalUnreadable`; so do the
+    optional ``tail`` (the last n entries, read alone) and ``texts`` (each entry's JSON
+    text, not parsed: what an autosave copies).
     """
 
     count: int
     load: Callable[[], Sequence[JournalEntry]]
+    tail: Callable[[int], Sequence[JournalEntry]] | None = None
+    texts: Callable[[], list[bytes]] | None = None
 
 
 CHECKPOINT_EVERY = 64
@@ -222,6 +226,36 @@ class Session:
     def journal(self) -> tuple[JournalEntry, ...]:
         self._read_deferred()
         return tuple(self._journal)
+
+    def recent(self, n: int) -> tuple[JournalEntry, ...]:
+        """The last ``n`` journal entries (a deferred journal is read only if it must)."""
+        if n <= 0:
+            return ()
+        deferred = self._deferred
+        if deferred is not None and n > len(self._journal) and deferred.tail is not None:
+            want = min(n - len(self._journal), deferred.count)
+            try:
+                older = tuple(deferred.tail(want))
+            except JournalUnreadable:
+                older = None
+            if older is not None and len(older) == want:
+                return older + tuple(self._journal)
+        if deferred is not None and n > len(self._journal):
+            self._read_deferred()
+        return tuple(self._journal[-n:])
+
+    def journal_texts(self) -> list[JournalEntry | bytes]:
+        """The journal, with the entries of a deferred journal as their JSON text
+        (not parsed) when it offers them: what a journal sink copies."""
+        deferred = self._deferred
+        if deferred is not None and deferred.texts is not None:
+            try:
+                texts = deferred.texts()
+            except JournalUnreadable:
+                texts = []
+            if len(texts) == deferred.count:
+                return [*texts, *self._journal]
+        return list(self.journal)
 
     @property
     def length(self) -> int:

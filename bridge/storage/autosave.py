@@ -112,7 +112,7 @@ class AutosaveJournal:
         self,
         path: Path,
         initial: Encounter,
-        entries: Iterable[JournalEntry],
+        entries: Iterable[JournalEntry | bytes],
         session: Session | None = None,
     ) -> None:
         self.path = path
@@ -131,11 +131,11 @@ class AutosaveJournal:
     @classmethod
     def start(cls, session: Session, path: Path | None = None) -> AutosaveJournal:
         """Journal ``session`` (its whole history first) and attach to it as its sink."""
+        entries = [
+            e if isinstance(e, JournalEntry) else _APPLY + e + b"}" for e in session.journal_texts()
+        ]
         journal = cls(
-            path or new_autosave_path(session.initial.name),
-            session.initial,
-            session.journal,
-            session,
+            path or new_autosave_path(session.initial.name), session.initial, entries, session
         )
         session.attach(journal)
         return journal

@@ -6,8 +6,8 @@ import errno
 from dataclasses import dataclass
 from pathlib import Path
 
-from bridge.engine.session import DeferredJournal, Session
-from bridge.storage.deferred import DEFER_JOURNAL_BYTES, journal_loader, split_journal
+from bridge.engine.session import Session
+from bridge.storage.deferred import DEFER_JOURNAL_BYTES, deferred_journal, split_journal
 from bridge.storage.formats import EncounterFile
 from bridge.storage.load import MAX_BYTES, FileProblem, parse_document, read_regular
 from bridge.storage.save import write_atomic
@@ -60,7 +60,7 @@ def open_battle(path: Path) -> OpenedBattle:
         except FileProblem:  # parsed whole below, for the message with the right place
             rest = None
         if isinstance(rest, EncounterFile) and not rest.journal:
-            journal = DeferredJournal(split.count, journal_loader(split.journal, path.name))
+            journal = deferred_journal(split, path.name)
             return OpenedBattle(Session.restore(rest.initial, journal, rest.state), None)
     doc = parse_document(raw, path.name)
     if not isinstance(doc, EncounterFile):

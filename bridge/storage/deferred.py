@@ -19,11 +19,17 @@ from dataclasses import dataclass
 
 from pydantic import TypeAdapter, ValidationError
 
-from bridge.engine.session import JournalEntry, JournalUnreadable
+from bridge.engine.session import DeferredJournal, JournalEntry, JournalUnreadable
 from bridge.model.validation import describe_validation_error
 from bridge.storage.load import SURROGATE_ESCAPE, lone_surrogate, shorten
 
-__all__ = ["DEFER_JOURNAL_BYTES", "SplitBattle", "journal_loader", "split_journal"]
+__all__ = [
+    "DEFER_JOURNAL_BYTES",
+    "SplitBattle",
+    "deferred_journal",
+    "journal_loader",
+    "split_journal",
+]
 
 DEFER_JOURNAL_BYTES = 1 << 20
 """Battle files larger than this (about 2,000 Commands) have their journal read later."""
@@ -96,3 +102,30 @@ def journal_loader(text: bytes, name: str) -> Callable[[], tuple[JournalEntry, .
             raise unreadable("the data is nested too deeply") from None
 
     return load
+
+
+def deferred_journal(split: SplitBattle, name: str) -> DeferredJournal:
+    """The journal set aside from ``name``: read whole, its last entries alone, or each
+    entry's text on one line (newlines dropped: in JSON text they are only spacing)."""
+    cached: list[list[bytes]] = []
+
+    def texts() -> list[bytes]:
+        if not cached:
+            body = split.journal.strip()[1:-1]
+            if b"\0" in body:  # never in JSON text: it marks where each entry starts
+                raise JournalUnreadable(f"its saved journal in {shorten(name, 80)} is damaged")
+            marked = body.replace(_ENTRY, b"\0{").replace(b"\n      ", b"")
+            chunks = marked.replace(b"\n", b"").split(b"\0")
+            if chunks[0].strip():
+                raise JournalUnreadable(f"its saved journal in {shorten(name, 80)} is damaged")
+            cached.append([c.rstrip().removesuffix(b",") for c in chunks[1:]])
+        return cached[0]
+
+    def tail(n: int) -> list[JournalEntry]:
+        chosen = texts()[-n:] if n else []
+        try:
+            return [JournalEntry.model_validate_json(text) for text in chosen]
+        except (ValidationError, ValueError) as exc:
+            raise JournalUnreadable(f"its saved journal is damaged ({shorten(exc, 80)})") from None
+
+    return DeferredJournal(split.count, journal_loader(split.journal, name), tail, texts)

@@ -14,7 +14,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from bridge.engine.commands import AddCharacter, AddShip, Command
-from bridge.engine.session import Session
+from bridge.engine.session import JournalEntry, Session
 from bridge.storage.autosave import AutosaveJournal
 from bridge.storage.battle import open_battle, save_battle
 from bridge.storage.formats import CharacterFile, EncounterFile, ShipFile
@@ -30,6 +30,8 @@ from bridge.ui.shared_model import SharedModel
 __all__ = ["BattleFiles"]
 
 FILTER = "Bridge battles (*.json);;All files (*)"
+MARK_ENTRIES = 16
+"""How many of the last Commands tell a saved journal from a changed one of equal length."""
 WATCH_MS = 3000
 """How often the autosave file is checked for (a deleted folder is noticed at once)."""
 
@@ -46,7 +48,7 @@ class BattleFiles(QObject):
         self.window = parent
         self.autosave = autosave
         self.path: Path | None = None
-        self._saved_journal = model.journal
+        self._saved = self._mark()
         self._autosave_warned = False
         model.sig_changed.connect(lambda _: self._title())
         self._title()
@@ -76,13 +78,21 @@ class BattleFiles(QObject):
             self._problem(done)
 
     # -- state --------------------------------------------------------------------------
+    def _mark(self) -> tuple[Session, int, tuple[JournalEntry, ...]]:
+        """What tells this battle's journal apart: its Session, its length, its last
+        Commands (a long battle's saved journal is not read for this)."""
+        session = self.model.session
+        return session, session.length, session.recent(MARK_ENTRIES)
+
     @property
     def dirty(self) -> bool:
         """Changed since the last save (an undo back to the saved state counts as clean)."""
-        return self.model.journal != self._saved_journal
+        session, length, last = self._saved
+        now = self.model.session
+        return now is not session or now.length != length or now.recent(MARK_ENTRIES) != last
 
     def _mark_saved(self) -> None:
-        self._saved_journal = self.model.journal
+        self._saved = self._mark()
         self._title()
 
     def _title(self) -> None:
