@@ -172,3 +172,59 @@ def test_a_long_battle_opens_from_its_state_and_undoes_like_a_replay(tmp_path: P
     opened.undo()
     session.undo()
     assert opened.state == session.state
+
+
+_TOKENS = [b"\n  ]", b"\n    {", b'"journal"', b"\n  ", b"[", b"]", b"{", b"}", b","]
+_TOKENS += [b"\\ud800", b"\0"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    edits=st.lists(
+        st.tuples(
+            st.floats(min_value=0, max_value=1),
+            st.sampled_from(["flip", "cut", "insert"]),
+            st.sampled_from(_TOKENS),
+        ),
+        min_size=1,
+        max_size=4,
+    )
+)
+def test_a_damaged_long_battle_file_never_raises_anything_but_a_clear_refusal(
+    edits: list[tuple[float, str, bytes]],
+) -> None:
+    """Byte damage anywhere in a file whose journal is set aside: opening gives the
+    file-problem message or a battle; that battle then reads, autosaves, undoes to its
+    start and saves with nothing raised but a refused undo."""
+    from bridge.engine.session import CommandRefused
+    from bridge.storage.load import FileProblem
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "b.json"
+        save_battle(path, replayed(40))
+        raw = bytearray(path.read_bytes())
+        for where, how, token in edits:
+            at = int(where * (len(raw) - 1))
+            if how == "flip":
+                raw[at] ^= 0x20
+            elif how == "cut":
+                del raw[at : at + len(token)]
+            else:
+                raw[at:at] = token
+        path.write_bytes(bytes(raw))
+        battle.DEFER_JOURNAL_BYTES, threshold = 0, battle.DEFER_JOURNAL_BYTES
+        try:
+            session = open_battle(path).session
+        except FileProblem:
+            return
+        finally:
+            battle.DEFER_JOURNAL_BYTES = threshold
+        session.recent(3)
+        session.journal_texts()
+        while session.can_undo:
+            try:
+                session.undo()
+            except CommandRefused:
+                break
+        save_battle(Path(folder) / "again.json", session)
+        assert open_battle(Path(folder) / "again.json").session.state == session.state
