@@ -187,6 +187,12 @@ def _bench(args: argparse.Namespace) -> int:
         return 0
     from bridge.bench import run_benchmarks
 
+    if args.what == "open":
+        from bridge.bench_open import measure_opening
+
+        figures = measure_opening(args.commands, args.resume_commands, runs=args.runs)
+        print(figures.summary())
+        return 0
     print(run_benchmarks(quick=args.quick, ui=not args.core_only))
     return 0
 
@@ -329,6 +335,12 @@ def _parser() -> argparse.ArgumentParser:
     bench = sub.add_parser("bench", help="measure the speed of the rules")
     bench.add_argument("--quick", action="store_true", help="fewer repetitions")
     bench.add_argument("--core-only", action="store_true", help="skip the UI figures")
+    bench.add_argument(
+        "what", nargs="?", choices=["all", "open"], default="all", help="open: opening only"
+    )
+    bench.add_argument("--commands", type=int, default=40_000, help="open: battle length")
+    bench.add_argument("--resume-commands", type=int, default=10_000, help="open: autosave length")
+    bench.add_argument("--runs", type=int, default=5, help="open: timed runs (median)")
     bench.add_argument(
         "--net", action="store_true", help="network latency with 1, 5 and 30 clients"
     )

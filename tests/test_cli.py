@@ -118,3 +118,12 @@ def test_bridge_host_refuses_a_port_out_of_range(capsys: pytest.CaptureFixture[s
 def test_bridge_join_headless_needs_its_flags(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["join", "127.0.0.1:1", "--headless"]) == 2
     assert "--code and --seat" in capsys.readouterr().err
+
+
+def test_bench_open_times_opening_and_resuming(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        capsys, "bench", "open", "--commands", "60", "--resume-commands", "40", "--runs", "3"
+    )
+    assert code == 0
+    assert "open a saved 60-Command battle" in out and "over 3 runs" in out
+    assert "resume the autosave of a 40-Command battle" in out

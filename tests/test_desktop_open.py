@@ -169,7 +169,7 @@ def test_bridge_file_on_the_command_line_opens_it(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "shown: Night Watch" in done.stdout
-    assert "Bridge:" not in done.stderr  # no problem reported (nor a replay warning)
+    assert "bridge:" not in done.stderr  # no problem reported (nor a replay warning)
 
 
 def test_bridge_with_a_missing_file_says_so_and_starts_on_the_demo(tmp_path: Path) -> None:
@@ -184,4 +184,4 @@ def test_bridge_with_a_missing_file_says_so_and_starts_on_the_demo(tmp_path: Pat
     )
     assert done.returncode == 0, done.stderr
     assert "shown: " + demo_encounter().name in done.stdout
-    assert "Bridge: gone.bridge" in done.stderr
+    assert "bridge: gone.bridge" in done.stderr

@@ -38,7 +38,15 @@ from bridge.engine.demo import demo_encounter, demo_ships
 from bridge.engine.effects import spend_cost
 from bridge.engine.encounter import Encounter, ZoneMap
 from bridge.engine.gate import why_not
-from bridge.engine.session import Applied, CommandRefused, JournalEntry, Session
+from bridge.engine.session import (
+    Applied,
+    CommandRefused,
+    DeferredJournal,
+    JournalEntry,
+    JournalSink,
+    JournalUnreadable,
+    Session,
+)
 from bridge.engine.tasks import TaskPlan, preview_task
 from bridge.engine.turns import players_waiting, waiting
 
@@ -55,6 +63,7 @@ __all__ = [
     "Change",
     "Command",
     "CommandRefused",
+    "DeferredJournal",
     "Encounter",
     "EndRound",
     "EndScene",
@@ -62,6 +71,7 @@ __all__ = [
     "Inspiration",
     "JournalEntry",
     "JournalSink",
+    "JournalUnreadable",
     "MinorAction",
     "NpcActsFirst",
     "ResolveTask",

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -20,8 +21,10 @@ __all__ = [
     "CHECKPOINT_EVERY",
     "Applied",
     "CommandRefused",
+    "DeferredJournal",
     "JournalEntry",
     "JournalSink",
+    "JournalUnreadable",
     "ParameterMissing",
     "Session",
     "prepare_battle",
@@ -117,6 +120,29 @@ class JournalSink(Protocol):
         """Record that the last Command was undone."""
 
 
+class JournalUnreadable(Exception):
+    """A deferred journal that could not be read; ``reason`` says why, in a sentence."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class DeferredJournal:
+    """A saved journal of ``count`` entries, read by ``load`` only when first needed.
+
+    ``load`` returns the entries or raises :class:`JournalUnreadable`; so do the
+    optional ``tail`` (the last n entries, read alone) and ``texts`` (each entry's JSON
+    text, not parsed: what an autosave copies).
+    """
+
+    count: int
+    load: Callable[[], Sequence[JournalEntry]]
+    tail: Callable[[int], Sequence[JournalEntry]] | None = None
+    texts: Callable[[], list[bytes]] | None = None
+
+
 CHECKPOINT_EVERY = 64
 """Undo keeps one whole state per this many Commands and replays the rest."""
 
@@ -141,25 +167,35 @@ class Session:
         self._redo: list[JournalEntry] = []
         self._sink = sink
         self._floor = 0  # undo stops here (a saved journal that no longer replays)
-        self._unverified = False
+        self._opened: int | None = None  # where a restored battle was opened, until checked
+        self._deferred: DeferredJournal | None = None  # its saved journal, not yet read
+        self._lost: str | None = None  # why the saved journal could not be used
 
     @classmethod
     def restore(
         cls,
         initial: Encounter,
-        journal: Iterable[JournalEntry],
+        journal: Iterable[JournalEntry] | DeferredJournal,
         state: Encounter,
         dice: Dice | None = None,
     ) -> Session:
         """A battle as saved: its start, its journal and where it stands, without replaying.
 
-        The states undo needs are rebuilt from the journal the first time undo reaches them.
+        The journal may be deferred (read when first needed). The states undo needs are
+        rebuilt from the journal the first time undo goes back past the point of opening;
+        that replay is checked against the saved state, and if it differs (or the journal
+        cannot be read) undo stops at the point of opening and says why.
         """
         session = cls(initial, dice)
-        session._journal = list(journal)
+        if isinstance(journal, DeferredJournal):
+            session._deferred = journal if journal.count else None
+            count = journal.count
+        else:
+            session._journal = list(journal)
+            count = len(session._journal)
         session._state = state
-        session._checkpoints[len(session._journal)] = state
-        session._unverified = bool(session._journal)
+        session._checkpoints[count] = state
+        session._opened = count or None
         return session
 
     # -- reading ------------------------------------------------------------------------
@@ -173,11 +209,47 @@ class Session:
 
     @property
     def journal(self) -> tuple[JournalEntry, ...]:
+        self._read_deferred()
         return tuple(self._journal)
+
+    def recent(self, n: int) -> tuple[JournalEntry, ...]:
+        """The last ``n`` journal entries (a deferred journal is read only if it must)."""
+        if n <= 0:
+            return ()
+        deferred = self._deferred
+        if deferred is not None and n > len(self._journal) and deferred.tail is not None:
+            want = min(n - len(self._journal), deferred.count)
+            try:
+                older = tuple(deferred.tail(want))
+            except JournalUnreadable:
+                older = None
+            if older is not None and len(older) == want:
+                return older + tuple(self._journal)
+        if deferred is not None and n > len(self._journal):
+            self._read_deferred()
+        return tuple(self._journal[-n:])
+
+    def journal_texts(self) -> list[JournalEntry | bytes]:
+        """The journal, with the entries of a deferred journal as their JSON text
+        (not parsed) when it offers them: what a journal sink copies."""
+        deferred = self._deferred
+        if deferred is not None and deferred.texts is not None:
+            try:
+                texts = deferred.texts()
+            except JournalUnreadable:
+                texts = []
+            if len(texts) == deferred.count:
+                return [*texts, *self._journal]
+        return list(self.journal)
+
+    @property
+    def length(self) -> int:
+        """How many Commands the journal holds (without reading a deferred journal)."""
+        return len(self._journal) + (self._deferred.count if self._deferred else 0)
 
     @property
     def can_undo(self) -> bool:
-        return len(self._journal) > self._floor
+        return self.length > self._floor
 
     @property
     def can_redo(self) -> bool:
@@ -229,8 +301,31 @@ class Session:
     def _commit(self, entry: JournalEntry, state: Encounter) -> None:
         self._journal.append(entry)
         self._state = state
-        if len(self._journal) % CHECKPOINT_EVERY == 0:
-            self._checkpoints[len(self._journal)] = state
+        if self.length % CHECKPOINT_EVERY == 0:
+            self._checkpoints[self.length] = state
+
+    def _read_deferred(self) -> None:
+        """Read the deferred saved journal; if it cannot be, the battle starts where it
+        was opened (the Commands played since are kept) and undo says why."""
+        deferred = self._deferred
+        if deferred is None:
+            return
+        self._deferred = None
+        try:
+            saved = list(deferred.load())
+            if len(saved) != deferred.count:
+                raise JournalUnreadable(
+                    f"it holds {len(saved)} Commands where {deferred.count} were expected"
+                )
+        except JournalUnreadable as exc:
+            self._lost = exc.reason
+            self._opened = None
+            base = deferred.count
+            self._initial = self._checkpoints[base]
+            self._checkpoints = {k - base: v for k, v in self._checkpoints.items() if k >= base}
+            self._floor = 0
+            return
+        self._journal = saved + self._journal
 
     def _record(self, write: Callable[[JournalSink], None]) -> None:
         if self._sink is None:
@@ -262,10 +357,13 @@ class Session:
         """The state after the first ``index`` journaled Commands (from a checkpoint)."""
         if index in self._checkpoints:
             return self._checkpoints[index]
+        if self._opened is not None and index < self._opened:
+            self._check_opened()
         base = max(k for k in self._checkpoints if k <= index)
         state = self._checkpoints[base]
+        offset = self._deferred.count if self._deferred else 0  # entries not yet read
         for n in range(base, index):
-            entry = self._journal[n]
+            entry = self._journal[n - offset]
             ctx = Ctx(state, GivenDice(d20=entry.d20s, d6=entry.d6s))
             try:
                 _HANDLERS[entry.command.type](ctx, entry.command)
@@ -279,36 +377,51 @@ class Session:
                 self._checkpoints[n + 1] = state
         return state
 
-    def _verify(self) -> None:
-        """Check once that a restored journal replays to the saved state, or floor undo."""
-        self._unverified = False
-        n = len(self._journal)
-        saved = self._checkpoints.pop(n)
+    def _check_opened(self) -> None:
+        """Undo is going back past the point a restored battle was opened: read its
+        journal and check once that it replays to the saved state, or floor undo there."""
+        self._read_deferred()
+        opened, self._opened = self._opened, None
+        if opened is None:  # the journal could not be read: undo stops at the opening
+            raise CommandRefused(self._floor_reason())
+        saved = self._checkpoints.pop(opened)
         try:
-            rebuilt: Encounter | None = self._state_at(n)
+            rebuilt: Encounter | None = self._state_at(opened)
         except CommandRefused:
             rebuilt = None
-        self._checkpoints[n] = saved
+        self._checkpoints[opened] = saved
         if rebuilt != saved:
-            self._floor = n
+            self._floor = opened
+            self._lost = (
+                "its journal no longer replays to the saved battle (the rules have "
+                "changed since, or the file was edited)"
+            )
+            for key in [k for k in self._checkpoints if 0 < k < opened]:
+                del self._checkpoints[key]
+            raise CommandRefused(self._floor_reason())
+
+    def _floor_reason(self) -> str:
+        return (
+            "Undo cannot go back before this battle was opened: "
+            f"{self._lost or 'its journal could not be read'}. The battle is as it was."
+        )
 
     def undo(self) -> Applied:
         """Restore the state before the last Command."""
-        if self._unverified:
-            self._verify()
-        if len(self._journal) <= self._floor:
+        if self.length <= self._floor:
             raise CommandRefused(
-                "There is nothing to undo."
-                if not self._floor
-                else "Undo cannot go back before this battle was opened: its journal no "
-                "longer replays to the saved battle (the rules have changed since)."
+                self._floor_reason() if self._floor or self._lost else "There is nothing to undo."
             )
+        if not self._journal:  # the last Command is in the deferred saved journal
+            self._read_deferred()
+            if self.length <= self._floor:
+                raise CommandRefused(self._floor_reason())
         after = self._state
-        before = self._state_at(len(self._journal) - 1)
+        before = self._state_at(self.length - 1)
         self._record(lambda sink: sink.undone())
         entry = self._journal.pop()
         self._state = before
-        for key in [k for k in self._checkpoints if k > len(self._journal)]:
+        for key in [k for k in self._checkpoints if k > self.length]:
             del self._checkpoints[key]
         self._redo.append(entry)
         return Applied(state=before, changes=diff(after, before), entry=entry)

@@ -19,18 +19,26 @@ import re
 import stat
 import time
 import weakref
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
-from bridge.engine import CommandRefused, Encounter, JournalEntry, Session
+from bridge.engine import (
+    CommandRefused,
+    DeferredJournal,
+    Encounter,
+    JournalEntry,
+    JournalUnreadable,
+    Session,
+)
 from bridge.model.validation import describe_validation_error
 from bridge.rules.dice import GivenDice
 from bridge.storage.load import FileProblem, read_regular
 from bridge.storage.paths import autosave_dir
+from bridge.storage.references import encounter_problem
 from bridge.storage.save import clean_stale_temporaries, write_atomic
 
 __all__ = [
@@ -45,6 +53,9 @@ __all__ = [
 ]
 
 HEADER = "bridge.autosave"
+SNAPSHOT_EVERY = 500
+"""Every this many Commands the journal also holds where the battle stands, so that
+resuming replays at most this many Commands (the ones before are kept for undo)."""
 MAX_JOURNAL_BYTES = 512 * 1024 * 1024
 """The largest journal recovery reads (about a million Commands)."""
 
@@ -97,10 +108,18 @@ class AutosaveJournal:
     :meth:`check`, notices and writes the whole journal again.
     """
 
-    def __init__(self, path: Path, initial: Encounter, entries: Iterable[JournalEntry]) -> None:
+    def __init__(
+        self,
+        path: Path,
+        initial: Encounter,
+        entries: Iterable[JournalEntry | bytes],
+        session: Session | None = None,
+    ) -> None:
         self.path = path
         self._initial = initial
-        self._entries = list(entries)
+        self._entries: list[JournalEntry | bytes] = list(entries)
+        """Each Command, or the line that records it (read back from disk, not parsed)."""
+        self._session = weakref.ref(session) if session is not None else None
         self._box: list[int | None] = [None]
         weakref.finalize(self, _close_box, self._box)  # a crash path still releases it
         self._size = 0
@@ -112,21 +131,25 @@ class AutosaveJournal:
     @classmethod
     def start(cls, session: Session, path: Path | None = None) -> AutosaveJournal:
         """Journal ``session`` (its whole history first) and attach to it as its sink."""
+        entries = [
+            e if isinstance(e, JournalEntry) else _APPLY + e + b"}" for e in session.journal_texts()
+        ]
         journal = cls(
-            path or new_autosave_path(session.initial.name), session.initial, session.journal
+            path or new_autosave_path(session.initial.name), session.initial, entries, session
         )
         session.attach(journal)
         return journal
 
     @classmethod
     def _reopen(
-        cls, path: Path, initial: Encounter, entries: list[JournalEntry], size: int
+        cls, path: Path, initial: Encounter, entries: list[JournalEntry | bytes], size: int
     ) -> AutosaveJournal:
         """Keep appending to a recovered journal whose valid part is ``size`` bytes."""
         journal = cls.__new__(cls)
         journal.path = path
         journal._initial = initial
         journal._entries = entries
+        journal._session = None
         journal.rewrites = 0
         journal.closed = False
         fd = os.open(path, os.O_WRONLY | getattr(os, "O_BINARY", 0))
@@ -150,9 +173,22 @@ class AutosaveJournal:
     def _fd(self, fd: int | None) -> None:
         self._box[0] = fd
 
+    def follow(self, session: Session) -> None:
+        """Take the snapshots of where the battle stands from ``session`` (its sink)."""
+        self._session = weakref.ref(session)
+
+    def _snapshot(self) -> bytes:
+        """The line saying where the battle stands after the journal so far, or nothing."""
+        session = self._session() if self._session is not None else None
+        n = len(self._entries)
+        if session is None or not n or session.length != n:
+            return b""
+        return _line({"op": "state", "n": n, "state": session.state.model_dump(mode="json")})
+
     # -- the sink -----------------------------------------------------------------------
     def applied(self, entry: JournalEntry) -> None:
-        self._write(_apply_record(entry))
+        every = len(self._entries) % SNAPSHOT_EVERY == 0
+        self._write(_apply_record(entry), self._snapshot() if every else b"")
         self._entries.append(entry)
 
     def undone(self) -> None:
@@ -170,7 +206,12 @@ class AutosaveJournal:
 
     def _rewrite(self) -> None:
         """Write the whole journal to ``path`` atomically and append from there on."""
-        data = _line(self._header()) + b"".join(_line(_apply_record(e)) for e in self._entries)
+        data = _line(self._header()) + b"".join(
+            _line(_apply_record(e)) if isinstance(e, JournalEntry) else e + b"\n"
+            for e in self._entries
+        )
+        if len(self._entries) >= SNAPSHOT_EVERY:
+            data += self._snapshot()
         write_atomic(self.path, data)
         if self._fd is not None:
             _close_quietly(self._fd)
@@ -199,12 +240,12 @@ class AutosaveJournal:
             "deleted?); it has been written again in full."
         )
 
-    def _write(self, record: dict[str, Any]) -> None:
+    def _write(self, record: dict[str, Any], before: bytes = b"") -> None:
         if self._lost():
             self._rewrite()
             self.rewrites += 1
         assert self._fd is not None
-        data = _line(record)
+        data = before + _line(record)
         try:
             written = 0
             while written < len(data):
@@ -260,11 +301,159 @@ def _short(text: str, limit: int = 120) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+@dataclass
+class _Op:
+    """One line of the journal, read but not yet replayed."""
+
+    number: int
+    end: int  # the byte just past the line
+    kind: str  # apply, undo, state or closed
+    depth: int  # how many Commands the journal holds after this line
+    entry: JournalEntry | None = None
+    state: Any = None
+    raw: bytes = b""  # an apply line before the last snapshot, parsed only if needed
+
+
+_APPLY = b'{"op":"apply","entry":'
+_UNDO = b'{"op":"undo"}'
+_STATE = b'{"op":"state",'
+
+
+def _entry_of(op: _Op) -> JournalEntry:
+    """The Command an apply line records (parsed now if it was set aside)."""
+    if op.entry is None:
+        record = json.loads(op.raw)
+        op.entry = JournalEntry.model_validate(record["entry"])
+    return op.entry
+
+
+def _read_ops(rest: bytes, offset: int) -> tuple[list[_Op], str | None, int]:
+    """The lines after the header up to the first torn or damaged one.
+
+    Returns the lines read, why reading stopped early (or ``None``) and the line number
+    it stopped at.
+    """
+    ops: list[_Op] = []
+    depth = 0
+    end = offset
+    lines = rest.split(b"\n")
+    last_state = next((n for n in range(len(lines) - 1, -1, -1) if lines[n].startswith(_STATE)), -1)
+    for number, line in enumerate(lines, start=2):
+        last = number == len(lines) + 1
+        if last and line == b"":
+            break
+        if last:
+            return ops, f"line {number} was cut short (a power cut or crash mid-write)", number
+        end += len(line) + 1
+        if number - 2 < last_state:  # before the last snapshot: only counted here
+            if line.startswith(_APPLY) and line.endswith(b"}"):
+                depth += 1
+                ops.append(_Op(number, end, "apply", depth, raw=line))
+                continue
+            if line == _UNDO and depth:
+                depth -= 1
+                ops.append(_Op(number, end, "undo", depth))
+                continue
+            if line.startswith(_STATE):  # an earlier snapshot: not needed
+                continue
+        try:
+            record = json.loads(line)
+            op = record.get("op") if isinstance(record, dict) else None
+            if op == "apply":
+                depth += 1
+                entry = JournalEntry.model_validate(record["entry"])
+                ops.append(_Op(number, end, "apply", depth, entry=entry))
+            elif op == "undo":
+                if not depth:
+                    raise CommandRefused("There is nothing to undo.")
+                depth -= 1
+                ops.append(_Op(number, end, "undo", depth))
+            elif op == "state":
+                if record.get("n") != depth or not isinstance(record.get("state"), dict):
+                    raise ValueError("a snapshot that does not match the journal")
+                ops.append(_Op(number, end, "state", depth, state=record["state"]))
+            elif op == "closed":
+                ops.append(_Op(number, end, "closed", depth))
+                break
+            else:
+                raise ValueError(f"unknown record {_short(repr(op), 40)}")
+        except Exception as exc:  # a damaged line ends the valid part of the journal
+            return ops, f"line {number} is damaged ({_short(_describe(exc))})", number
+    return ops, None, 0
+
+
+def _snapshot_state(op: _Op) -> Encounter:
+    state = Encounter.model_validate(op.state)
+    problem = encounter_problem(state, "state")
+    if problem:
+        raise ValueError(problem)
+    return state
+
+
+def _stack(ops: list[_Op]) -> list[_Op]:
+    """The apply lines the journal holds after ``ops`` (undo takes the last one off)."""
+    stack: list[_Op] = []
+    for op in ops:
+        if op.kind == "apply":
+            stack.append(op)
+        elif op.kind == "undo":
+            stack.pop()
+    return stack
+
+
+def _loader(stack: list[_Op]) -> Callable[[], list[JournalEntry]]:
+    def load() -> list[JournalEntry]:
+        entries = []
+        for op in stack:
+            try:
+                entries.append(_entry_of(op))
+            except Exception as exc:
+                raise JournalUnreadable(
+                    f"its autosave journal is damaged at line {op.number} "
+                    f"({_short(_describe(exc))})"
+                ) from None
+        return entries
+
+    return load
+
+
+def _start_from(
+    initial: Encounter, ops: list[_Op]
+) -> tuple[Session, int, list[_Op], tuple[str, int] | None]:
+    """The Session at the last usable snapshot (or the start) and the lines after it.
+
+    A snapshot is usable if no later undo goes back past it and it validates; one that
+    does not validate is a damaged line, which ends the valid part there. The Commands
+    before it are read only when undo or Save needs them.
+    """
+    lowest = None
+    damaged: tuple[str, int] | None = None  # why, and the line number
+    end = len(ops)
+    for i in range(len(ops) - 1, -1, -1):
+        op = ops[i]
+        usable = lowest is None or lowest >= op.depth
+        if op.kind == "state" and op.depth and op.state is not None and usable:
+            try:
+                state = _snapshot_state(op)
+            except Exception as exc:
+                damaged = (f"line {op.number} is damaged ({_short(_describe(exc))})", op.number)
+                end, lowest = i, None
+                continue
+            stack = _stack(ops[:i])
+            journal = DeferredJournal(len(stack), _loader(stack))
+            return Session.restore(initial, journal, state), i + 1, ops[:end], damaged
+        lowest = op.depth if lowest is None else min(lowest, op.depth)
+    return Session(initial), 0, ops[:end], damaged
+
+
 def recover(path: Path) -> Recovered:
     """Rebuild the battle from the longest valid start of an autosave journal.
 
-    Reading stops at the first line that is torn, damaged or no longer replays; that
-    tail is cut off on disk before anything is appended, and ``dropped`` says what
+    Reading stops at the first line that is torn or damaged. The battle resumes from the
+    last snapshot of where it stood (trusted once its references are checked; the
+    Commands before it are kept for undo, which checks them when it goes back past it)
+    and replays the Commands after it; one that no longer replays ends the valid part.
+    That tail is cut off on disk before anything is appended, and ``dropped`` says what
     went and why. Never raises anything but :class:`FileProblem` (an unusable header).
     """
     raw = read_regular(path, MAX_JOURNAL_BYTES)
@@ -273,51 +462,39 @@ def recover(path: Path) -> Recovered:
         header = json.loads(first)
         if not isinstance(header, dict) or header.get("format") != HEADER:
             raise ValueError("not a Bridge autosave journal")
-        initial = Encounter.model_validate(header["initial"])
-        session = Session(initial)
+        initial = Session(Encounter.model_validate(header["initial"])).initial
     except Exception as exc:  # any damage to the header: one message
         raise FileProblem(
             f"{path.name}: not a usable Bridge autosave journal ({_short(_describe(exc))})."
         ) from None
-    size = len(first) + 1
-    applied = 0
-    dropped: str | None = None
-    lines = rest.split(b"\n")
-    for number, line in enumerate(lines, start=2):
-        last = number == len(lines) + 1
-        if last and line == b"":
-            break
-        if last:
-            dropped = f"line {number} was cut short (a power cut or crash mid-write)"
-            break
+    ops, dropped, stopped = _read_ops(rest, len(first) + 1)
+    session, start, ops, damaged = _start_from(initial, ops)
+    if damaged is not None:
+        dropped, stopped = damaged
+    size = ops[start - 1].end if start else len(first) + 1
+    for op in ops[start:]:
         try:
-            record = json.loads(line)
-            op = record.get("op") if isinstance(record, dict) else None
-            if op == "apply":
-                entry = JournalEntry.model_validate(record["entry"])
+            if op.kind == "apply":
+                entry = _entry_of(op)
                 session.apply(entry.command, GivenDice(d20=entry.d20s, d6=entry.d6s))
-                applied += 1
-            elif op == "undo":
+            elif op.kind == "undo":
                 session.undo()
-            elif op == "closed":
-                size += len(line) + 1
-                break
-            else:
-                raise ValueError(f"unknown record {_short(repr(op), 40)}")
-        except Exception as exc:  # a damaged line ends the valid part of the journal
-            dropped = f"line {number} is damaged ({_short(_describe(exc))})"
+        except Exception as exc:  # a Command that no longer replays ends the valid part
+            dropped, stopped = f"line {op.number} is damaged ({_short(_describe(exc))})", op.number
             break
-        size += len(line) + 1
+        size = op.end
+    applied = sum(1 for op in ops if op.kind == "apply" and op.end <= size)
     if dropped is not None:
-        after = len([x for x in lines[number - 1 :] if x.strip()]) - 1
+        after = len([x for x in rest.split(b"\n")[stopped - 1 :] if x.strip()]) - 1
         dropped += f"; it and {after} line(s) after it were dropped" if after > 0 else ""
+    kept = [op.entry or op.raw for op in _stack([op for op in ops if op.end <= size])]
     try:
-        journal: AutosaveJournal | None = AutosaveJournal._reopen(
-            path, session.initial, list(session.journal), size
-        )
+        journal: AutosaveJournal | None = AutosaveJournal._reopen(path, session.initial, kept, size)
     except OSError:
         journal = None
     session.attach(journal)
+    if journal is not None:
+        journal.follow(session)
     return Recovered(session, journal, applied, dropped)
 
 

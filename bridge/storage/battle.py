@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bridge.engine import Session
+from bridge.storage.deferred import DEFER_JOURNAL_BYTES, deferred_journal, split_journal
 from bridge.storage.formats import EncounterFile
-from bridge.storage.load import MAX_BYTES, FileProblem, load_file
+from bridge.storage.load import MAX_BYTES, FileProblem, parse_document, read_regular
 from bridge.storage.save import write_atomic
 
 __all__ = ["OpenedBattle", "battle_file", "open_battle", "save_battle", "session_from"]
@@ -42,7 +43,7 @@ def session_from(doc: EncounterFile) -> OpenedBattle:
     """The Session as saved: its start, its journal and its current state.
 
     Nothing is replayed on opening (a long battle opens at once); undo rebuilds the
-    earlier states from the journal when it first reaches them.
+    earlier states from the journal when it first goes back past the point of opening.
     """
     if not doc.journal:
         return OpenedBattle(Session(doc.state), None)
@@ -50,7 +51,18 @@ def session_from(doc: EncounterFile) -> OpenedBattle:
 
 
 def open_battle(path: Path) -> OpenedBattle:
-    doc = load_file(path)
+    """Open a battle file; a large one has its journal read only when first needed."""
+    raw = read_regular(path, MAX_BYTES)
+    split = split_journal(raw) if len(raw) > DEFER_JOURNAL_BYTES else None
+    if split is not None:
+        try:
+            rest = parse_document(split.document, path.name)
+        except FileProblem:  # parsed whole below, for the message with the right place
+            rest = None
+        if isinstance(rest, EncounterFile) and not rest.journal:
+            journal = deferred_journal(split, path.name)
+            return OpenedBattle(Session.restore(rest.initial, journal, rest.state), None)
+    doc = parse_document(raw, path.name)
     if not isinstance(doc, EncounterFile):
         raise FileProblem(f"{path.name}: format: this is a {doc.format} file, not a battle.")
     return session_from(doc)

@@ -10,7 +10,7 @@ from pathlib import Path
 from bridge.model.ship import Ship
 from bridge.storage.formats import EncounterFile, ShipFile
 from bridge.storage.load import FileProblem, load_file, parse_document
-from bridge.storage.paths import library_dir
+from bridge.storage.paths import library_dir, library_path
 from bridge.storage.save import save_atomic
 
 __all__ = [
@@ -55,7 +55,15 @@ def library_ships() -> tuple[list[LibraryShip], list[str]]:
     """Starter ships and the GM's own; the second list names files that could not load."""
     ships = starter_ships()
     problems = []
-    for path in sorted(library_dir("ships").glob("*.json")):
+    try:
+        own = sorted(library_dir("ships").glob("*.json"))
+    except OSError as exc:
+        folder = library_path("ships")
+        return ships, [
+            f"The ship library folder {folder} cannot be used ({exc.strerror or exc}): "
+            "only the starter ships are shown, and copies or edits cannot be saved."
+        ]
+    for path in own:
         try:
             doc = load_file(path)
         except FileProblem as exc:
@@ -71,7 +79,8 @@ def _slug(text: str) -> str:
 
 
 def duplicate_ship(original: Ship, name: str) -> LibraryShip:
-    """Copy a ship into the GM's library under a new name (a fresh id, a fresh file)."""
+    """Copy a ship into the GM's library under a new name (a fresh id, a fresh file);
+    :class:`OSError` if the library folder cannot be written."""
     folder = library_dir("ships")
     base = _slug(name)
     ship_id, n = base, 2
@@ -82,7 +91,7 @@ def duplicate_ship(original: Ship, name: str) -> LibraryShip:
 
 
 def save_library_ship(ship: Ship, notes: str = "") -> LibraryShip:
-    """Save (or overwrite) a ship in the GM's library, atomically."""
+    """Save (or overwrite) a ship in the GM's library, atomically (or :class:`OSError`)."""
     path = library_dir("ships") / f"{ship.id}.json"
     save_atomic(
         path,

@@ -26,7 +26,16 @@ from bridge.storage.formats import (
 )
 from bridge.storage.references import check_references
 
-__all__ = ["MAX_BYTES", "FileProblem", "load_file", "parse_document", "read_regular", "shorten"]
+__all__ = [
+    "MAX_BYTES",
+    "SURROGATE_ESCAPE",
+    "FileProblem",
+    "load_file",
+    "lone_surrogate",
+    "parse_document",
+    "read_regular",
+    "shorten",
+]
 
 MAX_BYTES = 64 * 1024 * 1024
 """The largest Bridge file read (Save refuses to write a larger one, so what Bridge
@@ -94,7 +103,7 @@ def _too_large(name: str, size: int, cap: int) -> str:
 
 _STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
 _NOT_BRACKET = bytes(b for b in range(256) if b not in b"[]{}")
-_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
+SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
 
 
 _INNERMOST = re.compile(rb"\[\]|\{\}")
@@ -123,7 +132,7 @@ def _refuse_deep(raw: bytes, name: str) -> None:
         raise FileProblem(f"{name}: the data is nested more than {MAX_DEPTH} levels deep.")
 
 
-def _lone_surrogate(value: Any) -> str | None:
+def lone_surrogate(value: Any) -> str | None:
     """The first string (or key) in ``value`` holding a lone surrogate, or ``None``."""
     stack = [value]
     while stack:
@@ -175,7 +184,7 @@ def parse_document(raw: bytes, name: str) -> AnyFile:
         _refuse_deep(raw, name)
     if not isinstance(data, dict):
         raise FileProblem(f"{name}: expected a JSON object with a 'format' field.")
-    if _SURROGATE_ESCAPE.search(raw) and (bad := _lone_surrogate(data)) is not None:
+    if SURROGATE_ESCAPE.search(raw) and (bad := lone_surrogate(data)) is not None:
         raise FileProblem(
             f"{name}: the text {shorten(bad, 40)} holds a lone surrogate, not valid Unicode "
             "(it could never be saved again)."

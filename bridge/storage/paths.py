@@ -4,11 +4,20 @@ from __future__ import annotations
 
 import contextlib
 import os
+import tempfile
 from pathlib import Path
 
 import platformdirs
 
-__all__ = ["autosave_dir", "config_dir", "data_dir", "library_dir", "set_autosave_dir"]
+__all__ = [
+    "autosave_dir",
+    "config_dir",
+    "data_dir",
+    "folder_problem",
+    "library_dir",
+    "library_path",
+    "set_autosave_dir",
+]
 
 APP = "Bridge"
 
@@ -36,11 +45,33 @@ def config_dir() -> Path:
     return path
 
 
+def library_path(kind: str) -> Path:
+    """Where the GM's own library of ``ships`` or ``characters`` is kept (not created)."""
+    return data_dir() / "library" / kind
+
+
 def library_dir(kind: str) -> Path:
-    """The GM's own library of ``ships`` or ``characters``."""
-    path = data_dir() / "library" / kind
+    """The GM's own library of ``ships`` or ``characters``, created if missing
+    (:class:`OSError` if it cannot be)."""
+    path = library_path(kind)
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+def folder_problem(path: Path) -> str | None:
+    """Why Bridge cannot write in ``path`` (created if missing), or ``None`` if it can.
+
+    A file is really created and removed: permission bits alone do not tell (root
+    ignores them, a read-only mount does not show in them).
+    """
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        handle, probe = tempfile.mkstemp(prefix=".bridge-probe-", dir=path)
+        os.close(handle)
+        os.unlink(probe)
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    return None
 
 
 _chosen: dict[str, Path] = {}

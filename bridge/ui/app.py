@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -18,8 +19,13 @@ if TYPE_CHECKING:  # Qt loads only when the app starts, not when the CLI does
 __all__ = ["build", "run_app"]
 
 
-def _first_session(seed: int | None, autosave: bool, ask: bool = True) -> Session:
-    """The battle to open: a crashed one the GM chooses to resume, or the demo."""
+def _first_session(
+    seed: int | None, autosave: bool, ask: bool = True, also: Sequence[str] = ()
+) -> Session:
+    """The battle to open: a crashed one the GM chooses to resume, or the demo.
+
+    ``also`` (other folders that cannot be written) joins the autosave warning, if any.
+    """
     from bridge.engine import Session, demo_encounter
     from bridge.rules.dice import SeededDice
 
@@ -32,7 +38,7 @@ def _first_session(seed: int | None, autosave: bool, ask: bool = True) -> Sessio
     resumed = resume_crashed() if ask else None
     if resumed is not None:
         return resumed
-    start_autosave(session)
+    start_autosave(session, also=also)
     return session
 
 
@@ -61,10 +67,14 @@ def build(
     app.setOrganizationName("Bridge")
     app.setWindowIcon(QIcon(icon_path("bridge.svg")))
     apply_theme(app, ui_scale())
-    model = SharedModel(_first_session(seed, autosave, ask and open_path is None))
+    from bridge.ui.notices import unwritable_folders, warn_unwritable_folders
+
+    unwritable = unwritable_folders() if autosave else []  # a GM's start: checked once
+    model = SharedModel(_first_session(seed, autosave, ask and open_path is None, also=unwritable))
     console = GmConsole(model, autosave=autosave)
     console.show()
-    console.files.unattended = not ask
+    if unwritable and model.session.sink is not None:  # else the autosave warning told
+        warn_unwritable_folders(console, unwritable)
     app.installEventFilter(FileOpenFilter(console.files.add_from_file, console))
     if open_path is not None:
         console.files.add_from_file(open_path)
@@ -96,6 +106,10 @@ def run_app(
     ``screenshots`` render every window to PNG files and exit."""
     if screenshots is not None or startup_probe:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    if startup_probe:  # nobody to click: warnings go to stderr, never a message box
+        from bridge.ui.notices import set_unattended
+
+        set_unattended(True)
     from PySide6.QtWidgets import QApplication
 
     console, model = build(

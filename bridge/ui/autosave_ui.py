@@ -7,6 +7,7 @@ folder still opens Bridge, with autosave off and a way to choose another folder.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
@@ -20,6 +21,7 @@ from bridge.storage.autosave import (
 )
 from bridge.storage.load import FileProblem
 from bridge.storage.paths import set_autosave_dir
+from bridge.ui.notices import ask
 from bridge.ui.settings import settings
 
 __all__ = ["resume_crashed", "start_autosave", "use_chosen_folder"]
@@ -43,25 +45,29 @@ def _choose_folder(parent: QWidget | None) -> bool:
     return True
 
 
-def start_autosave(session: Session, parent: QWidget | None = None) -> AutosaveJournal | None:
+def start_autosave(
+    session: Session, parent: QWidget | None = None, also: Sequence[str] = ()
+) -> AutosaveJournal | None:
     """Journal ``session`` to a new autosave file; if that cannot be written, say so.
 
     The GM may choose another folder (tried at once) or play on without autosave.
+    ``also`` lists other folders that cannot be written, told in the same warning.
     """
-    for _ in range(3):  # bounded: the GM can try two other folders
+    for attempt in range(3):  # bounded: the GM can try two other folders
         try:
             return AutosaveJournal.start(session)
         except OSError as exc:
             where = f" {exc.filename}" if exc.filename else ""
-            answer = QMessageBox.warning(
+            choose = ask(
                 parent,
                 OFF,
                 f"{OFF}: the autosave folder{where} cannot be written "
                 f"({exc.strerror or exc}).\nIf Bridge stops, this battle is lost unless "
-                "you save it (File ▸ Save).\n\nChoose another folder for autosaves?",
-                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+                "you save it (File ▸ Save)."
+                + ("".join(f"\n\n{line}" for line in also) if not attempt else "")
+                + "\n\nChoose another folder for autosaves?",
             )
-            if answer != QMessageBox.StandardButton.Yes or not _choose_folder(parent):
+            if not choose or not _choose_folder(parent):
                 return None
     return None
 

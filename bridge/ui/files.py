@@ -7,14 +7,13 @@ battle and the file on disk stay as they were.
 from __future__ import annotations
 
 import glob
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
-from bridge.engine import AddCharacter, AddShip, Command, Session
+from bridge.engine import AddCharacter, AddShip, Command, JournalEntry, Session
 from bridge.storage.autosave import AutosaveJournal
 from bridge.storage.battle import open_battle, save_battle
 from bridge.storage.formats import CharacterFile, EncounterFile, ShipFile
@@ -24,6 +23,7 @@ from bridge.storage.load import FileProblem, load_file
 from bridge.storage.recap import recap_markdown
 from bridge.storage.save import clean_stale_temporaries, write_atomic
 from bridge.ui.autosave_ui import OFF, start_autosave
+from bridge.ui.notices import warn
 from bridge.ui.settings import add_recent
 from bridge.ui.shared_model import SharedModel
 
@@ -32,6 +32,8 @@ __all__ = ["BattleFiles"]
 SUFFIX = ".bridge"
 """Battles save as ``NAME.bridge`` (JSON inside) so the desktop can open them in Bridge."""
 FILTER = "Bridge battles (*.bridge *.json);;All files (*)"
+MARK_ENTRIES = 16
+"""How many of the last Commands tell a saved journal from a changed one of equal length."""
 WATCH_MS = 3000
 """How often the autosave file is checked for (a deleted folder is noticed at once)."""
 
@@ -48,9 +50,7 @@ class BattleFiles(QObject):
         self.window = parent
         self.autosave = autosave
         self.path: Path | None = None
-        self.unattended = False
-        """Report problems on stderr instead of a message box (the start-up probe)."""
-        self._saved_journal = model.journal
+        self._saved = self._mark()
         self._autosave_warned = False
         model.sig_changed.connect(lambda _: self._title())
         self._title()
@@ -80,13 +80,21 @@ class BattleFiles(QObject):
             self._problem(done)
 
     # -- state --------------------------------------------------------------------------
+    def _mark(self) -> tuple[Session, int, tuple[JournalEntry, ...]]:
+        """What tells this battle's journal apart: its Session, its length, its last
+        Commands (a long battle's saved journal is not read for this)."""
+        session = self.model.session
+        return session, session.length, session.recent(MARK_ENTRIES)
+
     @property
     def dirty(self) -> bool:
         """Changed since the last save (an undo back to the saved state counts as clean)."""
-        return self.model.journal != self._saved_journal
+        session, length, last = self._saved
+        now = self.model.session
+        return now is not session or now.length != length or now.recent(MARK_ENTRIES) != last
 
     def _mark_saved(self) -> None:
-        self._saved_journal = self.model.journal
+        self._saved = self._mark()
         self._title()
 
     def _title(self) -> None:
@@ -94,10 +102,7 @@ class BattleFiles(QObject):
         self.sig_title_changed.emit(f"Bridge — {name}{' *' if self.dirty else ''}")
 
     def _problem(self, text: str) -> None:
-        if self.unattended:
-            print(f"Bridge: {text}", file=sys.stderr, flush=True)
-            return
-        QMessageBox.warning(self.window, "Bridge", text)
+        warn(self.window, "Bridge", text)
 
     def _adopt(self, session: Session, path: Path | None) -> None:
         old = self.model.session

@@ -54,7 +54,7 @@ from bridge.ui.station_window import StationWindow
 from bridge.ui.task_dialog import TaskDialog
 from bridge.ui.theme import COLORS, apply_theme
 from bridge.ui.widgets.lcars import LcarsHeader, Pill, section_label
-from bridge.ui.widgets.log_view import LogView
+from bridge.ui.widgets.log_view import SHOWN, LogView
 from bridge.ui.widgets.ship_status import ContactsTable
 from bridge.ui.widgets.zone_map import ZoneMapView
 
@@ -303,7 +303,7 @@ class GmConsole(QMainWindow):
             self.ships.setEncounter(state, state.player_ship, include_own=True)
             self.zone_map.setEncounter(state, state.player_ship)
         if flags & Change.LOG:
-            self.log.setJournal(self.model.journal)
+            self.log.setJournal(*self.model.recent_journal(SHOWN))
         self.undo_action.setEnabled(self.model.session.can_undo)
         self.redo_action.setEnabled(self.model.session.can_redo)
 

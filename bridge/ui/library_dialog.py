@@ -24,9 +24,15 @@ from bridge.model.ship import Ship
 from bridge.model.validation import describe_validation_error
 from bridge.rules.stats import CrewQuality
 from bridge.storage.library import LibraryShip, duplicate_ship, library_ships, save_library_ship
+from bridge.storage.paths import library_path
 from bridge.ui.shared_model import SharedModel
 
 __all__ = ["LibraryDialog", "ShipEditor"]
+
+
+def _not_saved(exc: OSError) -> str:
+    where = exc.filename or library_path("ships")
+    return f"Not saved: the ship library folder {where} cannot be written ({exc.strerror or exc})."
 
 
 class ShipEditor(QDialog):
@@ -95,7 +101,11 @@ class ShipEditor(QDialog):
         except ValidationError as exc:
             self.error.setText(describe_validation_error(exc))
             return
-        save_library_ship(ship, "Edited in the library.")
+        try:
+            save_library_ship(ship, "Edited in the library.")
+        except OSError as exc:
+            self.error.setText(_not_saved(exc))
+            return
         super().accept()
 
 
@@ -195,7 +205,11 @@ class LibraryDialog(QDialog):
             )
             if not ok or not name.strip():
                 return None
-        copy = duplicate_ship(entry.ship, name.strip())
+        try:
+            copy = duplicate_ship(entry.ship, name.strip())
+        except OSError as exc:
+            self.problems.setText(_not_saved(exc))
+            return None
         self.reload()
         return copy
 

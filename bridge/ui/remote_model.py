@@ -74,6 +74,11 @@ class RemoteModel(QObject):
             self._shown_log = list(log)
         return self._journal
 
+    def recent_journal(self, n: int) -> tuple[tuple[JournalEntry, ...], int]:
+        """The last ``n`` entries of the log this seat has received, and its length."""
+        journal = self.journal
+        return journal[-n:] if n > 0 else (), len(journal)
+
     def check(self, command: Command) -> str | None:
         """Why the host would refuse ``command`` (from its last answer), or ``None``."""
         available = self.client.available

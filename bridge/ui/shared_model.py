@@ -83,3 +83,8 @@ class SharedModel(QObject):
     @property
     def journal(self) -> tuple[JournalEntry, ...]:
         return self._session.journal
+
+    def recent_journal(self, n: int) -> tuple[tuple[JournalEntry, ...], int]:
+        """The last ``n`` journal entries and the journal's length (a long battle's
+        saved journal is not read for this)."""
+        return self._session.recent(n), self._session.length

@@ -40,7 +40,7 @@ from bridge.ui.task_dialog import TaskDialog
 from bridge.ui.theme import STATION_COLORS
 from bridge.ui.widgets.action_button import ActionButton
 from bridge.ui.widgets.lcars import LcarsHeader, Pill, section_label
-from bridge.ui.widgets.log_view import LogView
+from bridge.ui.widgets.log_view import SHOWN, LogView
 from bridge.ui.widgets.ship_status import ContactsTable, ShieldsPower, SystemsTable, WeaponsTable
 from bridge.ui.widgets.zone_map import ZoneMapView
 
@@ -296,7 +296,7 @@ class StationWindow(QMainWindow):
                     f"{c.name} — {where} — {status} — Determination {c.determination.value}"
                 )
         if flags & Change.LOG:
-            self.log.setJournal(self.model.journal)
+            self.log.setJournal(*self.model.recent_journal(SHOWN))
 
     def _fill_officers(self) -> None:
         state = self.model.state

@@ -1,0 +1,80 @@
+"""Warnings and yes/no questions to the GM, and the folders Bridge cannot write.
+
+In the start-up probe (``bridge --startup-probe``) nobody is there to click: a warning
+goes to stderr and a question is answered No, so the probe never waits on a message box.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from PySide6.QtWidgets import QMessageBox, QWidget
+
+from bridge.storage.paths import config_dir, folder_problem, library_path
+
+__all__ = ["ask", "set_unattended", "unwritable_folders", "warn", "warn_unwritable_folders"]
+
+_unattended = [False]
+
+
+def set_unattended(on: bool) -> None:
+    """Report warnings on stderr instead of in message boxes (the start-up probe)."""
+    _unattended[0] = on
+
+
+def _to_stderr(title: str, text: str) -> None:
+    said = " ".join(text.split())
+    said = said if said.startswith(title) or title == "Bridge" else f"{title}: {said}"
+    print(f"bridge: {said}", file=sys.stderr, flush=True)
+
+
+def warn(parent: QWidget | None, title: str, text: str) -> None:
+    if _unattended[0]:
+        _to_stderr(title, text)
+        return
+    QMessageBox.warning(parent, title, text)
+
+
+def ask(parent: QWidget | None, title: str, text: str) -> bool:
+    """A warning with Yes and No; True for Yes (always No when unattended)."""
+    if _unattended[0]:
+        _to_stderr(title, f"{text} (answered No)")
+        return False
+    buttons = QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No
+    answer = QMessageBox.warning(parent, title, text, buttons)
+    return answer == QMessageBox.StandardButton.Yes
+
+
+_FOLDERS = (
+    ("The ship library", "ships you duplicate or edit cannot be saved", "ships"),
+    ("Preferences", "text size, window places and recent files are not kept", None),
+)
+
+
+def unwritable_folders() -> list[str]:
+    """One line per folder Bridge writes (besides autosave) that cannot be written."""
+    lines = []
+    for what, effect, kind in _FOLDERS:
+        folder: Path = library_path(kind) if kind else config_dir()
+        problem = folder_problem(folder)
+        if problem is not None:
+            lines.append(f"{what}: {folder} cannot be written ({problem}); {effect}.")
+    return lines
+
+
+def warn_unwritable_folders(
+    parent: QWidget | None, lines: Sequence[str] | None = None
+) -> list[str]:
+    """One warning listing every folder that cannot be written (``lines``, or checked
+    now); returns its lines."""
+    lines = list(unwritable_folders() if lines is None else lines)
+    if lines:
+        warn(
+            parent,
+            "A folder cannot be written",
+            "\n".join(lines) + "\n\nBridge works on without them; the battle itself is "
+            "not affected.",
+        )
+    return lines

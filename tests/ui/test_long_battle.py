@@ -1,0 +1,97 @@
+"""Opening a long battle in the GM console: the saved journal is not read to open it,
+show its log, autosave it, or tell whether it changed (issue 10, point 8)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from bridge.engine.autopilot import suggest
+from bridge.engine.demo import demo_encounter
+from bridge.engine.session import JournalEntry, Session
+from bridge.rules.dice import SeededDice
+from bridge.storage import battle, deferred
+from bridge.storage.autosave import AutosaveJournal, recover
+from bridge.storage.battle import save_battle
+from bridge.ui.gm_console import GmConsole
+from bridge.ui.shared_model import SharedModel
+from bridge.ui.widgets.log_view import LogView, entry_text
+
+
+def played(commands: int, seed: int = 6) -> Session:
+    session = Session(demo_encounter(), SeededDice(seed))
+    for _ in range(commands):
+        command = suggest(session.state, session.check)
+        assert command is not None
+        session.apply(command)
+    return session
+
+
+@pytest.fixture
+def journal_reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every battle file has its journal set aside; each whole read is counted."""
+    reads: list[str] = []
+    real = deferred.journal_loader
+
+    def counting(text: bytes, name: str) -> Callable[[], tuple[JournalEntry, ...]]:
+        load = real(text, name)
+
+        def counted() -> tuple[JournalEntry, ...]:
+            reads.append(name)
+            return load()
+
+        return counted
+
+    monkeypatch.setattr(deferred, "journal_loader", counting)
+    monkeypatch.setattr(battle, "DEFER_JOURNAL_BYTES", 0)
+    return reads
+
+
+def test_opening_shows_the_last_entries_and_autosaves_without_reading_the_journal(
+    qtbot: QtBot, tmp_path: Path, journal_reads: list[str]
+) -> None:
+    original = played(60)
+    path = tmp_path / "long.json"
+    save_battle(path, original)
+    model = SharedModel(Session(demo_encounter()))
+    console = GmConsole(model, autosave=True)
+    console.confirm_quit = False
+    qtbot.addWidget(console)
+    console.show()
+    assert console.files.open(path)
+    assert model.state == original.state and not console.files.dirty
+    assert console.log.shown == 60
+    assert console.log.toPlainText().endswith(entry_text(original.journal[-1]))
+    command = suggest(model.state, model.check)
+    assert command is not None and model.submit(command) is not None
+    assert console.files.dirty and console.log.shown == 61
+    model.undo()
+    assert not console.files.dirty and console.log.shown == 60
+    assert journal_reads == []  # nothing so far needed the saved journal
+    sink = model.session.sink
+    assert isinstance(sink, AutosaveJournal)
+    resumed = recover(sink.path).session  # the autosave holds the whole journal
+    assert resumed.state == original.state and resumed.journal == original.journal
+    model.undo()  # past the point of opening: now the journal is read, once
+    assert journal_reads == ["long.json"]
+    assert model.state == Session.replay(original.initial, original.journal[:59]).state
+
+
+def test_the_log_appends_new_entries_and_rebuilds_after_an_undo(qtbot: QtBot) -> None:
+    journal = played(12).journal
+    log = LogView(limit=0)
+    qtbot.addWidget(log)
+
+    def shown() -> Sequence[str]:
+        return log.toPlainText().split("\n▸ ")
+
+    log.setJournal(journal[5:10], total=10)  # a long battle: only the last five given
+    assert log.shown == 10 and len(shown()) == 5
+    log.setJournal(journal[8:12], total=12)  # two new ones follow the last shown
+    assert log.shown == 12 and len(shown()) == 7
+    log.setJournal(journal[:11])  # an undo: rebuilt from what is given
+    assert log.shown == 11 and len(shown()) == 11
+    assert log.toPlainText().endswith(entry_text(journal[10]))
