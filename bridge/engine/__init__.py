@@ -5,7 +5,7 @@ Pure Python: no Qt. Every change to a battle is a Command applied by a
 storage and the command line import only what is listed in ``__all__``.
 """
 
-from bridge.engine.autopilot import suggest
+from bridge.engine.autopilot import NPCS_ONLY, suggest, suggest_for_npcs
 from bridge.engine.catalog import CATALOG, ActionDef, Station, actions_for
 from bridge.engine.changes import Change
 from bridge.engine.commands import (
@@ -36,7 +36,7 @@ from bridge.engine.commands import (
 )
 from bridge.engine.demo import demo_encounter, demo_ships
 from bridge.engine.effects import spend_cost
-from bridge.engine.encounter import Encounter, ZoneMap
+from bridge.engine.encounter import Encounter, PendingTask, ZoneMap
 from bridge.engine.gate import why_not
 from bridge.engine.session import (
     Applied,
@@ -52,6 +52,7 @@ from bridge.engine.turns import players_waiting, waiting
 
 __all__ = [
     "CATALOG",
+    "NPCS_ONLY",
     "ActionDef",
     "AddCharacter",
     "AddShip",
@@ -74,6 +75,7 @@ __all__ = [
     "JournalUnreadable",
     "MinorAction",
     "NpcActsFirst",
+    "PendingTask",
     "ResolveTask",
     "Session",
     "SetHouseRules",
@@ -96,6 +98,7 @@ __all__ = [
     "preview_task",
     "spend_cost",
     "suggest",
+    "suggest_for_npcs",
     "waiting",
     "why_not",
 ]

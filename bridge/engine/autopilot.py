@@ -1,8 +1,9 @@
 """A simple helmsman for NPC ships (and benchmark crews): suggests the next Command.
 
-It plays plainly: restore an Impacted system, fire the weapon with the most dice at the
-nearest enemy, otherwise keep the shields and Power up. The GM can take or ignore the
-suggestion; the benchmark lets it play whole battles.
+It plays plainly: restore an Impacted system, then take the Task worth most by its exact
+odds (an attack that is likely to hit before anything else; an attack it would almost
+surely miss is not worth a Turn), otherwise keep the shields and Power up. The GM can
+take or ignore the suggestion; the benchmark lets it play whole battles.
 """
 
 from __future__ import annotations
@@ -19,11 +20,19 @@ from bridge.engine.commands import (
     StartTurn,
 )
 from bridge.engine.encounter import Encounter
+from bridge.engine.tasks import preview_task
 from bridge.engine.turns import waiting
+from bridge.rules.odds import task_odds
 from bridge.rules.stats import System
 from bridge.rules.weapons import WeaponKind
 
-__all__ = ["suggest"]
+__all__ = ["NPCS_ONLY", "suggest", "suggest_for_npcs"]
+
+NPCS_ONLY = "The autopilot plays the NPC ships only: it is the players' move."
+ATTACK_WEIGHT = 3.0
+"""How much more a likely hit is worth to an NPC ship than keeping its shields and Power."""
+HOPELESS = 0.2
+"""Below this chance of success a Task is not worth the Turn (the ship does something else)."""
 
 Check = Callable[[Command], str | None]
 
@@ -104,7 +113,41 @@ def suggest(state: Encounter, check: Check) -> Command | None:
                 if check(restore) is None:
                     return restore
     if turn.tasks_taken == 0:
-        for option in _task_options(state, actor, ship_id):
-            if check(option) is None:
-                return option
+        best = _best_task(state, [o for o in _task_options(state, actor, ship_id) if not check(o)])
+        if best is not None:
+            return best
     return EndTurn(by=by)
+
+
+def _worth(state: Encounter, option: AttemptTask) -> float:
+    """The chance of success, weighted: attacks count most; a hopeless Task nothing."""
+    if option.action == "pass":
+        return 0.0
+    plan = preview_task(state, option)
+    if isinstance(plan, str):
+        return -1.0
+    p = task_odds(plan.spec).p_success
+    if p < HOPELESS:
+        return 0.0
+    return p * (ATTACK_WEIGHT if option.action == "fire_weapon" else 1.0)
+
+
+def _best_task(state: Encounter, options: list[AttemptTask]) -> AttemptTask | None:
+    """The accepted option worth most (card order breaks ties); None if none is worth it."""
+    scored = [(_worth(state, o), o) for o in options]
+    worth, best = max(scored, key=lambda pair: pair[0], default=(0.0, None))
+    return best if worth > 0 else None
+
+
+def suggest_for_npcs(state: Encounter, check: Check) -> Command | str:
+    """``suggest`` when an NPC ship is to act (or its roll waits), else why not."""
+    if state.ended:
+        return f"The battle is over: {state.outcome}"
+    pending = state.pending
+    actor = pending.actor if pending is not None else state.turn.actor
+    if actor is None and state.turn.side != "npc":
+        return NPCS_ONLY
+    if actor is not None and actor not in state.ships:
+        return NPCS_ONLY
+    command = suggest(state, check)
+    return NPCS_ONLY if command is None else command

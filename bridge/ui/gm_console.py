@@ -11,7 +11,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QGridLayout,
     QGroupBox,
-    QHBoxLayout,
     QInputDialog,
     QLabel,
     QMainWindow,
@@ -38,7 +37,7 @@ from bridge.engine import (
     Station,
     Withdraw,
     actions_for,
-    suggest,
+    suggest_for_npcs,
     waiting,
     why_not,
 )
@@ -48,6 +47,7 @@ from bridge.ui.dice_tray import DiceTray
 from bridge.ui.files import BattleFiles
 from bridge.ui.gm_dialogs import EditValueDialog, HouseRulesDialog, SetupDialog
 from bridge.ui.library_dialog import LibraryDialog
+from bridge.ui.notices import confirm
 from bridge.ui.settings import recent_files, restore_geometry, save_geometry, settings, ui_scale
 from bridge.ui.shared_model import SharedModel
 from bridge.ui.station_window import StationWindow
@@ -79,23 +79,30 @@ class GmConsole(QMainWindow):
         self.dialog: QWidget | None = None
         self.confirm_quit = True
         self.tray: DiceTray | None = None
-        self.resize(1320, 860)
+        self.resize(1340, 690)
 
         root = QWidget()
         self.setCentralWidget(root)
         layout = QVBoxLayout(root)
         self.header = LcarsHeader("GM Console", COLORS.orange)
+        self.round_pill = Pill("", COLORS.orange)
+        self.turn_label = QLabel()
+        self.turn_label.setObjectName("big")
+        self.header.addRight(self.turn_label)
+        self.header.addRight(self.round_pill)
         layout.addWidget(self.header)
         split = QSplitter(Qt.Orientation.Horizontal)
         layout.addWidget(split, 1)
-        split.addWidget(self._left())
+        split.addWidget(self._controls())
+        split.addWidget(self._picture())
         right = QWidget()
         rcol = QVBoxLayout(right)
+        rcol.setContentsMargins(0, 0, 0, 0)
         rcol.addWidget(section_label("Battle log"))
         self.log = LogView()
         rcol.addWidget(self.log, 1)
         split.addWidget(right)
-        split.setSizes([760, 560])
+        split.setSizes([440, 480, 420])
         self._menus()
         model.sig_changed.connect(self.refresh)
         model.sig_refused.connect(lambda reason: self.statusBar().showMessage(reason, 10000))
@@ -103,34 +110,33 @@ class GmConsole(QMainWindow):
         self.refresh(Change.ALL)
 
     # -- building -----------------------------------------------------------------------
-    def _left(self) -> QWidget:
+    def _controls(self) -> QWidget:
+        """The GM's hands: turn order, the NPC ship on its Turn, the pools."""
         box = QWidget()
         col = QVBoxLayout(box)
-        strip = QHBoxLayout()
-        self.round_pill = Pill("", COLORS.orange)
-        self.turn_label = QLabel()
-        self.turn_label.setObjectName("big")
-        strip.addWidget(self.round_pill)
-        strip.addWidget(self.turn_label, 1)
-        col.addLayout(strip)
+        col.setContentsMargins(0, 0, 0, 0)
 
         turn_box = QGroupBox("TURN ORDER")
         grid = QGridLayout(turn_box)
         self.next_actor = QComboBox()
+        self.next_actor.setToolTip("Who acts next: the players choose among themselves")
         self.start_button = QPushButton("START TURN")
         self.end_button = QPushButton("END TURN")
         self.keep_button = QPushButton("KEEP THE INITIATIVE")
-        self.npc_first = QPushButton("NPCS ACT FIRST (THREAT)")
-        self.end_round = QPushButton("END ROUND")
-        self.end_scene = QPushButton("END SCENE")
-        grid.addWidget(QLabel("Next to act"), 0, 0)
-        grid.addWidget(self.next_actor, 0, 1, 1, 2)
-        grid.addWidget(self.start_button, 0, 3)
-        grid.addWidget(self.end_button, 1, 0)
-        grid.addWidget(self.keep_button, 1, 1)
-        grid.addWidget(self.npc_first, 1, 2, 1, 2)
-        grid.addWidget(self.end_round, 2, 0)
-        grid.addWidget(self.end_scene, 2, 1)
+        self.npc_first = QPushButton("NPCS ACT FIRST")
+        self.npc_first.setToolTip("Spend Threat so that an NPC ship acts before the players")
+        self.end_round = QPushButton("END ROUND…")
+        self.end_scene = QPushButton("END SCENE…")
+        self.waiting_button = QPushButton("OPEN THE WAITING ROLL")
+        self.waiting_button.setObjectName("primary")
+        grid.addWidget(self.next_actor, 0, 0, 1, 2)
+        grid.addWidget(self.start_button, 1, 0)
+        grid.addWidget(self.end_button, 1, 1)
+        grid.addWidget(self.keep_button, 2, 0)
+        grid.addWidget(self.npc_first, 2, 1)
+        grid.addWidget(self.end_round, 3, 0)
+        grid.addWidget(self.end_scene, 3, 1)
+        grid.addWidget(self.waiting_button, 4, 0, 1, 2)
         col.addWidget(turn_box)
 
         npc_box = QGroupBox("NPC SHIP ON ITS TURN")
@@ -147,12 +153,11 @@ class GmConsole(QMainWindow):
                 self.npc_minor.addItem(a.name, a.key)
         self.npc_minor_button = QPushButton("TAKE MINOR")
         self.autopilot = QPushButton("AUTOPILOT STEP")
-        self.autopilot.setToolTip("Take the autopilot's suggestion for whoever acts (Ctrl+J)")
         ngrid.addWidget(self.npc_task, 0, 0, 1, 2)
-        ngrid.addWidget(self.npc_attempt, 0, 2)
-        ngrid.addWidget(self.npc_minor, 1, 0, 1, 2)
-        ngrid.addWidget(self.npc_minor_button, 1, 2)
-        ngrid.addWidget(self.autopilot, 2, 2)
+        ngrid.addWidget(self.npc_attempt, 1, 0)
+        ngrid.addWidget(self.autopilot, 1, 1)
+        ngrid.addWidget(self.npc_minor, 2, 0)
+        ngrid.addWidget(self.npc_minor_button, 2, 1)
         col.addWidget(npc_box)
 
         pools = QGroupBox("POOLS")
@@ -162,34 +167,45 @@ class GmConsole(QMainWindow):
         self.threat_label = QLabel()
         self.threat_label.setObjectName("big")
         pgrid.addWidget(self.momentum_label, 0, 0)
-        pgrid.addWidget(self.threat_label, 0, 3)
-        steps = (("momentum", -1, 1), ("momentum", 1, 2), ("threat", -1, 4), ("threat", 1, 5))
-        for pool, delta, column in steps:
+        pgrid.addWidget(self.threat_label, 1, 0)
+        steps = (("momentum", -1, 0, 1), ("momentum", 1, 0, 2), ("threat", -1, 1, 1))
+        for pool, delta, row, column in (*steps, ("threat", 1, 1, 2)):
             b = QPushButton(f"{'+' if delta > 0 else '−'}1")
             b.clicked.connect(
                 lambda _=False, p=pool, d=delta: self.model.submit(AdjustPool(pool=p, delta=d))
             )
             b.setToolTip(f"{pool.capitalize()} {delta:+d}")
-            pgrid.addWidget(b, 0, column)
+            pgrid.addWidget(b, row, column)
+        pgrid.setColumnStretch(0, 1)
         col.addWidget(pools)
+        col.addStretch()
+        self._connect_controls()
+        return box
 
+    def _picture(self) -> QWidget:
+        """The tactical picture: every ship, and the zones they stand in."""
+        box = QWidget()
+        col = QVBoxLayout(box)
+        col.setContentsMargins(0, 0, 0, 0)
         col.addWidget(section_label("Ships"))
         self.ships = ContactsTable()
-        col.addWidget(self.ships)
+        col.addWidget(self.ships, 1)
         col.addWidget(section_label("Zones"))
         self.zone_map = ZoneMapView()
         col.addWidget(self.zone_map, 1)
+        return box
 
+    def _connect_controls(self) -> None:
         self.start_button.clicked.connect(self._start)
         self.end_button.clicked.connect(lambda: self._end(False))
         self.keep_button.clicked.connect(lambda: self._end(True))
         self.npc_first.clicked.connect(lambda: self.model.submit(NpcActsFirst()))
-        self.end_round.clicked.connect(lambda: self.model.submit(EndRound()))
-        self.end_scene.clicked.connect(lambda: self.model.submit(EndScene()))
+        self.end_round.clicked.connect(self.confirm_end_round)
+        self.end_scene.clicked.connect(self.confirm_end_scene)
         self.npc_attempt.clicked.connect(self._npc_task)
         self.npc_minor_button.clicked.connect(self._npc_minor)
         self.autopilot.clicked.connect(self.autopilot_step)
-        return box
+        self.waiting_button.clicked.connect(self.open_waiting_roll)
 
     def _menus(self) -> None:
         bar = self.menuBar()
@@ -260,11 +276,12 @@ class GmConsole(QMainWindow):
             self.open_station(station)
 
     def toggle(self, station: Station) -> None:
+        """Ctrl+1..5: bring the station forward; close it only if it is already in front."""
         window = self.stations.get(station)
-        if window is not None and window.isVisible():
+        if window is not None and window.isVisible() and window.isActiveWindow():
             window.close()
         else:
-            self.open_station(station)
+            self.open_station(station).activateWindow()
 
     def _closed(self, station: Station) -> None:
         window = self.stations.pop(station, None)
@@ -282,11 +299,11 @@ class GmConsole(QMainWindow):
             self.round_pill.setText(f"ROUND {turn.round} · SCENE {turn.scene}")
             self.header.setSubtitle(state.name.upper())
             if state.outcome:
-                self.turn_label.setText(state.outcome)
+                self.turn_label.setText(state.outcome.upper())
             elif turn.actor:
-                self.turn_label.setText(f"Acting: {state.name_of(turn.actor)}")
+                self.turn_label.setText(f"ACTING: {state.name_of(turn.actor).upper()}")
             else:
-                self.turn_label.setText(f"{'Players' if turn.side == 'player' else 'NPCs'} to act")
+                self.turn_label.setText(f"{'PLAYERS' if turn.side == 'player' else 'NPCS'} TO ACT")
             self.next_actor.clear()
             for actor in waiting(state, turn.side):
                 name = (
@@ -324,7 +341,6 @@ class GmConsole(QMainWindow):
             return None
         station, _, key = str(data).partition(":")
         dialog = TaskDialog(self.model, actor, Station(station), CATALOG[key], self)
-        dialog.setModal(True)
         dialog.show()
         self.dialog = dialog
         return dialog
@@ -333,9 +349,51 @@ class GmConsole(QMainWindow):
         self.model.submit(MinorAction(action=self.npc_minor.currentData()))
 
     def autopilot_step(self) -> None:
-        command = suggest(self.model.state, self.model.check)
-        if command is not None:
-            self.model.submit(command)
+        """Play the NPC ship's next step (never a player's): the odds decide its Task."""
+        command = suggest_for_npcs(self.model.state, self.model.check)
+        if isinstance(command, str):
+            self.statusBar().showMessage(command, 8000)
+            return
+        self.model.submit(command)
+
+    def confirm_end_round(self) -> None:
+        state = self.model.state
+        text = (
+            f"End Round {state.turn.round}? Everyone who has not acted loses their Turn "
+            "this Round, and what lasts until the end of the Round ends."
+        )
+        if confirm(self, "End Round", text, "END ROUND"):
+            self.model.submit(EndRound())
+
+    def confirm_end_scene(self) -> None:
+        text = (
+            f"End Scene {self.model.state.turn.scene}? Momentum drops by 1, every ship's "
+            "Power is restored, what lasts until the end of the scene ends, and Round 1 "
+            "of the next scene begins."
+        )
+        if confirm(self, "End Scene", text, "END SCENE"):
+            self.model.submit(EndScene())
+
+    def open_waiting_roll(self) -> TaskDialog | None:
+        """Reopen the rolled Task waiting for its spends, whoever rolled it."""
+        pending = self.model.state.pending
+        if pending is None:
+            return None
+        window = self.stations.get(pending.station)
+        if window is not None and pending.actor in self.model.state.characters:
+            window.officer.setCurrentIndex(max(window.officer.findData(pending.actor), 0))
+            dialog = window.reopen_roll()
+            if dialog is not None:
+                return dialog
+        if self.dialog is not None and self.dialog.isVisible():
+            self.dialog.raise_()
+            return self.dialog if isinstance(self.dialog, TaskDialog) else None
+        dialog = TaskDialog(
+            self.model, pending.actor, pending.station, CATALOG[pending.action], self
+        )
+        dialog.show()
+        self.dialog = dialog
+        return dialog
 
     def edit_value(self) -> None:
         self._show(EditValueDialog(self.model, self))
@@ -442,8 +500,16 @@ class GmConsole(QMainWindow):
         npc_acting = None if turn.actor in state.ships else "No NPC ship is taking a Turn."
         if npc_acting is None and state.pending is not None:
             npc_acting = "Resolve the rolled Task first."
+        npc_step = suggest_for_npcs(state, self.model.check)
         for button, reason in (
             (self.start_button, start),
+            (self.autopilot, npc_step if isinstance(npc_step, str) else None),
+            (self.end_round, why_not(state, EndRound())),
+            (self.end_scene, why_not(state, EndScene())),
+            (
+                self.waiting_button,
+                None if state.pending is not None else "No rolled Task is waiting.",
+            ),
             (self.end_button, why_not(state, EndTurn())),
             (self.keep_button, why_not(state, EndTurn(keep_initiative=True))),
             (self.npc_first, why_not(state, NpcActsFirst())),
@@ -452,4 +518,5 @@ class GmConsole(QMainWindow):
         ):
             button.setEnabled(reason is None)
             button.setToolTip(reason or "")
-        self.autopilot.setEnabled(not state.ended)
+        if self.autopilot.isEnabled():
+            self.autopilot.setToolTip("Play the NPC ship's next step by the odds (Ctrl+J)")

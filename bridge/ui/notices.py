@@ -14,7 +14,14 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 
 from bridge.storage.paths import config_dir, folder_problem, library_path
 
-__all__ = ["ask", "set_unattended", "unwritable_folders", "warn", "warn_unwritable_folders"]
+__all__ = [
+    "ask",
+    "confirm",
+    "set_unattended",
+    "unwritable_folders",
+    "warn",
+    "warn_unwritable_folders",
+]
 
 _unattended = [False]
 
@@ -45,6 +52,20 @@ def ask(parent: QWidget | None, title: str, text: str) -> bool:
     buttons = QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No
     answer = QMessageBox.warning(parent, title, text, buttons)
     return answer == QMessageBox.StandardButton.Yes
+
+
+def confirm(parent: QWidget | None, title: str, text: str, action: str) -> bool:
+    """A question before a step that is hard to take back: ``action`` or Cancel (the
+    default). True when the GM chose ``action`` (never when unattended)."""
+    if _unattended[0]:
+        _to_stderr(title, f"{text} (not confirmed)")
+        return False
+    box = QMessageBox(QMessageBox.Icon.Question, title, text, parent=parent)
+    yes = box.addButton(action, QMessageBox.ButtonRole.AcceptRole)
+    cancel = box.addButton(QMessageBox.StandardButton.Cancel)
+    box.setDefaultButton(cancel)
+    box.exec()
+    return box.clickedButton() is yes
 
 
 _FOLDERS = (

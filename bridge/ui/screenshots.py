@@ -10,7 +10,10 @@ from bridge.engine import CATALOG, EndTurn, MinorAction, StartTurn, Station
 from bridge.ui.gm_console import GmConsole
 from bridge.ui.shared_model import SharedModel
 
-__all__ = ["render_all"]
+__all__ = ["LAPTOP", "render_all"]
+
+LAPTOP = (1366, 698)
+"""A 1366x768 laptop screen less a taskbar and a title bar: what a window gets, maximised."""
 
 
 def _save(widget: QWidget, path: Path) -> Path:
@@ -23,7 +26,7 @@ def render_all(console: GmConsole, model: SharedModel, folder: Path) -> list[Pat
     """Play a few opening moves of the demo, then render each window to ``folder``."""
     folder.mkdir(parents=True, exist_ok=True)
     console.confirm_quit = False
-    console.resize(1320, 860)
+    console.resize(*LAPTOP)
     out = []
     model.submit(StartTurn(by="sorel", actor="sorel"))
     dialog = console.stations[Station.SCIENCE].open_task(CATALOG["scan_for_weakness"])
@@ -46,7 +49,7 @@ def render_all(console: GmConsole, model: SharedModel, folder: Path) -> list[Pat
     assert dialog is not None
     dialog.focus.setChecked(True)
     dialog.momentum_dice.setValue(1)
-    dialog.resize(900, 900)
+    dialog.adjustSize()
     out.append(_save(dialog, folder / "task-dialog-setup.png"))
     dialog.roll()
     dialog.bonus.setValue(1)
@@ -58,7 +61,7 @@ def render_all(console: GmConsole, model: SharedModel, folder: Path) -> list[Pat
 
     for station in Station:
         window = console.stations[station]
-        window.resize(1180, 800)
+        window.resize(*LAPTOP)
         out.append(_save(window, folder / f"station-{station.value}.png"))
         window.tabs.setCurrentIndex(1)
         if station is Station.COMMAND:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QListWidget,
@@ -21,11 +24,13 @@ from PySide6.QtWidgets import (
 )
 
 from bridge.engine import (
+    CATALOG,
     ActionDef,
     AttemptTask,
     Change,
     EndTurn,
     MinorAction,
+    PendingTask,
     SpendMomentum,
     StartTurn,
     Station,
@@ -37,7 +42,7 @@ from bridge.ui.card_back import card_back_html
 from bridge.ui.settings import restore_geometry, save_geometry
 from bridge.ui.station_model import StationModel
 from bridge.ui.task_dialog import TaskDialog
-from bridge.ui.theme import STATION_COLORS
+from bridge.ui.theme import STATION_COLORS, scaled
 from bridge.ui.widgets.action_button import ActionButton
 from bridge.ui.widgets.lcars import LcarsHeader, Pill, section_label
 from bridge.ui.widgets.log_view import SHOWN, LogView
@@ -74,7 +79,7 @@ class StationWindow(QMainWindow):
         self.station = station
         self.dialog: TaskDialog | None = None
         self.setWindowTitle(f"Bridge — {station.label}")
-        self.resize(1180, 800)
+        self.resize(1280, 690)
         color = STATION_COLORS[station.value]
 
         root = QWidget()
@@ -83,19 +88,13 @@ class StationWindow(QMainWindow):
         self.header = LcarsHeader(station.label, color)
         layout.addWidget(self.header)
 
-        strip = QHBoxLayout()
-        self.round_pill = Pill("", color)
         self.turn_label = QLabel()
         self.turn_label.setObjectName("big")
         self.momentum_pill = Pill("", "#ffcc66")
         self.threat_pill = Pill("", "#ff5544")
         self.det_pill = Pill("", "#cc99cc")
-        for w in (self.round_pill, self.turn_label):
-            strip.addWidget(w)
-        strip.addStretch()
-        for w in (self.momentum_pill, self.threat_pill, self.det_pill):
-            strip.addWidget(w)
-        layout.addLayout(strip)
+        for w in (self.turn_label, self.momentum_pill, self.threat_pill, self.det_pill):
+            self.header.addRight(w)
 
         officer_row = QHBoxLayout()
         officer_row.addWidget(QLabel("OFFICER"))
@@ -116,12 +115,17 @@ class StationWindow(QMainWindow):
         ):
             b.setToolTip(tip)
             officer_row.addWidget(b)
-        officer_row.addStretch()
-        layout.addLayout(officer_row)
         self.reason = QLabel()
         self.reason.setObjectName("reason")
-        layout.addWidget(self.reason)
-
+        self.reason.setWordWrap(True)
+        officer_row.addWidget(self.reason, 1)
+        self.waiting_button = QPushButton("ROLL WAITING: OPEN")
+        self.waiting_button.setObjectName("primary")
+        self.waiting_button.setToolTip("Reopen the rolled Task waiting for its spends (Ctrl+W)")
+        self.waiting_button.hide()
+        self.waiting_button.clicked.connect(self.reopen_roll)
+        officer_row.addWidget(self.waiting_button)
+        layout.addLayout(officer_row)
         self.tabs = QTabWidget()
         layout.addWidget(self.tabs, 1)
         front = QSplitter(Qt.Orientation.Horizontal)
@@ -135,7 +139,7 @@ class StationWindow(QMainWindow):
         # every widget once, as it is created, not again when the column is reparented.
         self._card_column(front)
         self._state_column(front)
-        front.setSizes([480, 700])
+        front.setSizes([740, 626])
 
         self.start_button.clicked.connect(self._start_turn)
         self.end_button.clicked.connect(lambda: self._end_turn(False))
@@ -148,6 +152,7 @@ class StationWindow(QMainWindow):
             ("Ctrl+E", lambda: self._end_turn(False)),
             ("Ctrl+K", lambda: self._end_turn(True)),
             ("F1", lambda: self.tabs.setCurrentIndex(1 - self.tabs.currentIndex())),
+            ("Ctrl+W", self.reopen_roll),
         ):
             act = QAction(self)
             act.setShortcut(QKeySequence(seq))
@@ -172,20 +177,28 @@ class StationWindow(QMainWindow):
         return QVBoxLayout(box)
 
     def _card_column(self, splitter: QSplitter) -> None:
-        col = self._column(splitter, min_width=420)
-        col.addWidget(section_label("Minor Actions"))
-        for a in actions_for(self.station, "minor"):
-            col.addWidget(self._button(a))
-        group = None
-        for a in actions_for(self.station, "task"):
-            if a.key == "override":
-                continue
-            label = a.group or "Tasks"
-            if label != group:
-                col.addWidget(section_label(f"{label} Tasks" if a.group else "Tasks"))
-                group = label
-            col.addWidget(self._button(a))
+        """The card's entries, the station's own Tasks first (they are what it is for),
+        then the Tasks every station has, then the Minor Actions, in compact grids."""
+        col = self._column(splitter, min_width=round(scaled(440)))
+        tasks = [a for a in actions_for(self.station, "task") if a.key != "override"]
+        own = [a for a in tasks if a.group]
+        groups = list(dict.fromkeys(a.group for a in own))
+        title = " and ".join(groups) if len(groups) <= 2 else self.station.label
+        self._grid(col, f"{title} Tasks", own, 2)
+        common = [a for a in tasks if not a.group] + list(actions_for(self.station, "minor"))
+        self._grid(col, "Tasks and Minor Actions", common, 3)
         col.addStretch()
+
+    def _grid(self, col: QVBoxLayout, title: str, actions: Sequence[ActionDef], width: int) -> None:
+        col.addWidget(section_label(title))
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(round(scaled(8)))
+        grid.setVerticalSpacing(0)
+        for i, a in enumerate(actions):
+            grid.addWidget(self._button(a), i // width, i % width, Qt.AlignmentFlag.AlignTop)
+        for c in range(width):
+            grid.setColumnStretch(c, 1)
+        col.addLayout(grid)
 
     def _button(self, a: ActionDef) -> ActionButton:
         button = ActionButton(a)
@@ -203,7 +216,7 @@ class StationWindow(QMainWindow):
         self.zone_map = ZoneMapView()
         self.crew = QListWidget()
         self.durations = QListWidget()
-        self.durations.setMaximumHeight(120)
+        self.durations.setMaximumHeight(round(scaled(90)))
         self.log = LogView(limit=200)
         col.addWidget(section_label("Ship"))
         col.addWidget(self.shields)
@@ -254,7 +267,6 @@ class StationWindow(QMainWindow):
         ship = state.ships[state.player_ship]
         if flags & (Change.TURN | Change.POOLS | Change.CREW | Change.OUTCOME):
             turn = state.turn
-            self.round_pill.setText(f"ROUND {turn.round} · SCENE {turn.scene}")
             if state.outcome:
                 self.turn_label.setText(state.outcome.upper())
             elif turn.actor:
@@ -266,8 +278,10 @@ class StationWindow(QMainWindow):
             self.threat_pill.setText(f"THREAT {state.threat.value}")
             det = state.characters[officer].determination.value if officer else 0
             self.det_pill.setText(f"DETERMINATION {det}/3" if officer else "NO OFFICER")
-            self.header.setSubtitle(f"ROUND {turn.round}")
+            self.header.setSubtitle(f"ROUND {turn.round} · SCENE {turn.scene}")
         self._refresh_controls(officer)
+        if flags & (Change.PENDING | Change.TURN | Change.SEATS):
+            self._show_waiting()
         if flags & (Change.SHIPS | Change.ZONES):
             self.shields.setShip(ship)
             self.systems.setShip(ship)
@@ -398,10 +412,37 @@ class StationWindow(QMainWindow):
         officer = self.officer_id()
         if officer is None:
             return None
+        if self.dialog is not None and self.dialog.isVisible():
+            self.dialog.close()
         self.dialog = TaskDialog(self.model, officer, self.station, action, self)
-        self.dialog.setModal(True)
+        self.dialog.finished.connect(lambda _: self._show_waiting())
         self.dialog.show()
+        self._show_waiting()
         return self.dialog
+
+    def _waiting_roll(self) -> PendingTask | None:
+        """The rolled Task waiting for its spends, if it is this station's officer's."""
+        pending = self.model.state.pending
+        officer = self.officer_id()
+        if pending is None or officer is None or pending.actor != officer:
+            return None
+        return pending
+
+    def _show_waiting(self) -> None:
+        open_here = self.dialog is not None and self.dialog.isVisible()
+        self.waiting_button.setVisible(self._waiting_roll() is not None and not open_here)
+
+    def reopen_roll(self) -> TaskDialog | None:
+        """Open the dialog again on this officer's waiting roll (after a crash, an undo
+        and redo, or closing it): its dice, spends and RESOLVE are all there."""
+        pending = self._waiting_roll()
+        if pending is None:
+            return None
+        if self.dialog is not None and self.dialog.isVisible() and self.dialog._mine(pending):
+            self.dialog.raise_()
+            self.dialog.activateWindow()
+            return self.dialog
+        return self.open_task(CATALOG[pending.action])
 
     def _menu_restore(self, officer: str) -> None:
         ship = self.model.state.ships[self.model.state.player_ship]

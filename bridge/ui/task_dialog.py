@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QSpinBox,
+    QStackedWidget,
     QTextBrowser,
     QVBoxLayout,
     QWidget,
@@ -23,8 +24,11 @@ from PySide6.QtWidgets import (
 from bridge.engine import (
     CATALOG,
     ActionDef,
+    Applied,
     AttemptTask,
+    Command,
     Inspiration,
+    PendingTask,
     ResolveTask,
     Spends,
     Station,
@@ -37,8 +41,9 @@ from bridge.rules.stats import Attribute, Department, System
 from bridge.rules.task import Purchase
 from bridge.rules.weapons import WeaponKind
 from bridge.ui.station_model import StationModel
+from bridge.ui.theme import COLORS, scaled
 from bridge.ui.widgets.dice import DiceRow
-from bridge.ui.widgets.lcars import section_label
+from bridge.ui.widgets.lcars import Pill, section_label
 from bridge.ui.widgets.odds import OddsChart
 
 __all__ = ["TaskDialog"]
@@ -56,8 +61,20 @@ ZONE_TASKS = {"maneuver", "impulse", "warp", "launch_probe"}
 ALLY_TASKS = {"assist", "direct"}
 
 
+def _count(n: int, one: str, many: str | None = None) -> str:
+    """``1 success``, ``2 successes``."""
+    if n == 1:
+        return f"{n} {one}"
+    return f"{n} {many or one + ('S' if one.isupper() else 's')}"
+
+
 class TaskDialog(QDialog):
-    """One Task from a station card, for a character (or, for the GM, an NPC ship)."""
+    """One Task from a station card, for a character (or, for the GM, an NPC ship).
+
+    Never modal: while one player rolls, the GM and every other station stay usable. The
+    dialog keeps one size from setup to damage report (the steps share one stacked area
+    and a fixed action bar), so ROLL, the spends and RESOLVE are always on screen.
+    """
 
     def __init__(
         self,
@@ -68,6 +85,8 @@ class TaskDialog(QDialog):
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
+        self.setWindowModality(Qt.WindowModality.NonModal)
+        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, False)
         self.model = model
         self.actor = actor
         self.station = station
@@ -75,24 +94,37 @@ class TaskDialog(QDialog):
         self.npc = actor not in model.state.characters
         self.by = "gm" if self.npc else actor
         self._report: list[str] = []
+        self._submitting = False
         self.setWindowTitle(f"{action.name} — {self._actor_name()}")
-        self.setMinimumWidth(760)
 
         layout = QVBoxLayout(self)
-        head = QLabel(action.name.upper())
-        head.setObjectName("title")
-        layout.addWidget(head)
+        head = QHBoxLayout()
+        title = QLabel(action.name.upper())
+        title.setObjectName("title")
+        head.addWidget(title)
+        self.stage = Pill("SET UP", COLORS.lavender)
+        head.addWidget(self.stage)
+        head.addStretch()
+        layout.addLayout(head)
         text = QLabel(action.text)
         text.setWordWrap(True)
+        text.setObjectName("dim")
         layout.addWidget(text)
 
-        top = QHBoxLayout()
-        layout.addLayout(top)
-        left = QVBoxLayout()
-        right = QVBoxLayout()
-        top.addLayout(left, 3)
-        top.addLayout(right, 2)
+        body = QHBoxLayout()
+        layout.addLayout(body, 1)
+        self.steps = QStackedWidget()
+        body.addWidget(self.steps, 3)
+        side = QWidget()
+        side.setMinimumWidth(round(scaled(340)))
+        right = QVBoxLayout(side)
+        right.setContentsMargins(0, 0, 0, 0)
+        body.addWidget(side, 2)
 
+        setup = QWidget()
+        columns = QHBoxLayout(setup)
+        columns.setContentsMargins(0, 0, 0, 0)
+        self.steps.addWidget(setup)
         self.attribute = QComboBox()
         self.discipline = QComboBox()
         self.focus = QCheckBox("Focus applies")
@@ -104,15 +136,39 @@ class TaskDialog(QDialog):
         self.value = QComboBox()
         self.params = QFormLayout()
         self._build_params()
+        self.options_box: QGroupBox | None = None
         if self.params.rowCount():
-            box = QGroupBox("TARGET AND OPTIONS")
-            box.setLayout(self.params)
-            left.addWidget(box)
-
+            self.options_box = QGroupBox("TARGET AND OPTIONS")
+            self.options_box.setLayout(self.params)
+            columns.addWidget(self.options_box, 1, Qt.AlignmentFlag.AlignTop)
         self.roll_box = QGroupBox("ROLL")
         roll_form = QFormLayout(self.roll_box)
         self._build_roll(roll_form)
-        left.addWidget(self.roll_box)
+        columns.addWidget(self.roll_box, 1, Qt.AlignmentFlag.AlignTop)
+
+        result = QWidget()
+        rcol = QVBoxLayout(result)
+        rcol.setContentsMargins(0, 0, 0, 0)
+        self.steps.addWidget(result)
+        self.dice = DiceRow()
+        rcol.addWidget(self.dice)
+        self.outcome = QLabel()
+        self.outcome.setObjectName("big")
+        self.outcome.setWordWrap(True)
+        rcol.addWidget(self.outcome)
+        self.after = QStackedWidget()  # the spends, then the damage report in their place
+        rcol.addWidget(self.after, 1)
+        pool = "THREAT" if self.npc else "MOMENTUM"
+        self.spends_box = QGroupBox(f"SPEND {pool}")
+        self._build_spends()
+        self.after.addWidget(self.spends_box)
+        self.no_spends = QLabel("The Task failed: nothing to spend. RESOLVE applies it.")
+        self.no_spends.setObjectName("dim")
+        self.no_spends.setWordWrap(True)
+        self.no_spends.setAlignment(Qt.AlignmentFlag.AlignTop)
+        self.after.addWidget(self.no_spends)
+        self.report = QTextBrowser()
+        self.after.addWidget(self.report)
 
         right.addWidget(section_label("Difficulty"))
         self.difficulty = QLabel()
@@ -131,26 +187,7 @@ class TaskDialog(QDialog):
         right.addWidget(self.problem)
         right.addStretch()
 
-        self.dice = DiceRow()
-        self.dice.hide()
-        layout.addWidget(self.dice)
-        self.outcome = QLabel()
-        self.outcome.setObjectName("big")
-        self.outcome.setWordWrap(True)
-        self.outcome.hide()
-        layout.addWidget(self.outcome)
-
-        self.spends_box = QGroupBox("SPEND MOMENTUM")
-        self._build_spends()
-        self.spends_box.hide()
-        layout.addWidget(self.spends_box)
-
-        self.report = QTextBrowser()
-        self.report.setMinimumHeight(160)
-        self.report.hide()
-        layout.addWidget(self.report)
-
-        buttons = QHBoxLayout()
+        bar = QHBoxLayout()  # the action bar: always at the bottom, never scrolled away
         self.inspire = QPushButton("MOMENT OF INSPIRATION")
         self.inspire.setToolTip("Spend 1 Determination, citing a Value, to re-roll your dice.")
         self.inspire.hide()
@@ -159,14 +196,16 @@ class TaskDialog(QDialog):
         self.roll_button.setToolTip("Ctrl+Return")
         self.resolve_button = QPushButton("RESOLVE")
         self.resolve_button.setObjectName("primary")
+        self.resolve_button.setToolTip("Apply the spends (Ctrl+Return)")
         self.resolve_button.hide()
         self.close_button = QPushButton("CANCEL")
-        buttons.addWidget(self.inspire)
-        buttons.addStretch()
-        buttons.addWidget(self.close_button)
-        buttons.addWidget(self.roll_button)
-        buttons.addWidget(self.resolve_button)
-        layout.addLayout(buttons)
+        self.close_button.setToolTip("Close without rolling (Esc)")
+        bar.addWidget(self.inspire)
+        bar.addStretch()
+        bar.addWidget(self.close_button)
+        bar.addWidget(self.roll_button)
+        bar.addWidget(self.resolve_button)
+        layout.addLayout(bar)
 
         self.roll_button.clicked.connect(self.roll)
         self.resolve_button.clicked.connect(self.resolve)
@@ -178,7 +217,10 @@ class TaskDialog(QDialog):
         self._timer.setInterval(140)
         self._timer.timeout.connect(self._next_report_line)
         self.model.sig_refused.connect(self._refused)
+        self.model.sig_changed.connect(self._model_changed)
         self.refresh_preview()
+        if self._mine(self.model.state.pending):  # reopened on a roll that is waiting
+            self._rolled()
 
     # -- building -----------------------------------------------------------------------
     def _actor_name(self) -> str:
@@ -295,6 +337,9 @@ class TaskDialog(QDialog):
             form.addRow("Attribute", self.attribute)
             form.addRow("Discipline", self.discipline)
             self.focus.setToolTip("Focuses: " + (", ".join(character.focuses) or "none"))
+            if not character.focuses:
+                self.focus.setEnabled(False)
+                self.focus.setToolTip(f"{character.name} has no Focus.")
             form.addRow("", self.focus)
             if self.station not in state.stations_of(self.actor):
                 self.override.setChecked(True)
@@ -311,7 +356,7 @@ class TaskDialog(QDialog):
         self.threat_dice.setRange(0, 3)
         if self.npc:
             self.momentum_dice.setEnabled(False)
-            self.threat_dice.setPrefix("spend Threat: ")
+            self.momentum_dice.setToolTip("NPC ships buy dice with Threat.")
         form.addRow("Dice bought with Momentum", self.momentum_dice)
         form.addRow("Dice paid with Threat", self.threat_dice)
         if not self.npc and self.value.count():
@@ -434,7 +479,7 @@ class TaskDialog(QDialog):
             f"{name}: <b>{'+' if n > 0 and i else ''}{n}</b>"
             for i, (name, n) in enumerate(plan.items)
         ]
-        lines.append(f"<span style='font-size:22px'>DIFFICULTY <b>{plan.difficulty}</b></span>")
+        lines.append(self._big_difficulty(plan.difficulty))
         if plan.spec.complication_range > 1:
             lines.append(
                 f"Complication range {plan.spec.complication_range} "
@@ -461,32 +506,93 @@ class TaskDialog(QDialog):
         )
         self.chart.setOdds(odds)
 
+    @staticmethod
+    def _big_difficulty(n: int) -> str:
+        size = round(scaled(26))
+        return f"<span style='font-size:{size}px'>DIFFICULTY <b>{n}</b></span>"
+
     # -- acting -------------------------------------------------------------------------
+    def _mine(self, pending: PendingTask | None) -> bool:
+        """Whether ``pending`` is this dialog's roll (same actor and Task)."""
+        return (
+            pending is not None
+            and pending.actor == self.actor
+            and pending.action == self.action.key
+        )
+
     def _primary(self) -> None:
         if self.roll_button.isVisible() and self.roll_button.isEnabled():
             self.roll()
-        elif self.resolve_button.isVisible():
+        elif self.resolve_button.isVisible() and self.resolve_button.isEnabled():
             self.resolve()
 
     def _refused(self, reason: str) -> None:
         if self.isVisible():
             self.problem.setText(reason)
 
+    def _model_changed(self, _changes: object) -> None:
+        """Another window changed the battle: keep this dialog true to it."""
+        if self.resolved or self._submitting:
+            return
+        pending = self.model.state.pending
+        if self.steps.currentIndex() == 1 and not self._mine(pending):
+            self._back_to_setup("The roll was undone.")
+        elif self.steps.currentIndex() == 0 and self._mine(pending):
+            self._rolled()  # redone, or rolled from another window
+        elif self.steps.currentIndex() == 0:
+            self.refresh_preview()
+
+    def _back_to_setup(self, why: str) -> None:
+        self.steps.setCurrentIndex(0)
+        self.stage.setText("SET UP")
+        self.resolve_button.hide()
+        self.inspire.hide()
+        self.roll_button.show()
+        self.close_button.setText("CANCEL")
+        self.close_button.setEnabled(True)
+        self.refresh_preview()
+        self.problem.setText(why)
+
+    def _submit(self, command: Command) -> Applied | None:
+        """Submit this dialog's own Command (its echo on ``sig_changed`` is not news)."""
+        self._submitting = True
+        try:
+            return self.model.submit(command)
+        finally:
+            self._submitting = False
+
     def roll(self) -> None:
-        applied = self.model.submit(self.command())
+        applied = self._submit(self.command())
         if applied is None:
             return
         if not self.action.rolled:
             self.accept()
             return
-        self.roll_box.setEnabled(False)
-        options = self.params.parentWidget()
-        if options is not None:
-            options.setEnabled(False)
+        self._rolled()
+
+    def _rolled(self) -> None:
+        """Show the waiting roll: dice, outcome, spends, RESOLVE."""
+        pending = self.model.state.pending
+        if pending is None:
+            return
+        self.steps.setCurrentIndex(1)
+        self.stage.setText("ROLLED")
         self.roll_button.hide()
         self.close_button.setText("CLOSE")
-        self.close_button.setEnabled(False)
+        self.close_button.setToolTip(
+            "Close: the roll waits for its spends; reopen it from the station or the GM console"
+        )
+        self._show_pending_difficulty(pending)
         self._show_roll()
+
+    def _show_pending_difficulty(self, pending: PendingTask) -> None:
+        lines = [
+            f"{name}: <b>{'+' if n > 0 and i else ''}{n}</b>"
+            for i, (name, n) in enumerate(pending.difficulty_items)
+        ]
+        lines.append(self._big_difficulty(pending.result.spec.difficulty))
+        self.difficulty.setText("<br>".join(lines))
+        self.problem.setText("")
 
     def _show_roll(self) -> None:
         pending = self.model.state.pending
@@ -494,18 +600,17 @@ class TaskDialog(QDialog):
             return
         result = pending.result
         self.dice.setDice(result.dice)
-        self.dice.show()
         verdict = "SUCCESS" if result.success else "FAILURE"
         if result.succeeded_at_cost:
             verdict = "SUCCESS AT A COST"
         pool = "Threat" if self.npc else "Momentum"
         extra = f" · {result.momentum} {pool}" if result.momentum else ""
-        comp = f" · {result.complications} COMPLICATION(S)" if result.complications else ""
+        comp = f" · {_count(result.complications, 'COMPLICATION')}" if result.complications else ""
         self.outcome.setText(
-            f"{result.successes} successes vs {result.spec.difficulty}: {verdict}{extra}{comp}"
+            f"{_count(result.successes, 'success', 'successes')} vs {result.spec.difficulty}: "
+            f"{verdict}{extra}{comp}"
         )
-        self.outcome.show()
-        self.spends_box.setVisible(result.success)
+        self.after.setCurrentWidget(self.spends_box if result.success else self.no_spends)
         self.resolve_button.show()
         can_inspire = (
             not self.npc
@@ -523,33 +628,44 @@ class TaskDialog(QDialog):
             cost = spend_cost(self.action, self.spends())
         except ValueError as exc:
             self.cost.setText(str(exc))
+            self.resolve_button.setEnabled(False)
+            self.resolve_button.setToolTip(str(exc))
             return
         pool = self.model.state.threat.value if self.npc else self.model.state.momentum.value
         generated = pending.result.momentum
         word = "Threat" if self.npc else "Momentum"
         self.cost.setText(f"{cost} of {generated} generated + {pool} in the pool ({word})")
-        self.resolve_button.setEnabled(cost <= generated + pool)
+        enough = cost <= generated + pool or self.after.currentWidget() is not self.spends_box
+        self.resolve_button.setEnabled(enough)
+        self.resolve_button.setToolTip(
+            "Apply the spends (Ctrl+Return)" if enough else f"Not enough {word} for the spends."
+        )
 
     def inspiration(self) -> None:
         value = self.value.currentData()
-        if self.model.submit(Inspiration(by=self.by, value=value)) is not None:
+        if self._submit(Inspiration(by=self.by, value=value)) is not None:
             self.inspire.hide()
             self._show_roll()
 
+    @property
+    def resolved(self) -> bool:
+        return self.stage.text() == "RESOLVED"
+
     def resolve(self) -> None:
-        spends = self.spends() if self.spends_box.isVisible() else Spends()
-        applied = self.model.submit(ResolveTask(by=self.by, spends=spends))
+        spends = self.spends() if self.after.currentWidget() is self.spends_box else Spends()
+        applied = self._submit(ResolveTask(by=self.by, spends=spends))
         if applied is None:
             return
+        self.stage.setText("RESOLVED")
         self.resolve_button.hide()
         self.inspire.hide()
-        self.spends_box.setEnabled(False)
-        self.close_button.setEnabled(True)
+        self.close_button.setText("CLOSE")
+        self.close_button.setToolTip("Esc")
         self.close_button.setObjectName("primary")
         self.close_button.style().polish(self.close_button)
         self._report = list(applied.entry.log)
         self.report.clear()
-        self.report.show()
+        self.after.setCurrentWidget(self.report)
         self._timer.start()
 
     def _next_report_line(self) -> None:
@@ -564,13 +680,8 @@ class TaskDialog(QDialog):
             self._next_report_line()
         self._timer.stop()
 
-    def reject(self) -> None:
-        """Closing after the roll still resolves the Task (Momentum saved, none spent)."""
-        pending = self.resolve_button.isVisible() and self.model.state.pending is not None
-        if pending and self.model.submit(ResolveTask(by=self.by, spends=Spends())) is None:
-            return
-        super().reject()
-
     def done(self, result: int) -> None:
         self.model.sig_refused.disconnect(self._refused)
+        self.model.sig_changed.disconnect(self._model_changed)
+        self._timer.stop()
         super().done(result)

@@ -8,9 +8,24 @@ from dataclasses import dataclass
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QPalette
 from PySide6.QtWidgets import QApplication
 
-__all__ = ["COLORS", "FONT_FAMILY", "apply_theme", "icon_path", "load_fonts", "stylesheet"]
+__all__ = [
+    "COLORS",
+    "FONT_FAMILY",
+    "apply_theme",
+    "icon_path",
+    "load_fonts",
+    "scaled",
+    "stylesheet",
+]
 
 FONT_FAMILY = "Antonio"
+
+_scale = [1.0]
+
+
+def scaled(n: float) -> float:
+    """``n`` pixels at the text size the GM chose (painted widgets grow with the text)."""
+    return n * _scale[0]
 
 
 @dataclass(frozen=True)
@@ -89,6 +104,7 @@ def stylesheet(scale: float = 1.0) -> str:
     QPushButton#minor {{ background: {c.lavender}; }}
     QPushButton#minor:disabled {{ background: #332a33; color: #8a7a8a; }}
     QPushButton#primary {{ background: {c.orange}; text-align: center; }}
+    QPushButton#primary:disabled {{ background: #3a3530; color: #8a8070; }}
     QPushButton#danger {{ background: {c.red}; text-align: center; }}
     QTabWidget::pane {{ border: none; }}
     QTabBar::tab {{ background: {c.violet}; color: #000; padding: {px(5)}px {px(18)}px;
@@ -137,6 +153,7 @@ def stylesheet(scale: float = 1.0) -> str:
 
 def apply_theme(app: QApplication, scale: float = 1.0) -> None:
     """Dark LCARS theme with the bundled font, at the given UI scale."""
+    _scale[0] = scale
     family = load_fonts()
     app.setFont(QFont(family, round(12 * scale)))
     palette = QPalette()
@@ -149,3 +166,6 @@ def apply_theme(app: QApplication, scale: float = 1.0) -> None:
     palette.setColor(QPalette.ColorRole.Highlight, QColor(COLORS.violet))
     app.setPalette(palette)
     app.setStyleSheet(stylesheet(scale))
+    for widget in app.allWidgets():  # painted widgets take their sizes from ``scaled``
+        widget.updateGeometry()
+        widget.update()

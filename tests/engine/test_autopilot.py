@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from bridge.engine.autopilot import suggest
+from bridge.engine.autopilot import HOPELESS, NPCS_ONLY, suggest, suggest_for_npcs
 from bridge.engine.bench import long_battle
+from bridge.engine.commands import AdjustDifficulty, AttemptTask, StartTurn
 from bridge.engine.demo import demo_encounter
 from bridge.engine.session import Session
+from bridge.engine.tasks import preview_task
 from bridge.rules.dice import SeededDice
+from bridge.rules.odds import task_odds
 from tests.engine.test_properties import check_invariants
 
 
@@ -26,3 +29,45 @@ def test_autopilot_plays_a_battle_to_the_end() -> None:
 def test_long_battle_counts_what_it_applied() -> None:
     applied, spent, battles = long_battle(300, seed=5)
     assert applied == 300 and spent > 0 and battles >= 1
+
+
+def _npc_turn(session: Session) -> None:
+    """Let the players' side pass so that an NPC ship takes its Turn."""
+    state = session.state
+    while state.turn.side != "npc" or state.turn.actor is None:
+        command = suggest(state, session.check)
+        assert command is not None
+        session.apply(command)
+        state = session.state
+        if state.turn.actor in state.ships:
+            return
+
+
+def test_the_gm_autopilot_never_plays_a_player_turn() -> None:
+    """Issue 13: AUTOPILOT STEP took the players' Turns; it must only play NPCs."""
+    session = Session(demo_encounter(), SeededDice(1))
+    assert session.state.turn.side == "player"
+    assert suggest_for_npcs(session.state, session.check) == NPCS_ONLY
+    session.apply(StartTurn(by="kell", actor="kell"))
+    assert suggest_for_npcs(session.state, session.check) == NPCS_ONLY
+    _npc_turn(session)
+    command = suggest_for_npcs(session.state, session.check)
+    assert not isinstance(command, str) and command.by == "gm"
+
+
+def test_the_autopilot_weighs_the_odds_before_it_attacks() -> None:
+    """Issue 13: it attacked at Difficulty 4-6 and failed every time. With the exact odds
+    (bridge.rules.odds) it takes a likely Task, not an attack it would almost surely miss."""
+    session = Session(demo_encounter(), SeededDice(2))
+    _npc_turn(session)
+    state = session.state
+    actor = state.turn.actor
+    assert actor in state.ships
+    option = suggest(state, session.check)
+    assert isinstance(option, AttemptTask) and option.action == "fire_weapon"
+    session.apply(AdjustDifficulty(amount=5))  # the GM's +5: every attack near hopeless
+    hard = session.state
+    plan = preview_task(hard, option)
+    assert not isinstance(plan, str) and task_odds(plan.spec).p_success < HOPELESS
+    choice = suggest(hard, session.check)
+    assert not (isinstance(choice, AttemptTask) and choice.action == "fire_weapon")

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from bridge.engine.catalog import Station
+from bridge.engine.commands import EndTurn, StartTurn
 from bridge.ui.gm_console import GmConsole
 from bridge.ui.gm_dialogs import EditValueDialog, HouseRulesDialog, SetupDialog, parse_value
 from bridge.ui.shared_model import SharedModel
@@ -24,7 +26,13 @@ def test_opens_and_closes_station_windows(qtbot: QtBot, model: SharedModel) -> N
     c.open_all()
     assert set(c.stations) == set(Station)
     assert all(w.isVisible() for w in c.stations.values())
-    c.toggle(Station.HELM)
+    c.activateWindow()
+    qtbot.waitUntil(c.isActiveWindow)
+    helm = c.stations[Station.HELM]
+    c.toggle(Station.HELM)  # open but buried: Ctrl+2 brings it forward, never closes it
+    assert c.stations[Station.HELM] is helm and helm.isVisible()
+    qtbot.waitUntil(helm.isActiveWindow)
+    c.toggle(Station.HELM)  # already in front: the same keys close it
     assert Station.HELM not in c.stations and not c.window_actions[Station.HELM].isChecked()
     c.toggle(Station.HELM)
     assert c.stations[Station.HELM].isVisible()
@@ -35,7 +43,7 @@ def test_turn_controls_and_undo(qtbot: QtBot, model: SharedModel) -> None:
     assert c.next_actor.count() == 5
     qtbot.mouseClick(c.start_button, Qt.MouseButton.LeftButton)
     assert model.state.turn.actor == "reyes"
-    assert c.turn_label.text() == "Acting: Capt. Elena Reyes"
+    assert c.turn_label.text() == "ACTING: CAPT. ELENA REYES"
     c.activateWindow()
     qtbot.waitUntil(c.isActiveWindow)
     qtbot.keyClick(c, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
@@ -75,12 +83,43 @@ def test_npc_turn_from_the_console(qtbot: QtBot, model: SharedModel) -> None:
     assert model.state.turn.minors_used == ("prepare",)
 
 
-def test_autopilot_plays_on(qtbot: QtBot, model: SharedModel) -> None:
+def test_autopilot_plays_only_the_npc_ships(qtbot: QtBot, model: SharedModel) -> None:
+    """Issue 13: AUTOPILOT STEP took the players' Turns; now it says why it will not."""
     c = console(qtbot, model)
+    assert not c.autopilot.isEnabled() and "NPC ships only" in c.autopilot.toolTip()
+    c.autopilot_step()
+    assert model.journal == () and "NPC ships only" in c.statusBar().currentMessage()
+    model.submit(StartTurn(by="reyes", actor="reyes"))
+    model.submit(EndTurn(by="reyes"))
+    assert model.state.turn.side == "npc" and c.autopilot.isEnabled()
+    before = len(model.journal)
     for _ in range(12):
+        if not c.autopilot.isEnabled():
+            break
         c.autopilot_step()
-    assert len(model.journal) == 12
+    played = model.journal[before:]
+    assert played and all(entry.command.by == "gm" for entry in played)
+    assert model.state.turn.side == "player"  # it stops where the players' move begins
     assert "▸" in c.log.toPlainText()
+
+
+def test_end_round_and_end_scene_ask_first(
+    qtbot: QtBot, model: SharedModel, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 13: END ROUND and END SCENE acted on one click with no confirmation."""
+    c = console(qtbot, model)
+    answers: list[bool] = [False, True]
+    asked: list[str] = []
+
+    def answer(_parent: object, title: str, text: str, action: str) -> bool:
+        asked.append(text)
+        return answers.pop(0)
+
+    monkeypatch.setattr("bridge.ui.gm_console.confirm", answer)
+    c.end_round.click()
+    assert model.journal == () and "End Round 1?" in asked[0]
+    c.end_round.click()
+    assert model.state.turn.round == 2
 
 
 def test_gm_dialogs_submit_commands(qtbot: QtBot, model: SharedModel) -> None:

@@ -51,7 +51,7 @@ def test_roll_shows_every_die_then_resolve_shows_the_report(
     assert model.state.pending is not None
     assert [die.value for die in d.dice.dice()] == [1, 2, 19]
     assert "SUCCESS" in d.outcome.text() and d.spends_box.isVisible()
-    assert not d.close_button.isEnabled()
+    assert d.close_button.isEnabled() and d.stage.text() == "ROLLED"
     d.bonus.setValue(2)
     assert d.cost.text().startswith("2 of")
     qtbot.mouseClick(d.resolve_button, Qt.MouseButton.LeftButton)
@@ -82,7 +82,9 @@ def test_moment_of_inspiration(qtbot: QtBot, model: SharedModel) -> None:
     assert model.state.characters["sorel"].determination.value == 0
 
 
-def test_closing_after_the_roll_still_resolves(qtbot: QtBot, model: SharedModel) -> None:
+def test_closing_after_the_roll_leaves_it_waiting_to_be_reopened(
+    qtbot: QtBot, model: SharedModel
+) -> None:
     model.submit(StartTurn(by="mbeki", actor="mbeki"))
     d = dialog(qtbot, model, "mbeki", Station.OPERATIONS, "regenerate_shields")
     model.submit(SetValue(path="ships.resolute.shields", value=5))
@@ -90,7 +92,45 @@ def test_closing_after_the_roll_still_resolves(qtbot: QtBot, model: SharedModel)
     model.session._dice = GivenDice(d20=(1, 1, 1))
     d.roll()
     d.reject()
+    assert model.state.pending is not None and not d.isVisible()
+    again = dialog(qtbot, model, "mbeki", Station.OPERATIONS, "regenerate_shields")
+    assert again.stage.text() == "ROLLED" and again.resolve_button.isVisible()
+    assert [die.value for die in again.dice.dice()] == [1, 1, 1]
+    qtbot.mouseClick(again.resolve_button, Qt.MouseButton.LeftButton)
     assert model.state.pending is None and model.state.ships["resolute"].shields == 7
+
+
+def test_undo_and_redo_elsewhere_keep_the_dialog_true(qtbot: QtBot, model: SharedModel) -> None:
+    """Not modal: the GM may undo the roll while the dialog is open, then redo it."""
+    model.submit(StartTurn(by="kell", actor="kell"))
+    d = dialog(qtbot, model, "kell", Station.TACTICAL, "fire_weapon")
+    model.session._dice = GivenDice(d20=(1, 2, 19, 12), d6=(2,) * 8)
+    d.roll()
+    model.undo()
+    assert model.state.pending is None
+    assert d.stage.text() == "SET UP" and d.roll_button.isVisible()
+    assert "undone" in d.problem.text()
+    model.redo()
+    assert d.stage.text() == "ROLLED" and d.resolve_button.isVisible()
+    qtbot.mouseClick(d.resolve_button, Qt.MouseButton.LeftButton)
+    assert model.state.pending is None and d.stage.text() == "RESOLVED"
+
+
+def test_the_dialog_keeps_one_size_from_setup_to_report(qtbot: QtBot, model: SharedModel) -> None:
+    """Issue: the dialog grew from 757 to 1,407 px after ROLL, pushing RESOLVE off screen."""
+    model.submit(StartTurn(by="kell", actor="kell"))
+    d = dialog(qtbot, model, "kell", Station.TACTICAL, "fire_weapon")
+    d.adjustSize()
+    before = d.size()
+    model.session._dice = GivenDice(d20=(1, 2, 19, 12), d6=(2,) * 8)
+    d.roll()
+    d.adjustSize()
+    rolled = d.size()
+    d.resolve()
+    d.finish_report()
+    d.adjustSize()
+    assert before.height() == rolled.height() == d.size().height() <= 690
+    assert d.size().width() <= 1366
 
 
 def test_unrolled_task_confirms(qtbot: QtBot, model: SharedModel) -> None:

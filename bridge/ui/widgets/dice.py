@@ -7,7 +7,7 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent
 from PySide6.QtWidgets import QWidget
 
 from bridge.rules.task import DieRoll
-from bridge.ui.theme import COLORS, FONT_FAMILY
+from bridge.ui.theme import COLORS, FONT_FAMILY, scaled
 
 __all__ = ["DiceRow", "die_meaning"]
 
@@ -28,7 +28,6 @@ class DiceRow(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._dice: tuple[DieRoll, ...] = ()
-        self.setMinimumHeight(96)
 
     def setDice(self, dice: tuple[DieRoll, ...]) -> None:
         self._dice = dice
@@ -46,36 +45,39 @@ class DiceRow(QWidget):
         return self._dice
 
     def sizeHint(self) -> QSize:
-        return QSize(max(len(self._dice), 1) * 92, 100)
+        return QSize(round(max(len(self._dice), 1) * scaled(92)), round(scaled(112)))
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(round(scaled(92)), round(scaled(112)))
 
     def paintEvent(self, event: QPaintEvent) -> None:
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        size = 62.0
+        size = scaled(62)
         for i, die in enumerate(self._dice):
-            x = 8 + i * 92.0
+            x = scaled(8 + i * 92)
             color = COLORS.orange if die.critical else COLORS.blue if die.successes else "#555"
             if die.kind == "assist":
                 color = COLORS.lavender if die.successes else "#4a404a"
-            rect = QRectF(x, 4, size, size)
+            rect = QRectF(x, scaled(4), size, size)
             p.setPen(QColor(COLORS.red) if die.complication else Qt.PenStyle.NoPen)
             p.setBrush(QColor(color))
-            p.drawRoundedRect(rect, 14, 14)
+            p.drawRoundedRect(rect, scaled(14), scaled(14))
             font = QFont(FONT_FAMILY)
-            font.setPixelSize(34)
+            font.setPixelSize(round(scaled(34)))
             font.setBold(True)
             p.setFont(font)
             p.setPen(QColor("#000"))
             p.drawText(rect, Qt.AlignmentFlag.AlignCenter, str(die.value))
             small = QFont(FONT_FAMILY)
-            small.setPixelSize(13)
+            small.setPixelSize(round(scaled(14)))
             small.setBold(True)
             p.setFont(small)
             p.setPen(QColor(COLORS.red if die.complication else COLORS.text))
             label = die_meaning(die).replace(" + ", "\n")
             owner = "ASSIST" if die.kind == "assist" else ""
             p.drawText(
-                QRectF(x - 12, 68, size + 24, 32),
+                QRectF(x - scaled(14), scaled(68), size + scaled(28), scaled(44)),
                 Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop,
                 f"{owner} {label}".strip(),
             )

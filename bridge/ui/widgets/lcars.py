@@ -2,25 +2,57 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPaintEvent
-from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
+from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPaintEvent
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QWidget
 
-from bridge.ui.theme import COLORS, FONT_FAMILY
+from bridge.ui.theme import COLORS, FONT_FAMILY, scaled
 
 __all__ = ["LcarsHeader", "Pill", "section_label"]
 
 
 class LcarsHeader(QWidget):
-    """A painted elbow in the station's colour with the station's name."""
+    """A painted elbow in the station's colour with the station's name.
+
+    Widgets added with ``addRight`` sit in the band under the top bar, right of the name
+    (the Turn, the pools), so the header carries them without a row of its own.
+    """
 
     def __init__(self, title: str, color: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._title = title.upper()
         self._color = QColor(color)
         self._subtitle = ""
-        self.setMinimumHeight(64)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self._row = QHBoxLayout(self)
+        self._row.setSpacing(round(scaled(8)))
+        self._row.addStretch()
+
+    def _height(self) -> int:
+        return round(scaled(58))
+
+    def _title_font(self) -> QFont:
+        font = QFont(FONT_FAMILY)
+        font.setPixelSize(int(self._height() * 0.5))
+        font.setBold(True)
+        return font
+
+    def _margins(self) -> None:
+        h = self._height()
+        bar = h * 0.42
+        name = QFontMetricsF(self._title_font()).horizontalAdvance(self._title)
+        self._row.setContentsMargins(round(bar * 1.6 + name + scaled(24)), round(bar + 3), 4, 1)
+
+    def addRight(self, widget: QWidget) -> None:
+        self._row.addWidget(widget)
+
+    def sizeHint(self) -> QSize:
+        self._margins()
+        return QSize(self._row.sizeHint().width(), self._height())
+
+    def minimumSizeHint(self) -> QSize:
+        self._margins()
+        return QSize(self._row.minimumSize().width(), self._height())
 
     def setSubtitle(self, text: str) -> None:
         if text != self._subtitle:
@@ -50,10 +82,7 @@ class LcarsHeader(QWidget):
         p.setBrush(QColor(COLORS.violet))
         p.setPen(Qt.PenStyle.NoPen)
         p.drawEllipse(QRectF(w - bar, 0, bar, bar))
-        font = QFont(FONT_FAMILY)
-        font.setPixelSize(int(h * 0.5))
-        font.setBold(True)
-        p.setFont(font)
+        p.setFont(self._title_font())
         p.setPen(QColor(self._color))
         text_rect = QRectF(bar * 1.6, bar, w - bar * 1.6, h - bar)
         p.drawText(
@@ -85,8 +114,8 @@ class Pill(QLabel):
 
     def setColor(self, color: str) -> None:
         self.setStyleSheet(
-            f"background: {color}; color: #000; border-radius: 12px; padding: 3px 12px;"
-            " font-weight: bold;"
+            f"background: {color}; color: #000; border-radius: {round(scaled(12))}px;"
+            f" padding: {round(scaled(3))}px {round(scaled(12))}px; font-weight: bold;"
         )
 
 

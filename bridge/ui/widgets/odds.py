@@ -7,7 +7,7 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent
 from PySide6.QtWidgets import QWidget
 
 from bridge.rules.odds import TaskOdds
-from bridge.ui.theme import COLORS, FONT_FAMILY
+from bridge.ui.theme import COLORS, FONT_FAMILY, scaled
 
 __all__ = ["OddsChart"]
 
@@ -18,7 +18,7 @@ class OddsChart(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._odds: TaskOdds | None = None
-        self.setMinimumHeight(110)
+        self.setMinimumHeight(round(scaled(110)))
 
     def setOdds(self, odds: TaskOdds | None) -> None:
         self._odds = odds
@@ -43,17 +43,20 @@ class OddsChart(QWidget):
         w = self.width() / n
         top = max(dist) or 1.0
         font = QFont(FONT_FAMILY)
-        font.setPixelSize(13)
+        font.setPixelSize(round(scaled(13)))
+        label = scaled(18)
         p.setFont(font)
         for k, prob in enumerate(dist):
-            h = (self.height() - 22) * prob / top
-            rect = QRectF(k * w + 3, self.height() - 18 - h, w - 6, h)
+            h = (self.height() - label - 4) * prob / top
+            rect = QRectF(k * w + 3, self.height() - label - h, w - 6, h)
             passing = k >= odds.difficulty
             p.setPen(Qt.PenStyle.NoPen)
             p.setBrush(QColor(COLORS.orange if passing else "#4a4355"))
             p.drawRoundedRect(rect, 4, 4)
             p.setPen(QColor(COLORS.text if passing else COLORS.dim))
             p.drawText(
-                QRectF(k * w, self.height() - 17, w, 16), Qt.AlignmentFlag.AlignCenter, str(k)
+                QRectF(k * w, self.height() - label + 1, w, label - 2),
+                Qt.AlignmentFlag.AlignCenter,
+                str(k),
             )
         p.end()

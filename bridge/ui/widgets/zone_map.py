@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections import deque
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QWidget
 
 from bridge.engine import Encounter
-from bridge.ui.theme import COLORS, FONT_FAMILY
+from bridge.ui.theme import COLORS, FONT_FAMILY, scaled
 
 __all__ = ["ZoneMapView"]
 
@@ -48,7 +48,7 @@ class ZoneMapView(QWidget):
         super().__init__(parent)
         self._state: Encounter | None = None
         self._own: str | None = None
-        self.setMinimumHeight(150)
+        self.setMinimumHeight(round(scaled(150)))
 
     def setEncounter(self, state: Encounter, own: str | None = None) -> None:
         self._state, self._own = state, own
@@ -71,19 +71,24 @@ class ZoneMapView(QWidget):
         for a, b in state.zones.links:
             p.drawLine(rects[a].center(), rects[b].center())
         title = QFont(FONT_FAMILY)
-        title.setPixelSize(15)
+        title.setPixelSize(round(scaled(15)))
         title.setBold(True)
         body = QFont(FONT_FAMILY)
-        body.setPixelSize(14)
+        body.setPixelSize(round(scaled(14)))
         for zone, rect in rects.items():
             p.setPen(QPen(QColor(COLORS.violet), 2))
             p.setBrush(QColor(COLORS.panel))
             p.drawRoundedRect(rect, 14, 14)
             p.setFont(title)
             p.setPen(QColor(COLORS.lavender))
-            p.drawText(rect.adjusted(10, 6, -6, 0), Qt.AlignmentFlag.AlignTop, zone.upper())
+            head = rect.adjusted(scaled(10), scaled(6), -scaled(6), 0)
+            flags = Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap
+            used = QFontMetricsF(title).boundingRect(head, flags, zone.upper())
+            p.drawText(head, flags, zone.upper())
             p.setFont(body)
-            y = rect.top() + 28
+            y = used.bottom() + scaled(4)
+            line = QFontMetricsF(body).height() + scaled(4)
+            room = rect.width() - scaled(20)
             for sid, where in state.zones.positions.items():
                 if where != zone:
                     continue
@@ -99,6 +104,7 @@ class ZoneMapView(QWidget):
                 elif self._own and sid != self._own and self._own in state.zones.positions:
                     text += f" · {state.zones.range_between(self._own, sid).label}"
                 p.setPen(QColor(color))
-                p.drawText(QPointF(rect.left() + 12, y + 12), text)
-                y += 20
+                text = QFontMetricsF(body).elidedText(text, Qt.TextElideMode.ElideRight, room)
+                p.drawText(QPointF(rect.left() + scaled(12), y + scaled(12)), text)
+                y += line
         p.end()
