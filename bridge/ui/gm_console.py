@@ -53,6 +53,7 @@ from bridge.ui.shared_model import SharedModel
 from bridge.ui.station_window import StationWindow
 from bridge.ui.task_dialog import TaskDialog
 from bridge.ui.theme import COLORS, apply_theme
+from bridge.ui.widgets.fit import fit_to_screen, scrolling
 from bridge.ui.widgets.lcars import LcarsHeader, Pill, section_label
 from bridge.ui.widgets.log_view import SHOWN, LogView
 from bridge.ui.widgets.ship_status import ContactsTable
@@ -82,7 +83,7 @@ class GmConsole(QMainWindow):
         self.resize(1340, 690)
 
         root = QWidget()
-        self.setCentralWidget(root)
+        self.setCentralWidget(scrolling(root))
         layout = QVBoxLayout(root)
         self.header = LcarsHeader("GM Console", COLORS.orange)
         self.round_pill = Pill("", COLORS.orange)
@@ -107,6 +108,7 @@ class GmConsole(QMainWindow):
         model.sig_changed.connect(self.refresh)
         model.sig_refused.connect(lambda reason: self.statusBar().showMessage(reason, 10000))
         restore_geometry(self, "gm-console")
+        fit_to_screen(self)
         self.refresh(Change.ALL)
 
     # -- building -----------------------------------------------------------------------

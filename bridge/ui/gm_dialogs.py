@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFormLayout,
     QGridLayout,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
     QSpinBox,
@@ -88,11 +89,17 @@ class HouseRulesDialog(_SubmitDialog):
 
     def __init__(self, model: SharedModel, parent: QWidget | None = None) -> None:
         super().__init__(model, "House rules", parent)
-        form = QFormLayout()
-        self.layout_.addLayout(form)
+        columns = QHBoxLayout()  # two columns: the list fits a laptop's height
+        self.layout_.addLayout(columns)
+        forms = (QFormLayout(), QFormLayout())
+        for form in forms:
+            columns.addLayout(form)
         self.editors: dict[str, QWidget] = {}
         rules = model.state.house_rules
-        for name, field in HouseRules.model_fields.items():
+        fields = list(HouseRules.model_fields.items())
+        half = (len(fields) + 1) // 2
+        for i, (name, field) in enumerate(fields):
+            form = forms[i >= half]
             value = getattr(rules, name)
             editor: QWidget
             if isinstance(value, bool):

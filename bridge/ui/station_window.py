@@ -44,6 +44,7 @@ from bridge.ui.station_model import StationModel
 from bridge.ui.task_dialog import TaskDialog
 from bridge.ui.theme import STATION_COLORS, scaled
 from bridge.ui.widgets.action_button import ActionButton
+from bridge.ui.widgets.fit import fit_to_screen, scrolling
 from bridge.ui.widgets.lcars import LcarsHeader, Pill, section_label
 from bridge.ui.widgets.log_view import SHOWN, LogView
 from bridge.ui.widgets.ship_status import ContactsTable, ShieldsPower, SystemsTable, WeaponsTable
@@ -83,7 +84,7 @@ class StationWindow(QMainWindow):
         color = STATION_COLORS[station.value]
 
         root = QWidget()
-        self.setCentralWidget(root)
+        self.setCentralWidget(scrolling(root))
         layout = QVBoxLayout(root)
         self.header = LcarsHeader(station.label, color)
         layout.addWidget(self.header)
@@ -161,6 +162,7 @@ class StationWindow(QMainWindow):
         model.sig_changed.connect(self.refresh)
         model.sig_refused.connect(self._refused)
         restore_geometry(self, f"station-{station.value}")
+        fit_to_screen(self)
         self.refresh(Change.ALL)
 
     # -- building -----------------------------------------------------------------------

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QSize, Qt, QTimer
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -43,6 +43,7 @@ from bridge.rules.weapons import WeaponKind
 from bridge.ui.station_model import StationModel
 from bridge.ui.theme import COLORS, scaled
 from bridge.ui.widgets.dice import DiceRow
+from bridge.ui.widgets.fit import fit_to_screen, scrolling
 from bridge.ui.widgets.lcars import Pill, section_label
 from bridge.ui.widgets.odds import OddsChart
 
@@ -97,7 +98,13 @@ class TaskDialog(QDialog):
         self._submitting = False
         self.setWindowTitle(f"{action.name} — {self._actor_name()}")
 
-        layout = QVBoxLayout(self)
+        outer = QVBoxLayout(self)
+        self._outer = outer
+        content = QWidget()
+        self._content = content
+        outer.addWidget(scrolling(content), 1)
+        layout = QVBoxLayout(content)
+        layout.setContentsMargins(0, 0, 0, 0)
         head = QHBoxLayout()
         title = QLabel(action.name.upper())
         title.setObjectName("title")
@@ -205,7 +212,8 @@ class TaskDialog(QDialog):
         bar.addWidget(self.close_button)
         bar.addWidget(self.roll_button)
         bar.addWidget(self.resolve_button)
-        layout.addLayout(bar)
+        outer.addLayout(bar)
+        self._bar = bar
 
         self.roll_button.clicked.connect(self.roll)
         self.resolve_button.clicked.connect(self.resolve)
@@ -221,6 +229,19 @@ class TaskDialog(QDialog):
         self.refresh_preview()
         if self._mine(self.model.state.pending):  # reopened on a roll that is waiting
             self._rolled()
+        self.resize(self.natural_size())
+        fit_to_screen(self)
+
+    def natural_size(self) -> QSize:
+        """The size that shows everything without scrolling (the scroll area's own hint
+        does not say it)."""
+        m = self._outer.contentsMargins()
+        content = self._content.sizeHint()
+        bar = self._bar.sizeHint()
+        return QSize(
+            max(content.width(), bar.width()) + m.left() + m.right(),
+            content.height() + self._outer.spacing() + bar.height() + m.top() + m.bottom(),
+        )
 
     # -- building -----------------------------------------------------------------------
     def _actor_name(self) -> str:

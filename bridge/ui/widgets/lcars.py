@@ -29,7 +29,7 @@ class LcarsHeader(QWidget):
         self._row.addStretch()
 
     def _height(self) -> int:
-        return round(scaled(58))
+        return round(scaled(64))
 
     def _title_font(self) -> QFont:
         font = QFont(FONT_FAMILY)
@@ -41,7 +41,7 @@ class LcarsHeader(QWidget):
         h = self._height()
         bar = h * 0.42
         name = QFontMetricsF(self._title_font()).horizontalAdvance(self._title)
-        self._row.setContentsMargins(round(bar * 1.6 + name + scaled(24)), round(bar + 3), 4, 1)
+        self._row.setContentsMargins(round(bar * 1.6 + name + scaled(24)), round(bar + 1), 4, 1)
 
     def addRight(self, widget: QWidget) -> None:
         self._row.addWidget(widget)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QGridLayout,
@@ -57,11 +57,25 @@ def _fill(table: QTableWidget, rows: list[list[str]]) -> None:
                 item = QTableWidgetItem()
                 table.setItem(r, c, item)
             item.setText(text)
+    _fit_rows(table)
+
+
+def _fit_rows(table: QTableWidget) -> None:
+    """Every row whole: the table is as tall as its rows at the current text size."""
     table.resizeRowsToContents()
     header = table.horizontalHeader().sizeHint().height()
     rows_height = sum(table.rowHeight(r) for r in range(table.rowCount()))
     table.setFixedHeight(header + rows_height + 2 * table.frameWidth() + 2)
     table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+
+
+class _FittedTable(QTableWidget):
+    """A table that fits its rows again when the text size changes."""
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.StyleChange, QEvent.Type.FontChange):
+            _fit_rows(self)
 
 
 class ShieldsPower(QWidget):
@@ -100,7 +114,7 @@ class ShieldsPower(QWidget):
         self.status.setText(("SHIELDS UP" if ship.shields_up else "SHIELDS DOWN") + mod)
 
 
-class SystemsTable(QTableWidget):
+class SystemsTable(_FittedTable):
     """Each system: rating, breaches, state in words, what a repair needs."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -131,7 +145,7 @@ class SystemsTable(QTableWidget):
         _fill(self, rows)
 
 
-class WeaponsTable(QTableWidget):
+class WeaponsTable(_FittedTable):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         _setup(self, ["WEAPON", "DAMAGE", "RANGE", "QUALITIES"])
@@ -147,7 +161,7 @@ class WeaponsTable(QTableWidget):
         _fill(self, rows)
 
 
-class ContactsTable(QTableWidget):
+class ContactsTable(_FittedTable):
     """Other ships seen from ``own``: range, shields, state (scan detail once swept)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
