@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QMenu,
     QPushButton,
     QSplitter,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -32,6 +33,7 @@ from bridge.engine import (
     EndScene,
     EndTurn,
     MinorAction,
+    MoveShip,
     NpcActsFirst,
     StartTurn,
     Station,
@@ -50,6 +52,7 @@ from bridge.ui.library_dialog import LibraryDialog
 from bridge.ui.notices import confirm
 from bridge.ui.settings import recent_files, restore_geometry, save_geometry, settings, ui_scale
 from bridge.ui.shared_model import SharedModel
+from bridge.ui.ship_panel import ShipPanel
 from bridge.ui.station_window import StationWindow
 from bridge.ui.task_dialog import TaskDialog
 from bridge.ui.theme import COLORS, apply_theme
@@ -185,17 +188,39 @@ class GmConsole(QMainWindow):
         return box
 
     def _picture(self) -> QWidget:
-        """The tactical picture: every ship, and the zones they stand in."""
+        """The tactical picture (every ship, the zones they stand in) and, on its own tab,
+        the ship panel: everything about one ship, NPC ships included."""
+        self.picture_tabs = QTabWidget()
         box = QWidget()
+        self.picture_tabs.addTab(box, "BATTLE")
+        self.ship_panel = ShipPanel(self.model)
+        self.picture_tabs.addTab(scrolling(self.ship_panel), "SHIP PANEL")
+        self.ship_panel.edit_button.clicked.connect(
+            lambda: self._show(
+                EditValueDialog(self.model, self, f"ships.{self.ship_panel.ship_id()}.")
+            )
+        )
         col = QVBoxLayout(box)
         col.setContentsMargins(0, 0, 0, 0)
         col.addWidget(section_label("Ships"))
         self.ships = ContactsTable()
         col.addWidget(self.ships, 1)
         col.addWidget(section_label("Zones"))
-        self.zone_map = ZoneMapView()
+        self.zone_map = ZoneMapView(movable=True)
+        self.zone_map.sig_move.connect(
+            lambda ship, zone: self.model.submit(MoveShip(ship=ship, zone=zone))
+        )
         col.addWidget(self.zone_map, 1)
-        return box
+        self.ships.cellDoubleClicked.connect(self._show_ship)
+        return self.picture_tabs
+
+    def _show_ship(self, row: int, _column: int) -> None:
+        """Double-click a ship in the table: its panel."""
+        state = self.model.state
+        order = [sid for sid in state.ships]
+        if 0 <= row < len(order):
+            self.ship_panel.ship.setCurrentIndex(self.ship_panel.ship.findData(order[row]))
+            self.picture_tabs.setCurrentIndex(1)
 
     def _connect_controls(self) -> None:
         self.start_button.clicked.connect(self._start)

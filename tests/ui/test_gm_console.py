@@ -160,3 +160,40 @@ def test_setup_reports_a_bad_link(qtbot: QtBot, model: SharedModel) -> None:
     setup.accept()
     assert "is not 'Zone A - Zone B'" in setup.error.text()
     assert model.journal == ()
+
+
+def test_the_gm_drags_a_ship_to_another_zone(qtbot: QtBot, model: SharedModel) -> None:
+    """Issue 13: the GM could not move ships; now a ship is dragged by its name."""
+    c = console(qtbot, model)
+    c.resize(1366, 698)
+    view = c.zone_map
+    view.grab()  # painted: the names and zones have places
+    ship = view.ship_rects()["qoj"].center().toPoint()
+    before = model.state.zones.positions["qoj"]
+    zone = next(z for z in view.zone_rects() if z != before)
+    drop = view.zone_rects()[zone].center().toPoint()
+    qtbot.mousePress(view, Qt.MouseButton.LeftButton, pos=ship)
+    qtbot.mouseMove(view, drop)
+    qtbot.mouseRelease(view, Qt.MouseButton.LeftButton, pos=drop)
+    assert model.state.zones.positions["qoj"] == zone
+    model.undo()
+    assert model.state.zones.positions["qoj"] == before
+
+
+def test_the_ship_panel_shows_and_edits_an_npc_ship(qtbot: QtBot, model: SharedModel) -> None:
+    """Issue 13: the GM could not see an NPC ship's Power, systems, weapons or crew."""
+    c = console(qtbot, model)
+    panel = c.ship_panel
+    c._show_ship(list(model.state.ships).index("qoj"), 0)
+    assert c.picture_tabs.currentIndex() == 1 and panel.ship_id() == "qoj"
+    qoj = model.state.ships["qoj"]
+    assert f"Scale {qoj.scale}" in panel.summary.text()
+    assert qoj.crew_quality is not None and qoj.crew_quality.label in panel.summary.text()
+    weapons = {panel.weapons.item(r, 0).text() for r in range(panel.weapons.rowCount())}
+    assert weapons == {w.name for w in qoj.weapons}
+    assert panel.systems.rowCount() == 6
+    panel.power.setValue(2)
+    panel.set_power.click()
+    assert model.state.ships["qoj"].power_now == 2 and panel.power.value() == 2
+    model.undo()
+    assert model.state.ships["qoj"].power_now == qoj.power_now

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from PySide6.QtWidgets import QApplication, QScrollArea, QWidget
+from PySide6.QtWidgets import QApplication, QMainWindow, QScrollArea, QWidget
 from pytestqt.qtbot import QtBot
 
 from bridge.engine import CATALOG, StartTurn, Station
@@ -48,8 +48,8 @@ def _laptop(window: QWidget) -> None:
 
 def _scrolls(window: QWidget) -> bool:
     """Whether the window's own content needs its scroll bars (columns may scroll)."""
-    area = window.findChild(QScrollArea)
-    assert area is not None
+    area = window.centralWidget() if isinstance(window, QMainWindow) else None
+    assert isinstance(area, QScrollArea)
     return area.verticalScrollBar().isVisible() or area.horizontalScrollBar().isVisible()
 
 

@@ -4,8 +4,16 @@ from __future__ import annotations
 
 from collections import deque
 
-from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintEvent, QPen
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPen,
+)
 from PySide6.QtWidgets import QWidget
 
 from bridge.engine import Encounter
@@ -42,13 +50,69 @@ def _layout(state: Encounter) -> dict[str, tuple[int, int]]:
 
 
 class ZoneMapView(QWidget):
-    """Painted zone map; ``own`` ship's range to every other ship is written beside it."""
+    """Painted zone map; ``own`` ship's range to every other ship is written beside it.
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    With ``movable`` (the GM console), a ship is dragged by its name to another zone:
+    ``sig_move(ship, zone)`` asks for the move, which the engine judges.
+    """
+
+    sig_move = Signal(str, str)
+
+    def __init__(self, parent: QWidget | None = None, movable: bool = False) -> None:
         super().__init__(parent)
         self._state: Encounter | None = None
         self._own: str | None = None
+        self._zones: dict[str, QRectF] = {}
+        self._ships: dict[str, QRectF] = {}
+        self._dragging: str | None = None
+        self._drag_at: QPointF | None = None
+        self.movable = movable
         self.setMinimumHeight(round(scaled(150)))
+        if movable:
+            self.setMouseTracking(True)
+            self.setToolTip("Drag a ship by its name to another zone to move it")
+
+    def zone_rects(self) -> dict[str, QRectF]:
+        """Where each zone was last painted (widget coordinates)."""
+        return dict(self._zones)
+
+    def ship_rects(self) -> dict[str, QRectF]:
+        """Where each ship's name was last painted (widget coordinates)."""
+        return dict(self._ships)
+
+    def _ship_at(self, point: QPointF) -> str | None:
+        return next((sid for sid, r in self._ships.items() if r.contains(point)), None)
+
+    def _zone_at(self, point: QPointF) -> str | None:
+        return next((z for z, r in self._zones.items() if r.contains(point)), None)
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        ship = self._ship_at(event.position()) if self.movable else None
+        if ship is None:
+            super().mousePressEvent(event)
+            return
+        self._dragging, self._drag_at = ship, event.position()
+        self.setCursor(Qt.CursorShape.ClosedHandCursor)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        if self._dragging is not None:
+            self._drag_at = event.position()
+            self.update()
+        elif self.movable:
+            over = self._ship_at(event.position()) is not None
+            self.setCursor(Qt.CursorShape.OpenHandCursor if over else Qt.CursorShape.ArrowCursor)
+        super().mouseMoveEvent(event)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        ship, self._dragging, self._drag_at = self._dragging, None, None
+        self.unsetCursor()
+        self.update()
+        if ship is None or self._state is None:
+            super().mouseReleaseEvent(event)
+            return
+        zone = self._zone_at(event.position())
+        if zone is not None and zone != self._state.zones.positions.get(ship):
+            self.sig_move.emit(ship, zone)
 
     def setEncounter(self, state: Encounter, own: str | None = None) -> None:
         self._state, self._own = state, own
@@ -67,6 +131,8 @@ class ZoneMapView(QWidget):
         rows = max(r for _, r in grid.values()) + 1
         cw, rh = self.width() / cols, self.height() / rows
         rects = {z: QRectF(c * cw + 6, r * rh + 6, cw - 12, rh - 12) for z, (c, r) in grid.items()}
+        self._zones = rects
+        self._ships = {}
         p.setPen(QPen(QColor(COLORS.violet), 3))
         for a, b in state.zones.links:
             p.drawLine(rects[a].center(), rects[b].center())
@@ -76,7 +142,9 @@ class ZoneMapView(QWidget):
         body = QFont(FONT_FAMILY)
         body.setPixelSize(round(scaled(14)))
         for zone, rect in rects.items():
-            p.setPen(QPen(QColor(COLORS.violet), 2))
+            drag_at = self._drag_at if self._dragging is not None else None
+            target = drag_at is not None and rect.contains(drag_at)
+            p.setPen(QPen(QColor(COLORS.orange if target else COLORS.violet), 2))
             p.setBrush(QColor(COLORS.panel))
             p.drawRoundedRect(rect, 14, 14)
             p.setFont(title)
@@ -104,7 +172,14 @@ class ZoneMapView(QWidget):
                 elif self._own and sid != self._own and self._own in state.zones.positions:
                     text += f" · {state.zones.range_between(self._own, sid).label}"
                 p.setPen(QColor(color))
-                text = QFontMetricsF(body).elidedText(text, Qt.TextElideMode.ElideRight, room)
-                p.drawText(QPointF(rect.left() + scaled(12), y + scaled(12)), text)
+                metrics = QFontMetricsF(body)
+                text = metrics.elidedText(text, Qt.TextElideMode.ElideRight, room)
+                at = QPointF(rect.left() + scaled(12), y + scaled(12))
+                self._ships[sid] = QRectF(
+                    at.x(), at.y() - metrics.ascent(), metrics.horizontalAdvance(text), line
+                )
+                if sid == self._dragging:
+                    p.setPen(QColor(COLORS.orange))
+                p.drawText(at, text)
                 y += line
         p.end()
