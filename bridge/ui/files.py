@@ -97,9 +97,13 @@ class BattleFiles(QObject):
         self._saved = self._mark()
         self._title()
 
-    def _title(self) -> None:
+    def title(self) -> str:
+        """The window title: the file's name (or the battle's), * when unsaved."""
         name = self.path.name if self.path else self.model.state.name
-        self.sig_title_changed.emit(f"Bridge — {name}{' *' if self.dirty else ''}")
+        return f"Bridge — {name}{' *' if self.dirty else ''}"
+
+    def _title(self) -> None:
+        self.sig_title_changed.emit(self.title())
 
     def _problem(self, text: str) -> None:
         warn(self.window, "Bridge", text)

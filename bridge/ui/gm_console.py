@@ -35,6 +35,7 @@ from bridge.engine import (
     MinorAction,
     MoveShip,
     NpcActsFirst,
+    RemoveTrait,
     StartTurn,
     Station,
     Withdraw,
@@ -78,6 +79,7 @@ class GmConsole(QMainWindow):
         self.model = model
         self.files = BattleFiles(model, self, autosave=autosave)
         self.files.sig_title_changed.connect(self.setWindowTitle)
+        self.setWindowTitle(self.files.title())  # at once: a resumed battle says its name
         self.setAcceptDrops(True)
         self.stations: dict[Station, StationWindow] = {}
         self.dialog: QWidget | None = None
@@ -278,6 +280,7 @@ class GmConsole(QMainWindow):
         add("&Battle", "&Setup (ships, crew, seats, zones)…", self.setup, "Ctrl+U")
         add("&Battle", "Next Task's &Difficulty…", self.adjust_difficulty, "Ctrl+D")
         add("&Battle", "Add Advantage or &Complication…", self.add_trait)
+        add("&Battle", "&Remove an Advantage or Complication…", self.remove_trait)
         add("&Battle", "A ship &withdraws…", self.withdraw)
         add("&Battle", "&House rules…", self.house_rules, "Ctrl+H")
         add("&Battle", "Autopilot &step", self.autopilot_step, "Ctrl+J")
@@ -434,6 +437,19 @@ class GmConsole(QMainWindow):
     def _show(self, dialog: QWidget) -> None:
         self.dialog = dialog
         dialog.show()
+
+    def remove_trait(self) -> None:
+        """Take an Advantage or a Complication off the battle (undo brings it back)."""
+        traits = self.model.state.traits
+        if not traits:
+            self.statusBar().showMessage("There is no Advantage or Complication to remove.", 6000)
+            return
+        names = [f"{t.kind.capitalize()}: {t.name}" for t in traits]
+        chosen, ok = QInputDialog.getItem(
+            self, "Remove", "Advantage or Complication:", names, 0, False
+        )
+        if ok and chosen in names:
+            self.model.submit(RemoveTrait(name=traits[names.index(chosen)].name))
 
     def dice_tray(self) -> DiceTray:
         if self.tray is None:

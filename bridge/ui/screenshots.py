@@ -49,7 +49,7 @@ def render_all(console: GmConsole, model: SharedModel, folder: Path) -> list[Pat
     assert dialog is not None
     dialog.focus.setChecked(True)
     dialog.momentum_dice.setValue(1)
-    dialog.adjustSize()
+    dialog.resize(dialog.natural_size())
     out.append(_save(dialog, folder / "task-dialog-setup.png"))
     dialog.roll()
     dialog.bonus.setValue(1)

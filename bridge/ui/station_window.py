@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
+    QApplication,
     QComboBox,
     QGridLayout,
     QHBoxLayout,
@@ -41,6 +42,7 @@ from bridge.rules.stats import System
 from bridge.ui.card_back import card_back_html
 from bridge.ui.settings import restore_geometry, save_geometry
 from bridge.ui.station_model import StationModel
+from bridge.ui.station_more import MoreMenu
 from bridge.ui.task_dialog import TaskDialog
 from bridge.ui.theme import STATION_COLORS, scaled
 from bridge.ui.widgets.action_button import ActionButton
@@ -79,6 +81,7 @@ class StationWindow(QMainWindow):
         self.model = model
         self.station = station
         self.dialog: TaskDialog | None = None
+        self._signalled: tuple[int, str | None] | None = None
         self.setWindowTitle(f"Bridge — {station.label}")
         self.resize(1280, 690)
         color = STATION_COLORS[station.value]
@@ -116,6 +119,14 @@ class StationWindow(QMainWindow):
         ):
             b.setToolTip(tip)
             officer_row.addWidget(b)
+        self.more_button = QPushButton("MORE ▾")
+        self.more_button.setToolTip(
+            "Create Advantage or Problem, Obtain Information, pay with Threat, Determination, "
+            "Values, a readied Task's trigger"
+        )
+        self.more_menu = MoreMenu(self.model, self.officer_id, self)
+        self.more_button.setMenu(self.more_menu)
+        officer_row.addWidget(self.more_button)
         self.reason = QLabel()
         self.reason.setObjectName("reason")
         self.reason.setWordWrap(True)
@@ -271,6 +282,8 @@ class StationWindow(QMainWindow):
             turn = state.turn
             if state.outcome:
                 self.turn_label.setText(state.outcome.upper())
+            elif turn.actor and officer is not None and officer in (turn.actor, turn.interrupt):
+                self.turn_label.setText(f"▶ YOUR TURN: {state.name_of(officer).upper()}")
             elif turn.actor:
                 self.turn_label.setText(f"TURN: {state.name_of(turn.actor).upper()}")
             else:
@@ -282,6 +295,7 @@ class StationWindow(QMainWindow):
             self.det_pill.setText(f"DETERMINATION {det}/3" if officer else "NO OFFICER")
             self.header.setSubtitle(f"ROUND {turn.round} · SCENE {turn.scene}")
         self._refresh_controls(officer)
+        self._signal_turn(officer)
         if flags & (Change.PENDING | Change.TURN | Change.SEATS):
             self._show_waiting()
         if flags & (Change.SHIPS | Change.ZONES):
@@ -313,6 +327,18 @@ class StationWindow(QMainWindow):
                 )
         if flags & Change.LOG:
             self.log.setJournal(*self.model.recent_journal(SHOWN))
+
+    def _signal_turn(self, officer: str | None) -> None:
+        """When this officer's Turn comes: the header says so in words, the turn line
+        turns to the station's colour, and the window asks the desktop for attention."""
+        turn = self.model.state.turn
+        mine = officer is not None and officer in (turn.actor, turn.interrupt)
+        key = (turn.turn_id, turn.interrupt) if mine else None
+        if mine and key != self._signalled:
+            QApplication.alert(self)
+        self._signalled = key
+        color = STATION_COLORS[self.station.value] if mine else ""
+        self.turn_label.setStyleSheet(f"color: {color};" if color else "")
 
     def _fill_officers(self) -> None:
         state = self.model.state
@@ -351,19 +377,36 @@ class StationWindow(QMainWindow):
             reason = reasons[key]
             b.setReason(reason, show=reason is not None and reason not in shared)
         start = self.model.why_not(StartTurn(by=officer, actor=officer))
+        threat = self.more_menu.with_threat
+        cost = state.house_rules.keep_initiative_cost
+        pay = "Threat" if threat else "Momentum"
+        self.keep_button.setText(f"KEEP THE INITIATIVE ({cost})")
         controls = (
-            (self.start_button, start),
-            (self.end_button, self.model.why_not(EndTurn(by=officer))),
-            (self.keep_button, self.model.why_not(EndTurn(by=officer, keep_initiative=True))),
+            (self.start_button, start, "Start your Turn (Ctrl+T)"),
+            (self.end_button, self.model.why_not(EndTurn(by=officer)), "End your Turn (Ctrl+E)"),
+            (
+                self.keep_button,
+                self.model.why_not(EndTurn(by=officer, keep_initiative=True, with_threat=threat)),
+                f"End the Turn and let an ally act next: {cost} {pay} (Ctrl+K)",
+            ),
             (
                 self.extra_minor_button,
-                self.model.why_not(SpendMomentum(by=officer, spend="extra_minor")),
+                self.model.why_not(
+                    SpendMomentum(by=officer, spend="extra_minor", with_threat=threat)
+                ),
+                f"Another Minor Action: 1 {pay}",
             ),
-            (self.swift_button, self.model.why_not(SpendMomentum(by=officer, spend="swift_task"))),
+            (
+                self.swift_button,
+                self.model.why_not(
+                    SpendMomentum(by=officer, spend="swift_task", with_threat=threat)
+                ),
+                f"A second Task at +1 Difficulty: 2 {pay}",
+            ),
         )
-        for button, reason in controls:
+        for button, reason, tip in controls:
             button.setEnabled(reason is None)
-            button.setToolTip(reason or "")
+            button.setToolTip(reason or tip)
         if officer in (state.turn.interrupt, state.turn.actor):
             self.reason.setText("  ·  ".join(sorted(shared)))
         elif start is None:
@@ -390,12 +433,14 @@ class StationWindow(QMainWindow):
     def _end_turn(self, keep: bool) -> None:
         officer = self.officer_id()
         if officer:
-            self.model.submit(EndTurn(by=officer, keep_initiative=keep))
+            threat = keep and self.more_menu.with_threat
+            self.model.submit(EndTurn(by=officer, keep_initiative=keep, with_threat=threat))
 
     def _spend(self, spend: str) -> None:
         officer = self.officer_id()
         if officer:
-            self.model.submit(SpendMomentum(by=officer, spend=spend))
+            threat = self.more_menu.with_threat
+            self.model.submit(SpendMomentum(by=officer, spend=spend, with_threat=threat))
 
     def _use(self, action: ActionDef) -> None:
         officer = self.officer_id()

@@ -655,7 +655,13 @@ class TaskDialog(QDialog):
         pool = self.model.state.threat.value if self.npc else self.model.state.momentum.value
         generated = pending.result.momentum
         word = "Threat" if self.npc else "Momentum"
-        self.cost.setText(f"{cost} of {generated} generated + {pool} in the pool ({word})")
+        text = f"{cost} of {generated} generated + {pool} in the pool ({word})"
+        if not self.npc:
+            cap = self.model.state.momentum.cap
+            lost = pool + generated - cost - cap
+            if lost > 0:
+                text += f"\n⚠ {lost} Momentum will be lost above the cap of {cap}: spend it now"
+        self.cost.setText(text)
         enough = cost <= generated + pool or self.after.currentWidget() is not self.spends_box
         self.resolve_button.setEnabled(enough)
         self.resolve_button.setToolTip(

@@ -197,3 +197,23 @@ def test_the_ship_panel_shows_and_edits_an_npc_ship(qtbot: QtBot, model: SharedM
     assert model.state.ships["qoj"].power_now == 2 and panel.power.value() == 2
     model.undo()
     assert model.state.ships["qoj"].power_now == qoj.power_now
+
+
+def test_the_gm_removes_an_advantage_or_complication(
+    qtbot: QtBot, model: SharedModel, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from PySide6.QtWidgets import QInputDialog
+
+    from bridge.engine.commands import AddTrait
+
+    c = console(qtbot, model)
+    model.submit(AddTrait(name="Nebula gas", kind="complication"))
+    monkeypatch.setattr(QInputDialog, "getItem", lambda *a, **k: ("Complication: Nebula gas", True))
+    c.remove_trait()
+    assert all(t.name != "Nebula gas" for t in model.state.traits)
+
+
+def test_the_title_names_the_battle_from_the_start(qtbot: QtBot, model: SharedModel) -> None:
+    """Issue 13: the title said just "Bridge" until the first change, even after a resume."""
+    c = console(qtbot, model)
+    assert c.windowTitle() == f"Bridge — {model.state.name}"

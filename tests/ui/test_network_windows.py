@@ -112,7 +112,7 @@ def test_a_remote_station_plays_the_gms_battle(
     _run(loop, _do(window.start_button.click))  # the player's click goes to the host...
     _run(loop, _until(lambda: model.state.turn.actor == "kell"))  # ...the GM's model moves
     _run(loop, _until(lambda: remote.state.turn.actor == "kell"))
-    assert window.turn_label.text() == "TURN: LT. CMDR. KELL"
+    assert window.turn_label.text() == "▶ YOUR TURN: LT. CMDR. KELL"
     assert remote.journal[-1].log[0].endswith("Kell takes a Turn.")
 
     refusals: list[str] = []

@@ -39,7 +39,7 @@ def test_controls_enable_only_on_the_officers_turn(qtbot: QtBot, model: SharedMo
     qtbot.mouseClick(w.start_button, Qt.MouseButton.LeftButton)
     assert model.state.turn.actor == "kell"
     assert fire.button.isEnabled() and w.end_button.isEnabled()
-    assert w.turn_label.text() == "TURN: LT. CMDR. KELL"
+    assert w.turn_label.text() == "▶ YOUR TURN: LT. CMDR. KELL"  # in words, not colour only
 
 
 def test_minor_action_click_and_reason_after(qtbot: QtBot, model: SharedModel) -> None:
@@ -70,7 +70,8 @@ def test_one_command_updates_every_open_window(qtbot: QtBot, model: SharedModel)
     windows = [window(qtbot, model, s) for s in Station]
     qtbot.mouseClick(windows[2].start_button, Qt.MouseButton.LeftButton)  # Tactical: Kell
     for w in windows:
-        assert w.turn_label.text() == "TURN: LT. CMDR. KELL"
+        mine = w.station is Station.TACTICAL
+        assert w.turn_label.text() == ("▶ YOUR " if mine else "") + "TURN: LT. CMDR. KELL"
     qtbot.mouseClick(windows[2].buttons["lower_shields"].button, Qt.MouseButton.LeftButton)
     for w in windows:
         assert w.shields.shields.format().endswith("(DOWN)")
@@ -122,10 +123,10 @@ def test_keyboard_starts_and_ends_a_turn(qtbot: QtBot, model: SharedModel) -> No
 def test_geometry_is_remembered(qtbot: QtBot, model: SharedModel) -> None:
     w = window(qtbot, model, Station.SCIENCE)
     assert w.minimumSizeHint().height() < 700  # fits a laptop screen
-    w.setGeometry(123, 77, 900, 640)
-    qtbot.waitUntil(lambda: w.size().height() == 640)
+    w.setGeometry(60, 77, 700, 500)  # the test screen is 800 px wide: a window fits it
+    qtbot.waitUntil(lambda: w.size().height() == 500)
     placed = w.geometry()
     w.close()
     again = window(qtbot, model, Station.SCIENCE)
     assert again.size() == placed.size()
-    assert again.geometry().top() == placed.top()  # the test screen is 800 px wide
+    assert again.geometry().top() == placed.top()

@@ -7,7 +7,9 @@ from pytestqt.qtbot import QtBot
 
 from bridge.engine.catalog import CATALOG, Station
 from bridge.engine.commands import SetValue, StartTurn
-from bridge.rules.dice import GivenDice
+from bridge.engine.demo import demo_encounter
+from bridge.engine.session import Session
+from bridge.rules.dice import GivenDice, SeededDice
 from bridge.ui.shared_model import SharedModel
 from bridge.ui.task_dialog import TaskDialog
 
@@ -152,3 +154,28 @@ def test_npc_task_uses_crew_dice(qtbot: QtBot, model: SharedModel) -> None:
     d = dialog(qtbot, model, "qoj", Station.TACTICAL, "fire_weapon")
     assert "Talented crew (13)" in d.odds_text.text()
     assert not d.momentum_dice.isEnabled()
+
+
+def test_momentum_about_to_be_lost_over_the_cap_is_announced(
+    qtbot: QtBot, model: SharedModel
+) -> None:
+    """Issue 13: no warning before Momentum was lost over the cap of 6 (seed 001)."""
+    model.submit(StartTurn(by="kell", actor="kell"))
+    model.submit(SetValue(path="momentum.value", value=6))
+    d = dialog(qtbot, model, "kell", Station.TACTICAL, "fire_weapon")
+    model.session._dice = GivenDice(d20=(1, 2, 19, 12), d6=(2,) * 8)
+    d.roll()  # 3 successes vs 2: 1 Momentum over a full pool of 6
+    assert "1 Momentum will be lost above the cap of 6" in d.cost.text()
+    d.bonus.setValue(1)
+    assert "lost" not in d.cost.text()
+
+
+def test_focus_cannot_be_ticked_without_a_focus(qtbot: QtBot) -> None:
+    """Issue 13: "Focus applies" could be ticked by a character with no Focus."""
+    battle = demo_encounter()
+    kell = battle.characters["kell"].model_copy(update={"focuses": ()})
+    battle = battle.model_copy(update={"characters": {**battle.characters, "kell": kell}})
+    model = SharedModel(Session(battle, SeededDice(4)))
+    model.submit(StartTurn(by="kell", actor="kell"))
+    d = dialog(qtbot, model, "kell", Station.TACTICAL, "fire_weapon")
+    assert not d.focus.isEnabled() and "no Focus" in d.focus.toolTip()
