@@ -52,6 +52,7 @@ from bridge.ui.gm_dialogs import EditValueDialog, HouseRulesDialog, SetupDialog
 from bridge.ui.library_dialog import LibraryDialog
 from bridge.ui.notices import confirm
 from bridge.ui.settings import recent_files, restore_geometry, save_geometry, settings, ui_scale
+from bridge.ui.shared_laptop import SharedLaptopWindow
 from bridge.ui.shared_model import SharedModel
 from bridge.ui.ship_panel import ShipPanel
 from bridge.ui.station_window import StationWindow
@@ -85,6 +86,7 @@ class GmConsole(QMainWindow):
         self.dialog: QWidget | None = None
         self.confirm_quit = True
         self.tray: DiceTray | None = None
+        self.laptop: SharedLaptopWindow | None = None
         self.resize(1340, 690)
 
         root = QWidget()
@@ -277,6 +279,7 @@ class GmConsole(QMainWindow):
             self.window_actions[station] = act
         add("&Windows", "Open &all stations", self.open_all, "Ctrl+0")
         add("&Windows", "&Dice tray", self.dice_tray, "Ctrl+R")
+        add("&Windows", "Shared &laptop: one window follows whoever acts", self.shared_laptop)
         add("&Battle", "&Setup (ships, crew, seats, zones)…", self.setup, "Ctrl+U")
         add("&Battle", "Next Task's &Difficulty…", self.adjust_difficulty, "Ctrl+D")
         add("&Battle", "Add Advantage or &Complication…", self.add_trait)
@@ -438,6 +441,14 @@ class GmConsole(QMainWindow):
         self.dialog = dialog
         dialog.show()
 
+    def shared_laptop(self) -> SharedLaptopWindow:
+        """For a table with one laptop: the acting officer's card comes up by itself."""
+        if self.laptop is None or not self.laptop.isVisible():
+            self.laptop = SharedLaptopWindow(self.model)
+        self.laptop.show()
+        self.laptop.raise_()
+        return self.laptop
+
     def remove_trait(self) -> None:
         """Take an Advantage or a Complication off the battle (undo brings it back)."""
         traits = self.model.state.traits
@@ -529,6 +540,8 @@ class GmConsole(QMainWindow):
             window.close()
         if self.tray is not None:
             self.tray.close()
+        if self.laptop is not None:
+            self.laptop.close()
         super().closeEvent(event)
 
     def _refresh_buttons(self, state: Encounter) -> None:

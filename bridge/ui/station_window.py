@@ -119,7 +119,7 @@ class StationWindow(QMainWindow):
         ):
             b.setToolTip(tip)
             officer_row.addWidget(b)
-        self.more_button = QPushButton("MORE ▾")
+        self.more_button = QPushButton("MORE")
         self.more_button.setToolTip(
             "Create Advantage or Problem, Obtain Information, pay with Threat, Determination, "
             "Values, a readied Task's trigger"
