@@ -250,9 +250,21 @@ class HostPanel(QDialog):
         seat = self.selected_seat()
         active = self.host is not None and seat is not None
         is_character = active and seat != "viewscreen"
-        self.free_button.setEnabled(is_character)
-        self.share_button.setEnabled(is_character)
-        self.remove_button.setEnabled(active)
+        why = (
+            "Start hosting first."
+            if self.host is None
+            else "Pick a seat in the list."
+            if seat is None
+            else "The viewscreen seat is always free to share."
+        )
+        tips = (
+            (self.free_button, is_character, "Disconnect its clients; anyone may take it again."),
+            (self.share_button, is_character, "Let more than one client hold this seat."),
+            (self.remove_button, active, "Disconnect the seat's clients; the seat stays theirs."),
+        )
+        for button, enabled, tip in tips:
+            button.setEnabled(enabled)
+            button.setToolTip(tip if enabled else why)
 
     def _free(self) -> None:
         seat = self.selected_seat()

@@ -179,6 +179,11 @@ class LibraryDialog(QDialog):
             f"{s.resistance}, Power {s.power_capacity}. {weapons}"
         )
         self.edit_button.setEnabled(entry.editable)
+        self.edit_button.setToolTip(
+            "Edit this ship of your library"
+            if entry.editable
+            else "A starter ship cannot be edited: DUPLICATE it and edit the copy."
+        )
 
     def add_selected(self) -> bool:
         entry = self.selected()

@@ -135,3 +135,15 @@ def test_the_gm_dialogs_fit_a_laptop(qtbot: QtBot, model: SharedModel) -> None:
         dialog.resize(hint)
         QApplication.processEvents()
         assert clipped(dialog) == [], type(dialog).__name__
+
+
+def test_every_disabled_button_says_why(qtbot: QtBot, model: SharedModel) -> None:
+    """Issue 13: the GM console's buttons, Extra Minor, Swift Task... gave no reason."""
+    from PySide6.QtWidgets import QPushButton
+
+    console = _console(qtbot, model)
+    model.submit(StartTurn(by="kell", actor="kell"))
+    for window in (console, *console.stations.values()):
+        for button in window.findChildren(QPushButton):
+            if button.isVisibleTo(window) and not button.isEnabled():
+                assert button.toolTip(), f"{window.windowTitle()}: {button.text()}"

@@ -40,7 +40,8 @@ class ActionButton(QWidget):
         if action.momentum:
             tip += f"\nMomentum: {action.momentum}."
         line = summary(action)
-        self.button.setToolTip(f"{action.name}: {tip}" + (f"\n{line}" if line else ""))
+        self._tip = f"{action.name}: {tip}" + (f"\n{line}" if line else "")
+        self.button.setToolTip(self._tip)
         layout.addWidget(self.button)
         self.detail = QLabel(line)
         self.detail.setObjectName("dim")
@@ -56,5 +57,6 @@ class ActionButton(QWidget):
     def setReason(self, reason: str | None, show: bool = True) -> None:
         """Enable the button, or disable it and say why."""
         self.button.setEnabled(reason is None)
+        self.button.setToolTip(f"{reason}\n\n{self._tip}" if reason else self._tip)
         self.reason.setText(reason or "")
         self.reason.setVisible(bool(reason) and show)
