@@ -19,3 +19,11 @@ def _bridge_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("BRIDGE_HOME", str(home))
     set_autosave_dir(None)
     return home
+
+
+@pytest.fixture(scope="session")
+def qapp_cls() -> type:
+    """The tests' application object is Bridge's own (file-open events, as on macOS)."""
+    from bridge.ui.file_open import BridgeApplication
+
+    return BridgeApplication

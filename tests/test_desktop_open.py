@@ -185,3 +185,18 @@ def test_bridge_with_a_missing_file_says_so_and_starts_on_the_demo(tmp_path: Pat
     assert done.returncode == 0, done.stderr
     assert "shown: " + demo_encounter().name in done.stdout
     assert "bridge: gone.bridge" in done.stderr
+
+
+def test_the_filter_for_a_foreign_application_object_takes_only_its_file_opens(
+    qapp: QApplication, tmp_path: Path
+) -> None:
+    from PySide6.QtWidgets import QWidget
+
+    from bridge.ui.file_open import FileOpenFilter
+
+    opened: list[Path] = []
+    parent = QWidget()
+    f = FileOpenFilter(opened.append, parent)
+    path = tmp_path / "x.bridge"
+    assert f.eventFilter(qapp, QFileOpenEvent(str(path))) and opened == [path]
+    assert not f.eventFilter(parent, QFileOpenEvent(str(path))) and opened == [path]

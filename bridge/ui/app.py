@@ -54,7 +54,7 @@ def build(
     from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
 
-    from bridge.ui.file_open import FileOpenFilter
+    from bridge.ui.file_open import BridgeApplication, listen_for_files
     from bridge.ui.gm_console import GmConsole
     from bridge.ui.settings import ui_scale
     from bridge.ui.shared_model import SharedModel
@@ -62,7 +62,7 @@ def build(
 
     app = QApplication.instance()
     if not isinstance(app, QApplication):
-        app = QApplication(sys.argv[:1])
+        app = BridgeApplication(sys.argv[:1])
     app.setApplicationName("Bridge")
     app.setOrganizationName("Bridge")
     app.setWindowIcon(QIcon(icon_path("bridge.svg")))
@@ -75,7 +75,7 @@ def build(
     console.show()
     if unwritable and model.session.sink is not None:  # else the autosave warning told
         warn_unwritable_folders(console, unwritable)
-    app.installEventFilter(FileOpenFilter(console.files.add_from_file, console))
+    listen_for_files(app, console.files.add_from_file, console)
     if open_path is not None:
         console.files.add_from_file(open_path)
     if demo:

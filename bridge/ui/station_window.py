@@ -298,15 +298,18 @@ class StationWindow(QMainWindow):
         self._signal_turn(officer)
         if flags & (Change.PENDING | Change.TURN | Change.SEATS):
             self._show_waiting()
-        if flags & (Change.SHIPS | Change.ZONES):
+        if flags & (Change.SHIPS | Change.ZONES):  # only what this card shows
             self.shields.setShip(ship)
-            self.systems.setShip(ship)
-            self.weapons.setShip(ship)
-            self.contacts.setEncounter(
-                state, state.player_ship, detail=self.station is not Station.SCIENCE
-            )
-
-            self.zone_map.setEncounter(state, state.player_ship)
+            if self.systems.parent() is not None:
+                self.systems.setShip(ship)
+            if self.weapons.parent() is not None:
+                self.weapons.setShip(ship)
+            if self.contacts.parent() is not None:
+                self.contacts.setEncounter(
+                    state, state.player_ship, detail=self.station is not Station.SCIENCE
+                )
+            if self.zone_map.parent() is not None:
+                self.zone_map.setEncounter(state, state.player_ship)
         if flags & (Change.DURATIONS | Change.SHIPS | Change.TRAITS):
             self.durations.clear()
             for d in state.durations:
