@@ -13,6 +13,8 @@ from bridge.ui.bench import refresh_times, startup_time
 
 WINDOWS = {
     "gm-console",
+    "gm-ship-panel",
+    "shared-laptop",
     "station-command",
     "station-helm",
     "station-tactical",
