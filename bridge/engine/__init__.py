@@ -43,6 +43,7 @@ from bridge.engine.demo import demo_encounter, demo_ships
 from bridge.engine.effects import spend_cost
 from bridge.engine.encounter import Encounter, PendingTask, ZoneMap
 from bridge.engine.gate import why_not
+from bridge.engine.seating import seat_at_usual_station
 from bridge.engine.session import (
     Applied,
     CommandRefused,
@@ -106,6 +107,7 @@ __all__ = [
     "demo_ships",
     "players_waiting",
     "preview_task",
+    "seat_at_usual_station",
     "spend_cost",
     "suggest",
     "suggest_for_npcs",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -70,6 +70,9 @@ class Character(BaseModel):
     disciplines: Disciplines = Disciplines()
     focuses: tuple[str, ...] = ()
     values: tuple[CharacterValue, ...] = ()
+    talents: tuple[Annotated[str, Field(min_length=1, max_length=80)], ...] = Field(
+        default=(), max_length=20, description="Talent names (the bridge applies none itself)"
+    )
     determination: Determination = Determination()
     value_challenged_this_session: bool = False
     usual_station: StationName | None = Field(

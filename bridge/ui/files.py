@@ -13,7 +13,14 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
-from bridge.engine import AddCharacter, AddShip, Command, JournalEntry, Session
+from bridge.engine import (
+    AddCharacter,
+    AddShip,
+    Command,
+    JournalEntry,
+    Session,
+    seat_at_usual_station,
+)
 from bridge.storage.autosave import AutosaveJournal
 from bridge.storage.battle import open_battle, save_battle
 from bridge.storage.formats import CharacterFile, EncounterFile, ShipFile
@@ -239,6 +246,10 @@ class BattleFiles(QObject):
             command = AddCharacter(character=item)
         if self.model.submit(command) is None:
             return False
+        if isinstance(command, AddCharacter):  # seated where their station says
+            seats = seat_at_usual_station(self.model.state, command.character.id)
+            if seats is not None and self.model.submit(seats) is None:
+                unmapped = [*unmapped, "the seat (seats change between Turns: Battle ▸ Setup)"]
         if unmapped:
             report(
                 f"{path.name}: imported {item.name}. Not carried over:\n- " + "\n- ".join(unmapped)

@@ -46,6 +46,7 @@ from bridge.engine import (
 )
 from bridge.storage.autosave import AutosaveJournal
 from bridge.ui import net_menu
+from bridge.ui.character_library import CharacterLibraryDialog
 from bridge.ui.dice_tray import DiceTray
 from bridge.ui.files import BattleFiles
 from bridge.ui.gm_dialogs import EditValueDialog, HouseRulesDialog, SetupDialog
@@ -262,6 +263,7 @@ class GmConsole(QMainWindow):
         add("&File", "Save &as…", f.save_as, "Ctrl+Shift+S")
         menus["&File"].addSeparator()
         add("&File", "Ship &library…", self.library, "Ctrl+L")
+        add("&File", "&Character library…", self.character_library, "Ctrl+Shift+L")
         add("&File", "&Import a Foundry VTT actor…", f.import_foundry, "Ctrl+I")
         add("&File", "&Export the battle log (Markdown)…", f.export_recap, "Ctrl+Shift+E")
         add("&File", "&Join a battle…", lambda: net_menu.show_join_dialog(self))
@@ -471,6 +473,11 @@ class GmConsole(QMainWindow):
 
     def library(self) -> None:
         self._show(LibraryDialog(self.model, self))
+
+    def character_library(self) -> CharacterLibraryDialog:
+        dialog = CharacterLibraryDialog(self.model, self)
+        self._show(dialog)
+        return dialog
 
     def _fill_recent(self) -> None:
         self.recent_menu.clear()

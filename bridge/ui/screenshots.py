@@ -7,6 +7,7 @@ from pathlib import Path
 from PySide6.QtWidgets import QApplication, QWidget
 
 from bridge.engine import CATALOG, EndTurn, MinorAction, StartTurn, Station
+from bridge.ui.character_editor import CharacterEditor
 from bridge.ui.gm_console import GmConsole
 from bridge.ui.shared_model import SharedModel
 
@@ -75,6 +76,15 @@ def render_all(console: GmConsole, model: SharedModel, folder: Path) -> list[Pat
     laptop.resize(*LAPTOP)
     out.append(_save(laptop, folder / "shared-laptop.png"))
     laptop.close()
+    characters = console.character_library()
+    characters.resize(characters.sizeHint().expandedTo(characters.size()))
+    out.append(_save(characters, folder / "character-library.png"))
+    editor = CharacterEditor(model.state.characters["kell"], console)
+    editor.resize(editor.sizeHint())
+    editor.show()
+    out.append(_save(editor, folder / "character-editor.png"))
+    editor.close()
+    characters.close()
     tray = console.dice_tray()
     tray.tabs.setCurrentIndex(1)
     tray.label.setText("Stealth past the Orion guards")

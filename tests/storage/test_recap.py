@@ -11,10 +11,15 @@ from bridge.storage.recap import recap_markdown
 
 def test_recap_goes_round_by_round_with_rolls_and_damage() -> None:
     session = Session(demo_encounter(), SeededDice(12))
-    while session.state.turn.round < 3:
+    hit = False
+    for _ in range(3000):  # at least two Rounds, and until an attack has done damage
+        if session.state.turn.round >= 3 and hit:
+            break
         command = suggest(session.state, session.check)
         assert command is not None
-        session.apply(command)
+        hit = hit or any(
+            "Damage after Resistance" in line for line in session.apply(command).entry.log
+        )
     text = recap_markdown(session.initial, session.journal, session.state)
     assert text.startswith("# Ambush at Kessik Nebula\n")
     assert "**Players:** USS Resolute (Akira class, Scale 5)" in text

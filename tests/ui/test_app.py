@@ -14,6 +14,8 @@ from bridge.ui.bench import refresh_times, startup_time
 WINDOWS = {
     "gm-console",
     "gm-ship-panel",
+    "character-library",
+    "character-editor",
     "shared-laptop",
     "station-command",
     "station-helm",

@@ -1,0 +1,111 @@
+"""The character library: the demo crew as starters, plus the GM's own officers.
+
+The GM's characters live as ``bridge.character`` files in the library's ``characters``
+folder (platformdirs, or ``BRIDGE_HOME``); a file that cannot be read is named in the
+problems and left alone.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+from dataclasses import dataclass
+from pathlib import Path
+
+from bridge.model.character import Character
+from bridge.storage.formats import CharacterFile
+from bridge.storage.library import demo_file
+from bridge.storage.load import FileProblem, load_file
+from bridge.storage.paths import library_dir, library_path
+from bridge.storage.save import save_atomic
+
+__all__ = [
+    "LibraryCharacter",
+    "delete_library_character",
+    "duplicate_character",
+    "library_characters",
+    "new_character_id",
+    "save_library_character",
+    "starter_characters",
+]
+
+KIND = "characters"
+
+
+@dataclass(frozen=True)
+class LibraryCharacter:
+    """A character in the library and where it is kept (``path`` None for starters)."""
+
+    character: Character
+    notes: str
+    path: Path | None
+
+    @property
+    def editable(self) -> bool:
+        return self.path is not None
+
+
+def starter_characters() -> list[LibraryCharacter]:
+    """The demo battle's officers, ready to copy."""
+    crew = demo_file().initial.characters.values()
+    return [LibraryCharacter(c, "From the demo battle.", None) for c in crew]
+
+
+def library_characters() -> tuple[list[LibraryCharacter], list[str]]:
+    """Starter officers and the GM's own; the second list names files that could not load."""
+    out = starter_characters()
+    try:
+        own = sorted(library_dir(KIND).glob("*.json"))
+    except OSError as exc:
+        return out, [
+            f"The character library folder {library_path(KIND)} cannot be used "
+            f"({exc.strerror or exc}): only the starter officers are shown, and new or "
+            "edited characters cannot be saved."
+        ]
+    problems = []
+    for path in own:
+        try:
+            doc = load_file(path)
+        except FileProblem as exc:
+            problems.append(exc.message)
+            continue
+        if isinstance(doc, CharacterFile):
+            out.append(LibraryCharacter(doc.character, doc.notes, path))
+        else:
+            problems.append(f"{path.name}: not a character file.")
+    return out, problems
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:30] or "officer"
+
+
+def new_character_id(name: str, taken: Collection[str] = ()) -> str:
+    """A fresh id from ``name``: not a file in the library, not in ``taken``."""
+    folder = library_path(KIND)
+    base = _slug(name)
+    cid, n = base, 2
+    while cid in taken or (folder / f"{cid}.json").exists():
+        cid, n = f"{base}-{n}", n + 1
+    return cid
+
+
+def save_library_character(character: Character, notes: str = "") -> LibraryCharacter:
+    """Save (or overwrite) a character in the GM's library, atomically (or OSError)."""
+    path = library_dir(KIND) / f"{character.id}.json"
+    checked = Character.model_validate(character.model_dump())
+    save_atomic(path, CharacterFile(character=checked, notes=notes, source="GM library"))
+    return LibraryCharacter(checked, notes, path)
+
+
+def duplicate_character(original: Character, name: str) -> LibraryCharacter:
+    """Copy a character into the GM's library under a new name and a fresh id."""
+    copy = original.model_copy(update={"id": new_character_id(name), "name": name})
+    return save_library_character(copy, f"Copied from {original.name}.")
+
+
+def delete_library_character(entry: LibraryCharacter) -> None:
+    """Remove one of the GM's characters (starter officers cannot be deleted)."""
+    if entry.path is None:
+        raise ValueError(f"{entry.character.name} is a starter officer: it cannot be deleted.")
+    entry.path.unlink()

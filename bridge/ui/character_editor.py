@@ -1,0 +1,193 @@
+"""Edit one officer: Attributes, Disciplines, Focuses, Values, Determination, talents and
+the station they usually hold, checked as a character file is checked."""
+
+from __future__ import annotations
+
+from pydantic import ValidationError
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from bridge.engine import Station
+from bridge.model.character import Attributes, Character, Disciplines
+from bridge.model.pools import DETERMINATION_MAX
+from bridge.model.validation import describe_validation_error
+
+__all__ = ["ATTRIBUTE_RANGE", "DISCIPLINE_RANGE", "CharacterEditor"]
+
+ATTRIBUTE_RANGE = (7, 12)
+"""A main character's Attributes (Star Trek Adventures core rules)."""
+DISCIPLINE_RANGE = (1, 5)
+"""A main character's Disciplines."""
+
+
+def _lines(text: str) -> tuple[str, ...]:
+    return tuple(line.strip() for line in text.splitlines() if line.strip())
+
+
+class CharacterEditor(QDialog):
+    """A form for one character; SAVE stays disabled, saying why, while it is not valid."""
+
+    def __init__(self, character: Character, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.original = character
+        self.setWindowTitle(f"Edit {character.name}")
+        layout = QVBoxLayout(self)
+        top = QFormLayout()
+        self.name = QLineEdit(character.name)
+        self.rank = QLineEdit(character.rank)
+        self.station = QComboBox()
+        self.station.addItem("Any station", None)
+        for s in Station:
+            self.station.addItem(s.label, s.value)
+        self.station.setCurrentIndex(max(self.station.findData(character.usual_station), 0))
+        self.determination = QSpinBox()
+        self.determination.setRange(0, DETERMINATION_MAX)
+        self.determination.setValue(character.determination.value)
+        top.addRow("Name", self.name)
+        top.addRow("Rank", self.rank)
+        top.addRow("Usually holds", self.station)
+        top.addRow("Determination", self.determination)
+        layout.addLayout(top)
+
+        ratings = QHBoxLayout()
+        self.attributes = self._ratings(
+            ratings, "ATTRIBUTES", character.attributes, Attributes, ATTRIBUTE_RANGE
+        )
+        self.disciplines = self._ratings(
+            ratings, "DISCIPLINES", character.disciplines, Disciplines, DISCIPLINE_RANGE
+        )
+        layout.addLayout(ratings)
+
+        lists = QHBoxLayout()
+        self.focuses = self._list(lists, "FOCUSES (one a line)", character.focuses)
+        self.values = self._list(
+            lists, "VALUES (one a line)", tuple(v.text for v in character.values)
+        )
+        self.talents = self._list(lists, "TALENTS (one a line)", character.talents)
+        layout.addLayout(lists, 1)
+
+        self.error = QLabel()
+        self.error.setObjectName("reason")
+        self.error.setWordWrap(True)
+        layout.addWidget(self.error)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
+        )
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout.addWidget(self.buttons)
+        for line in (self.name, self.rank):
+            line.textChanged.connect(self.check)
+        for box in (self.focuses, self.values, self.talents):
+            box.textChanged.connect(self.check)
+        self.check()
+
+    @property
+    def save_button(self) -> QPushButton:
+        button = self.buttons.button(QDialogButtonBox.StandardButton.Save)
+        assert button is not None
+        return button
+
+    def _ratings(
+        self,
+        row: QHBoxLayout,
+        title: str,
+        values: Attributes | Disciplines,
+        kind: type[Attributes] | type[Disciplines],
+        limits: tuple[int, int],
+    ) -> dict[str, QSpinBox]:
+        box = QGroupBox(title)
+        grid = QGridLayout(box)
+        spins = {}
+        for i, field in enumerate(kind.model_fields):
+            spin = QSpinBox()
+            spin.setRange(*limits)
+            spin.setValue(min(max(getattr(values, field), limits[0]), limits[1]))
+            spin.setToolTip(f"{field.capitalize()}: {limits[0]} to {limits[1]}")
+            grid.addWidget(QLabel(field.capitalize()), i // 2, (i % 2) * 2)
+            grid.addWidget(spin, i // 2, (i % 2) * 2 + 1)
+            spins[field] = spin
+        row.addWidget(box)
+        return spins
+
+    def _list(self, row: QHBoxLayout, title: str, items: tuple[str, ...]) -> QPlainTextEdit:
+        box = QGroupBox(title)
+        col = QVBoxLayout(box)
+        edit = QPlainTextEdit("\n".join(items))
+        edit.setTabChangesFocus(True)
+        edit.setMinimumHeight(90)
+        col.addWidget(edit)
+        row.addWidget(box)
+        return edit
+
+    def character(self) -> Character:
+        """The character the form describes; ValueError naming what is wrong if invalid."""
+        kept = {v.text: v for v in self.original.values}
+        values = [
+            kept[text].model_dump() if text in kept else {"text": text}
+            for text in _lines(self.values.toPlainText())
+        ]
+        data = self.original.model_dump()
+        data.update(
+            name=self.name.text().strip(),
+            rank=self.rank.text().strip(),
+            usual_station=self.station.currentData(),
+            attributes={k: s.value() for k, s in self.attributes.items()},
+            disciplines={k: s.value() for k, s in self.disciplines.items()},
+            focuses=_lines(self.focuses.toPlainText()),
+            values=values,
+            talents=_lines(self.talents.toPlainText()),
+        )
+        data["determination"] = {**data["determination"], "value": self.determination.value()}
+        if not data["name"]:
+            raise ValueError("Name: a character needs a name.")
+        if len(set(data["focuses"])) != len(data["focuses"]):
+            raise ValueError("Focuses: each Focus once.")
+        try:
+            return Character.model_validate(data)
+        except ValidationError as exc:
+            raise ValueError(describe_validation_error(exc)) from None
+
+    def check(self) -> None:
+        try:
+            self.character()
+        except ValueError as exc:
+            self.error.setText(str(exc))
+            self.save_button.setEnabled(False)
+            self.save_button.setToolTip(str(exc))
+            return
+        self.error.setText("")
+        self.save_button.setEnabled(True)
+        self.save_button.setToolTip("Save (Enter)")
+
+    def accept(self) -> None:
+        try:
+            self.result_character = self.character()
+        except ValueError as exc:
+            self.error.setText(str(exc))
+            return
+        super().accept()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Ctrl+Enter saves even from inside a list box (Enter there is a new line)."""
+        enter = event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+        if enter and event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            self.accept()
+            return
+        super().keyPressEvent(event)
