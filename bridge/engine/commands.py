@@ -137,6 +137,9 @@ class AttemptTask(_Command):
     array_mode: Literal["area", "spread"] = "spread"
     readied: str | None = None
     note: str = Field(default="", max_length=200)
+    avoid_hazard: bool = Field(
+        default=False, description="The Task avoids a hazard the ship has charted (-2)"
+    )
     spends: Spends | None = None
 
 
@@ -198,12 +201,22 @@ class NpcActsFirst(_Command):
 
 
 class AdjustDifficulty(_Command):
-    """The GM sets a modifier on the next Task's Difficulty."""
+    """The GM sets a modifier on the next Task's Difficulty and, if given, widens its
+    complication range (1: a 20 only; 5: 16-20)."""
 
     gm_only: ClassVar[bool] = True
     type: Literal["adjust_difficulty"] = "adjust_difficulty"
-    amount: int = Field(ge=-5, le=5)
+    amount: int = Field(default=0, ge=-5, le=5)
+    complication_range: int | None = Field(default=None, ge=1, le=5)
     reason: str = Field(default="", max_length=120)
+
+
+class BeginSession(_Command):
+    """A new session of play: the GM's Threat starts at 2 per player character, every
+    character's Determination at 1, and each may challenge a Value again (RULES-NOTES)."""
+
+    gm_only: ClassVar[bool] = True
+    type: Literal["begin_session"] = "begin_session"
 
 
 class SetValue(_Command):
@@ -325,6 +338,7 @@ Command = Annotated[
     | TriggerReady
     | NpcActsFirst
     | AdjustDifficulty
+    | BeginSession
     | SetValue
     | AdjustPool
     | MoveShip

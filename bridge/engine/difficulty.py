@@ -100,8 +100,11 @@ def difficulty_items(state: Encounter, frame: TaskFrame, cmd: AttemptTask) -> li
         items.append(("Shields are at 0", 1))
     if a.key == "damage_control" and state.durations_of(DurationKind.DAMAGE_REPORT, frame.ship):
         items.append(("Damage Report", -1))
-    if a.key == "sensor_sweep" and state.durations_of(DurationKind.PROBE, frame.ship):
-        items.append(("Probe", -2))
+    probes = state.durations_of(DurationKind.PROBE, frame.ship)
+    if a.key == "sensor_sweep" and any(p.target == cmd.zone for p in probes if cmd.zone):
+        items.append((f"Probe in {cmd.zone}", -2))  # seed 001: phenomena near the probe
+    if cmd.avoid_hazard and state.durations_of(DurationKind.CHARTED_HAZARD, frame.ship):
+        items.append(("Avoiding a charted hazard", -2))  # seed 001 Chart Hazard
     jam = state.durations_of(DurationKind.JAMMED, frame.ship)
     if jam and a.uses is System.COMMUNICATIONS:
         items.append(("Communications jammed", max(d.value for d in jam)))
@@ -176,4 +179,8 @@ def complication_range(
     if ship.per_system and frame.power and ship.system_state(System.ENGINES) is SystemState.IMPACT:
         rng += 1
         why.append("Engines Impact +1")
+    gm = state.turn.gm_complication
+    if gm > min(rng, 5):
+        rng = gm
+        why.append(f"the GM set {gm}")
     return min(rng, 5), why

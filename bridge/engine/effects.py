@@ -48,6 +48,10 @@ def check_params(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask) -> None:
     """Refuse a Task whose parameters the rules do not allow, before anything is paid."""
     key = frame.action.key
     state = ctx.state
+    if cmd.avoid_hazard and not state.durations_of(DurationKind.CHARTED_HAZARD, frame.ship):
+        refuse("No hazard has been charted this scene: Chart Hazard first (Helm).")
+    if key == "sensor_sweep" and cmd.zone is not None and cmd.zone not in state.zones.zones:
+        refuse(f"There is no zone '{cmd.zone}' on the map.")
     if key in ("maneuver", "impulse", "warp"):
         _check_move(ctx, frame, cmd)
     elif key in (
@@ -280,8 +284,12 @@ def _duration(
         elif kind is DurationKind.PROBE:
             note = f"in {zone}"
         elif kind is DurationKind.CHARTED_HAZARD:
-            note = f"{value} hazard(s): -2 Difficulty to avoid"
+            what = pending.params.note.strip() or "hazard"
+            more = f" and {value - 1} more" if value > 1 else ""
+            note = f"{what}{more}: -2 Difficulty to avoid"
         owner_ship = str(target) if kind is DurationKind.JAMMED else frame.ship
+        if kind is DurationKind.PROBE:
+            target = zone  # where the probe is: Sensor Sweeps of phenomena there are -2
         ctx.add_duration(
             Duration(
                 kind=kind,

@@ -224,6 +224,7 @@ class TurnState(_Frozen):
     direct_used: bool = False
     create_problem: dict[str, Annotated[int, Field(ge=0, le=3)]] = Field(default_factory=dict)
     gm_difficulty: int = Field(default=0, ge=-5, le=5)
+    gm_complication: int = Field(default=0, ge=0, le=5, description="0: the GM set none")
     passed: bool = False
 
 

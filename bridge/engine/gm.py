@@ -12,6 +12,7 @@ from bridge.engine.commands import (
     AddTrait,
     AdjustDifficulty,
     AdjustPool,
+    BeginSession,
     MoveShip,
     NpcActsFirst,
     RemoveTrait,
@@ -63,11 +64,43 @@ def npc_acts_first(ctx: Ctx, cmd: NpcActsFirst) -> None:
 
 
 def adjust_difficulty(ctx: Ctx, cmd: AdjustDifficulty) -> None:
-    ctx.set_turn(gm_difficulty=cmd.amount)
+    """The GM's word on the next Task: its Difficulty and its complication range."""
+    rng = cmd.complication_range or 0
+    ctx.set_turn(gm_difficulty=cmd.amount, gm_complication=rng)
+    parts = [f"Difficulty {cmd.amount:+d}"] if cmd.amount or not rng else []
+    if rng:
+        parts.append(f"complication range {rng} ({21 - rng}-20)")
     ctx.say(
-        f"GM: the next Task's Difficulty {cmd.amount:+d}"
+        f"GM: the next Task's {' and '.join(parts)}"
         + (f" ({cmd.reason})" if cmd.reason else "")
         + "."
+    )
+
+
+STARTING_THREAT_PER_CHARACTER = 2
+"""RULES-NOTES [known]: the GM starts each session with 2 Threat per player character."""
+
+
+def begin_session(ctx: Ctx, cmd: BeginSession) -> None:
+    """RULES-NOTES [known]: a session starts with 2 Threat per player character; seed
+    003: Determination starts each session at 1; a Value may be challenged once a session."""
+    if ctx.turn.actor is not None or ctx.state.pending is not None:
+        refuse("Begin a new session between Turns.")
+    players = len(ctx.state.characters)
+    threat = STARTING_THREAT_PER_CHARACTER * players
+    ctx.set(threat=ctx.state.threat.model_copy(update={"value": threat}))
+    for character in ctx.state.characters.values():
+        ctx.put_character(
+            character.model_copy(
+                update={
+                    "determination": character.determination.model_copy(update={"value": 1}),
+                    "value_challenged_this_session": False,
+                }
+            )
+        )
+    ctx.say(
+        f"A new session begins: Threat {threat} (2 for each of {players} player "
+        "characters); every officer's Determination is 1."
     )
 
 

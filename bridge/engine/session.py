@@ -79,6 +79,7 @@ _HANDLERS: dict[str, Handler] = {
     "trigger_ready": gm.trigger_ready,
     "npc_first": gm.npc_acts_first,
     "adjust_difficulty": gm.adjust_difficulty,
+    "begin_session": gm.begin_session,
     "set_value": gm.set_value,
     "adjust_pool": gm.adjust_pool,
     "move_ship": gm.move_ship,

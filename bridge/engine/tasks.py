@@ -389,8 +389,8 @@ def _consume_modifiers(ctx: Ctx, frame: TaskFrame) -> None:
     if turn.create_problem.get(side):
         rest = {k: v for k, v in turn.create_problem.items() if k != side}
         ctx.set_turn(create_problem=rest)
-    if turn.gm_difficulty:
-        ctx.set_turn(gm_difficulty=0)
+    if turn.gm_difficulty or turn.gm_complication:
+        ctx.set_turn(gm_difficulty=0, gm_complication=0)
     for d in ctx.state.durations_of(DurationKind.PLOT_COURSE, frame.ship):
         if d.owner == frame.owner:
             ctx.drop_durations(d)

@@ -25,8 +25,8 @@ from PySide6.QtWidgets import (
 from bridge.engine import (
     CATALOG,
     AddTrait,
-    AdjustDifficulty,
     AdjustPool,
+    BeginSession,
     Change,
     Encounter,
     EndRound,
@@ -49,7 +49,12 @@ from bridge.ui import net_menu
 from bridge.ui.character_library import CharacterLibraryDialog
 from bridge.ui.dice_tray import DiceTray
 from bridge.ui.files import BattleFiles
-from bridge.ui.gm_dialogs import EditValueDialog, HouseRulesDialog, SetupDialog
+from bridge.ui.gm_dialogs import (
+    EditValueDialog,
+    HouseRulesDialog,
+    NextTaskDialog,
+    SetupDialog,
+)
 from bridge.ui.library_dialog import LibraryDialog
 from bridge.ui.notices import confirm
 from bridge.ui.settings import recent_files, restore_geometry, save_geometry, settings, ui_scale
@@ -283,7 +288,13 @@ class GmConsole(QMainWindow):
         add("&Windows", "&Dice tray", self.dice_tray, "Ctrl+R")
         add("&Windows", "Shared &laptop: one window follows whoever acts", self.shared_laptop)
         add("&Battle", "&Setup (ships, crew, seats, zones)…", self.setup, "Ctrl+U")
-        add("&Battle", "Next Task's &Difficulty…", self.adjust_difficulty, "Ctrl+D")
+        add(
+            "&Battle",
+            "Next Task's &Difficulty and complication range…",
+            self.adjust_difficulty,
+            "Ctrl+D",
+        )
+        add("&Battle", "Begin a new &session…", self.begin_session)
         add("&Battle", "Add Advantage or &Complication…", self.add_trait)
         add("&Battle", "&Remove an Advantage or Complication…", self.remove_trait)
         add("&Battle", "A ship &withdraws…", self.withdraw)
@@ -498,11 +509,16 @@ class GmConsole(QMainWindow):
         event.acceptProposedAction()
 
     def adjust_difficulty(self) -> None:
-        amount, ok = QInputDialog.getInt(
-            self, "Next Task's Difficulty", "Add to the next Task's Difficulty:", 1, -5, 5
+        """The next Task's Difficulty and complication range (seed 003: the GM's call)."""
+        self._show(NextTaskDialog(self.model, self))
+
+    def begin_session(self) -> None:
+        text = (
+            "Begin a new session? Threat becomes 2 for each player character "
+            f"({2 * len(self.model.state.characters)}), every officer's Determination 1."
         )
-        if ok:
-            self.model.submit(AdjustDifficulty(amount=amount))
+        if confirm(self, "New session", text, "BEGIN SESSION"):
+            self.model.submit(BeginSession())
 
     def add_trait(self) -> None:
         name, ok = QInputDialog.getText(

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from bridge.engine import (
     AddCharacter,
     AddShip,
+    AdjustDifficulty,
     Command,
     SetHouseRules,
     SetSeats,
@@ -38,7 +39,13 @@ from bridge.model.house_rules import HouseRules
 from bridge.model.validation import describe_validation_error
 from bridge.ui.shared_model import SharedModel
 
-__all__ = ["EditValueDialog", "HouseRulesDialog", "SetupDialog", "parse_value"]
+__all__ = [
+    "EditValueDialog",
+    "HouseRulesDialog",
+    "NextTaskDialog",
+    "SetupDialog",
+    "parse_value",
+]
 
 
 def _buttons(dialog: QDialog) -> QDialogButtonBox:
@@ -155,6 +162,40 @@ def parse_value(text: str) -> int | bool | str | None:
         return int(t)
     except ValueError:
         return t
+
+
+class NextTaskDialog(_SubmitDialog):
+    """The GM's word on the next Task: its Difficulty and its complication range."""
+
+    def __init__(self, model: SharedModel, parent: QWidget | None = None) -> None:
+        super().__init__(model, "The next Task", parent)
+        form = QFormLayout()
+        self.layout_.addLayout(form)
+        turn = model.state.turn
+        self.amount = QSpinBox()
+        self.amount.setRange(-5, 5)
+        self.amount.setValue(turn.gm_difficulty)
+        self.amount.setToolTip("Added to the next Task's Difficulty (seed 003: the GM's call)")
+        self.range = QSpinBox()
+        self.range.setRange(1, 5)
+        self.range.setValue(max(turn.gm_complication, 1))
+        self.range.setToolTip("1: only a 20 is a complication; 2: 19-20; ... 5: 16-20")
+        self.reason = QLineEdit()
+        self.reason.setPlaceholderText("why (goes in the log)")
+        form.addRow("Difficulty", self.amount)
+        form.addRow("Complication range", self.range)
+        form.addRow("Reason", self.reason)
+        self.finish()
+
+    def commands(self) -> list[Command]:
+        rng = self.range.value()
+        return [
+            AdjustDifficulty(
+                amount=self.amount.value(),
+                complication_range=rng if rng > 1 else None,
+                reason=self.reason.text().strip(),
+            )
+        ]
 
 
 class EditValueDialog(_SubmitDialog):

@@ -302,6 +302,20 @@ class TaskDialog(QDialog):
                 if z != here:
                     self.zone.addItem(f"{z} ({state.zones.distance(here, z)} zone(s))", z)
             self.params.addRow("Destination", self.zone)
+        if key == "sensor_sweep":
+            self.zone.addItem("Anywhere", None)
+            for z in state.zones.zones:
+                self.zone.addItem(z, z)
+            self.zone.setToolTip("Where the phenomena are: near a launched probe it is -2")
+            self.params.addRow("Phenomena in", self.zone)
+        self.avoid_hazard = QCheckBox("Avoids the charted hazard (-2 Difficulty)")
+        charted = [
+            d for d in state.durations if d.kind.value == "charted_hazard" and d.ship == ship.id
+        ]
+        if charted and self.action.rolled:
+            self.avoid_hazard.setToolTip("Chart Hazard: " + "; ".join(d.note for d in charted))
+            self.params.addRow("", self.avoid_hazard)
+            self.avoid_hazard.toggled.connect(self.refresh_preview)
         if key == "signals_jamming":
             self.choice.setRange(1, 3)
             self.choice.setToolTip("The player chooses 1-3: a higher Difficulty jams harder")
@@ -455,6 +469,7 @@ class TaskDialog(QDialog):
             weapon=self.weapon.currentData(),
             system=System(system) if system else None,
             zone=self.zone.currentData(),
+            avoid_hazard=self.avoid_hazard.isChecked(),
             difficulty_choice=self.choice.value() if key == "signals_jamming" else None,
             salvo=self.salvo.isChecked(),
             extra_power=self.extra_power.value(),

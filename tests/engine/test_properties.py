@@ -7,7 +7,9 @@ from hypothesis import strategies as st
 
 from bridge.engine.catalog import CATALOG
 from bridge.engine.commands import (
+    AdjustDifficulty,
     AttemptTask,
+    BeginSession,
     Command,
     EndRound,
     EndTurn,
@@ -53,9 +55,21 @@ def candidate(state: Encounter, draw: st.DrawFn) -> Command:
             spends = Spends()
         return ResolveTask(by=by, spends=draw(st.sampled_from([spends, Spends()])))
     if actor is None:
-        choice = draw(st.sampled_from(["start"] * 7 + ["round"]))
+        choice = draw(st.sampled_from(["start"] * 7 + ["round", "gm"]))
         if choice == "round":
             return EndRound()
+        if choice == "gm":  # the GM's word on the next Task, or a new session
+            return draw(
+                st.sampled_from(
+                    [
+                        BeginSession(),
+                        AdjustDifficulty(
+                            amount=draw(st.integers(-2, 2)),
+                            complication_range=draw(st.sampled_from([None, 1, 3, 5])),
+                        ),
+                    ]
+                )
+            )
         who = draw(st.sampled_from(waiting(state, turn.side) or (CREW + SHIPS[1:])))
         return StartTurn(by=who if who in CREW else "gm", actor=who)
     done = turn.tasks_taken >= turn.task_allowance and turn.interrupt is None
@@ -89,6 +103,7 @@ def candidate(state: Encounter, draw: st.DrawFn) -> Command:
         attribute=draw(st.sampled_from(list(Attribute))),
         difficulty_choice=draw(st.integers(1, 3)),
         readied="fire_weapon",
+        avoid_hazard=draw(st.booleans()),
         spends=draw(st.one_of(st.none(), st.just(Spends()))),
     )
 

@@ -179,3 +179,38 @@ def test_focus_cannot_be_ticked_without_a_focus(qtbot: QtBot) -> None:
     model.submit(StartTurn(by="kell", actor="kell"))
     d = dialog(qtbot, model, "kell", Station.TACTICAL, "fire_weapon")
     assert not d.focus.isEnabled() and "no Focus" in d.focus.toolTip()
+
+
+def test_a_charted_hazard_and_a_probe_show_in_the_dialog(qtbot: QtBot, model: SharedModel) -> None:
+    """Seed 001: Chart Hazard's -2 to avoid the hazard; Launch Probe's -2 near the probe."""
+    from bridge.engine import waiting
+    from bridge.engine.commands import AttemptTask, EndRound, EndTurn, MinorAction, ResolveTask
+
+    def npcs() -> None:
+        while model.state.turn.side == "npc" and waiting(model.state, "npc"):
+            model.submit(StartTurn(actor=waiting(model.state, "npc")[0]))
+            model.submit(MinorAction(action="interact"))
+            model.submit(EndTurn())
+
+    def play(actor: str, action: str, **kw: object) -> None:
+        model.submit(StartTurn(by=actor, actor=actor))
+        model.session._dice = GivenDice(d20=(1, 1, 1))
+        command = AttemptTask(by=actor, action=action, **kw)  # type: ignore[arg-type]
+        assert model.submit(command) is not None
+        model.submit(ResolveTask(by=actor))
+        model.submit(EndTurn(by=actor))
+        npcs()
+
+    play("tovan", "chart_hazard", station=Station.HELM, note="ion storm")
+    play("sorel", "launch_probe", station=Station.SCIENCE, zone="Nebula Edge")
+    model.submit(EndRound())
+    npcs()
+    model.submit(StartTurn(by="sorel", actor="sorel"))
+    d = dialog(qtbot, model, "sorel", Station.SCIENCE, "sensor_sweep")
+    assert d.avoid_hazard.isVisibleTo(d) and "ion storm" in d.avoid_hazard.toolTip()
+    d.zone.setCurrentIndex(d.zone.findData("Nebula Edge"))
+    assert "Probe in Nebula Edge: <b>-2</b>" in d.difficulty.text()
+    d.zone.setCurrentIndex(d.zone.findData("Open Space"))
+    assert "Probe" not in d.difficulty.text()
+    d.avoid_hazard.setChecked(True)
+    assert "Avoiding a charted hazard: <b>-2</b>" in d.difficulty.text()

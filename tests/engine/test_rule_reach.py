@@ -1,0 +1,103 @@
+"""Rules that had no way in, played through Commands with given dice (issue 9)."""
+
+from __future__ import annotations
+
+from bridge.engine.commands import (
+    AdjustDifficulty,
+    AttemptTask,
+    BeginSession,
+    EndRound,
+    SetValue,
+)
+from bridge.engine.gate import why_not
+from tests.engine.table import Table
+
+
+def _log(applied: object) -> str:
+    return "\n".join(applied.entry.log)  # type: ignore[attr-defined]
+
+
+def test_the_gm_widens_the_next_tasks_complication_range() -> None:
+    """Seed 003 (Complications): the GM may increase a Task's complication range; it
+    applies to the next Task only. A 19 is a complication at range 2, not at range 1."""
+    t = Table()
+    applied = t.do(AdjustDifficulty(complication_range=2, reason="ion storm"))
+    assert "complication range 2 (19-20)" in _log(applied)
+    t.turn("kell")
+    t.roll("fire_weapon", weapon="Phaser Arrays", target="qoj", d20=(19, 5, 5))
+    pending = t.state.pending
+    assert pending is not None and pending.result.spec.complication_range == 2
+    assert pending.result.complications == 1
+    assert t.state.turn.gm_complication == 0  # used up by this Task
+    t.resolve(d20=(10, 10, 10), d6=(3,) * 8)
+    t.end()
+    t.turn("qoj")
+    t.roll("sensor_sweep", d20=(19, 5, 5))
+    pending = t.state.pending
+    assert pending is not None and pending.result.spec.complication_range == 1
+    assert pending.result.complications == 0
+
+
+def test_a_player_cannot_set_the_complication_range() -> None:
+    t = Table()
+    t.refused(AdjustDifficulty(by="kell", complication_range=3), "Only the GM")
+    assert why_not(t.state, AdjustDifficulty(by="kell", complication_range=3)) == (
+        "Only the GM can do that."
+    )
+
+
+def test_chart_hazard_makes_avoiding_that_hazard_2_easier() -> None:
+    """Seed 001 Chart Hazard: "the Difficulty of any Task to avoid that hazard is reduced
+    by 2". Before any hazard is charted, claiming it is refused."""
+    t = Table()
+    t.turn("tovan")
+    t.refused(
+        AttemptTask(by="tovan", action="maneuver", zone="Asteroid Field", avoid_hazard=True),
+        "No hazard has been charted",
+    )
+    t.task("chart_hazard", note="the asteroid field's drift", d20=(1, 1, 1))
+    t.end()
+    t.npc_pass("qoj")
+    t.do(EndRound())
+    t.turn("tovan")
+    applied = t.task("maneuver", zone="Asteroid Field", avoid_hazard=True, d20=(1, 1, 1))
+    assert "Avoiding a charted hazard -2" in _log(applied)
+
+
+def test_launch_probe_helps_only_sweeps_of_phenomena_near_the_probe() -> None:
+    """Seed 001 Launch Probe: "Reduces the Difficulty of Tasks to make a Sensor Sweep with
+    regards to phenomena near the probe by 2"; it used to apply everywhere."""
+    t = Table()
+    t.turn("sorel")
+    t.task("launch_probe", zone="Nebula Edge", d20=(1, 1, 1))
+    probe = t.state.durations[-1]
+    assert probe.target == "Nebula Edge"
+    t.end()
+    t.npc_pass("qoj")
+    t.do(EndRound())
+    t.turn("sorel")
+    far = t.roll("sensor_sweep", zone="Open Space", d20=(1, 1, 1))
+    assert "Probe in" not in _log(far)
+    t.resolve()
+    t.end()
+    t.npc_pass("qoj")
+    t.do(EndRound())
+    t.turn("sorel")
+    near = t.roll("sensor_sweep", zone="Nebula Edge", d20=(1, 1, 1))
+    assert "Probe in Nebula Edge -2" in _log(near)
+
+
+def test_a_session_begins_with_2_threat_per_player_character() -> None:
+    """RULES-NOTES [known]: "GM starts each session with 2 per player character"; seed 003:
+    Determination starts each session at 1."""
+    t = Table()
+    t.do(SetValue(path="threat.value", value=17))
+    t.do(SetValue(path="characters.kell.determination.value", value=3))
+    applied = t.do(BeginSession())
+    players = len(t.state.characters)
+    assert t.state.threat.value == 2 * players == 10
+    assert all(c.determination.value == 1 for c in t.state.characters.values())
+    assert "Threat 10" in _log(applied)
+    t.turn("kell")
+    t.refused(BeginSession(), "between Turns")
+    t.refused(BeginSession(by="kell"), "Only the GM")
