@@ -246,6 +246,8 @@ def plan_task(ctx: Ctx, cmd: AttemptTask) -> TaskPlan:
         refuse(f"{a.name} is not rolled.")
     check_params(ctx, frame, cmd)  # the system a Task uses is checked by the gate
     expire(ctx, frame.owner, Expiry.NEXT_TASK)
+    if frame.npc:  # this bridge role acts in a later Turn: its "next Turn" has come
+        expire(ctx, frame.owner, Expiry.NEXT_TURN)
     frame = replace(frame, power=_power(ctx, frame, cmd))
     items = difficulty_items(ctx.state, frame, cmd)
     roller, who = _roller(ctx, frame, cmd)
@@ -289,6 +291,8 @@ def attempt_task(ctx: Ctx, cmd: AttemptTask) -> None:
         frame, interrupt = _begin(ctx, cmd)
         if action.key != "pass":  # Assist, Direct and Ready are Tasks: "next Task" ends here
             expire(ctx, frame.owner, Expiry.NEXT_TASK)
+        if frame.npc:
+            expire(ctx, frame.owner, Expiry.NEXT_TURN)
         IMMEDIATE[action.key](ctx, frame, cmd)
         _count_task(ctx, frame, interrupt)
         if interrupt:

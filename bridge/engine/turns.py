@@ -96,6 +96,17 @@ def expire(ctx: Ctx, owner_prefix: str, expiry: Expiry) -> None:
     ctx.drop_durations(*gone)
 
 
+def expire_exactly(ctx: Ctx, owner: str, expiry: Expiry) -> None:
+    """End the durations owned by ``owner`` itself (not its bridge roles) that expire now."""
+    now = ctx.turn.turn_id
+    gone = [
+        d
+        for d in ctx.state.durations
+        if d.expiry is expiry and d.set_in_turn < now and d.owner == owner
+    ]
+    ctx.drop_durations(*gone)
+
+
 def start_turn(ctx: Ctx, actor: str, by: str) -> None:
     state = ctx.state
     turn = state.turn
@@ -140,7 +151,10 @@ def start_turn(ctx: Ctx, actor: str, by: str) -> None:
         passed=False,
     )
     ctx.say(f"Round {turn.round}: {ctx.actor_name(actor)} takes a Turn.")
-    expire(ctx, actor, Expiry.NEXT_TURN)
+    if actor in state.characters:
+        expire(ctx, actor, Expiry.NEXT_TURN)
+    else:  # an NPC ship: its bridge roles' "next Turn" comes when that role next acts
+        expire_exactly(ctx, actor, Expiry.NEXT_TURN)
     moving = ctx.state.pending_seats.get(actor)
     if moving is not None:
         seats = {s: tuple(c for c in crew if c != actor) for s, crew in ctx.state.seats.items()}

@@ -165,7 +165,5 @@ def apply_theme(app: QApplication, scale: float = 1.0) -> None:
     palette.setColor(QPalette.ColorRole.ButtonText, QColor("#000000"))
     palette.setColor(QPalette.ColorRole.Highlight, QColor(COLORS.violet))
     app.setPalette(palette)
-    app.setStyleSheet(stylesheet(scale))
-    for widget in app.allWidgets():  # painted widgets take their sizes from ``scaled``
-        widget.updateGeometry()
-        widget.update()
+    app.setStyleSheet(stylesheet(scale))  # every widget gets a StyleChange: painted ones
+    # (bridge.ui.widgets) then take their sizes from ``scaled`` again

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bridge.engine.catalog import Station
 from bridge.engine.commands import (
     AdjustDifficulty,
     AttemptTask,
@@ -9,6 +10,7 @@ from bridge.engine.commands import (
     EndRound,
     SetValue,
 )
+from bridge.engine.encounter import DurationKind
 from bridge.engine.gate import why_not
 from tests.engine.table import Table
 
@@ -101,3 +103,37 @@ def test_a_session_begins_with_2_threat_per_player_character() -> None:
     t.turn("kell")
     t.refused(BeginSession(), "between Turns")
     t.refused(BeginSession(by="kell"), "Only the GM")
+
+
+def test_an_npc_attack_pattern_lasts_until_its_helm_role_acts_again() -> None:
+    """Seed 001 Helm card: Attack Pattern lasts "until your next Turn"; for an NPC ship the
+    flight controller's next Turn is the next one its helm role takes. It used to end at
+    the ship's next Turn whatever role took it, so it never helped the ship's attack."""
+    t = Table()
+    t.turn("kell")
+    t.minor("interact")
+    t.end()
+    t.turn("qoj")
+    t.task("attack_pattern", station=Station.HELM, d20=(1, 1, 1))
+    t.end()
+    assert t.state.durations_of(DurationKind.ATTACK_PATTERN, "qoj")
+    t.turn("tovan")
+    t.minor("interact")
+    t.end()
+    t.turn("qoj")  # the next Turn: the tactical role attacks, helped by the pattern
+    applied = t.roll(
+        "fire_weapon",
+        station=Station.TACTICAL,
+        weapon="Disruptor Cannons",
+        target="resolute",
+        d20=(1, 1, 1),
+    )
+    assert "Attack Pattern -1" in _log(applied)
+    t.resolve(d20=(10, 10, 10), d6=(3,) * 12)
+    t.end()
+    t.turn("mbeki")
+    t.minor("interact")
+    t.end()
+    t.turn("qoj")  # the helm role acts again: its pattern is over
+    t.task("evasive_action", station=Station.HELM, d20=(1, 1, 1))
+    assert not t.state.durations_of(DurationKind.ATTACK_PATTERN, "qoj")

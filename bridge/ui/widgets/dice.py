@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtCore import QEvent, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent
 from PySide6.QtWidgets import QWidget
 
@@ -28,6 +28,13 @@ class DiceRow(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._dice: tuple[DieRoll, ...] = ()
+
+    def changeEvent(self, event: QEvent) -> None:
+        """A new text size (the stylesheet changed): take new sizes from ``scaled``."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.StyleChange:
+            self.updateGeometry()
+            self.update()
 
     def setDice(self, dice: tuple[DieRoll, ...]) -> None:
         self._dice = dice

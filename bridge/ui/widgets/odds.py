@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QEvent, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent
 from PySide6.QtWidgets import QWidget
 
@@ -18,7 +18,19 @@ class OddsChart(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._odds: TaskOdds | None = None
-        self.setMinimumHeight(round(scaled(110)))
+
+    def changeEvent(self, event: QEvent) -> None:
+        """A new text size (the stylesheet changed): take new sizes from ``scaled``."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.StyleChange:
+            self.updateGeometry()
+            self.update()
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(round(scaled(120)), round(scaled(110)))
+
+    def sizeHint(self) -> QSize:
+        return QSize(round(scaled(300)), round(scaled(120)))
 
     def setOdds(self, odds: TaskOdds | None) -> None:
         self._odds = odds

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QFont,
@@ -67,10 +67,22 @@ class ZoneMapView(QWidget):
         self._dragging: str | None = None
         self._drag_at: QPointF | None = None
         self.movable = movable
-        self.setMinimumHeight(round(scaled(150)))
         if movable:
             self.setMouseTracking(True)
             self.setToolTip("Drag a ship by its name to another zone to move it")
+
+    def changeEvent(self, event: QEvent) -> None:
+        """A new text size (the stylesheet changed): take new sizes from ``scaled``."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.StyleChange:
+            self.updateGeometry()
+            self.update()
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(round(scaled(200)), round(scaled(150)))
+
+    def sizeHint(self) -> QSize:
+        return QSize(round(scaled(480)), round(scaled(200)))
 
     def zone_rects(self) -> dict[str, QRectF]:
         """Where each zone was last painted (widget coordinates)."""
