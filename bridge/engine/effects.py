@@ -217,7 +217,8 @@ def _direct(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask) -> None:
     """Seed 001 Command card / seed 003: Direct, once per scene."""
     assert cmd is not None
     if frame.npc:
-        refuse("NPC ships do not Direct.")
+        _npc_direct(ctx, frame)
+        return
     if ctx.turn.direct_used:
         refuse("Direct may be used only once per scene.")
     if cmd.target is None or cmd.target not in ctx.state.seated_characters():
@@ -240,6 +241,31 @@ def _direct(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask) -> None:
     ctx.say(
         f"{ctx.actor_name(frame.actor)} directs {ctx.actor_name(cmd.target)} to act at "
         "once, assisting with Command."
+    )
+
+
+def _npc_direct(ctx: Ctx, frame: TaskFrame) -> None:
+    """Seed 003 DIRECT: "one character on each side in a position of authority". An NPC
+    ship's commander directs its crew: the ship attempts one more Task at once, assisted
+    by its commander (the crew's quality), once per scene for the NPC side."""
+    if ctx.turn.npc_direct_used:
+        refuse("The NPCs have used their Direct this scene.")
+    ctx.set(
+        assists=(
+            *ctx.state.assists,
+            AssistOffer(
+                assister=frame.ship,
+                target=frame.ship,
+                attribute="control",
+                discipline=Department.COMMAND.value,
+                source="direct",
+            ),
+        )
+    )
+    ctx.set_turn(npc_direct_used=True, interrupt=frame.ship)
+    ctx.say(
+        f"{ctx.ship_name(frame.ship)}'s commander directs the crew: one more Task at once, "
+        "assisted by the commander."
     )
 
 

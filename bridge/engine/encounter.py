@@ -222,6 +222,9 @@ class TurnState(_Frozen):
     interrupt: str | None = None
     shields_toggled: dict[str, str] = Field(default_factory=dict)
     direct_used: bool = False
+    npc_direct_used: bool = Field(
+        default=False, description="Seed 003: one Direct on each side; the NPCs' this scene"
+    )
     create_problem: dict[str, Annotated[int, Field(ge=0, le=3)]] = Field(default_factory=dict)
     gm_difficulty: int = Field(default=0, ge=-5, le=5)
     gm_complication: int = Field(default=0, ge=0, le=5, description="0: the GM set none")

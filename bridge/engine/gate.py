@@ -258,9 +258,10 @@ def _task(state: Encounter, cmd: AttemptTask) -> str | None:
     if reason is not None:
         return reason
     ship = state.ships[actor if actor not in state.characters else state.player_ship]
-    if a.key == "direct":
-        if actor not in state.characters:
-            return "NPC ships do not Direct."
+    if a.key == "direct" and actor not in state.characters:  # seed 003: one on each side
+        if turn.npc_direct_used:
+            return "The NPCs have used their Direct this scene."
+    elif a.key == "direct":
         if Station.COMMAND not in state.stations_of(actor):  # seed 001: "Commanding officers only"
             return "Direct is for the Commanding Officer only."
         if turn.direct_used:

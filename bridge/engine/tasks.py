@@ -154,6 +154,11 @@ def _assists(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask) -> tuple[list[Assist]
     offers = [o for o in ctx.state.assists if o.target == frame.actor]
     attribute = cmd.attribute or (a.attributes[0] if a.attributes else Attribute.CONTROL)
     for offer in offers:
+        if offer.assister in ctx.state.ships:  # an NPC ship's commander (Direct)
+            crew = ctx.ship(offer.assister).crew_quality or CrewQuality.PROFICIENT
+            name = f"{ctx.ship_name(offer.assister)}'s commander ({crew.label})"
+            out.append(Assist.character(name, crew.attribute, crew.discipline, False))
+            continue
         helper = ctx.character(offer.assister)
         attr = Attribute(offer.attribute) if offer.source == "assist" else attribute
         disc = Department(offer.discipline)

@@ -328,6 +328,7 @@ def end_scene(ctx: Ctx) -> None:
     ctx.set_turn(
         scene=ctx.turn.scene + 1,
         direct_used=False,
+        npc_direct_used=False,
         turn_id=ctx.turn.turn_id,
         actor=None,
         actor_ship=None,

@@ -26,6 +26,7 @@ from bridge.engine import (
     CATALOG,
     AddTrait,
     AdjustPool,
+    AttemptTask,
     BeginSession,
     Change,
     Encounter,
@@ -161,6 +162,7 @@ class GmConsole(QMainWindow):
             for a in actions_for(station, "task"):
                 if a.rolled and a.stations[0] is station:
                     self.npc_task.addItem(f"{station.label}: {a.name}", f"{station.value}:{a.key}")
+        self.npc_task.addItem("Command: Direct (the NPCs' one a scene)", "command:direct")
         self.npc_attempt = QPushButton("ATTEMPT TASK…")
         self.npc_minor = QComboBox()
         for a in CATALOG.values():
@@ -386,6 +388,9 @@ class GmConsole(QMainWindow):
         if actor not in self.model.state.ships or not data:
             return None
         station, _, key = str(data).partition(":")
+        if key == "direct":  # seed 003: the ship's commander directs one more Task at once
+            self.model.submit(AttemptTask(action="direct", station=Station.COMMAND))
+            return None
         dialog = TaskDialog(self.model, actor, Station(station), CATALOG[key], self)
         dialog.show()
         self.dialog = dialog

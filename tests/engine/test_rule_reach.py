@@ -137,3 +137,40 @@ def test_an_npc_attack_pattern_lasts_until_its_helm_role_acts_again() -> None:
     t.turn("qoj")  # the helm role acts again: its pattern is over
     t.task("evasive_action", station=Station.HELM, d20=(1, 1, 1))
     assert not t.state.durations_of(DurationKind.ATTACK_PATTERN, "qoj")
+
+
+def test_an_npc_ship_may_direct_once_a_scene() -> None:
+    """Seed 003 DIRECT: "available only to one character on each side in a position of
+    authority ... The Direct Task may only be used once per Scene." NPC ships could never
+    Direct; now the ship's commander directs one more Task at once, assisted."""
+    t = Table()
+    t.turn("kell")
+    t.minor("interact")
+    t.end()
+    t.turn("qoj")
+    t.task("direct", station=Station.COMMAND)
+    assert t.state.turn.interrupt == "qoj" and t.state.turn.npc_direct_used
+    applied = t.roll(
+        "fire_weapon",
+        station=Station.TACTICAL,
+        weapon="Disruptor Cannons",
+        target="resolute",
+        d20=(1, 1, 20, 20),  # two crew dice, the ship's assist die, the commander's
+    )
+    log = _log(applied)
+    assert "commander" in log and "Second Task" not in log
+    pending = t.state.pending
+    assert pending is not None
+    owners = [d.owner for d in pending.result.dice if d.kind == "assist"]
+    assert "IKS Qoj's commander (Talented)" in owners
+    t.resolve(d20=(10, 10, 10), d6=(3,) * 12)
+    assert t.state.turn.interrupt is None
+    t.end()
+    t.turn("tovan")
+    t.minor("interact")
+    t.end()
+    t.turn("vortak")  # the NPC side's Direct is spent for this scene
+    assert (
+        why_not(t.state, AttemptTask(by="gm", action="direct", station=Station.COMMAND))
+        == "The NPCs have used their Direct this scene."
+    )

@@ -217,3 +217,14 @@ def test_the_title_names_the_battle_from_the_start(qtbot: QtBot, model: SharedMo
     """Issue 13: the title said just "Bridge" until the first change, even after a resume."""
     c = console(qtbot, model)
     assert c.windowTitle() == f"Bridge — {model.state.name}"
+
+
+def test_the_gm_directs_an_npc_ship(qtbot: QtBot, model: SharedModel) -> None:
+    """Seed 003 DIRECT: one character on each side; the NPC side's from the console."""
+    c = console(qtbot, model)
+    model.submit(StartTurn(by="reyes", actor="reyes"))
+    model.submit(EndTurn(by="reyes"))
+    model.submit(StartTurn(actor="qoj"))
+    c.npc_task.setCurrentIndex(c.npc_task.findData("command:direct"))
+    assert c._npc_task() is None
+    assert model.state.turn.interrupt == "qoj" and model.state.turn.npc_direct_used
