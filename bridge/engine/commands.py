@@ -18,7 +18,7 @@ from bridge.model.house_rules import HouseRules
 from bridge.model.ship import Ship
 from bridge.rules.icon import IconTest
 from bridge.rules.opend6 import D6Roll
-from bridge.rules.stats import Attribute, Department, System
+from bridge.rules.stats import Attribute, CrewQuality, Department, System
 from bridge.rules.task import Purchase, TaskSpec
 
 __all__ = [
@@ -139,6 +139,12 @@ class AttemptTask(_Command):
     note: str = Field(default="", max_length=200)
     avoid_hazard: bool = Field(
         default=False, description="The Task avoids a hazard the ship has charted (-2)"
+    )
+    opposition: CrewQuality | None = Field(
+        default=None, description="Deploy Security: the intruders' quality (Proficient if None)"
+    )
+    opposition_difficulty: int = Field(
+        default=1, ge=0, le=5, description="The opposing Task's Difficulty (normally 1)"
     )
     spends: Spends | None = None
 

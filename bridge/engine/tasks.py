@@ -29,8 +29,16 @@ from bridge.engine.gate import why_not
 from bridge.engine.turns import expire, owner_key
 from bridge.rules.dice import GivenDice
 from bridge.rules.errors import RuleViolation
+from bridge.rules.opposed import resolve_opposed
 from bridge.rules.stats import Attribute, CrewQuality, Department
-from bridge.rules.task import Assist, Roller, TaskSpec, moment_of_inspiration, resolve_task
+from bridge.rules.task import (
+    Assist,
+    Roller,
+    TaskResult,
+    TaskSpec,
+    moment_of_inspiration,
+    resolve_task,
+)
 from bridge.rules.weapons import WeaponKind
 
 __all__ = [
@@ -330,6 +338,8 @@ def attempt_task(ctx: Ctx, cmd: AttemptTask) -> None:
     if extra_complications:
         result = result.model_copy(update={"complications": result.complications + 1})
     ctx.say(described)
+    if a.key in OPPOSED:
+        result = _opposed(ctx, frame, cmd, result)
     params = TaskParams(
         target=cmd.target,
         weapon=cmd.weapon,
@@ -361,6 +371,35 @@ def attempt_task(ctx: Ctx, cmd: AttemptTask) -> None:
     _count_task(ctx, frame, plan.interrupt)
     if cmd.spends is not None:
         resolve_pending(ctx, ResolveTask(by=cmd.by, spends=cmd.spends))
+
+
+OPPOSED = {"deploy_security"}
+"""Tasks the cards call Opposed (seed 001 Deploy Security: "opposed by the intruders")."""
+
+
+def _opposed(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask, active: TaskResult) -> TaskResult:
+    """Seed 003 OPPOSED TASK OUTCOMES: the reactive side rolls its own Task; the outcome
+    decides who succeeds and the Momentum each keeps. The intruders' kept Momentum, when
+    they oppose the players, goes to Threat."""
+    quality = cmd.opposition or CrewQuality.PROFICIENT
+    spec = TaskSpec(
+        lead=Roller.of(quality.attribute, quality.discipline, focus=True),
+        difficulty=cmd.opposition_difficulty,
+        side="player" if frame.npc else "npc",
+    )
+    reactive = resolve_task(spec, ctx.dice)
+    outcome = resolve_opposed(active, reactive)
+    ctx.say(f"The intruders ({quality.label}) oppose: {reactive.describe()}")
+    ctx.say(f"Opposed Task: {outcome.explanation}")
+    if not frame.npc:
+        ctx.add_threat(outcome.reactive_momentum, "The intruders' Momentum")
+    return active.model_copy(
+        update={
+            "success": outcome.winner == "active",
+            "succeeded_at_cost": False,
+            "momentum": outcome.active_momentum,
+        }
+    )
 
 
 def _check_readied(ctx: Ctx, actor: str, a: ActionDef) -> None:
@@ -491,6 +530,8 @@ def inspiration(ctx: Ctx, cmd: Inspiration) -> None:
         refuse("Only player characters have Determination.")
     if cmd.by not in ("gm", pending.actor):
         refuse("Only the character who rolled can spend their Determination on it.")
+    if pending.action in OPPOSED:
+        refuse("An Opposed Task has been compared with the other side's: it cannot be re-rolled.")
     character = ctx.character(pending.actor).spend_determination(cmd.value)
     ctx.put_character(character)
     spec = pending.result.spec.model_copy(update={"value": cmd.value})

@@ -37,7 +37,7 @@ from bridge.engine import (
     spend_cost,
 )
 from bridge.rules.odds import task_odds
-from bridge.rules.stats import Attribute, Department, System
+from bridge.rules.stats import Attribute, CrewQuality, Department, System
 from bridge.rules.task import Purchase
 from bridge.rules.weapons import WeaponKind
 from bridge.ui.station_model import StationModel
@@ -302,6 +302,17 @@ class TaskDialog(QDialog):
                 if z != here:
                     self.zone.addItem(f"{z} ({state.zones.distance(here, z)} zone(s))", z)
             self.params.addRow("Destination", self.zone)
+        self.opposition = QComboBox()
+        self.opposition_difficulty = QSpinBox()
+        if key == "deploy_security":  # seed 001: an Opposed Task against the intruders
+            for quality in CrewQuality:
+                self.opposition.addItem(f"{quality.label} intruders", quality.value)
+            self.opposition.setCurrentIndex(self.opposition.findData("proficient"))
+            self.opposition.setToolTip("The intruders roll too (seed 003 Opposed Tasks)")
+            self.opposition_difficulty.setRange(0, 5)
+            self.opposition_difficulty.setValue(1)
+            self.params.addRow("Opposed by", self.opposition)
+            self.params.addRow("Their Difficulty", self.opposition_difficulty)
         if key == "sensor_sweep":
             self.zone.addItem("Anywhere", None)
             for z in state.zones.zones:
@@ -470,6 +481,12 @@ class TaskDialog(QDialog):
             system=System(system) if system else None,
             zone=self.zone.currentData(),
             avoid_hazard=self.avoid_hazard.isChecked(),
+            opposition=CrewQuality(self.opposition.currentData())
+            if self.opposition.count()
+            else None,
+            opposition_difficulty=self.opposition_difficulty.value()
+            if self.opposition.count()
+            else 1,
             difficulty_choice=self.choice.value() if key == "signals_jamming" else None,
             salvo=self.salvo.isChecked(),
             extra_power=self.extra_power.value(),

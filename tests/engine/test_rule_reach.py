@@ -174,3 +174,38 @@ def test_an_npc_ship_may_direct_once_a_scene() -> None:
         why_not(t.state, AttemptTask(by="gm", action="direct", station=Station.COMMAND))
         == "The NPCs have used their Direct this scene."
     )
+
+
+def test_deploy_security_is_an_opposed_task_against_the_intruders() -> None:
+    """Seed 001 Deploy Security: "a Presence + Security Opposed Task, normally Difficulty 1,
+    opposed by the intruders"; seed 003 OPPOSED TASK OUTCOMES decide who wins."""
+    t = Table()
+    t.turn("kell")
+    # Kell succeeds (two criticals); Proficient intruders (9 + 2, Focus) fail on 18, 19.
+    applied = t.roll("deploy_security", station=Station.TACTICAL, d20=(1, 1, 18, 19))
+    log = _log(applied)
+    assert "The intruders (Proficient) oppose" in log
+    assert "The active character succeeds and the reactive character fails." in log
+    pending = t.state.pending
+    assert pending is not None and pending.result.success
+    t.resolve()
+    t.end()
+    t.npc_pass("qoj")
+    t.do(EndRound())
+    if t.state.turn.side == "npc":
+        t.npc_pass("qoj")
+    t.turn("kell")
+    threat = t.state.threat.value
+    # Both succeed; the intruders generate more Momentum (3 vs 0): they win, and the
+    # Momentum they keep (3) goes to Threat; Kell's Task fails.
+    applied = t.roll(
+        "deploy_security",
+        station=Station.TACTICAL,
+        opposition_difficulty=0,
+        d20=(10, 19, 1, 1),
+    )
+    log = _log(applied)
+    assert "the reactive character has more Momentum" in log
+    pending = t.state.pending
+    assert pending is not None and not pending.result.success
+    assert t.state.threat.value > threat

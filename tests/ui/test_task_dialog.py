@@ -214,3 +214,14 @@ def test_a_charted_hazard_and_a_probe_show_in_the_dialog(qtbot: QtBot, model: Sh
     assert "Probe" not in d.difficulty.text()
     d.avoid_hazard.setChecked(True)
     assert "Avoiding a charted hazard: <b>-2</b>" in d.difficulty.text()
+
+
+def test_deploy_security_names_its_opposition(qtbot: QtBot, model: SharedModel) -> None:
+    """Seed 001 Deploy Security: opposed by the intruders, normally Difficulty 1."""
+    model.submit(StartTurn(by="kell", actor="kell"))
+    d = dialog(qtbot, model, "kell", Station.TACTICAL, "deploy_security")
+    assert d.opposition.currentData() == "proficient" and d.opposition_difficulty.value() == 1
+    d.opposition.setCurrentIndex(d.opposition.findData("exceptional"))
+    model.session._dice = GivenDice(d20=(1, 1, 20, 20))
+    d.roll()
+    assert "The intruders (Exceptional) oppose" in "\n".join(model.journal[-1].log)
