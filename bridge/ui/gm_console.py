@@ -232,6 +232,7 @@ class GmConsole(QMainWindow):
             self.window_actions[station] = act
         add("&Windows", "Open &all stations", self.open_all, "Ctrl+0")
         add("&Windows", "&Dice tray", self.dice_tray, "Ctrl+R")
+        add("&Windows", "Main &viewscreen", self.viewscreen, "Ctrl+6")
         add("&Battle", "&Setup (ships, crew, seats, zones)…", self.setup, "Ctrl+U")
         add("&Battle", "Next Task's &Difficulty…", self.adjust_difficulty, "Ctrl+D")
         add("&Battle", "Add Advantage or &Complication…", self.add_trait)
@@ -453,3 +454,9 @@ class GmConsole(QMainWindow):
             button.setEnabled(reason is None)
             button.setToolTip(reason or "")
         self.autopilot.setEnabled(not state.ended)
+
+    def viewscreen(self) -> QWidget:
+        """The main viewscreen (one window, raised if open)."""
+        from bridge.ui.viewscreen import show_viewscreen
+
+        return show_viewscreen(self.model, self)
