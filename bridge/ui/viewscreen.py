@@ -9,6 +9,7 @@ windows see them (:func:`bridge.net.views.player_view`; shields only once scanne
 
 from __future__ import annotations
 
+import html
 import re
 from dataclasses import dataclass
 
@@ -17,6 +18,7 @@ from PySide6.QtGui import (
     QAction,
     QColor,
     QContextMenuEvent,
+    QFont,
     QFontMetrics,
     QGuiApplication,
     QKeySequence,
@@ -50,7 +52,7 @@ __all__ = ["STATION_BODY_PX", "ViewscreenWindow", "damage_lines", "show_viewscre
 
 STATION_BODY_PX = 17
 """A station window's body text at UI scale 1 (``theme.stylesheet``)."""
-_LINES = 20
+_LINES = 17
 """The window is this many lines of the smallest type tall (3x body text at 1080 px)."""
 _WATCH = (
     Change.TURN
@@ -71,7 +73,8 @@ _REPORTED = re.compile(
     re.IGNORECASE,
 )
 _ROSTER_ROWS = 4
-_SHOWN_REPORT = 2
+_REPORT_ROWS = 2
+"""The damage report's height in lines: the newest reports that fit, never cut."""
 
 
 def public_lines(entry: JournalEntry) -> tuple[str, ...]:
@@ -151,6 +154,59 @@ class _Fitted(QLabel):
         self._elide()
 
 
+class _Report(QLabel):
+    """The newest lines that fit, wrapped, oldest dimmed; one too long alone is cut."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setObjectName("report")
+        self.setWordWrap(True)
+        self.setTextFormat(Qt.TextFormat.RichText)
+        self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self._lines: list[str] = []
+        self._rows = 2
+        self.shown: list[str] = []
+        """The lines on screen, oldest first."""
+
+    def setRows(self, rows: int, px: int) -> None:
+        """``rows`` lines of type ``px`` pixels high (the style sheet's, set just now)."""
+        self._rows = rows
+        font = QFont(self.font())
+        font.setPixelSize(px)
+        self.setFixedHeight(QFontMetrics(font).lineSpacing() * rows + 4)
+        self._fit()
+
+    def setLines(self, lines: list[str]) -> None:
+        self._lines = list(lines)
+        self._fit()
+
+    def _html(self, lines: list[str]) -> str:
+        dim = f'<span style="color: {COLORS.dim};">'
+        older = [f"{dim}{html.escape(line)}</span>" for line in lines[:-1]]
+        return "<br>".join([*older, html.escape(lines[-1])])
+
+    def _fit(self) -> None:
+        width = self.contentsRect().width()
+        shown = self._lines[-1:]
+        for k in range(len(self._lines), 0, -1):
+            self.setText(self._html(self._lines[-k:]))
+            if self.heightForWidth(self.width()) <= self.height():
+                shown = self._lines[-k:]
+                break
+        else:
+            if shown:
+                metrics = QFontMetrics(self.font())
+                room = width * self._rows - metrics.averageCharWidth() * 4 * self._rows
+                shown = [metrics.elidedText(shown[0], Qt.TextElideMode.ElideRight, room)]
+        self.shown = shown
+        self.setText(self._html(shown) if shown else "")
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit()
+
+
 def _sheet(u: int) -> str:
     """The viewscreen's own type and LCARS blocks at unit ``u`` (the smallest type)."""
     c = COLORS
@@ -162,8 +218,8 @@ def _sheet(u: int) -> str:
     QLabel#block {{ color: #000; padding: 0 {u // 4}px; }}
     QLabel#value {{ color: #000; font-size: {huge}px; padding: 0 {u // 4}px; }}
     QLabel#section {{ color: #000; background: {c.lavender}; border-radius: {u // 2}px;
-                      padding: 0 {u // 2}px; }}
-    QLabel#who {{ color: {c.peach}; }}
+                      padding: 0 {u // 3}px; }}
+    QLabel#who {{ color: {c.peach}; padding-left: {u // 5}px; }}
     QLabel#outcome {{ color: #000; border-radius: {u // 2}px; padding: 0 {u // 2}px; }}
     QLabel#dim {{ color: {c.dim}; }}
     QLabel#report {{ color: {c.peach}; }}
@@ -230,8 +286,8 @@ class ViewscreenWindow(QWidget):
         top = QHBoxLayout()
         self.turn = _Fitted("turn")
         self.turn.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
-        self.title = QLabel("MAIN VIEWSCREEN")
-        self.title.setObjectName("title")
+        self.title = _Fitted("title")
+        self.title.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         top.addWidget(self.turn, 0)
         top.addStretch(1)
         top.addWidget(self.title)
@@ -239,14 +295,16 @@ class ViewscreenWindow(QWidget):
 
         middle = QHBoxLayout()
         self.map = TacticalMap()
-        middle.addWidget(self.map, 13)
+        middle.addWidget(self.map, 11)
         roll = QVBoxLayout()
         self.roll = roll
         self.roll_task = _Fitted("section")
         self.roll_task.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
         self.roll_who = _Fitted("who")
-        roll.addWidget(self.roll_task, 0, Qt.AlignmentFlag.AlignLeft)
-        roll.addWidget(self.roll_who)
+        head = QHBoxLayout()
+        head.addWidget(self.roll_task)
+        head.addWidget(self.roll_who, 1)
+        roll.addLayout(head)
         self.dice = BigDice()
         roll.addWidget(self.dice, 1)
         self.roll_outcome = _Fitted("outcome")
@@ -272,13 +330,9 @@ class ViewscreenWindow(QWidget):
         self.report_section = QLabel("DAMAGE REPORT")
         self.report_section.setObjectName("section")
         self.report_section.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
-        lines = QVBoxLayout()
-        lines.setSpacing(0)
-        self.report = [_Fitted("report") for _ in range(_SHOWN_REPORT)]
-        for label in self.report:
-            lines.addWidget(label)
+        self.report = _Report()
         report.addWidget(self.report_section, 0, Qt.AlignmentFlag.AlignTop)
-        report.addLayout(lines, 1)
+        report.addWidget(self.report, 1)
         content.addLayout(report)
         self.report_lines: list[str] = []
 
@@ -293,7 +347,7 @@ class ViewscreenWindow(QWidget):
     # -- scale --------------------------------------------------------------------------
     def _rescale(self) -> None:
         """Type and LCARS proportions follow the window's size."""
-        u = max(12, round(min(self.height() / _LINES, self.width() / 34)))
+        u = max(12, round(min(self.height() / _LINES, self.width() / 32)))
         if u == self.unit:
             return
         self.unit = u
@@ -318,6 +372,7 @@ class ViewscreenWindow(QWidget):
         self.content.setSpacing(round(u * 0.2))
         self.middle.setSpacing(round(u * 0.5))
         self.roll.setSpacing(round(u * 0.15))
+        self.report.setRows(_REPORT_ROWS, u)
         self.roster.setHorizontalSpacing(round(u * 0.4))
         self.roster.setVerticalSpacing(0)
         self.sidebar.invalidate()
@@ -363,7 +418,7 @@ class ViewscreenWindow(QWidget):
 
     def _picture(self, state: Encounter) -> None:
         own = state.player_ship
-        self.title.setText(f"{state.ships[own].name.upper()} · MAIN VIEWSCREEN")
+        self.title.setFullText(state.ships[own].name.upper())
         self.map.setEncounter(state, own)
         order = sorted(
             state.ships,
@@ -450,11 +505,7 @@ class ViewscreenWindow(QWidget):
             if state.sides[sid] == "npc" and sid not in state.scanned
         }
         self.report_lines = damage_lines(entries, hidden)
-        shown = self.report_lines[-_SHOWN_REPORT:] or ["ALL QUIET: NO DAMAGE REPORTED"]
-        shown += [""] * (_SHOWN_REPORT - len(shown))
-        for label, text in zip(self.report, shown, strict=True):
-            label.setFullText(text)
-            label.setVisible(bool(text))
+        self.report.setLines(self.report_lines or ["ALL QUIET: NO DAMAGE REPORTED"])
 
     # -- the frame ----------------------------------------------------------------------
     def paintEvent(self, event: QPaintEvent) -> None:
