@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import html
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import (
@@ -48,10 +48,13 @@ from bridge.ui.theme import COLORS
 from bridge.ui.widgets.ship_status import state_text
 from bridge.ui.widgets.tactical import BigDice, TacticalMap
 
-__all__ = ["STATION_BODY_PX", "ViewscreenWindow", "damage_lines", "show_viewscreen"]
+__all__ = [
+    "ViewscreenWindow",
+    "damage_lines",
+    "roll_detail",
+    "show_viewscreen",
+]
 
-STATION_BODY_PX = 17
-"""A station window's body text at UI scale 1 (``theme.stylesheet``)."""
 _LINES = 17
 """The window is this many lines of the smallest type tall (3x body text at 1080 px)."""
 _WATCH = (
@@ -67,12 +70,14 @@ _WATCH = (
 _STATUS = Change.TURN | Change.POOLS | Change.CREW | Change.OUTCOME
 _PICTURE = Change.SHIPS | Change.ZONES
 _ROLL = Change.PENDING | Change.LOG | Change.CREW
+_NOT_REPORTED = re.compile(r"\battempts\b|\bDifficulty\b")
+"""A Task's opening line (its Difficulty may count breaches) is no damage report."""
 _REPORTED = re.compile(
     r"\bhit\b|\bnow:|breach|destroy|disabled|withdr|shields (?:lowered|raised|up|down)|"
     r"damage control|repair",
     re.IGNORECASE,
 )
-_ROSTER_ROWS = 4
+_ROSTER_ROWS = 3
 _REPORT_ROWS = 2
 """The damage report's height in lines: the newest reports that fit, never cut."""
 
@@ -93,13 +98,25 @@ def damage_lines(entries: tuple[JournalEntry, ...], hidden: dict[str, str]) -> l
     out = []
     for entry in entries:
         for line in public_lines(entry):
-            if not _REPORTED.search(line):
+            if not _REPORTED.search(line) or _NOT_REPORTED.search(line):
                 continue
             if any(name in line for name in hidden):
                 out.append(re.sub(r",? ?\b(?:Power|Resistance) \d+:?", "", line))
             else:
                 out.append(line)
     return out
+
+
+def roll_detail(result: TaskResult, resolved: bool) -> str:
+    """One short line under the outcome: the count, or that the roll is being resolved."""
+    d = result.spec.difficulty
+    if not resolved:
+        return f"DIFFICULTY {d} · RESOLVING…"
+    if result.complications:
+        c = result.complications
+        return f"{result.successes} OF {d} · {c} COMPLICATION{'' if c == 1 else 'S'}"
+    n = result.successes
+    return f"{n} SUCCESS{'' if n == 1 else 'ES'} · DIFFICULTY {d}"
 
 
 @dataclass(frozen=True)
@@ -165,16 +182,15 @@ class _Report(QLabel):
         self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         self._lines: list[str] = []
-        self._rows = 2
+        self._rows, self._line = 2, 20
         self.shown: list[str] = []
         """The lines on screen, oldest first."""
 
     def setRows(self, rows: int, px: int) -> None:
-        """``rows`` lines of type ``px`` pixels high (the style sheet's, set just now)."""
-        self._rows = rows
+        """At most ``rows`` lines of type ``px`` pixels high (the style sheet's, just set)."""
         font = QFont(self.font())
         font.setPixelSize(px)
-        self.setFixedHeight(QFontMetrics(font).lineSpacing() * rows + 4)
+        self._rows, self._line = rows, QFontMetrics(font).lineSpacing()
         self._fit()
 
     def setLines(self, lines: list[str]) -> None:
@@ -187,20 +203,24 @@ class _Report(QLabel):
         return "<br>".join([*older, html.escape(lines[-1])])
 
     def _fit(self) -> None:
-        width = self.contentsRect().width()
+        """The newest whole lines that fit; the label is as tall as they need."""
+        width, limit = self.width(), self._line * self._rows + 4
         shown = self._lines[-1:]
         for k in range(len(self._lines), 0, -1):
             self.setText(self._html(self._lines[-k:]))
-            if self.heightForWidth(self.width()) <= self.height():
+            if self.heightForWidth(width) <= limit:
                 shown = self._lines[-k:]
                 break
         else:
             if shown:
                 metrics = QFontMetrics(self.font())
-                room = width * self._rows - metrics.averageCharWidth() * 4 * self._rows
+                room = self.contentsRect().width() * self._rows - metrics.averageCharWidth() * 8
                 shown = [metrics.elidedText(shown[0], Qt.TextElideMode.ElideRight, room)]
         self.shown = shown
         self.setText(self._html(shown) if shown else "")
+        needed = min(max(self.heightForWidth(width), self._line + 4), limit)
+        if needed != self.height():
+            self.setFixedHeight(needed)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -369,9 +389,10 @@ class ViewscreenWindow(QWidget):
         bottom = round(bar["thick"] + bar["inner"] + bar["margin"])
         self.root.setContentsMargins(0, 0, 0, bottom)
         self.content.setContentsMargins(round(u * 0.6), round(bar["margin"]), round(u * 0.4), 0)
-        self.content.setSpacing(round(u * 0.2))
+        self.content.setSpacing(round(u * 0.12))
         self.middle.setSpacing(round(u * 0.5))
-        self.roll.setSpacing(round(u * 0.15))
+        self.roll.setSpacing(round(u * 0.08))
+        self.dice.setMinimumHeight(round(u * 1.6))
         self.report.setRows(_REPORT_ROWS, u)
         self.roster.setHorizontalSpacing(round(u * 0.4))
         self.roster.setVerticalSpacing(0)
@@ -442,7 +463,7 @@ class ViewscreenWindow(QWidget):
         name = f"{'◆' if player else '▼'} {ship.name.upper()}"
         shields = f"SHIELDS {ship.shields_now}/{ship.shields_max}"
         if not ship.shields_up:
-            shields = f"SHIELDS DOWN {ship.shields_now}/{ship.shields_max}"
+            shields = "SHIELDS DOWN"
         sensors = "NOT SCANNED"
         if player or sid in state.scanned:
             sensors = f"RESISTANCE {ship.resistance}"
@@ -469,11 +490,11 @@ class ViewscreenWindow(QWidget):
             )
         elif self._roll is not None and not self._roll.resolved:
             resolved = length > self._roll.at
-            self._roll = _Roll(**{**self._roll.__dict__, "resolved": True}) if resolved else None
+            self._roll = replace(self._roll, resolved=True) if resolved else None
         roll = self._roll
         if roll is None:
             self.roll_task.setFullText("LAST ROLL")
-            self.roll_who.setFullText("AWAITING THE NEXT ROLL")
+            self.roll_who.setFullText("NONE YET")
             self.dice.setDice(())
             self.roll_outcome.setFullText("")
             self.roll_outcome.setStyleSheet("background: transparent;")
@@ -489,13 +510,7 @@ class ViewscreenWindow(QWidget):
         color = COLORS.blue if r.success else COLORS.red
         self.roll_outcome.setStyleSheet(f"background: {color};")
         self.roll_outcome.setFullText(word)
-        needed = f"{r.successes} SUCCESS{'' if r.successes == 1 else 'ES'}"
-        detail = f"{needed} · DIFFICULTY {r.spec.difficulty}"
-        if r.complications:
-            detail += f" · {r.complications} COMPLICATION{'' if r.complications == 1 else 'S'}"
-        if not roll.resolved:
-            detail += " · SPENDING"
-        self.roll_detail.setFullText(detail)
+        self.roll_detail.setFullText(roll_detail(r, roll.resolved))
 
     def _report(self, state: Encounter) -> None:
         entries, _ = self.model.recent_journal(30)

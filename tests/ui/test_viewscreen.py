@@ -13,8 +13,10 @@ from pytestqt.qtbot import QtBot
 
 from bridge.engine import Change
 from bridge.engine.commands import (
+    AddShip,
     AdjustPool,
     AttemptTask,
+    EndTurn,
     ResolveTask,
     SetValue,
     Spends,
@@ -27,7 +29,7 @@ from bridge.ui.gm_console import GmConsole
 from bridge.ui.host_panel import HostPanel
 from bridge.ui.join_dialog import JoinDialog, open_seat_windows, url_for
 from bridge.ui.shared_model import SharedModel
-from bridge.ui.viewscreen import ViewscreenWindow
+from bridge.ui.viewscreen import ViewscreenWindow, roll_detail
 from tests.ui.test_network_windows import _run, _until, loop
 
 __all__ = ["loop"]  # the network tests' event loop, as a fixture here too
@@ -87,7 +89,7 @@ def test_round_turn_and_pools_follow_the_battle(qtbot: QtBot, model: SharedModel
 
 def test_a_roll_appears_with_its_dice_and_outcome(qtbot: QtBot, model: SharedModel) -> None:
     w = screen(qtbot, model)
-    assert w.roll_who.full_text() == "AWAITING THE NEXT ROLL" and w.dice.dice() == ()
+    assert w.roll_who.full_text() == "NONE YET" and w.dice.dice() == ()
     fire(model)
     pending = model.state.pending
     assert pending is not None
@@ -96,15 +98,29 @@ def test_a_roll_appears_with_its_dice_and_outcome(qtbot: QtBot, model: SharedMod
     assert w.roll_who.full_text() == "LT. CMDR. KELL"
     result = pending.result
     assert w.roll_outcome.full_text().startswith("SUCCESS" if result.success else "FAILED")
-    assert w.roll_detail.full_text().startswith(f"{result.successes} SUCCESS")
-    assert w.roll_detail.full_text().endswith("SPENDING")
+    assert w.roll_detail.full_text() == f"DIFFICULTY {result.spec.difficulty} · RESOLVING…"
     model.submit(ResolveTask(by="kell", spends=Spends()))
     assert w.dice.dice() == result.dice  # the resolved roll stays on screen
-    assert not w.roll_detail.full_text().endswith("SPENDING")
+    assert w.roll_detail.full_text() == f"{result.successes} SUCCESSES · DIFFICULTY 2"
     assert any("damage" in line for line in w.report_lines)
     model.undo()
     model.undo()  # the roll itself is taken back
-    assert w.dice.dice() == () and w.roll_who.full_text() == "AWAITING THE NEXT ROLL"
+    assert w.dice.dice() == () and w.roll_who.full_text() == "NONE YET"
+
+
+def test_the_roll_line_says_complications_and_agrees_in_number(model: SharedModel) -> None:
+    fire(model)
+    pending = model.state.pending
+    assert pending is not None
+    result = pending.result
+    one = result.model_copy(update={"successes": 1, "complications": 1})
+    two = result.model_copy(update={"successes": 2, "complications": 2})
+    assert roll_detail(one, resolved=True) == "1 OF 2 · 1 COMPLICATION"
+    assert roll_detail(two, resolved=True) == "2 OF 2 · 2 COMPLICATIONS"
+    assert roll_detail(one.model_copy(update={"complications": 0}), True) == (
+        "1 SUCCESS · DIFFICULTY 2"
+    )
+    assert roll_detail(two, resolved=False) == "DIFFICULTY 2 · RESOLVING…"
 
 
 def test_an_unscanned_npc_ships_statistics_stay_hidden(qtbot: QtBot, model: SharedModel) -> None:
@@ -167,15 +183,39 @@ def test_fullscreen_toggles_and_goes_to_a_chosen_screen(qtbot: QtBot, model: Sha
     assert not w.isFullScreen()
 
 
+def crowd(model: SharedModel) -> None:
+    """Six ships, one destroyed, our shields down, a hit taken, an NPC's roll waiting."""
+    vortak = model.state.ships["vortak"]
+    for i, zone in enumerate(("Planetary Orbit", "Nebula Edge", "Asteroid Field")):
+        ship = vortak.model_copy(update={"id": f"bop{i}", "name": f"IKS Bird of Prey {i + 1}"})
+        assert model.submit(AddShip(ship=ship, side="npc", zone=zone)) is not None
+    model.submit(SetValue(path="ships.bop1.destroyed", value=True))
+    model.submit(SetValue(path="ships.resolute.shields_up", value=False))
+    fire(model)
+    model.submit(ResolveTask(by="kell", spends=Spends()))
+    model.submit(EndTurn(by="kell"))
+    assert model.submit(StartTurn(actor="qoj")) is not None
+    weapon = model.state.ships["qoj"].weapons[0].name
+    task = AttemptTask(by="gm", action="fire_weapon", station="tactical", target="resolute")
+    assert model.submit(task.model_copy(update={"weapon": weapon})) is not None
+    assert model.state.pending is not None
+
+
+@pytest.mark.parametrize("crowded", [False, True])
 @pytest.mark.parametrize("size", [(1366, 768), (1920, 1080)])
 def test_nothing_is_clipped_and_the_type_reads_from_across_the_room(
-    qtbot: QtBot, model: SharedModel, size: tuple[int, int], tmp_path: Path
+    qtbot: QtBot, model: SharedModel, size: tuple[int, int], crowded: bool, tmp_path: Path
 ) -> None:
     """Renders the viewscreen mid-battle to PNG files (look at them)."""
     w = screen(qtbot, model, size)
-    fire(model)
-    model.submit(ResolveTask(by="kell", spends=Spends()))
-    model.submit(SetValue(path="ships.vortak.damage.engines.breaches", value=1))
+    if crowded:
+        crowd(model)
+        assert w.roll_detail.full_text().endswith("RESOLVING…")
+        assert "+ 4 MORE CONTACTS" in texts(w)
+    else:
+        fire(model)
+        model.submit(ResolveTask(by="kell", spends=Spends()))
+        model.submit(SetValue(path="ships.vortak.damage.engines.breaches", value=1))
     w.resize(*size)
     settle()
     assert w.size().width() == size[0] and w.size().height() == size[1]
@@ -195,9 +235,9 @@ def test_nothing_is_clipped_and_the_type_reads_from_across_the_room(
     assert body.font().pixelSize() > 0
     smallest = min(label.font().pixelSize() for label in labels)
     assert smallest >= body.font().pixelSize() * 3 * size[1] / 1080 - 1
-    assert w.map.text_size() >= smallest * 0.5
+    assert w.map.text_size() >= smallest * (0.3 if crowded else 0.5)
     assert w.dice.die_size() >= smallest * 1.5
-    path = tmp_path / f"viewscreen-{size[0]}.png"
+    path = tmp_path / f"viewscreen-{size[0]}{'-crowded' if crowded else ''}.png"
     assert w.grab().save(str(path))
     image = QImage(str(path))
     assert (image.width(), image.height()) == size

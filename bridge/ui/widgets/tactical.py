@@ -23,7 +23,7 @@ def _font(px: float, bold: bool = True) -> QFont:
 
 
 def map_lines(state: Encounter, own: str) -> dict[str, list[tuple[str, str, str]]]:
-    """Per zone, each ship as (name with its marker, range from ``own`` or fate, colour)."""
+    """Per zone, each ship as (name with its marker, range from ``own`` or its fate, colour)."""
     out: dict[str, list[tuple[str, str, str]]] = {z: [] for z in state.zones.zones}
     for sid, zone in state.zones.positions.items():
         if zone not in out:
@@ -39,7 +39,7 @@ def map_lines(state: Encounter, own: str) -> dict[str, list[tuple[str, str, str]
         elif sid == own:
             detail = "OUR SHIP"
         elif own in state.zones.positions:
-            detail = f"RANGE {state.zones.range_between(own, sid).label.upper()}"
+            detail = state.zones.range_between(own, sid).label.upper()
         out[zone].append((name, detail, color))
     return out
 
@@ -76,22 +76,32 @@ class TacticalMap(QWidget):
 
     def text_size(self) -> float:
         """The pixel size the ships' lines are painted at (fitted to the boxes)."""
+        return self._fit()[0]
+
+    def _fit(self) -> tuple[float, bool]:
+        """The text size, and whether each ship takes one line (name · range), not two."""
         state = self._state
         grid = map_grid(state) if state else {}
         if state is None or not grid:
-            return 0.0
+            return 0.0, False
         cols = max(c for c, _ in grid.values()) + 1
         rows = max(r for _, r in grid.values()) + 1
         box_w = self.width() / cols - 12 - 2 * self._pad()
         box_h = self.height() / rows - 12 - self._pad()
         lines = map_lines(state, self._own)
-        size = self._unit * 0.8
         probe = QFontMetricsF(_font(100))
-        for zone, ships in lines.items():
-            texts = [zone.upper()] + [t for name, detail, _ in ships for t in (name, detail)]
-            widest = max(probe.horizontalAdvance(t) for t in texts)
-            size = min(size, box_w * 100 / widest, box_h / (1.2 * (2 * len(ships) + 1.2)))
-        return max(size, 8.0)
+        best = (0.0, False)
+        for single in (False, True):
+            size = self._unit * 0.8
+            for zone, ships in lines.items():
+                texts = [zone.upper()]
+                for name, detail, _ in ships:
+                    texts += [f"{name} · {detail}"] if single else [name, detail]
+                widest = max(probe.horizontalAdvance(t) for t in texts)
+                rows_needed = (1 if single else 2) * len(ships) + 1.2
+                size = min(size, box_w * 100 / widest, box_h / (1.2 * rows_needed))
+            best = max(best, (size, single))
+        return max(best[0], 8.0), best[1]
 
     def _pad(self) -> float:
         return self._unit * 0.3
@@ -111,7 +121,7 @@ class TacticalMap(QWidget):
         p.setPen(QPen(QColor(COLORS.violet), max(self._unit / 10, 2)))
         for a, b in state.zones.links:
             p.drawLine(rects[a].center(), rects[b].center())
-        size = self.text_size()
+        size, single = self._fit()
         pad = self._pad()
         lines = map_lines(state, self._own)
         for zone, rect in rects.items():
@@ -125,12 +135,18 @@ class TacticalMap(QWidget):
             p.setFont(_font(size))
             y = inner.top() + size * 1.2
             ascent = QFontMetricsF(_font(size)).ascent()
+            metrics = QFontMetricsF(_font(size))
             for name, detail, color in lines[zone]:
                 p.setPen(QColor(color))
                 p.drawText(QPointF(inner.left(), y + ascent), name)
                 p.setPen(QColor(COLORS.peach))
-                p.drawText(QPointF(inner.left(), y + size * 1.15 + ascent), detail)
-                y += size * 2.4
+                if single:
+                    x = inner.left() + metrics.horizontalAdvance(f"{name} · ")
+                    p.drawText(QPointF(x, y + ascent), detail)
+                    y += size * 1.2
+                else:
+                    p.drawText(QPointF(inner.left(), y + size * 1.15 + ascent), detail)
+                    y += size * 2.4
         p.end()
 
 
