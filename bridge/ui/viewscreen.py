@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import (
     QAction,
+    QCloseEvent,
     QColor,
     QContextMenuEvent,
     QFont,
@@ -117,6 +118,14 @@ def roll_detail(result: TaskResult, resolved: bool) -> str:
         return f"{result.successes} OF {d} · {c} COMPLICATION{'' if c == 1 else 'S'}"
     n = result.successes
     return f"{n} SUCCESS{'' if n == 1 else 'ES'} · DIFFICULTY {d}"
+
+
+def _roster_key(state: Encounter, sid: str, own: str) -> tuple[bool, bool, bool, int]:
+    """Our ship, then allies, then the nearest contacts; ships out of the fight last."""
+    zones = state.zones.positions
+    near = state.zones.range_between(own, sid) if sid in zones and own in zones else 9
+    gone = state.ships[sid].destroyed or sid in state.retreated
+    return (sid != own, state.sides[sid] != "player", gone, int(near))
 
 
 @dataclass(frozen=True)
@@ -264,6 +273,7 @@ class ViewscreenWindow(QWidget):
             act.triggered.connect(slot)
             self.addAction(act)
         model.sig_changed.connect(self.refresh)
+        self._connected = True
         self.resize(1366, 768)
         self._rescale()
         self.refresh(Change.ALL)
@@ -441,10 +451,7 @@ class ViewscreenWindow(QWidget):
         own = state.player_ship
         self.title.setFullText(state.ships[own].name.upper())
         self.map.setEncounter(state, own)
-        order = sorted(
-            state.ships,
-            key=lambda sid: (sid != own, state.sides[sid] != "player", state.ships[sid].destroyed),
-        )
+        order = sorted(state.ships, key=lambda sid: _roster_key(state, sid, own))
         for r, cells in enumerate(self.roster_cells):
             texts = ["", "", "", ""]
             if r < len(order):
@@ -587,6 +594,10 @@ class ViewscreenWindow(QWidget):
             self.show()
 
     def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        self.context_menu().exec(event.globalPos())
+
+    def context_menu(self) -> QMenu:
+        """Full screen, on which screen, close: the viewscreen's only menu."""
         menu = QMenu(self)
         full = menu.addAction("Full screen (F11)")
         full.setCheckable(True)
@@ -599,7 +610,7 @@ class ViewscreenWindow(QWidget):
             act.triggered.connect(lambda _=False, s=screen: self.show_on(s))
         menu.addSeparator()
         menu.addAction("Close the viewscreen").triggered.connect(self.close)
-        menu.exec(event.globalPos())
+        return menu
 
     # -- events -------------------------------------------------------------------------
     def resizeEvent(self, event: QResizeEvent) -> None:
@@ -608,9 +619,18 @@ class ViewscreenWindow(QWidget):
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
+        if not self._connected:  # reopened after a close: everything may have changed
+            self.model.sig_changed.connect(self.refresh)
+            self._connected, self._stale = True, Change.ALL
         if self._stale:
             stale, self._stale = self._stale, Change.NONE
             self.refresh(stale)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if self._connected:
+            self.model.sig_changed.disconnect(self.refresh)
+            self._connected = False
+        super().closeEvent(event)
 
 
 def show_viewscreen(model: StationModel, owner: QWidget) -> ViewscreenWindow:

@@ -182,6 +182,19 @@ def test_fullscreen_toggles_and_goes_to_a_chosen_screen(qtbot: QtBot, model: Sha
     qtbot.keyClick(w, Qt.Key.Key_Escape)
     assert not w.isFullScreen()
 
+    menu = w.context_menu()
+    qtbot.addWidget(menu)
+    actions = {a.text(): a for a in menu.actions()}
+    assert set(actions) >= {"Full screen (F11)", "Full screen on", "Close the viewscreen"}
+    actions["Full screen (F11)"].trigger()
+    assert w.isFullScreen()
+    w.showNormal()
+    screens = actions["Full screen on"].menu().actions()
+    assert len(screens) == len(QGuiApplication.screens())
+    assert screens[0].text().startswith(f"1: {QGuiApplication.screens()[0].name()} (")
+    screens[0].trigger()
+    assert w.isFullScreen() and w.screen() is QGuiApplication.screens()[0]
+
 
 def crowd(model: SharedModel) -> None:
     """Six ships, one destroyed, our shields down, a hit taken, an NPC's roll waiting."""
@@ -251,11 +264,14 @@ def test_the_gm_console_opens_one_viewscreen(qtbot: QtBot, model: SharedModel) -
     first = console.viewscreen()
     assert isinstance(first, ViewscreenWindow) and first.isVisible()
     first.close()
+    model.submit(StartTurn(by="tovan", actor="tovan"))  # not shown while closed...
+    assert first.turn.full_text() == "PLAYERS TO ACT"
     again = console.viewscreen()
     assert again is first and again.isVisible()
     assert console.findChildren(ViewscreenWindow) == [first]
-    model.submit(StartTurn(by="tovan", actor="tovan"))
-    assert first.turn.full_text() == "TURN · LT. TOVAN"
+    assert first.turn.full_text() == "TURN · LT. TOVAN"  # ...caught up when reopened
+    model.submit(AdjustPool(pool="threat", delta=1))
+    assert first.threat.text() == str(model.state.threat.value)
 
 
 def test_the_networks_viewscreen_seat_opens_the_viewscreen(
