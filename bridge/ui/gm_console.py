@@ -288,6 +288,7 @@ class GmConsole(QMainWindow):
             self.window_actions[station] = act
         add("&Windows", "Open &all stations", self.open_all, "Ctrl+0")
         add("&Windows", "&Dice tray", self.dice_tray, "Ctrl+R")
+        add("&Windows", "Main &viewscreen", self.viewscreen, "Ctrl+6")
         add("&Windows", "Shared &laptop: one window follows whoever acts", self.shared_laptop)
         add("&Battle", "&Setup (ships, crew, seats, zones)…", self.setup, "Ctrl+U")
         add(
@@ -604,3 +605,9 @@ class GmConsole(QMainWindow):
             button.setToolTip(reason or "")
         if self.autopilot.isEnabled():
             self.autopilot.setToolTip("Play the NPC ship's next step by the odds (Ctrl+J)")
+
+    def viewscreen(self) -> QWidget:
+        """The main viewscreen (one window, raised if open)."""
+        from bridge.ui.viewscreen import show_viewscreen
+
+        return show_viewscreen(self.model, self)

@@ -221,11 +221,16 @@ class JoinDialog(QDialog):
 
 
 def open_seat_windows(model: RemoteModel) -> list[QWidget]:
-    """The station windows of the seat's character (the viewscreen: the Command station)."""
+    """The station windows of the seat's character (the viewscreen seat: the viewscreen)."""
     from bridge.engine import Station
     from bridge.ui.station_window import StationWindow
+    from bridge.ui.viewscreen import ViewscreenWindow
 
     seated = model.client.seated
+    if seated is not None and seated.character is None:
+        screen = ViewscreenWindow(model)
+        screen.show()
+        return [screen]
     stations = (seated.stations if seated else ()) or (Station.COMMAND,)
     windows: list[QWidget] = []
     for station in stations:

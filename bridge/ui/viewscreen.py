@@ -1,0 +1,654 @@
+"""The main viewscreen: the battle for a TV or second monitor, read from across the room.
+
+No controls: the tactical picture, whose Turn, the Round, Momentum and Threat, the last
+roll and the damage report. Type scales with the window (the smallest is three times a
+station's body text on a 1080-pixel-high screen). F11 or the context menu toggles full
+screen and picks the screen. Players' eyes only: NPC ships are seen as the players' own
+windows see them (:func:`bridge.net.views.player_view`; shields only once scanned).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass, replace
+
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt
+from PySide6.QtGui import (
+    QAction,
+    QCloseEvent,
+    QColor,
+    QContextMenuEvent,
+    QFont,
+    QFontMetrics,
+    QGuiApplication,
+    QKeySequence,
+    QPainter,
+    QPainterPath,
+    QPaintEvent,
+    QResizeEvent,
+    QScreen,
+    QShowEvent,
+)
+from PySide6.QtWidgets import (
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QMenu,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from bridge.engine import CATALOG, Change, Encounter, JournalEntry
+from bridge.net.views import log_entry, player_view
+from bridge.rules.stats import System
+from bridge.rules.task import TaskResult
+from bridge.ui.station_model import StationModel
+from bridge.ui.theme import COLORS
+from bridge.ui.widgets.ship_status import state_text
+from bridge.ui.widgets.tactical import BigDice, TacticalMap
+
+__all__ = [
+    "ViewscreenWindow",
+    "damage_lines",
+    "roll_detail",
+    "show_viewscreen",
+]
+
+_LINES = 17
+"""The window is this many lines of the smallest type tall (3x body text at 1080 px)."""
+_WATCH = (
+    Change.TURN
+    | Change.POOLS
+    | Change.CREW
+    | Change.OUTCOME
+    | Change.SHIPS
+    | Change.ZONES
+    | Change.PENDING
+    | Change.LOG
+)
+_STATUS = Change.TURN | Change.POOLS | Change.CREW | Change.OUTCOME
+_PICTURE = Change.SHIPS | Change.ZONES
+_ROLL = Change.PENDING | Change.LOG | Change.CREW
+_NOT_REPORTED = re.compile(r"\battempts\b|\bDifficulty\b")
+"""A Task's opening line (its Difficulty may count breaches) is no damage report."""
+_REPORTED = re.compile(
+    r"\bhit\b|\bnow:|breach|destroy|disabled|withdr|shields (?:lowered|raised|up|down)|"
+    r"damage control|repair",
+    re.IGNORECASE,
+)
+_ROSTER_ROWS = 3
+_REPORT_ROWS = 2
+"""The damage report's height in lines: the newest reports that fit, never cut."""
+
+
+def public_lines(entry: JournalEntry) -> tuple[str, ...]:
+    """An entry's lines as the players read them (a network seat's are already so)."""
+    if getattr(entry, "command", None) is None:
+        return entry.log
+    return log_entry(entry).lines
+
+
+def damage_lines(entries: tuple[JournalEntry, ...], hidden: dict[str, str]) -> list[str]:
+    """The lines of ``entries`` that report hits, damage and losses, oldest first.
+
+    ``hidden`` maps an unscanned NPC ship's name to its id: its Power and Resistance are
+    cut from the lines that name it.
+    """
+    out = []
+    for entry in entries:
+        for line in public_lines(entry):
+            if not _REPORTED.search(line) or _NOT_REPORTED.search(line):
+                continue
+            if any(name in line for name in hidden):
+                out.append(re.sub(r",? ?\b(?:Power|Resistance) \d+:?", "", line))
+            else:
+                out.append(line)
+    return out
+
+
+def roll_detail(result: TaskResult, resolved: bool) -> str:
+    """One short line under the outcome: the count, or that the roll is being resolved."""
+    d = result.spec.difficulty
+    if not resolved:
+        return f"DIFFICULTY {d} · RESOLVING…"
+    if result.complications:
+        c = result.complications
+        return f"{result.successes} OF {d} · {c} COMPLICATION{'' if c == 1 else 'S'}"
+    n = result.successes
+    return f"{n} SUCCESS{'' if n == 1 else 'ES'} · DIFFICULTY {d}"
+
+
+def _roster_key(state: Encounter, sid: str, own: str) -> tuple[bool, bool, bool, int]:
+    """Our ship, then allies, then the nearest contacts; ships out of the fight last."""
+    zones = state.zones.positions
+    near = state.zones.range_between(own, sid) if sid in zones and own in zones else 9
+    gone = state.ships[sid].destroyed or sid in state.retreated
+    return (sid != own, state.sides[sid] != "player", gone, int(near))
+
+
+@dataclass(frozen=True)
+class _Roll:
+    who: str
+    task: str
+    result: TaskResult
+    at: int
+    """The journal's length when the roll was seen (a later entry resolved it)."""
+    resolved: bool = False
+
+
+class _Fitted(QLabel):
+    """A one-line label that shows as much of its text as its width allows."""
+
+    def __init__(self, name: str, text: str = "") -> None:
+        super().__init__()
+        self.setObjectName(name)
+        self._full = text
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self.setText(text)
+
+    def full_text(self) -> str:
+        return self._full
+
+    def sizeHint(self) -> QSize:
+        """The whole text's size: a label shorter than this shows its text cut."""
+        hint = super().sizeHint()
+        metrics = QFontMetrics(self.font())
+        extra = metrics.horizontalAdvance(self._full) - metrics.horizontalAdvance(self.text())
+        return QSize(hint.width() + max(extra, 0), hint.height())
+
+    def setFullText(self, text: str) -> None:
+        if text != self._full:
+            self._full = text
+            self.setText(text)
+            self.updateGeometry()
+            self._elide()
+
+    def _elide(self) -> None:
+        width = self.contentsRect().width()
+        shown = QFontMetrics(self.font()).elidedText(self._full, Qt.TextElideMode.ElideRight, width)
+        if shown != self.text():
+            self.setText(shown)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._elide()
+
+    def changeEvent(self, event: object) -> None:  # font changes with the window size
+        super().changeEvent(event)  # type: ignore[arg-type]
+        self._elide()
+
+
+class _Report(QLabel):
+    """The newest lines that fit, wrapped, oldest dimmed; one too long alone is cut."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setObjectName("report")
+        self.setWordWrap(True)
+        self.setTextFormat(Qt.TextFormat.RichText)
+        self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self._lines: list[str] = []
+        self._rows, self._line = 2, 20
+        self.shown: list[str] = []
+        """The lines on screen, oldest first."""
+
+    def setRows(self, rows: int, px: int) -> None:
+        """At most ``rows`` lines of type ``px`` pixels high (the style sheet's, just set)."""
+        font = QFont(self.font())
+        font.setPixelSize(px)
+        self._rows, self._line = rows, QFontMetrics(font).lineSpacing()
+        self._fit()
+
+    def setLines(self, lines: list[str]) -> None:
+        self._lines = list(lines)
+        self._fit()
+
+    def _html(self, lines: list[str]) -> str:
+        dim = f'<span style="color: {COLORS.dim};">'
+        older = [f"{dim}{html.escape(line)}</span>" for line in lines[:-1]]
+        return "<br>".join([*older, html.escape(lines[-1])])
+
+    def _fit(self) -> None:
+        """The newest whole lines that fit; the label is as tall as they need."""
+        width, limit = self.width(), self._line * self._rows + 4
+        shown = self._lines[-1:]
+        for k in range(len(self._lines), 0, -1):
+            self.setText(self._html(self._lines[-k:]))
+            if self.heightForWidth(width) <= limit:
+                shown = self._lines[-k:]
+                break
+        else:
+            if shown:
+                metrics = QFontMetrics(self.font())
+                room = self.contentsRect().width() * self._rows - metrics.averageCharWidth() * 8
+                shown = [metrics.elidedText(shown[0], Qt.TextElideMode.ElideRight, room)]
+        self.shown = shown
+        self.setText(self._html(shown) if shown else "")
+        needed = min(max(self.heightForWidth(width), self._line + 4), limit)
+        if needed != self.height():
+            self.setFixedHeight(needed)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit()
+
+
+def _sheet(u: int) -> str:
+    """The viewscreen's own type and LCARS blocks at unit ``u`` (the smallest type)."""
+    c = COLORS
+    big, huge = round(u * 1.25), round(u * 1.7)
+    return f"""
+    QWidget {{ background: #000; color: {c.text}; font-size: {u}px; font-weight: bold; }}
+    QLabel#turn {{ color: {c.gold}; font-size: {big}px; padding: 0 {u // 3}px; }}
+    QLabel#title {{ color: {c.orange}; font-size: {u}px; padding: 0 {u // 3}px; }}
+    QLabel#block {{ color: #000; padding: 0 {u // 4}px; }}
+    QLabel#value {{ color: #000; font-size: {huge}px; padding: 0 {u // 4}px; }}
+    QLabel#section {{ color: #000; background: {c.lavender}; border-radius: {u // 2}px;
+                      padding: 0 {u // 3}px; }}
+    QLabel#who {{ color: {c.peach}; padding-left: {u // 5}px; }}
+    QLabel#outcome {{ color: #000; border-radius: {u // 2}px; padding: 0 {u // 2}px; }}
+    QLabel#dim {{ color: {c.dim}; }}
+    QLabel#report {{ color: {c.peach}; }}
+    """
+
+
+class ViewscreenWindow(QWidget):
+    """The bridge's main viewscreen: everything the table watches, nothing to press."""
+
+    def __init__(self, model: StationModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent, Qt.WindowType.Window)
+        self.model = model
+        self.setWindowTitle("Bridge — Main viewscreen")
+        self.setContextMenuPolicy(Qt.ContextMenuPolicy.DefaultContextMenu)
+        self.unit = 0
+        self._roll: _Roll | None = None
+        self._stale = Change.NONE
+        self._build()
+        for keys, slot in (("F11", self.toggle_fullscreen), ("Esc", self.leave_fullscreen)):
+            act = QAction(self)
+            act.setShortcut(QKeySequence(keys))
+            act.triggered.connect(slot)
+            self.addAction(act)
+        model.sig_changed.connect(self.refresh)
+        self._connected = True
+        self.resize(1366, 768)
+        self._rescale()
+        self.refresh(Change.ALL)
+
+    # -- building -----------------------------------------------------------------------
+    def _build(self) -> None:
+        root = QHBoxLayout(self)
+        self.root = root
+        root.setSpacing(0)
+        self.sidebar = QVBoxLayout()
+        self.sidebar.setSpacing(0)
+        root.addLayout(self.sidebar)
+        self.round_block = self._block("ROUND", COLORS.peach)
+        self.scene_block = self._block("SCENE", COLORS.violet)
+        self.momentum_title = self._block("MOMENTUM", COLORS.gold)
+        self.momentum = self._block("", COLORS.gold, "value")
+        self.threat_title = self._block("THREAT", COLORS.red)
+        self.threat = self._block("", COLORS.red, "value")
+        self.filler = self._block("", COLORS.lavender)
+        self.filler.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Expanding)
+        self._gaps: list[QWidget] = []
+        self.sidebar.addSpacing(0)
+        for group in (
+            (self.round_block,),
+            (self.scene_block,),
+            (self.momentum_title, self.momentum),
+            (self.threat_title, self.threat),
+            (self.filler,),
+        ):
+            for w in group:
+                self.sidebar.addWidget(w, 1 if w is self.filler else 0)
+            gap = QWidget()
+            self._gaps.append(gap)
+            self.sidebar.addWidget(gap)
+
+        content = QVBoxLayout()
+        content.setSpacing(0)
+        root.addLayout(content, 1)
+        self.content = content
+        top = QHBoxLayout()
+        self.turn = _Fitted("turn")
+        self.turn.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
+        self.title = _Fitted("title")
+        self.title.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        top.addWidget(self.turn, 0)
+        top.addStretch(1)
+        top.addWidget(self.title)
+        content.addLayout(top)
+
+        middle = QHBoxLayout()
+        self.map = TacticalMap()
+        middle.addWidget(self.map, 11)
+        roll = QVBoxLayout()
+        self.roll = roll
+        self.roll_task = _Fitted("section")
+        self.roll_task.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
+        self.roll_who = _Fitted("who")
+        head = QHBoxLayout()
+        head.addWidget(self.roll_task)
+        head.addWidget(self.roll_who, 1)
+        roll.addLayout(head)
+        self.dice = BigDice()
+        roll.addWidget(self.dice, 1)
+        self.roll_outcome = _Fitted("outcome")
+        self.roll_detail = _Fitted("dim")
+        roll.addWidget(self.roll_outcome)
+        roll.addWidget(self.roll_detail)
+        middle.addLayout(roll, 10)
+        content.addLayout(middle, 1)
+        self.middle = middle
+
+        self.roster = QGridLayout()
+        self.roster_cells: list[list[_Fitted]] = []
+        for r in range(_ROSTER_ROWS):
+            row = [_Fitted(name) for name in ("ship", "ship", "ship", "dim")]
+            for c, cell in enumerate(row):
+                self.roster.addWidget(cell, r, c)
+            self.roster_cells.append(row)
+        for c, stretch in enumerate((8, 6, 5, 6)):
+            self.roster.setColumnStretch(c, stretch)
+        content.addLayout(self.roster)
+
+        report = QHBoxLayout()
+        self.report_section = QLabel("DAMAGE REPORT")
+        self.report_section.setObjectName("section")
+        self.report_section.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+        self.report = _Report()
+        report.addWidget(self.report_section, 0, Qt.AlignmentFlag.AlignTop)
+        report.addWidget(self.report, 1)
+        content.addLayout(report)
+        self.report_lines: list[str] = []
+
+    def _block(self, text: str, color: str, name: str = "block") -> QLabel:
+        label = QLabel(text)
+        label.setObjectName(name)
+        label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom)
+        label.setStyleSheet(f"background: {color};")
+        label.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+        return label
+
+    # -- scale --------------------------------------------------------------------------
+    def _rescale(self) -> None:
+        """Type and LCARS proportions follow the window's size."""
+        u = max(12, round(min(self.height() / _LINES, self.width() / 32)))
+        if u == self.unit:
+            return
+        self.unit = u
+        self.setStyleSheet(_sheet(u))
+        self.map.setUnit(u)
+        side = round(u * 5.4)
+        for w in (self.round_block, self.scene_block, self.momentum_title, self.filler):
+            w.setFixedWidth(side)
+        for w in (self.momentum, self.threat, self.threat_title):
+            w.setFixedWidth(side)
+        for gap in self._gaps:
+            gap.setFixedHeight(max(u // 6, 3))
+        bar = self._bar()
+        top = round(bar["top"] + bar["thick"] + bar["inner"])
+        item = self.sidebar.itemAt(0)
+        spacer = item.spacerItem() if item else None
+        if spacer is not None:
+            spacer.changeSize(side, top, QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+        bottom = round(bar["thick"] + bar["inner"] + bar["margin"])
+        self.root.setContentsMargins(0, 0, 0, bottom)
+        self.content.setContentsMargins(round(u * 0.6), round(bar["margin"]), round(u * 0.4), 0)
+        self.content.setSpacing(round(u * 0.12))
+        self.middle.setSpacing(round(u * 0.5))
+        self.roll.setSpacing(round(u * 0.08))
+        self.dice.setMinimumHeight(round(u * 1.6))
+        self.report.setRows(_REPORT_ROWS, u)
+        self.roster.setHorizontalSpacing(round(u * 0.4))
+        self.roster.setVerticalSpacing(0)
+        self.sidebar.invalidate()
+
+    def _bar(self) -> dict[str, float]:
+        """The LCARS frame's measures: bar thickness, inner curve, margins."""
+        u = float(self.unit)
+        return {"top": u * 0.25, "thick": u * 0.55, "inner": u * 0.6, "margin": u * 0.25}
+
+    # -- refreshing ---------------------------------------------------------------------
+    def refresh(self, changes: object) -> None:
+        flags = changes if isinstance(changes, Change) else Change.ALL
+        flags &= _WATCH
+        if not flags:
+            return
+        if not self.isVisible():
+            self._stale |= flags  # caught up when shown
+            return
+        state = self.model.state
+        view = player_view(state)
+        if flags & _STATUS:
+            self._status(view)
+        if flags & _PICTURE:
+            self._picture(view)
+        if flags & _ROLL:
+            self._last_roll(view)
+        if flags & (Change.LOG | Change.SHIPS):
+            self._report(state)
+
+    def _status(self, state: Encounter) -> None:
+        turn = state.turn
+        self.round_block.setText(f"ROUND {turn.round}")
+        self.scene_block.setText(f"SCENE {turn.scene}")
+        self.momentum.setText(f"{state.momentum.value}/{state.momentum.cap}")
+        self.threat.setText(str(state.threat.value))
+        if state.outcome:
+            text = state.outcome.upper()
+        elif turn.actor:
+            text = f"TURN · {state.name_of(turn.actor).upper()}"
+        else:
+            text = "PLAYERS TO ACT" if turn.side == "player" else "NPCS TO ACT"
+        self.turn.setFullText(text)
+
+    def _picture(self, state: Encounter) -> None:
+        own = state.player_ship
+        self.title.setFullText(state.ships[own].name.upper())
+        self.map.setEncounter(state, own)
+        order = sorted(state.ships, key=lambda sid: _roster_key(state, sid, own))
+        for r, cells in enumerate(self.roster_cells):
+            texts = ["", "", "", ""]
+            if r < len(order):
+                texts = self._ship_row(state, order[r], own)
+            if r == _ROSTER_ROWS - 1 and len(order) > _ROSTER_ROWS:
+                texts = [f"+ {len(order) - r} MORE CONTACTS", "", "", ""]
+            for cell, text in zip(cells, texts, strict=True):
+                cell.setFullText(text)
+                cell.setVisible(bool(texts[0]))
+
+    @staticmethod
+    def _ship_row(state: Encounter, sid: str, own: str) -> list[str]:
+        """Name, shields, condition, and what sensors read (an NPC's once scanned)."""
+        ship = state.ships[sid]
+        player = state.sides[sid] == "player"
+        name = f"{'◆' if player else '▼'} {ship.name.upper()}"
+        shields = f"SHIELDS {ship.shields_now}/{ship.shields_max}"
+        if not ship.shields_up:
+            shields = "SHIELDS DOWN"
+        sensors = "NOT SCANNED"
+        if player or sid in state.scanned:
+            sensors = f"RESISTANCE {ship.resistance}"
+        if ship.destroyed:
+            condition = "☠ DESTROYED"
+        elif sid in state.retreated:
+            condition = "⇥ WITHDRAWN"
+        elif ship.per_system:
+            worst = max((ship.system_state(x) for x in System), key=lambda s: s.rank)
+            condition = state_text(worst)
+        else:
+            condition = state_text(ship.whole_ship_state)
+        return [name, shields, condition, sensors]
+
+    def _last_roll(self, state: Encounter) -> None:
+        _, length = self.model.recent_journal(0)
+        pending = state.pending
+        if pending is not None:
+            self._roll = _Roll(
+                who=state.name_of(pending.actor),
+                task=CATALOG[pending.action].name if pending.action in CATALOG else pending.action,
+                result=pending.result,
+                at=length,
+            )
+        elif self._roll is not None and not self._roll.resolved:
+            resolved = length > self._roll.at
+            self._roll = replace(self._roll, resolved=True) if resolved else None
+        roll = self._roll
+        if roll is None:
+            self.roll_task.setFullText("LAST ROLL")
+            self.roll_who.setFullText("NONE YET")
+            self.dice.setDice(())
+            self.roll_outcome.setFullText("")
+            self.roll_outcome.setStyleSheet("background: transparent;")
+            self.roll_detail.setFullText("")
+            return
+        r = roll.result
+        self.roll_task.setFullText(roll.task.upper())
+        self.roll_who.setFullText(roll.who.upper())
+        self.dice.setDice(r.dice)
+        word = "SUCCESS AT COST" if r.succeeded_at_cost else "SUCCESS" if r.success else "FAILED"
+        if r.momentum:
+            word += f" · +{r.momentum} {r.generates.upper()}"
+        color = COLORS.blue if r.success else COLORS.red
+        self.roll_outcome.setStyleSheet(f"background: {color};")
+        self.roll_outcome.setFullText(word)
+        self.roll_detail.setFullText(roll_detail(r, roll.resolved))
+
+    def _report(self, state: Encounter) -> None:
+        entries, _ = self.model.recent_journal(30)
+        hidden = {
+            ship.name: sid
+            for sid, ship in state.ships.items()
+            if state.sides[sid] == "npc" and sid not in state.scanned
+        }
+        self.report_lines = damage_lines(entries, hidden)
+        self.report.setLines(self.report_lines or ["ALL QUIET: NO DAMAGE REPORTED"])
+
+    # -- the frame ----------------------------------------------------------------------
+    def paintEvent(self, event: QPaintEvent) -> None:
+        """The LCARS elbows around the sidebar, bars top and bottom."""
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        b = self._bar()
+        w, h = float(self.width()), float(self.height())
+        side = float(self.round_block.width())
+        first = float(self.round_block.y()) - b["thick"] * 0.3
+        last = float(self.filler.geometry().bottom()) + b["thick"] * 0.3
+        top, thick, inner = b["top"], b["thick"], b["inner"]
+        outer = thick + inner
+        # Top elbow.
+        path = QPainterPath()
+        path.moveTo(0, first)
+        path.lineTo(0, top + outer)
+        path.arcTo(QRectF(0, top, outer * 2, outer * 2), 180, -90)
+        path.lineTo(w - thick / 2, top)
+        path.arcTo(QRectF(w - thick, top, thick, thick), 90, -180)
+        path.lineTo(side + inner, top + thick)
+        path.quadTo(QPointF(side, top + thick), QPointF(side, top + outer))
+        path.lineTo(side, first)
+        path.closeSubpath()
+        p.fillPath(path, QColor(COLORS.orange))
+        # Bottom elbow.
+        bottom = h - b["margin"]
+        path = QPainterPath()
+        path.moveTo(0, last)
+        path.lineTo(0, bottom - outer)
+        path.arcTo(QRectF(0, bottom - outer * 2, outer * 2, outer * 2), 180, 90)
+        path.lineTo(w - thick / 2, bottom)
+        path.arcTo(QRectF(w - thick, bottom - thick, thick, thick), 270, 180)
+        path.lineTo(side + inner, bottom - thick)
+        path.quadTo(QPointF(side, bottom - thick), QPointF(side, bottom - outer))
+        path.lineTo(side, last)
+        path.closeSubpath()
+        p.fillPath(path, QColor(COLORS.violet))
+        p.end()
+
+    # -- the screen ---------------------------------------------------------------------
+    def toggle_fullscreen(self) -> None:
+        if self.isFullScreen():
+            self.showNormal()
+        else:
+            self.showFullScreen()
+
+    def leave_fullscreen(self) -> None:
+        if self.isFullScreen():
+            self.showNormal()
+
+    def show_on(self, screen: QScreen, fullscreen: bool = True) -> None:
+        """Move to ``screen``, full screen there unless told otherwise."""
+        if self.isFullScreen():
+            self.showNormal()
+        handle = self.windowHandle()
+        if handle is not None:
+            handle.setScreen(screen)
+        area = screen.availableGeometry()
+        self.move(area.topLeft())
+        if fullscreen:
+            self.showFullScreen()
+        else:
+            self.show()
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        self.context_menu().exec(event.globalPos())
+
+    def context_menu(self) -> QMenu:
+        """Full screen, on which screen, close: the viewscreen's only menu."""
+        menu = QMenu(self)
+        full = menu.addAction("Full screen (F11)")
+        full.setCheckable(True)
+        full.setChecked(self.isFullScreen())
+        full.triggered.connect(self.toggle_fullscreen)
+        screens = menu.addMenu("Full screen on")
+        for i, screen in enumerate(QGuiApplication.screens(), start=1):
+            g = screen.geometry()
+            act = screens.addAction(f"{i}: {screen.name()} ({g.width()}×{g.height()})")
+            act.triggered.connect(lambda _=False, s=screen: self.show_on(s))
+        menu.addSeparator()
+        menu.addAction("Close the viewscreen").triggered.connect(self.close)
+        return menu
+
+    # -- events -------------------------------------------------------------------------
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._rescale()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self._connected:  # reopened after a close: everything may have changed
+            self.model.sig_changed.connect(self.refresh)
+            self._connected, self._stale = True, Change.ALL
+        if self._stale:
+            stale, self._stale = self._stale, Change.NONE
+            self.refresh(stale)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if self._connected:
+            self.model.sig_changed.disconnect(self.refresh)
+            self._connected = False
+        super().closeEvent(event)
+
+
+def show_viewscreen(model: StationModel, owner: QWidget) -> ViewscreenWindow:
+    """The one viewscreen of ``owner`` (a GM console), opened or raised.
+
+    Opened for the first time with a second screen, it goes full screen on the first
+    screen ``owner`` is not on; otherwise it opens as a window.
+    """
+    window = owner.findChild(ViewscreenWindow)
+    if window is None:
+        window = ViewscreenWindow(model, owner)
+        here = owner.screen()
+        others = [s for s in QGuiApplication.screens() if s is not here]
+        if others:
+            window.show()
+            window.show_on(others[0])
+            return window
+    window.show()
+    window.raise_()
+    window.activateWindow()
+    return window
