@@ -243,7 +243,7 @@ def test_a_whole_battle_touching_every_task() -> None:
     assert "Target's Evasive Action" not in "\n".join(t.session.journal[-1].log)
     t.end()
     t.turn("vortak")
-    t.task("deploy_security", station=Station.TACTICAL, d20=(1, 1))
+    t.task("deploy_security", station=Station.TACTICAL, d20=(1, 1, 20, 20))  # intruders fail
     t.end()
     t.turn("sorel")
     t.task("assist", target="kell", attribute=Attribute.REASON, discipline=Department.SCIENCE)
