@@ -6,6 +6,8 @@ storage and the command line import only what is listed in ``__all__``.
 """
 
 from bridge.engine.autopilot import NPCS_ONLY, suggest, suggest_for_npcs
+from bridge.engine.cards import Need, TaskRule, task_needs
+from bridge.engine.cards import rule_of as task_rule
 from bridge.engine.catalog import CATALOG, ActionDef, Station, actions_for
 from bridge.engine.changes import Change
 from bridge.engine.commands import (
@@ -83,6 +85,7 @@ __all__ = [
     "JournalUnreadable",
     "MinorAction",
     "MoveShip",
+    "Need",
     "NpcActsFirst",
     "PendingTask",
     "RemoveTrait",
@@ -98,6 +101,7 @@ __all__ = [
     "StartTurn",
     "Station",
     "TaskPlan",
+    "TaskRule",
     "TrayRoll",
     "TriggerReady",
     "ValueComplication",
@@ -113,6 +117,8 @@ __all__ = [
     "spend_cost",
     "suggest",
     "suggest_for_npcs",
+    "task_needs",
+    "task_rule",
     "waiting",
     "why_not",
 ]

@@ -6,14 +6,12 @@ Difficulty is what it is.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
-from bridge.engine.catalog import ActionDef, Station
+from bridge.engine.cards import rule_of
 from bridge.engine.commands import AttemptTask
 from bridge.engine.encounter import DurationKind, Encounter
+from bridge.engine.frame import TaskFrame
 from bridge.rules.breaches import SystemState
 from bridge.rules.stats import System
-from bridge.rules.weapons import WeaponKind
 
 __all__ = [
     "TaskFrame",
@@ -24,39 +22,11 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
-class TaskFrame:
-    """Who attempts which Task, from which station, for which ship."""
-
-    actor: str
-    owner: str
-    ship: str
-    action: ActionDef
-    station: Station
-    override: bool
-    npc: bool
-    second_task: bool
-    power: int = 0
-    notes: list[str] = field(default_factory=list)
-
-
 def _base(state: Encounter, frame: TaskFrame, cmd: AttemptTask) -> tuple[str, int]:
-    a = frame.action
-    ship = state.ships[frame.ship]
-    if a.key == "fire_weapon" and cmd.weapon:
-        weapon = ship.weapon(cmd.weapon)
-        if weapon is not None and weapon.kind is WeaponKind.TORPEDO:
-            return "Base (torpedo attack)", 3
-        return "Base (energy weapon attack)", 2
-    if a.key == "signals_jamming":
-        return "Base (chosen by the player)", cmd.difficulty_choice or 1
-    if a.key == "damage_control" and cmd.system is not None:
-        st = ship.system_state(cmd.system)
-        if st is SystemState.DISABLED:
-            heavy = cmd.system in (System.ENGINES, System.STRUCTURE)
-            return f"Base (repair Disabled {cmd.system.label})", 5 if heavy else 4
-        return f"Base (repair {st.label} {cmd.system.label})", 3
-    return "Base", a.difficulty or 0
+    rule = rule_of(frame.action.key)
+    if rule.base is not None:
+        return rule.base(state, frame, cmd)
+    return "Base", frame.action.difficulty or 0
 
 
 def difficulty_items(state: Encounter, frame: TaskFrame, cmd: AttemptTask) -> list[tuple[str, int]]:
@@ -96,13 +66,6 @@ def difficulty_items(state: Encounter, frame: TaskFrame, cmd: AttemptTask) -> li
         ) is SystemState.IMPACT:
             items.append(("Engines Impact (Power Task)", 1))
 
-    if a.key == "regenerate_shields" and ship.shields_now == 0:
-        items.append(("Shields are at 0", 1))
-    if a.key == "damage_control" and state.durations_of(DurationKind.DAMAGE_REPORT, frame.ship):
-        items.append(("Damage Report", -1))
-    probes = state.durations_of(DurationKind.PROBE, frame.ship)
-    if a.key == "sensor_sweep" and any(p.target == cmd.zone for p in probes if cmd.zone):
-        items.append((f"Probe in {cmd.zone}", -2))  # seed 001: phenomena near the probe
     if cmd.avoid_hazard and state.durations_of(DurationKind.CHARTED_HAZARD, frame.ship):
         items.append(("Avoiding a charted hazard", -2))  # seed 001 Chart Hazard
     jam = state.durations_of(DurationKind.JAMMED, frame.ship)
@@ -111,8 +74,9 @@ def difficulty_items(state: Encounter, frame: TaskFrame, cmd: AttemptTask) -> li
     for plot in state.durations_of(DurationKind.PLOT_COURSE, frame.ship):
         if plot.owner == frame.owner:
             items.append(("Plot Course", -plot.value))
-    if a.key in ("fire_weapon", "ramming_speed") and cmd.target in state.ships:
-        items.extend(_attack_items(state, frame, cmd))
+    rule = rule_of(a.key)
+    if rule.items is not None:  # the Task's own modifiers (bridge.engine.cards)
+        items.extend(rule.items(state, frame, cmd))
     if attack_pattern_applies(state, frame) and total_difficulty(items) > 1:
         items.append(("Attack Pattern", -1))
     return items
@@ -120,38 +84,9 @@ def difficulty_items(state: Encounter, frame: TaskFrame, cmd: AttemptTask) -> li
 
 def attack_pattern_applies(state: Encounter, frame: TaskFrame) -> bool:
     """Seed 001 Helm card: Attack Pattern lowers the ship's attack Difficulty by 1."""
-    return frame.action.key in ("fire_weapon", "ramming_speed") and bool(
+    return rule_of(frame.action.key).attack and bool(
         state.durations_of(DurationKind.ATTACK_PATTERN, frame.ship)
     )
-
-
-def _attack_items(state: Encounter, frame: TaskFrame, cmd: AttemptTask) -> list[tuple[str, int]]:
-    items: list[tuple[str, int]] = []
-    assert cmd.target is not None
-    ship = state.ships[frame.ship]
-    distance = state.zones.ship_distance(frame.ship, cmd.target)
-    if frame.action.key == "ramming_speed":  # seed 001 Helm card: "(Attack)"
-        if distance:
-            items.append(("Range beyond Close", min(distance, 3)))
-    else:
-        weapon = ship.weapon(cmd.weapon or "")
-        if weapon is not None:
-            beyond = min(distance, 3) - int(weapon.range)
-            per = state.house_rules.range_penalty_per_band
-            if beyond > 0 and per:
-                items.append((f"Beyond {weapon.range.label} range", beyond * per))
-        if cmd.system is not None:
-            items.append((f"Targeting {cmd.system.label}", 1))
-    if state.durations_of(DurationKind.EVASIVE_ACTION, frame.ship):
-        items.append(("Own Evasive Action", 1))
-    if state.durations_of(DurationKind.EVASIVE_ACTION, cmd.target):
-        items.append(("Target's Evasive Action", 1))
-    sensors = ship.system_state(System.SENSORS) if ship.per_system else SystemState.NOMINAL
-    if sensors in (SystemState.IMPACT, SystemState.DAMAGED):
-        items.append((f"Sensors {sensors.label}", 1))
-    elif sensors in (SystemState.DISABLED, SystemState.DESTROYED):
-        items.append((f"Sensors {sensors.label}", 2))
-    return items
 
 
 def total_difficulty(items: list[tuple[str, int]]) -> int:

@@ -11,6 +11,7 @@ target, a system) is the only later refusal, and it is a
 from __future__ import annotations
 
 from bridge.engine.authority import issuer_refusal
+from bridge.engine.cards import rule_of
 from bridge.engine.catalog import CATALOG, ActionDef, Station
 from bridge.engine.commands import (
     AttemptTask,
@@ -22,7 +23,7 @@ from bridge.engine.commands import (
     StartTurn,
 )
 from bridge.engine.effects import IMMEDIATE
-from bridge.engine.encounter import DurationKind, Encounter, Side
+from bridge.engine.encounter import Encounter, Side
 from bridge.engine.turns import npcs_waiting, players_waiting
 from bridge.model.ship import Ship
 from bridge.rules.breaches import SystemState
@@ -258,24 +259,12 @@ def _task(state: Encounter, cmd: AttemptTask) -> str | None:
     if reason is not None:
         return reason
     ship = state.ships[actor if actor not in state.characters else state.player_ship]
-    if a.key == "direct" and actor not in state.characters:  # seed 003: one on each side
-        if turn.npc_direct_used:
-            return "The NPCs have used their Direct this scene."
-    elif a.key == "direct":
-        if Station.COMMAND not in state.stations_of(actor):  # seed 001: "Commanding officers only"
-            return "Direct is for the Commanding Officer only."
-        if turn.direct_used:
-            return "Direct may be used only once per scene."
     if a.uses is not None and a.key not in IMMEDIATE:
         blocked = ship.system_usable(a.uses)
-        close_only = a.uses is System.COMMUNICATIONS and a.key in _HAILS
+        close_only = rule_of(a.key).close_when_disabled
         if blocked is not None and not (close_only and _only_disabled(ship, a.uses)):
             return blocked
     return _card_rule(state, actor, ship, a)
-
-
-_HAILS = ("hailing_frequencies", "respond_to_hail")
-"""Disabled Communications are "unusable beyond Close": a hail at Close range still works."""
 
 
 def _only_disabled(ship: Ship, system: System) -> bool:
@@ -283,19 +272,6 @@ def _only_disabled(ship: Ship, system: System) -> bool:
 
 
 def _card_rule(state: Encounter, actor: str, ship: Ship, a: ActionDef) -> str | None:
-    """The checks of one card entry that need no parameter."""
-    npc = actor not in state.characters
-    if a.key == "assist" and npc:
-        return "NPC ships assist with their crew dice, not an Assist Task."
-    if a.key == "tractor_beam" and not ship.tractor_beams:
-        return f"{ship.name} has no tractor beam."
-    if a.key in ("maneuver", "impulse", "warp", "ramming_speed"):
-        for d in state.durations_of(DurationKind.TRACTOR_BEAM):
-            if d.target == ship.id:
-                return f"{ship.name} is held by a tractor beam (strength {d.value})."
-    if (
-        a.key in ("impulse", "warp")
-        and ship.system_state(System.STRUCTURE) is SystemState.DESTROYED
-    ):
-        return "Structure is destroyed: the ship can use its thrusters only."
-    return None
+    """The checks of one card entry that need no parameter: its rule's (bridge.engine.cards)."""
+    why_not = rule_of(a.key).why_not
+    return why_not(state, actor, ship) if why_not is not None else None

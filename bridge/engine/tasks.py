@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from bridge.engine.cards import rule_of
 from bridge.engine.catalog import CATALOG, ActionDef
 from bridge.engine.commands import AttemptTask, Inspiration, ResolveTask
 from bridge.engine.context import Ctx, refuse
@@ -15,7 +16,7 @@ from bridge.engine.difficulty import (
     difficulty_items,
     total_difficulty,
 )
-from bridge.engine.effects import EFFECTS, IMMEDIATE, check_params, spend_cost
+from bridge.engine.effects import IMMEDIATE, check_params, effect_of, immediate_of, spend_cost
 from bridge.engine.encounter import (
     DurationKind,
     Encounter,
@@ -39,7 +40,6 @@ from bridge.rules.task import (
     moment_of_inspiration,
     resolve_task,
 )
-from bridge.rules.weapons import WeaponKind
 
 __all__ = [
     "TaskPlan",
@@ -181,16 +181,9 @@ def _assists(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask) -> tuple[list[Assist]
 
 
 def _power(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask) -> int:
-    a = frame.action
-    ship = ctx.ship(frame.ship)
-    if a.key == "warp" and cmd.zone is not None and cmd.zone in ctx.state.zones.zones:
-        return ctx.state.zones.distance(ctx.state.zones.positions[frame.ship], cmd.zone)
-    if a.key == "fire_weapon":
-        weapon = ship.weapon(cmd.weapon or "")
-        if weapon is not None and weapon.kind is WeaponKind.ENERGY:
-            return ctx.state.house_rules.energy_weapon_power_cost + cmd.extra_power
-        return 0
-    return a.power
+    """The Power the Task spends: its rule's figure, else the card's."""
+    power = rule_of(frame.action.key).power
+    return power(ctx, frame, cmd) if power is not None else frame.action.power
 
 
 def _pay_power(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask, need: int) -> int:
@@ -306,7 +299,7 @@ def attempt_task(ctx: Ctx, cmd: AttemptTask) -> None:
             expire(ctx, frame.owner, Expiry.NEXT_TASK)
         if frame.npc:
             expire(ctx, frame.owner, Expiry.NEXT_TURN)
-        IMMEDIATE[action.key](ctx, frame, cmd)
+        immediate_of(action.key)(ctx, frame, cmd)
         _count_task(ctx, frame, interrupt)
         if interrupt:
             ctx.set_turn(interrupt=None)
@@ -338,7 +331,7 @@ def attempt_task(ctx: Ctx, cmd: AttemptTask) -> None:
     if extra_complications:
         result = result.model_copy(update={"complications": result.complications + 1})
     ctx.say(described)
-    if a.key in OPPOSED:
+    if rule_of(a.key).opposed:
         result = _opposed(ctx, frame, cmd, result)
     params = TaskParams(
         target=cmd.target,
@@ -371,10 +364,6 @@ def attempt_task(ctx: Ctx, cmd: AttemptTask) -> None:
     _count_task(ctx, frame, plan.interrupt)
     if cmd.spends is not None:
         resolve_pending(ctx, ResolveTask(by=cmd.by, spends=cmd.spends))
-
-
-OPPOSED = {"deploy_security"}
-"""Tasks the cards call Opposed (seed 001 Deploy Security: "opposed by the intruders")."""
 
 
 def _opposed(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask, active: TaskResult) -> TaskResult:
@@ -442,8 +431,8 @@ def _consume_modifiers(ctx: Ctx, frame: TaskFrame) -> None:
     for d in ctx.state.durations_of(DurationKind.PLOT_COURSE, frame.ship):
         if d.owner == frame.owner:
             ctx.drop_durations(d)
-    if frame.action.key == "damage_control":
-        ctx.drop_durations(*ctx.state.durations_of(DurationKind.DAMAGE_REPORT, frame.ship))
+    for kind in rule_of(frame.action.key).uses_up:  # e.g. Damage Report, by Damage Control
+        ctx.drop_durations(*ctx.state.durations_of(kind, frame.ship))
 
 
 def resolve_pending(ctx: Ctx, cmd: ResolveTask) -> None:
@@ -459,7 +448,8 @@ def resolve_pending(ctx: Ctx, cmd: ResolveTask) -> None:
     cost = spend_cost(a, spends)
     if cost and not result.success:
         refuse(f"{a.name} failed: there is no effect to spend Momentum on.")
-    if spends.is_attack and a.key not in ("fire_weapon", "ramming_speed"):
+    attack = rule_of(a.key).attack
+    if spends.is_attack and not attack:
         refuse("Damage spends apply only to attacks.")
     outcome = (
         "succeeds at a cost"
@@ -469,7 +459,7 @@ def resolve_pending(ctx: Ctx, cmd: ResolveTask) -> None:
     ctx.say(f"{ctx.actor_name(pending.actor)}'s {a.name} {outcome}.")
     generated = result.momentum
     if (
-        pending.action in ("fire_weapon", "ramming_speed")
+        attack
         and pending.params.scan
         and not result.success
         and ctx.state.house_rules.missed_attack_uses_scan
@@ -493,7 +483,7 @@ def resolve_pending(ctx: Ctx, cmd: ResolveTask) -> None:
         ctx.say(f"{result.complications} Complication(s): the GM describes what goes wrong.")
     ctx.set(pending=None)
     if result.success:
-        EFFECTS[a.key](ctx, _frame_of(ctx, pending), pending, spends)
+        effect_of(a.key)(ctx, _frame_of(ctx, pending), pending, spends)
     if spends.obtain_information:
         ctx.say(f"Obtain Information: {spends.obtain_information} question(s) for the GM.")
     if spends.create_advantage:
@@ -530,7 +520,7 @@ def inspiration(ctx: Ctx, cmd: Inspiration) -> None:
         refuse("Only player characters have Determination.")
     if cmd.by not in ("gm", pending.actor):
         refuse("Only the character who rolled can spend their Determination on it.")
-    if pending.action in OPPOSED:
+    if rule_of(pending.action).opposed:
         refuse("An Opposed Task has been compared with the other side's: it cannot be re-rolled.")
     character = ctx.character(pending.actor).spend_determination(cmd.value)
     ctx.put_character(character)

@@ -22,12 +22,12 @@ from PySide6.QtWidgets import (
 )
 
 from bridge.engine import (
-    CATALOG,
     ActionDef,
     Applied,
     AttemptTask,
     Command,
     Inspiration,
+    Need,
     PendingTask,
     ResolveTask,
     Spends,
@@ -35,12 +35,13 @@ from bridge.engine import (
     TaskPlan,
     preview_task,
     spend_cost,
+    task_rule,
 )
 from bridge.rules.odds import task_odds
-from bridge.rules.stats import Attribute, CrewQuality, Department, System
+from bridge.rules.stats import Attribute, Department
 from bridge.rules.task import Purchase
-from bridge.rules.weapons import WeaponKind
 from bridge.ui.station_model import StationModel
+from bridge.ui.task_fields import TaskFields
 from bridge.ui.theme import COLORS, scaled
 from bridge.ui.widgets.dice import DiceRow
 from bridge.ui.widgets.fit import fit_to_screen, scrolling
@@ -48,18 +49,6 @@ from bridge.ui.widgets.lcars import Pill, section_label
 from bridge.ui.widgets.odds import OddsChart
 
 __all__ = ["TaskDialog"]
-
-SHIP_TARGETS = {
-    "fire_weapon",
-    "ramming_speed",
-    "tractor_beam",
-    "signals_jamming",
-    "scan_for_weakness",
-    "hailing_frequencies",
-    "respond_to_hail",
-}
-ZONE_TASKS = {"maneuver", "impulse", "warp", "launch_probe"}
-ALLY_TASKS = {"assist", "direct"}
 
 
 def _count(n: int, one: str, many: str | None = None) -> str:
@@ -254,114 +243,27 @@ class TaskDialog(QDialog):
         return self.actor if self.npc else self.model.state.player_ship
 
     def _build_params(self) -> None:
-        state = self.model.state
-        key = self.action.key
-        ship = state.ships[self._ship_id()]
-        self.target = QComboBox()
-        self.weapon = QComboBox()
-        self.system = QComboBox()
-        self.zone = QComboBox()
-        self.choice = QSpinBox()
-        self.readied = QComboBox()
-        self.note = QLineEdit()
-        self.salvo = QCheckBox("Salvo (+1 die, Spread, 3 Threat)")
-        self.area = QCheckBox("Area instead of Spread (arrays)")
-        self.extra_power = QSpinBox()
-        if key in SHIP_TARGETS:
-            own_side = state.sides[ship.id]
-            for sid in state.active_ships("npc" if own_side == "player" else "player"):
-                rng = state.zones.range_between(ship.id, sid).label
-                self.target.addItem(f"{state.ships[sid].name} ({rng})", sid)
-            self.params.addRow("Target", self.target)
-        if key in ALLY_TASKS:
-            for cid in state.seated_characters():
-                if cid != self.actor:
-                    self.target.addItem(state.characters[cid].name, cid)
-            self.params.addRow("Ally", self.target)
-        if key == "fire_weapon":
-            for w in ship.weapons:
-                if w.kind is not WeaponKind.TRACTOR:
-                    self.weapon.addItem(w.describe(ship.scale, ship.departments.security), w.name)
-            self.params.addRow("Weapon", self.weapon)
-            self.system.addItem("Random (d20)", None)
-            for s in System:
-                self.system.addItem(f"{s.label} (+1 Difficulty)", s.value)
-            self.params.addRow("Aim at", self.system)
-            self.params.addRow("", self.salvo)
-            self.params.addRow("", self.area)
-            self.extra_power.setRange(0, 5)
-            self.extra_power.setToolTip("Extra Power on an energy weapon: +1 damage each")
-            self.params.addRow("Extra Power", self.extra_power)
-        if key == "damage_control":
-            for s in System:
-                self.system.addItem(f"{s.label}: {ship.system_state(s).label}", s.value)
-            self.params.addRow("Repair", self.system)
-        if key in ZONE_TASKS:
-            here = state.zones.positions[ship.id]
-            for z in state.zones.zones:
-                if z != here:
-                    self.zone.addItem(f"{z} ({state.zones.distance(here, z)} zone(s))", z)
-            self.params.addRow("Destination", self.zone)
-        self.opposition = QComboBox()
-        self.opposition_difficulty = QSpinBox()
-        if key == "deploy_security":  # seed 001: an Opposed Task against the intruders
-            for quality in CrewQuality:
-                self.opposition.addItem(f"{quality.label} intruders", quality.value)
-            self.opposition.setCurrentIndex(self.opposition.findData("proficient"))
-            self.opposition.setToolTip("The intruders roll too (seed 003 Opposed Tasks)")
-            self.opposition_difficulty.setRange(0, 5)
-            self.opposition_difficulty.setValue(1)
-            self.params.addRow("Opposed by", self.opposition)
-            self.params.addRow("Their Difficulty", self.opposition_difficulty)
-        if key == "sensor_sweep":
-            self.zone.addItem("Anywhere", None)
-            for z in state.zones.zones:
-                self.zone.addItem(z, z)
-            self.zone.setToolTip("Where the phenomena are: near a launched probe it is -2")
-            self.params.addRow("Phenomena in", self.zone)
-        self.avoid_hazard = QCheckBox("Avoids the charted hazard (-2 Difficulty)")
-        charted = [
-            d for d in state.durations if d.kind.value == "charted_hazard" and d.ship == ship.id
-        ]
-        if charted and self.action.rolled:
-            self.avoid_hazard.setToolTip("Chart Hazard: " + "; ".join(d.note for d in charted))
-            self.params.addRow("", self.avoid_hazard)
-            self.avoid_hazard.toggled.connect(self.refresh_preview)
-        if key == "signals_jamming":
-            self.choice.setRange(1, 3)
-            self.choice.setToolTip("The player chooses 1-3: a higher Difficulty jams harder")
-            self.params.addRow("Difficulty", self.choice)
-        if key == "ready":
-            for a in CATALOG.values():
-                if a.kind == "task" and a.rolled:
-                    self.readied.addItem(a.name, a.key)
-            self.params.addRow("Readied Task", self.readied)
-        if key in (
-            "ready",
-            "deploy_security",
-            "hailing_frequencies",
-            "respond_to_hail",
-            "transporters",
-            "chart_hazard",
-            "sensor_sweep",
-        ):
-            self.note.setPlaceholderText("trigger" if key == "ready" else "what, where, who")
-            self.params.addRow("Note", self.note)
-        if key == "assist":
-            self.params.addRow("Assist with", self.attribute)
-            self.params.addRow("", self.discipline)
-            self.params.addRow("", self.focus)
-        for box in (self.target, self.weapon, self.system, self.zone, self.readied):
-            box.currentIndexChanged.connect(self.refresh_preview)
-        for w2 in (self.salvo, self.area):
-            w2.toggled.connect(self.refresh_preview)
-        for w3 in (self.choice, self.extra_power):
-            w3.valueChanged.connect(self.refresh_preview)
+        """The Task's own fields, from what its rule needs (bridge.ui.task_fields)."""
+        self.fields = TaskFields(
+            self.model.state,
+            self.action,
+            self.actor,
+            self._ship_id(),
+            self.params,
+            (self.attribute, self.discipline, self.focus),
+        )
+        f = self.fields
+        self.target, self.weapon, self.system, self.zone = f.target, f.weapon, f.system, f.zone
+        self.choice, self.readied, self.note = f.choice, f.readied, f.note
+        self.salvo, self.area, self.extra_power = f.salvo, f.area, f.extra_power
+        self.opposition, self.opposition_difficulty = f.opposition, f.opposition_difficulty
+        self.avoid_hazard = f.avoid_hazard
+        f.connect(self.refresh_preview)
 
     def _build_roll(self, form: QFormLayout) -> None:
         state = self.model.state
         a = self.action
-        if self.action.key == "assist":
+        if Need.ASSIST_ROLL in self.fields.needs:  # the helper picks any pair
             for attr in Attribute:
                 self.attribute.addItem(attr.label, attr.value)
             for disc in Department:
@@ -430,7 +332,7 @@ class TaskDialog(QDialog):
         if a.momentum_cost:
             self.extra.setRange(0, 6)
             form.addRow(f"{a.momentum} (cost {a.momentum_cost} each)", self.extra)
-        if a.key in ("fire_weapon", "ramming_speed"):
+        if task_rule(a.key).attack:
             for spin, label in (
                 (self.bonus, "Bonus Damage (1 each)"),
                 (self.penetration, "Penetration (1 each: ignore 2)"),
@@ -460,12 +362,10 @@ class TaskDialog(QDialog):
 
     def command(self) -> AttemptTask:
         """The AttemptTask the widgets describe (without spends: it waits to be resolved)."""
-        key = self.action.key
-        system = self.system.currentData() if key in ("fire_weapon", "damage_control") else None
         value = self.value.currentData() if self.determination.isChecked() else None
         return AttemptTask(
             by=self.by,
-            action=key,
+            action=self.action.key,
             station=self.station,
             override=self.override.isChecked(),
             attribute=Attribute(self.attribute.currentData()) if self.attribute.count() else None,
@@ -476,23 +376,7 @@ class TaskDialog(QDialog):
             bought=self.bought(),
             value=value,
             ship_assist=self.ship_assist.isChecked() or self.action.assist is None,
-            target=self.target.currentData(),
-            weapon=self.weapon.currentData(),
-            system=System(system) if system else None,
-            zone=self.zone.currentData(),
-            avoid_hazard=self.avoid_hazard.isChecked(),
-            opposition=CrewQuality(self.opposition.currentData())
-            if self.opposition.count()
-            else None,
-            opposition_difficulty=self.opposition_difficulty.value()
-            if self.opposition.count()
-            else 1,
-            difficulty_choice=self.choice.value() if key == "signals_jamming" else None,
-            salvo=self.salvo.isChecked(),
-            extra_power=self.extra_power.value(),
-            array_mode="area" if self.area.isChecked() else "spread",
-            readied=self.readied.currentData(),
-            note=self.note.text(),
+            **self.fields.params(),
         )
 
     def spends(self) -> Spends:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from bridge.engine.cards import RULES, rule_of, task_needs
+from bridge.engine.cards.rule import Need
 from bridge.engine.catalog import CATALOG, Station, action, actions_for
-from bridge.engine.effects import EFFECTS, IMMEDIATE
 from bridge.rules.stats import Attribute, Department, System
 
 CARDS = {
@@ -235,7 +236,21 @@ def test_succeed_at_cost_and_momentum_effects() -> None:
     assert action("warp").power_note == "1 per zone"
 
 
-def test_every_task_has_an_effect() -> None:
+def test_every_task_is_one_rule_with_one_effect() -> None:
+    """Each station Task lives in one rule object (bridge.engine.cards): a rolled Task has
+    an effect (the catalog's narrative ones log their outcome), an unrolled one acts at once,
+    never both."""
     tasks = {k for k, a in CATALOG.items() if a.kind == "task" and k != "override"}
-    assert tasks == set(EFFECTS) | set(IMMEDIATE)
-    assert not set(EFFECTS) & set(IMMEDIATE)
+    assert tasks == set(RULES)
+    for key in tasks:
+        rule = rule_of(key)
+        rolled = CATALOG[key].rolled
+        assert (rule.effect is not None) == rolled, key
+        assert (rule.immediate is not None) == (not rolled), key
+
+
+def test_a_tasks_needs_are_declared_by_its_rule() -> None:
+    assert task_needs("fire_weapon")[:2] == (Need.ENEMY_SHIP, Need.WEAPON)
+    assert task_needs("damage_control") == (Need.REPAIR,)
+    assert task_needs("assist") == (Need.ALLY, Need.ASSIST_ROLL)
+    assert task_needs("rally") == ()

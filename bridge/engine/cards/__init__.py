@@ -1,0 +1,46 @@
+"""Task rules by card: each station Task is one :class:`TaskRule` in its card's module.
+
+Adding a Task: its card entry in ``bridge.engine.catalog`` (stations, roll, assist,
+Difficulty, Power, Momentum text) and one ``TaskRule`` in the card's module here, naming
+what it needs and holding its checks, Difficulty items, Power and effect. The engine's
+generic steps and the task dialog's fields read the rule.
+"""
+
+from __future__ import annotations
+
+from bridge.engine.cards import command, common, helm, operations, science, tactical
+from bridge.engine.cards.rule import Need, TaskRule
+from bridge.engine.cards.shared import narrative
+from bridge.engine.catalog import CATALOG
+
+__all__ = ["RULES", "Need", "TaskRule", "rule_of", "task_needs"]
+
+
+def _registry() -> dict[str, TaskRule]:
+    rules: dict[str, TaskRule] = {}
+    for card in (common, command, helm, tactical, operations, science):
+        for rule in card.RULES:
+            if rule.key in rules:
+                raise ValueError(f"Task '{rule.key}' has two rules")
+            if rule.key not in CATALOG or CATALOG[rule.key].kind != "task":
+                raise ValueError(f"Task '{rule.key}' is not a Task in the catalog")
+            rules[rule.key] = rule
+    return rules
+
+
+RULES: dict[str, TaskRule] = _registry()
+"""Every station Task's rule, by key (the catalog's Override is a flag, not a Task)."""
+
+
+def rule_of(key: str) -> TaskRule:
+    """The rule of Task ``key`` (a Task the catalog narrates logs its outcome)."""
+    rule = RULES.get(key) or TaskRule(key)
+    if rule.effect is None and rule.immediate is None and CATALOG[key].narrative:
+        return TaskRule(**{**rule.__dict__, "effect": narrative})
+    return rule
+
+
+def task_needs(key: str) -> tuple[Need, ...]:
+    """What Task ``key`` needs from the person attempting it (the task dialog's fields)."""
+    rule = RULES.get(key)
+    return rule.needs if rule is not None else ()

@@ -1,0 +1,88 @@
+"""A station Task as one rule object: what it needs, its checks, its Difficulty, its
+Power and its effect. The engine's generic steps (who may act, the roll, the spends)
+call into the rule; nothing else switches on a Task's key."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+
+from bridge.engine.commands import AttemptTask, Spends
+from bridge.engine.context import Ctx
+from bridge.engine.encounter import DurationKind, Encounter, PendingTask
+from bridge.engine.frame import TaskFrame
+from bridge.model.ship import Ship
+
+__all__ = [
+    "Base",
+    "Check",
+    "Effect",
+    "Immediate",
+    "Items",
+    "Need",
+    "PowerOf",
+    "TaskRule",
+    "WhyNot",
+]
+
+
+class Need(StrEnum):
+    """A parameter a Task needs from the person attempting it (the task dialog's fields)."""
+
+    ENEMY_SHIP = "enemy_ship"
+    ALLY = "ally"
+    WEAPON = "weapon"
+    AIM = "aim"
+    SALVO = "salvo"
+    AREA = "area"
+    EXTRA_POWER = "extra_power"
+    REPAIR = "repair"
+    DESTINATION = "destination"
+    SWEEP_ZONE = "sweep_zone"
+    DIFFICULTY = "difficulty"
+    READIED = "readied"
+    NOTE = "note"
+    TRIGGER = "trigger"
+    ASSIST_ROLL = "assist_roll"
+    OPPOSITION = "opposition"
+
+
+WhyNot = Callable[[Encounter, str, Ship], str | None]
+"""Why the Task cannot be attempted now, before any parameter (the gate asks)."""
+Check = Callable[[Ctx, TaskFrame, AttemptTask], None]
+"""Refuse chosen parameters the rules do not allow (``need`` for a missing one)."""
+Base = Callable[[Encounter, TaskFrame, AttemptTask], tuple[str, int]]
+"""The base Difficulty, named, when it is not the card's number."""
+Items = Callable[[Encounter, TaskFrame, AttemptTask], list[tuple[str, int]]]
+"""This Task's own Difficulty modifiers, each named."""
+PowerOf = Callable[[Ctx, TaskFrame, AttemptTask], int]
+"""The Power the Task spends, when it is not the card's number."""
+Effect = Callable[[Ctx, TaskFrame, PendingTask, Spends], None]
+"""What a rolled Task does on success, given its pending roll and the Momentum spent."""
+Immediate = Callable[[Ctx, TaskFrame, AttemptTask], None]
+"""What an unrolled Task (Assist, Pass, Ready, Direct) does at once."""
+
+
+@dataclass(frozen=True)
+class TaskRule:
+    """One Task of a station card: everything that is particular to it."""
+
+    key: str
+    needs: tuple[Need, ...] = ()
+    why_not: WhyNot | None = None
+    check: Check | None = None
+    base: Base | None = None
+    items: Items | None = None
+    power: PowerOf | None = None
+    effect: Effect | None = None
+    immediate: Immediate | None = None
+    opposed: bool = False
+    """Seed 003 Opposed Task: the other side rolls too (Deploy Security)."""
+    attack: bool = False
+    """An attack: Attack Pattern and Scan for Weakness apply to it."""
+    close_when_disabled: bool = False
+    """Still usable at Close range when its system is Disabled (RULES-NOTES: Disabled
+    Communications are "unusable beyond Close")."""
+    uses_up: tuple[DurationKind, ...] = ()
+    """Lasting effects on the ship the Task uses up when attempted (Damage Report)."""

@@ -1,0 +1,75 @@
+"""The Sensors and Science card (seed 001)."""
+
+from __future__ import annotations
+
+from bridge.engine.cards.rule import Need, TaskRule
+from bridge.engine.cards.shared import check_enemy, duration
+from bridge.engine.commands import AttemptTask, Spends
+from bridge.engine.context import Ctx, need, refuse
+from bridge.engine.encounter import DurationKind, Encounter, Expiry, PendingTask
+from bridge.engine.frame import TaskFrame
+
+__all__ = ["RULES"]
+
+
+def _check_sweep(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask) -> None:
+    if cmd.zone is not None and cmd.zone not in ctx.state.zones.zones:
+        refuse(f"There is no zone '{cmd.zone}' on the map.")
+
+
+def _sweep_items(state: Encounter, frame: TaskFrame, cmd: AttemptTask) -> list[tuple[str, int]]:
+    """Seed 001 Launch Probe: -2 to Sensor Sweeps "with regards to phenomena near the
+    probe": the sweep names the zone of its phenomena; the probe's zone must match."""
+    probes = state.durations_of(DurationKind.PROBE, frame.ship)
+    if cmd.zone and any(p.target == cmd.zone for p in probes):
+        return [(f"Probe in {cmd.zone}", -2)]
+    return []
+
+
+def _sweep(ctx: Ctx, frame: TaskFrame, pending: PendingTask, spends: Spends) -> None:
+    contacts = tuple(
+        s
+        for s in ctx.state.ships
+        if ctx.state.sides[s] != ctx.state.sides[frame.ship] and not ctx.ship(s).destroyed
+    )
+    ctx.set(scanned=tuple(sorted({*ctx.state.scanned, *contacts})))
+    names = ", ".join(ctx.ship_name(s) for s in contacts) or "nothing"
+    ctx.say(f"Sensor Sweep: contacts {names}.")
+    if spends.extra:
+        ctx.say(f"Obtain Information: {spends.extra} question(s) for the GM.")
+
+
+def _check_scan(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask) -> None:
+    check_enemy(ctx, frame, cmd.target)
+
+
+def _check_probe(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask) -> None:
+    if cmd.zone is None or cmd.zone not in ctx.state.zones.zones:
+        need("Launch Probe needs a zone on the map.")
+
+
+def _probe_note(ctx: Ctx, frame: TaskFrame, pending: PendingTask, value: int) -> str:
+    return f"in {pending.params.zone}"
+
+
+RULES = (
+    TaskRule(
+        "sensor_sweep",
+        needs=(Need.SWEEP_ZONE, Need.NOTE),
+        check=_check_sweep,
+        items=_sweep_items,
+        effect=_sweep,
+    ),
+    TaskRule(
+        "scan_for_weakness",
+        needs=(Need.ENEMY_SHIP,),
+        check=_check_scan,
+        effect=duration(DurationKind.SCAN_FOR_WEAKNESS, Expiry.END_OF_NEXT_TURN),
+    ),
+    TaskRule(
+        "launch_probe",
+        needs=(Need.DESTINATION,),
+        check=_check_probe,
+        effect=duration(DurationKind.PROBE, Expiry.SCENE, note=_probe_note, target_zone=True),
+    ),
+)
