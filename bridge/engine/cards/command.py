@@ -28,6 +28,18 @@ def _direct_why_not(state: Encounter, actor: str, ship: Ship) -> str | None:
     return None
 
 
+def _offer(ctx: Ctx, assister: str, target: str) -> None:
+    """The directing officer's assist, waiting for the directed Task (Control + Command)."""
+    offer = AssistOffer(
+        assister=assister,
+        target=target,
+        attribute="control",
+        discipline=Department.COMMAND.value,
+        source="direct",
+    )
+    ctx.set(assists=(*ctx.state.assists, offer))
+
+
 def _direct(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask) -> None:
     """Seed 001 Command card / seed 003: Direct, once per scene."""
     if frame.npc:
@@ -39,18 +51,7 @@ def _direct(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask) -> None:
         need("Direct needs another officer on the bridge.")
     if cmd.target == frame.actor:
         refuse("The CO directs another officer, not themselves.")
-    ctx.set(
-        assists=(
-            *ctx.state.assists,
-            AssistOffer(
-                assister=frame.actor,
-                target=cmd.target,
-                attribute="control",
-                discipline=Department.COMMAND.value,
-                source="direct",
-            ),
-        )
-    )
+    _offer(ctx, frame.actor, cmd.target)
     ctx.set_turn(direct_used=True, interrupt=cmd.target)
     ctx.say(
         f"{ctx.actor_name(frame.actor)} directs {ctx.actor_name(cmd.target)} to act at "
@@ -64,18 +65,7 @@ def _npc_direct(ctx: Ctx, frame: TaskFrame) -> None:
     by its commander (the crew's quality), once per scene for the NPC side."""
     if ctx.turn.npc_direct_used:
         refuse("The NPCs have used their Direct this scene.")
-    ctx.set(
-        assists=(
-            *ctx.state.assists,
-            AssistOffer(
-                assister=frame.ship,
-                target=frame.ship,
-                attribute="control",
-                discipline=Department.COMMAND.value,
-                source="direct",
-            ),
-        )
-    )
+    _offer(ctx, frame.ship, frame.ship)
     ctx.set_turn(npc_direct_used=True, interrupt=frame.ship)
     ctx.say(
         f"{ctx.ship_name(frame.ship)}'s commander directs the crew: one more Task at once, "

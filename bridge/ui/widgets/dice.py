@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QRectF, QSize, Qt
+from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent
 from PySide6.QtWidgets import QWidget
 
 from bridge.rules.task import DieRoll
 from bridge.ui.theme import COLORS, FONT_FAMILY, scaled
+from bridge.ui.widgets.scaled import ScaledWidget
 
 __all__ = ["DiceRow", "die_meaning"]
 
@@ -22,19 +23,12 @@ def die_meaning(die: DieRoll) -> str:
     return word
 
 
-class DiceRow(QWidget):
+class DiceRow(ScaledWidget):
     """A row of d20s: face, owner and meaning under each."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._dice: tuple[DieRoll, ...] = ()
-
-    def changeEvent(self, event: QEvent) -> None:
-        """A new text size (the stylesheet changed): take new sizes from ``scaled``."""
-        super().changeEvent(event)
-        if event.type() == QEvent.Type.StyleChange:
-            self.updateGeometry()
-            self.update()
 
     def setDice(self, dice: tuple[DieRoll, ...]) -> None:
         self._dice = dice

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QRectF, QSize, Qt
+from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPaintEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QWidget
 
 from bridge.ui.theme import COLORS, FONT_FAMILY, scaled
+from bridge.ui.widgets.scaled import ScaledWidget
 
 __all__ = ["LcarsHeader", "Pill", "section_label"]
 
 
-class LcarsHeader(QWidget):
+class LcarsHeader(ScaledWidget):
     """A painted elbow in the station's colour with the station's name.
 
     Widgets added with ``addRight`` sit in the band under the top bar, right of the name
@@ -27,13 +28,6 @@ class LcarsHeader(QWidget):
         self._row = QHBoxLayout(self)
         self._row.setSpacing(round(scaled(8)))
         self._row.addStretch()
-
-    def changeEvent(self, event: QEvent) -> None:
-        """A new text size (the stylesheet changed): take new sizes from ``scaled``."""
-        super().changeEvent(event)
-        if event.type() == QEvent.Type.StyleChange:
-            self.updateGeometry()
-            self.update()
 
     def _height(self) -> int:
         return round(scaled(64))

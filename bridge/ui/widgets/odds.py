@@ -2,35 +2,26 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QRectF, QSize, Qt
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent
 from PySide6.QtWidgets import QWidget
 
 from bridge.rules.odds import TaskOdds
 from bridge.ui.theme import COLORS, FONT_FAMILY, scaled
+from bridge.ui.widgets.scaled import ScaledWidget
 
 __all__ = ["OddsChart"]
 
 
-class OddsChart(QWidget):
+class OddsChart(ScaledWidget):
     """Bars of P(successes = k); bars at or over the Difficulty are drawn solid."""
+
+    HINT = (300, 120)
+    MINIMUM = (120, 110)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._odds: TaskOdds | None = None
-
-    def changeEvent(self, event: QEvent) -> None:
-        """A new text size (the stylesheet changed): take new sizes from ``scaled``."""
-        super().changeEvent(event)
-        if event.type() == QEvent.Type.StyleChange:
-            self.updateGeometry()
-            self.update()
-
-    def minimumSizeHint(self) -> QSize:
-        return QSize(round(scaled(120)), round(scaled(110)))
-
-    def sizeHint(self) -> QSize:
-        return QSize(round(scaled(300)), round(scaled(120)))
 
     def setOdds(self, odds: TaskOdds | None) -> None:
         self._odds = odds

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QFont,
@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QWidget
 
 from bridge.engine import Encounter
 from bridge.ui.theme import COLORS, FONT_FAMILY, scaled
+from bridge.ui.widgets.scaled import ScaledWidget
 
 __all__ = ["ZoneMapView"]
 
@@ -49,12 +50,15 @@ def _layout(state: Encounter) -> dict[str, tuple[int, int]]:
     return out
 
 
-class ZoneMapView(QWidget):
+class ZoneMapView(ScaledWidget):
     """Painted zone map; ``own`` ship's range to every other ship is written beside it.
 
     With ``movable`` (the GM console), a ship is dragged by its name to another zone:
     ``sig_move(ship, zone)`` asks for the move, which the engine judges.
     """
+
+    HINT = (480, 200)
+    MINIMUM = (200, 150)
 
     sig_move = Signal(str, str)
 
@@ -70,19 +74,6 @@ class ZoneMapView(QWidget):
         if movable:
             self.setMouseTracking(True)
             self.setToolTip("Drag a ship by its name to another zone to move it")
-
-    def changeEvent(self, event: QEvent) -> None:
-        """A new text size (the stylesheet changed): take new sizes from ``scaled``."""
-        super().changeEvent(event)
-        if event.type() == QEvent.Type.StyleChange:
-            self.updateGeometry()
-            self.update()
-
-    def minimumSizeHint(self) -> QSize:
-        return QSize(round(scaled(200)), round(scaled(150)))
-
-    def sizeHint(self) -> QSize:
-        return QSize(round(scaled(480)), round(scaled(200)))
 
     def zone_rects(self) -> dict[str, QRectF]:
         """Where each zone was last painted (widget coordinates)."""

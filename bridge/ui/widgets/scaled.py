@@ -1,0 +1,30 @@
+"""Painted widgets that grow with the text size the GM chooses."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QSize
+from PySide6.QtWidgets import QWidget
+
+from bridge.ui.theme import scaled
+
+__all__ = ["ScaledWidget"]
+
+
+class ScaledWidget(QWidget):
+    """A painted widget whose sizes come from ``scaled``: ``HINT`` and ``MINIMUM`` in
+    pixels at 100% text; a new text size (the stylesheet changes) takes new sizes."""
+
+    HINT = (300, 120)
+    MINIMUM = (120, 100)
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.StyleChange:
+            self.updateGeometry()
+            self.update()
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(round(scaled(self.MINIMUM[0])), round(scaled(self.MINIMUM[1])))
+
+    def sizeHint(self) -> QSize:
+        return QSize(round(scaled(self.HINT[0])), round(scaled(self.HINT[1])))
