@@ -3,17 +3,20 @@
 No controls: the tactical picture, whose Turn, the Round, Momentum and Threat, the last
 roll and the damage report. Type scales with the window (the smallest is three times a
 station's body text on a 1080-pixel-high screen). F11 or the context menu toggles full
-screen and picks the screen. Players' eyes only: NPC ships are seen as the players' own
-windows see them (:func:`bridge.net.views.player_view`; shields only once scanned).
+screen and picks the screen. Players' eyes only: the battle is read through
+:func:`bridge.net.views.player_view`, as a network player's windows read it, so an NPC
+ship's statistics (its Resistance here) show only once it is scanned, and its Power and
+Resistance are cut from the damage report until then.
 """
 
 from __future__ import annotations
 
 import html
 import re
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt
+from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
@@ -90,11 +93,11 @@ def public_lines(entry: JournalEntry) -> tuple[str, ...]:
     return log_entry(entry).lines
 
 
-def damage_lines(entries: tuple[JournalEntry, ...], hidden: dict[str, str]) -> list[str]:
+def damage_lines(entries: Sequence[JournalEntry], hidden: Collection[str]) -> list[str]:
     """The lines of ``entries`` that report hits, damage and losses, oldest first.
 
-    ``hidden`` maps an unscanned NPC ship's name to its id: its Power and Resistance are
-    cut from the lines that name it.
+    ``hidden`` holds the names of unscanned NPC ships: their Power and Resistance are cut
+    from the lines that name them.
     """
     out = []
     for entry in entries:
@@ -175,8 +178,8 @@ class _Fitted(QLabel):
         super().resizeEvent(event)
         self._elide()
 
-    def changeEvent(self, event: object) -> None:  # font changes with the window size
-        super().changeEvent(event)  # type: ignore[arg-type]
+    def changeEvent(self, event: QEvent) -> None:  # the font follows the window's size
+        super().changeEvent(event)
         self._elide()
 
 
@@ -522,7 +525,7 @@ class ViewscreenWindow(QWidget):
     def _report(self, state: Encounter) -> None:
         entries, _ = self.model.recent_journal(30)
         hidden = {
-            ship.name: sid
+            ship.name
             for sid, ship in state.ships.items()
             if state.sides[sid] == "npc" and sid not in state.scanned
         }
