@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLabel,
+    QLayout,
     QMenu,
     QSizePolicy,
     QVBoxLayout,
@@ -47,6 +48,7 @@ from bridge.engine import CATALOG, Change, Encounter, JournalEntry
 from bridge.net.views import log_entry, player_view
 from bridge.rules.stats import System
 from bridge.rules.task import TaskResult
+from bridge.ui.settings import restore_geometry, save_geometry
 from bridge.ui.station_model import StationModel
 from bridge.ui.theme import COLORS
 from bridge.ui.widgets.ship_status import state_text
@@ -278,12 +280,15 @@ class ViewscreenWindow(QWidget):
         model.sig_changed.connect(self.refresh)
         self._connected = True
         self.resize(1366, 768)
+        self.restored = restore_geometry(self, "viewscreen")
+        """Its screen, place and full screen came back from the last time it closed."""
         self._rescale()
         self.refresh(Change.ALL)
 
     # -- building -----------------------------------------------------------------------
     def _build(self) -> None:
         root = QHBoxLayout(self)
+        root.setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)  # type shrinks instead
         self.root = root
         root.setSpacing(0)
         self.sidebar = QVBoxLayout()
@@ -630,6 +635,7 @@ class ViewscreenWindow(QWidget):
             self.refresh(stale)
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        save_geometry(self, "viewscreen")
         if self._connected:
             self.model.sig_changed.disconnect(self.refresh)
             self._connected = False
@@ -639,15 +645,15 @@ class ViewscreenWindow(QWidget):
 def show_viewscreen(model: StationModel, owner: QWidget) -> ViewscreenWindow:
     """The one viewscreen of ``owner`` (a GM console), opened or raised.
 
-    Opened for the first time with a second screen, it goes full screen on the first
-    screen ``owner`` is not on; otherwise it opens as a window.
+    It comes back where it was last closed; the very first time, with a second screen,
+    it goes full screen on the first screen ``owner`` is not on.
     """
     window = owner.findChild(ViewscreenWindow)
     if window is None:
         window = ViewscreenWindow(model, owner)
         here = owner.screen()
         others = [s for s in QGuiApplication.screens() if s is not here]
-        if others:
+        if others and not window.restored:
             window.show()
             window.show_on(others[0])
             return window
