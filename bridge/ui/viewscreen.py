@@ -3,17 +3,20 @@
 No controls: the tactical picture, whose Turn, the Round, Momentum and Threat, the last
 roll and the damage report. Type scales with the window (the smallest is three times a
 station's body text on a 1080-pixel-high screen). F11 or the context menu toggles full
-screen and picks the screen. Players' eyes only: NPC ships are seen as the players' own
-windows see them (:func:`bridge.net.views.player_view`; shields only once scanned).
+screen and picks the screen. Players' eyes only: the battle is read through
+:func:`bridge.net.views.player_view`, as a network player's windows read it, so an NPC
+ship's statistics (its Resistance here) show only once it is scanned, and its Power and
+Resistance are cut from the damage report until then.
 """
 
 from __future__ import annotations
 
 import html
 import re
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt
+from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
@@ -34,6 +37,7 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLabel,
+    QLayout,
     QMenu,
     QSizePolicy,
     QVBoxLayout,
@@ -44,6 +48,7 @@ from bridge.engine import CATALOG, Change, Encounter, JournalEntry
 from bridge.net.views import log_entry, player_view
 from bridge.rules.stats import System
 from bridge.rules.task import TaskResult
+from bridge.ui.settings import restore_geometry, save_geometry
 from bridge.ui.station_model import StationModel
 from bridge.ui.theme import COLORS
 from bridge.ui.widgets.ship_status import state_text
@@ -90,11 +95,11 @@ def public_lines(entry: JournalEntry) -> tuple[str, ...]:
     return log_entry(entry).lines
 
 
-def damage_lines(entries: tuple[JournalEntry, ...], hidden: dict[str, str]) -> list[str]:
+def damage_lines(entries: Sequence[JournalEntry], hidden: Collection[str]) -> list[str]:
     """The lines of ``entries`` that report hits, damage and losses, oldest first.
 
-    ``hidden`` maps an unscanned NPC ship's name to its id: its Power and Resistance are
-    cut from the lines that name it.
+    ``hidden`` holds the names of unscanned NPC ships: their Power and Resistance are cut
+    from the lines that name them.
     """
     out = []
     for entry in entries:
@@ -175,8 +180,8 @@ class _Fitted(QLabel):
         super().resizeEvent(event)
         self._elide()
 
-    def changeEvent(self, event: object) -> None:  # font changes with the window size
-        super().changeEvent(event)  # type: ignore[arg-type]
+    def changeEvent(self, event: QEvent) -> None:  # the font follows the window's size
+        super().changeEvent(event)
         self._elide()
 
 
@@ -275,12 +280,15 @@ class ViewscreenWindow(QWidget):
         model.sig_changed.connect(self.refresh)
         self._connected = True
         self.resize(1366, 768)
+        self.restored = restore_geometry(self, "viewscreen")
+        """Its screen, place and full screen came back from the last time it closed."""
         self._rescale()
         self.refresh(Change.ALL)
 
     # -- building -----------------------------------------------------------------------
     def _build(self) -> None:
         root = QHBoxLayout(self)
+        root.setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)  # type shrinks instead
         self.root = root
         root.setSpacing(0)
         self.sidebar = QVBoxLayout()
@@ -522,7 +530,7 @@ class ViewscreenWindow(QWidget):
     def _report(self, state: Encounter) -> None:
         entries, _ = self.model.recent_journal(30)
         hidden = {
-            ship.name: sid
+            ship.name
             for sid, ship in state.ships.items()
             if state.sides[sid] == "npc" and sid not in state.scanned
         }
@@ -627,6 +635,7 @@ class ViewscreenWindow(QWidget):
             self.refresh(stale)
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        save_geometry(self, "viewscreen")
         if self._connected:
             self.model.sig_changed.disconnect(self.refresh)
             self._connected = False
@@ -636,15 +645,15 @@ class ViewscreenWindow(QWidget):
 def show_viewscreen(model: StationModel, owner: QWidget) -> ViewscreenWindow:
     """The one viewscreen of ``owner`` (a GM console), opened or raised.
 
-    Opened for the first time with a second screen, it goes full screen on the first
-    screen ``owner`` is not on; otherwise it opens as a window.
+    It comes back where it was last closed; the very first time, with a second screen,
+    it goes full screen on the first screen ``owner`` is not on.
     """
     window = owner.findChild(ViewscreenWindow)
     if window is None:
         window = ViewscreenWindow(model, owner)
         here = owner.screen()
         others = [s for s in QGuiApplication.screens() if s is not here]
-        if others:
+        if others and not window.restored:
             window.show()
             window.show_on(others[0])
             return window

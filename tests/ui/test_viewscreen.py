@@ -297,3 +297,15 @@ def test_the_networks_viewscreen_seat_opens_the_viewscreen(
     view.close()
     _run(loop, remote.client.close())
     _run(loop, panel.stop())
+
+
+def test_it_comes_back_where_it_was(qtbot: QtBot, model: SharedModel) -> None:
+    w = screen(qtbot, model, (700, 420))  # within the offscreen screen (800x600)
+    assert not w.restored
+    w.close()
+    again = ViewscreenWindow(model)
+    qtbot.addWidget(again)
+    assert again.restored and (again.width(), again.height()) == (700, 420)
+    small = screen(qtbot, model, (640, 360))  # a small window has small type, and fits
+    assert (small.width(), small.height()) == (640, 360) and small.unit < 25
+    assert small.layout().minimumSize().height() <= 360

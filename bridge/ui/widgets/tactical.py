@@ -195,10 +195,10 @@ class BigDice(QWidget):
             word = die_meaning(die).replace(" + ", " ")
             if die.kind == "assist":
                 word = f"ASSIST {word}"
-            small = _font(size * 0.24)
+            small = _font(size * 0.3)
             metrics = QFontMetricsF(small)
             scale = min(1.0, step * 0.98 / max(metrics.horizontalAdvance(word), 1.0))
-            p.setFont(_font(size * 0.24 * scale))
+            p.setFont(_font(size * 0.3 * scale))
             p.setPen(QColor(COLORS.red if die.complication else COLORS.text))
             p.drawText(
                 QRectF(x - size * 0.1, size * 1.04, step, size * 0.45),
