@@ -7,12 +7,16 @@ import time
 import tracemalloc
 
 from bridge.engine.autopilot import suggest
-from bridge.engine.commands import AddShip, SetValue
+from bridge.engine.commands import AddShip, EndScene, SetValue
 from bridge.engine.demo import demo_encounter
 from bridge.engine.session import CHECKPOINT_EVERY, Session
 from bridge.rules.dice import SeededDice
 
 __all__ = ["endless_battle", "engine_benchmarks", "long_battle", "undo_memory"]
+
+
+SCENE_ROUNDS = 50
+"""An endless battle's scene ends after this many Rounds (the model counts to 999)."""
 
 
 def endless_battle(commands: int, seed: int = 1) -> Session:
@@ -23,6 +27,10 @@ def endless_battle(commands: int, seed: int = 1) -> Session:
     foe = encounter.ships["qoj"]
     reinforcements = 0
     while len(session.journal) < commands:
+        turn = session.state.turn
+        if turn.round > SCENE_ROUNDS and turn.actor is None and session.state.pending is None:
+            session.apply(EndScene(by="gm"))  # a long fight: the GM starts a new scene
+            continue
         command = suggest(session.state, session.check)
         if command is None:
             reinforcements += 1

@@ -71,3 +71,27 @@ def test_the_autopilot_weighs_the_odds_before_it_attacks() -> None:
     assert not isinstance(plan, str) and task_odds(plan.spec).p_success < HOPELESS
     choice = suggest(hard, session.check)
     assert not (isinstance(choice, AttemptTask) and choice.action == "fire_weapon")
+
+
+def test_an_endless_battle_runs_past_999_rounds_of_play_in_scenes() -> None:
+    """The benchmark's campaign night: long fights end their scene; nothing exceeds the
+    model's limits however long it runs."""
+    from bridge.engine.bench import SCENE_ROUNDS, endless_battle
+
+    session = endless_battle(3000, seed=4)
+    assert len(session.journal) >= 3000
+    assert session.state.turn.round <= SCENE_ROUNDS + 1
+    check_invariants(session.state)
+
+
+def test_the_autopilot_can_close_in_on_the_nearest_enemy() -> None:
+    """Among an NPC ship's options is a Maneuver one zone nearer the nearest enemy."""
+    from bridge.engine.autopilot import _task_options
+
+    state = demo_encounter()
+    options = _task_options(state, "vortak", "vortak")
+    moves = [o for o in options if o.action == "maneuver"]
+    assert len(moves) == 1 and moves[0].zone is not None
+    zones = state.zones
+    there = zones.positions["resolute"]
+    assert zones.distance(moves[0].zone, there) < zones.distance(zones.positions["vortak"], there)
