@@ -5,7 +5,7 @@ Pure Python: no Qt. Every change to a battle is a Command applied by a
 storage and the command line import only what is listed in ``__all__``.
 """
 
-from bridge.engine.autopilot import NPCS_ONLY, suggest, suggest_for_npcs
+from bridge.engine.autopilot import NPCS_ONLY, npcs_only, suggest, suggest_for_npcs
 from bridge.engine.cards import Need, TaskRule, task_needs
 from bridge.engine.cards import rule_of as task_rule
 from bridge.engine.catalog import CATALOG, ActionDef, Station, actions_for
@@ -111,6 +111,7 @@ __all__ = [
     "command_adapter",
     "demo_encounter",
     "demo_ships",
+    "npcs_only",
     "players_waiting",
     "preview_task",
     "seat_at_usual_station",

@@ -26,7 +26,7 @@ from bridge.rules.odds import task_odds
 from bridge.rules.stats import System
 from bridge.rules.weapons import WeaponKind
 
-__all__ = ["NPCS_ONLY", "suggest", "suggest_for_npcs"]
+__all__ = ["NPCS_ONLY", "npcs_only", "suggest", "suggest_for_npcs"]
 
 NPCS_ONLY = "The autopilot plays the NPC ships only: it is the players' move."
 ATTACK_WEIGHT = 3.0
@@ -96,9 +96,7 @@ def _task_options(state: Encounter, actor: str, ship_id: str) -> list[AttemptTas
         options.append(AttemptTask(by=by, action="evasive_action", station=Station.HELM))
         closer = _toward(state, ship_id, target) if target is not None else None
         if closer is not None:
-            options.append(
-                AttemptTask(by=by, action="maneuver", station=Station.HELM, zone=closer)
-            )
+            options.append(AttemptTask(by=by, action="maneuver", station=Station.HELM, zone=closer))
     if Station.COMMAND in stations:
         options.append(AttemptTask(by=by, action="rally", station=Station.COMMAND))
     options.append(AttemptTask(by=by, action="pass"))
@@ -156,8 +154,9 @@ def _best_task(state: Encounter, options: list[AttemptTask]) -> AttemptTask | No
     return best if worth > 0 else None
 
 
-def suggest_for_npcs(state: Encounter, check: Check) -> Command | str:
-    """``suggest`` when an NPC ship is to act (or its roll waits), else why not."""
+def npcs_only(state: Encounter) -> str | None:
+    """Why the GM's autopilot cannot step now (no NPC ship is to act), or None. Cheap:
+    the windows ask it on every change."""
     if state.ended:
         return f"The battle is over: {state.outcome}"
     pending = state.pending
@@ -166,5 +165,13 @@ def suggest_for_npcs(state: Encounter, check: Check) -> Command | str:
         return NPCS_ONLY
     if actor is not None and actor not in state.ships:
         return NPCS_ONLY
+    return None
+
+
+def suggest_for_npcs(state: Encounter, check: Check) -> Command | str:
+    """``suggest`` when an NPC ship is to act (or its roll waits), else why not."""
+    reason = npcs_only(state)
+    if reason is not None:
+        return reason
     command = suggest(state, check)
     return NPCS_ONLY if command is None else command

@@ -41,6 +41,7 @@ from bridge.engine import (
     Station,
     Withdraw,
     actions_for,
+    npcs_only,
     suggest_for_npcs,
     waiting,
     why_not,
@@ -585,10 +586,10 @@ class GmConsole(QMainWindow):
         npc_acting = None if turn.actor in state.ships else "No NPC ship is taking a Turn."
         if npc_acting is None and state.pending is not None:
             npc_acting = "Resolve the rolled Task first."
-        npc_step = suggest_for_npcs(state, self.model.check)
+        npc_step = npcs_only(state)
         for button, reason in (
             (self.start_button, start),
-            (self.autopilot, npc_step if isinstance(npc_step, str) else None),
+            (self.autopilot, npc_step),
             (self.end_round, why_not(state, EndRound())),
             (self.end_scene, why_not(state, EndScene())),
             (

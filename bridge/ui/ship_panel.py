@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QGridLayout,
@@ -63,6 +64,7 @@ class ShipPanel(QWidget):
         self.ship.currentIndexChanged.connect(lambda _: self.refresh(Change.ALL))
         self.set_shields.clicked.connect(lambda: self._set("shields", self.shields.value()))
         self.set_power.clicked.connect(lambda: self._set("power", self.power.value()))
+        self._stale = False
         model.sig_changed.connect(self.refresh)
         self.refresh(Change.ALL)
 
@@ -87,10 +89,19 @@ class ShipPanel(QWidget):
         self.ship.setCurrentIndex(max(index, 0))
         self.ship.blockSignals(False)
 
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self._stale:
+            self.refresh(Change.ALL)
+
     def refresh(self, changes: object) -> None:
         flags = changes if isinstance(changes, Change) else Change.ALL
         if not flags & (Change.SHIPS | Change.SEATS | Change.CREW | Change.ZONES):
             return
+        if not self.isVisible() and self.ship.count():  # on its tab: caught up when shown
+            self._stale = True
+            return
+        self._stale = False
         state = self.model.state
         if flags & (Change.SHIPS | Change.SEATS) or self.ship.count() != len(state.ships):
             self._fill_ships(state)
