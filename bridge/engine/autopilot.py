@@ -31,8 +31,6 @@ __all__ = ["NPCS_ONLY", "npcs_only", "suggest", "suggest_for_npcs"]
 NPCS_ONLY = "The autopilot plays the NPC ships only: it is the players' move."
 ATTACK_WEIGHT = 3.0
 """How much more a likely hit is worth to an NPC ship than keeping its shields and Power."""
-MOVE_WEIGHT = 0.5
-"""Closing in is worth less than anything else the ship can do, more than doing nothing."""
 HOPELESS = 0.2
 """Below this chance of success a Task is not worth the Turn (the ship does something else)."""
 
@@ -49,15 +47,6 @@ def _nearest_enemy(state: Encounter, ship: str) -> str | None:
     if not enemies:
         return None
     return min(enemies, key=lambda e: state.zones.ship_distance(ship, e))
-
-
-def _toward(state: Encounter, ship: str, target: str) -> str | None:
-    """The neighbouring zone that brings ``ship`` nearer ``target`` (None if at Close)."""
-    zones = state.zones
-    here, there = zones.positions[ship], zones.positions[target]
-    if here == there:
-        return None
-    return min(sorted(zones.neighbours(here)), key=lambda z: zones.distance(z, there))
 
 
 def _task_options(state: Encounter, actor: str, ship_id: str) -> list[AttemptTask]:
@@ -94,9 +83,6 @@ def _task_options(state: Encounter, actor: str, ship_id: str) -> list[AttemptTas
         )
     if Station.HELM in stations:
         options.append(AttemptTask(by=by, action="evasive_action", station=Station.HELM))
-        closer = _toward(state, ship_id, target) if target is not None else None
-        if closer is not None:
-            options.append(AttemptTask(by=by, action="maneuver", station=Station.HELM, zone=closer))
     if Station.COMMAND in stations:
         options.append(AttemptTask(by=by, action="rally", station=Station.COMMAND))
     options.append(AttemptTask(by=by, action="pass"))
@@ -143,8 +129,7 @@ def _worth(state: Encounter, option: AttemptTask) -> float:
     p = task_odds(plan.spec).p_success
     if p < HOPELESS:
         return 0.0
-    weight = {"fire_weapon": ATTACK_WEIGHT, "maneuver": MOVE_WEIGHT}.get(option.action, 1.0)
-    return p * weight
+    return p * (ATTACK_WEIGHT if option.action == "fire_weapon" else 1.0)
 
 
 def _best_task(state: Encounter, options: list[AttemptTask]) -> AttemptTask | None:

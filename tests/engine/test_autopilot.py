@@ -82,16 +82,3 @@ def test_an_endless_battle_runs_past_999_rounds_of_play_in_scenes() -> None:
     assert len(session.journal) >= 3000
     assert session.state.turn.round <= SCENE_ROUNDS + 1
     check_invariants(session.state)
-
-
-def test_the_autopilot_can_close_in_on_the_nearest_enemy() -> None:
-    """Among an NPC ship's options is a Maneuver one zone nearer the nearest enemy."""
-    from bridge.engine.autopilot import _task_options
-
-    state = demo_encounter()
-    options = _task_options(state, "vortak", "vortak")
-    moves = [o for o in options if o.action == "maneuver"]
-    assert len(moves) == 1 and moves[0].zone is not None
-    zones = state.zones
-    there = zones.positions["resolute"]
-    assert zones.distance(moves[0].zone, there) < zones.distance(zones.positions["vortak"], there)
