@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import deque
 from enum import StrEnum
+from functools import lru_cache
 from typing import Annotated, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -70,23 +71,13 @@ class ZoneMap(_Frozen):
         return self
 
     def neighbours(self, zone: str) -> set[str]:
-        return {b for a, b in self.links if a == zone} | {a for a, b in self.links if b == zone}
+        return set(_adjacency(self.links).get(zone, ()))
 
     def distance(self, a: str, b: str) -> int:
         """Zones between ``a`` and ``b`` (a large number when unconnected)."""
         if a == b:
             return 0
-        seen = {a}
-        queue = deque([(a, 0)])
-        while queue:
-            zone, d = queue.popleft()
-            for n in self.neighbours(zone):
-                if n == b:
-                    return d + 1
-                if n not in seen:
-                    seen.add(n)
-                    queue.append((n, d + 1))
-        return 99
+        return _distances_from(a, self.links).get(b, UNCONNECTED)
 
     def ship_distance(self, ship_a: str, ship_b: str) -> int:
         return self.distance(self.positions[ship_a], self.positions[ship_b])
@@ -96,6 +87,36 @@ class ZoneMap(_Frozen):
 
     def move(self, ship: str, zone: str) -> ZoneMap:
         return self.model_copy(update={"positions": {**self.positions, ship: zone}})
+
+
+UNCONNECTED = 99
+"""The distance between zones no chain of links joins."""
+
+
+@lru_cache(maxsize=256)
+def _adjacency(links: tuple[tuple[str, str], ...]) -> dict[str, tuple[str, ...]]:
+    """Each zone's neighbours, once per map (maps are immutable and shared by states)."""
+    near: dict[str, set[str]] = {}
+    for a, b in links:
+        near.setdefault(a, set()).add(b)
+        near.setdefault(b, set()).add(a)
+    return {zone: tuple(sorted(ns)) for zone, ns in near.items()}
+
+
+@lru_cache(maxsize=1024)
+def _distances_from(start: str, links: tuple[tuple[str, str], ...]) -> dict[str, int]:
+    """Breadth-first distances from ``start`` to every zone it reaches (cached: the
+    windows ask for every ship's range on every refresh)."""
+    near = _adjacency(links)
+    found = {start: 0}
+    queue = deque([start])
+    while queue:
+        zone = queue.popleft()
+        for n in near.get(zone, ()):
+            if n not in found:
+                found[n] = found[zone] + 1
+                queue.append(n)
+    return found
 
 
 _SMALL_WORDS = {"for", "of"}

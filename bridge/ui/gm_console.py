@@ -70,9 +70,13 @@ from bridge.ui.widgets.fit import fit_to_screen, scrolling
 from bridge.ui.widgets.lcars import LcarsHeader, Pill, section_label
 from bridge.ui.widgets.log_view import SHOWN, LogView
 from bridge.ui.widgets.ship_status import ContactsTable
+from bridge.ui.widgets.steady import set_choices, set_state
 from bridge.ui.widgets.zone_map import ZoneMapView
 
 __all__ = ["GmConsole"]
+
+
+_AUTOPILOT_TIP = "Play the NPC ship's next step by the odds (Ctrl+J)"
 
 
 class GmConsole(QMainWindow):
@@ -236,6 +240,9 @@ class GmConsole(QMainWindow):
             self.picture_tabs.setCurrentIndex(1)
 
     def _connect_controls(self) -> None:
+        self.next_actor.currentIndexChanged.connect(
+            lambda _: self._refresh_buttons(self.model.state)
+        )
         self.start_button.clicked.connect(self._start)
         self.end_button.clicked.connect(lambda: self._end(False))
         self.keep_button.clicked.connect(lambda: self._end(True))
@@ -354,14 +361,19 @@ class GmConsole(QMainWindow):
                 self.turn_label.setText(f"ACTING: {state.name_of(turn.actor).upper()}")
             else:
                 self.turn_label.setText(f"{'PLAYERS' if turn.side == 'player' else 'NPCS'} TO ACT")
-            self.next_actor.clear()
-            for actor in waiting(state, turn.side):
-                name = (
-                    state.characters[actor].name
-                    if actor in state.characters
-                    else (f"{state.ships[actor].name} ({turn.npc_turns_left.get(actor, 0)} left)")
-                )
-                self.next_actor.addItem(name, actor)
+            set_choices(
+                self.next_actor,
+                [
+                    (
+                        state.characters[actor].name
+                        if actor in state.characters
+                        else f"{state.ships[actor].name} ({turn.npc_turns_left.get(actor, 0)} "
+                        "left)",
+                        actor,
+                    )
+                    for actor in waiting(state, turn.side)
+                ],
+            )
         self._refresh_buttons(state)
         if flags & Change.POOLS:
             self.momentum_label.setText(f"MOMENTUM {state.momentum.value}/{state.momentum.cap}")
@@ -602,10 +614,7 @@ class GmConsole(QMainWindow):
             (self.npc_attempt, npc_acting),
             (self.npc_minor_button, npc_acting),
         ):
-            button.setEnabled(reason is None)
-            button.setToolTip(reason or "")
-        if self.autopilot.isEnabled():
-            self.autopilot.setToolTip("Play the NPC ship's next step by the odds (Ctrl+J)")
+            set_state(button, reason, _AUTOPILOT_TIP if button is self.autopilot else "")
 
     def viewscreen(self) -> QWidget:
         """The main viewscreen (one window, raised if open)."""

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QMenu,
     QPushButton,
     QScrollArea,
+    QSizePolicy,
     QSplitter,
     QTabWidget,
     QTextBrowser,
@@ -29,6 +30,7 @@ from bridge.engine import (
     ActionDef,
     AttemptTask,
     Change,
+    Encounter,
     EndTurn,
     MinorAction,
     PendingTask,
@@ -49,10 +51,12 @@ from bridge.ui.widgets.action_button import ActionButton
 from bridge.ui.widgets.fit import fit_to_screen, scrolling
 from bridge.ui.widgets.lcars import LcarsHeader, Pill, section_label
 from bridge.ui.widgets.log_view import SHOWN, LogView
+from bridge.ui.widgets.reason_label import ReasonLabel
 from bridge.ui.widgets.ship_status import ContactsTable, ShieldsPower, SystemsTable, WeaponsTable
+from bridge.ui.widgets.steady import set_choices, set_items, set_state, set_style
 from bridge.ui.widgets.zone_map import ZoneMapView
 
-__all__ = ["StationWindow"]
+__all__ = ["StationWindow", "crew_lines"]
 
 _WATCH = (
     Change.TURN
@@ -66,6 +70,20 @@ _WATCH = (
     | Change.ZONES
     | Change.LOG
 )
+
+
+def crew_lines(state: Encounter) -> list[str]:
+    """The Command card's crew list: each seated officer, where, and whether they acted."""
+    waiting = players_waiting(state)
+    lines = []
+    for cid in state.seated_characters():
+        c = state.characters[cid]
+        where = ", ".join(s.label for s in state.stations_of(cid))
+        status = "waiting" if cid in waiting else "acted"
+        if state.turn.actor == cid:
+            status = "ACTING"
+        lines.append(f"{c.name} — {where} — {status} — Determination {c.determination.value}")
+    return lines
 
 
 class StationWindow(QMainWindow):
@@ -82,6 +100,7 @@ class StationWindow(QMainWindow):
         self.station = station
         self.dialog: TaskDialog | None = None
         self._signalled: tuple[int, str | None] | None = None
+        self._entries: dict[tuple[str, str], MinorAction | AttemptTask] = {}
         self.setWindowTitle(f"Bridge — {station.label}")
         self.resize(1280, 690)
         color = STATION_COLORS[station.value]
@@ -127,10 +146,7 @@ class StationWindow(QMainWindow):
         self.more_menu = MoreMenu(self.model, self.officer_id, self)
         self.more_button.setMenu(self.more_menu)
         officer_row.addWidget(self.more_button)
-        self.reason = QLabel()
-        self.reason.setObjectName("reason")
-        self.reason.setWordWrap(True)
-        officer_row.addWidget(self.reason, 1)
+        officer_row.addStretch(1)
         self.waiting_button = QPushButton("ROLL WAITING: OPEN")
         self.waiting_button.setObjectName("primary")
         self.waiting_button.setToolTip("Reopen the rolled Task waiting for its spends (Ctrl+W)")
@@ -138,7 +154,15 @@ class StationWindow(QMainWindow):
         self.waiting_button.clicked.connect(self.reopen_roll)
         officer_row.addWidget(self.waiting_button)
         layout.addLayout(officer_row)
+        # Why the Turn's controls are as they are, on a line of its own under them.
+        self.reason = ReasonLabel(lines=1)
+        self.reason.setObjectName("reason")
+        layout.addWidget(self.reason)
         self.tabs = QTabWidget()
+        # The card takes the height left: its columns scroll inside it, so what it holds
+        # never makes the window scroll (or a line of text above it move it).
+        self.tabs.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)
+        self.tabs.setMinimumHeight(round(scaled(300)))
         layout.addWidget(self.tabs, 1)
         front = QSplitter(Qt.Orientation.Horizontal)
         self.tabs.addTab(front, "CARD")
@@ -311,23 +335,13 @@ class StationWindow(QMainWindow):
             if self.zone_map.parent() is not None:
                 self.zone_map.setEncounter(state, state.player_ship)
         if flags & (Change.DURATIONS | Change.SHIPS | Change.TRAITS):
-            self.durations.clear()
-            for d in state.durations:
-                self.durations.addItem(f"{d.describe()} — {state.ships[d.ship].name}")
-            for t in state.traits:
-                self.durations.addItem(f"{t.kind.upper()}: {t.name}")
+            set_items(
+                self.durations,
+                [f"{d.describe()} — {state.ships[d.ship].name}" for d in state.durations]
+                + [f"{t.kind.upper()}: {t.name}" for t in state.traits],
+            )
         if self.station is Station.COMMAND and flags & (Change.TURN | Change.SEATS | Change.CREW):
-            self.crew.clear()
-            waiting = players_waiting(state)
-            for cid in state.seated_characters():
-                c = state.characters[cid]
-                where = ", ".join(s.label for s in state.stations_of(cid))
-                status = "waiting" if cid in waiting else "acted"
-                if state.turn.actor == cid:
-                    status = "ACTING"
-                self.crew.addItem(
-                    f"{c.name} — {where} — {status} — Determination {c.determination.value}"
-                )
+            set_items(self.crew, crew_lines(state))
         if flags & Change.LOG:
             self.log.setJournal(*self.model.recent_journal(SHOWN))
 
@@ -341,22 +355,17 @@ class StationWindow(QMainWindow):
             QApplication.alert(self)
         self._signalled = key
         color = STATION_COLORS[self.station.value] if mine else ""
-        self.turn_label.setStyleSheet(f"color: {color};" if color else "")
+        set_style(self.turn_label, f"color: {color};" if color else "")
 
     def _fill_officers(self) -> None:
         state = self.model.state
-        current = self.officer_id()
         crew = state.crew_at(self.station)
         others = [c for c in state.seated_characters() if c not in crew]
-        self.officer.blockSignals(True)
-        self.officer.clear()
-        for cid in crew:
-            self.officer.addItem(state.characters[cid].name, cid)
-        for cid in others:
-            self.officer.addItem(f"{state.characters[cid].name} (Override)", cid)
-        index = self.officer.findData(current) if current else 0
-        self.officer.setCurrentIndex(max(index, 0))
-        self.officer.blockSignals(False)
+        set_choices(
+            self.officer,
+            [(state.characters[cid].name, cid) for cid in crew]
+            + [(f"{state.characters[cid].name} (Override)", cid) for cid in others],
+        )
 
     def _refresh_controls(self, officer: str | None) -> None:
         state = self.model.state
@@ -408,8 +417,7 @@ class StationWindow(QMainWindow):
             ),
         )
         for button, reason, tip in controls:
-            button.setEnabled(reason is None)
-            button.setToolTip(reason or tip)
+            set_state(button, reason, tip)
         if officer in (state.turn.interrupt, state.turn.actor):
             self.reason.setText("  ·  ".join(sorted(shared)))
         elif start is None:
@@ -418,10 +426,16 @@ class StationWindow(QMainWindow):
             self.reason.setText(f"Not your Turn: {start}")
 
     def _entry(self, officer: str, key: str) -> MinorAction | AttemptTask:
-        """The parameter-free Command of a card entry, as the engine's gate judges it."""
-        if self.buttons[key].action.kind == "minor":
-            return MinorAction(by=officer, action=key)
-        return AttemptTask(by=officer, action=key, station=self.station)
+        """The parameter-free Command of a card entry, as the engine's gate judges it
+        (made once per officer and entry: Commands are immutable values)."""
+        entry = self._entries.get((officer, key))
+        if entry is None:
+            if self.buttons[key].action.kind == "minor":
+                entry = MinorAction(by=officer, action=key)
+            else:
+                entry = AttemptTask(by=officer, action=key, station=self.station)
+            self._entries[(officer, key)] = entry
+        return entry
 
     # -- acting -------------------------------------------------------------------------
     def _refused(self, reason: str) -> None:

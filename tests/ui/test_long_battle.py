@@ -80,8 +80,12 @@ def test_opening_shows_the_last_entries_and_autosaves_without_reading_the_journa
     assert model.state == Session.replay(original.initial, original.journal[:59]).state
 
 
-def test_the_log_appends_new_entries_and_rebuilds_after_an_undo(qtbot: QtBot) -> None:
+def test_the_log_appends_new_entries_takes_back_undone_ones_and_rebuilds_otherwise(
+    qtbot: QtBot,
+) -> None:
+    """Issue 14: an undo costs what it changed, not a rebuild of the whole log."""
     journal = played(12).journal
+    other = played(4, seed=9).journal
     log = LogView(limit=0)
     qtbot.addWidget(log)
 
@@ -92,6 +96,14 @@ def test_the_log_appends_new_entries_and_rebuilds_after_an_undo(qtbot: QtBot) ->
     assert log.shown == 10 and len(shown()) == 5
     log.setJournal(journal[8:12], total=12)  # two new ones follow the last shown
     assert log.shown == 12 and len(shown()) == 7
-    log.setJournal(journal[:11])  # an undo: rebuilt from what is given
-    assert log.shown == 11 and len(shown()) == 11
-    assert log.toPlainText().endswith(entry_text(journal[10]))
+    log.setJournal(journal[:11])  # an undo: the last entry is taken back, nothing rebuilt
+    assert log.shown == 11 and len(shown()) == 6
+    assert log.toPlainText() == "\n".join(entry_text(e) for e in journal[5:11])
+    log.setJournal(journal[:10])
+    log.setJournal(journal[:11])  # redo: follows again
+    assert log.toPlainText() == "\n".join(entry_text(e) for e in journal[5:11])
+    log.setJournal(other)  # another battle: rebuilt from what is given
+    assert log.shown == 4 and log.toPlainText() == "\n".join(entry_text(e) for e in other)
+    for n in (3, 2, 1, 0):  # undo to the very start
+        log.setJournal(other[:n])
+        assert log.toPlainText() == "\n".join(entry_text(e) for e in other[:n])

@@ -53,9 +53,13 @@ class ActionButton(QWidget):
         self.reason.setWordWrap(True)
         self.reason.hide()
         layout.addWidget(self.reason)
+        self._shown: tuple[str | None, bool] | None = None  # the reason last set
 
     def setReason(self, reason: str | None, show: bool = True) -> None:
-        """Enable the button, or disable it and say why."""
+        """Enable the button, or disable it and say why (``show``: under the button too)."""
+        if self._shown == (reason, show):
+            return
+        self._shown = (reason, show)
         self.button.setEnabled(reason is None)
         self.button.setToolTip(f"{reason}\n\n{self._tip}" if reason else self._tip)
         self.reason.setText(reason or "")

@@ -48,7 +48,12 @@ def _setup(table: QTableWidget, headers: list[str]) -> None:
     table.horizontalHeader().setStretchLastSection(True)
 
 
-def _fill(table: QTableWidget, rows: list[list[str]]) -> None:
+def _fill(table: _FittedTable, rows: list[list[str]]) -> None:
+    """Show ``rows``; a table shown the same rows again is left alone (no repaint)."""
+    if rows == table.rows:
+        return
+    grew = len(rows) != table.rowCount()
+    table.rows = rows
     table.setRowCount(len(rows))
     for r, row in enumerate(rows):
         for c, text in enumerate(row):
@@ -56,8 +61,10 @@ def _fill(table: QTableWidget, rows: list[list[str]]) -> None:
             if item is None:
                 item = QTableWidgetItem()
                 table.setItem(r, c, item)
-            item.setText(text)
-    _fit_rows(table)
+            if item.text() != text:
+                item.setText(text)
+    if grew:
+        _fit_rows(table)
 
 
 def _fit_rows(table: QTableWidget) -> None:
@@ -71,6 +78,9 @@ def _fit_rows(table: QTableWidget) -> None:
 
 class _FittedTable(QTableWidget):
     """A table that fits its rows again when the text size changes."""
+
+    rows: list[list[str]] | None = None
+    """The rows last shown (None before the first)."""
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)

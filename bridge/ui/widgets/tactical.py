@@ -62,6 +62,7 @@ class TacticalMap(QWidget):
         super().__init__(parent)
         self._state: Encounter | None = None
         self._own = ""
+        self._picture: object = None  # what the last setEncounter asked to paint
         self._unit = 40.0
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
 
@@ -71,8 +72,12 @@ class TacticalMap(QWidget):
         self.update()
 
     def setEncounter(self, state: Encounter, own: str) -> None:
+        """Show ``state`` from ``own``'s ship; repainted only if the picture changed."""
         self._state, self._own = state, own
-        self.update()
+        picture = (map_grid(state), state.zones.links, map_lines(state, own))
+        if picture != self._picture:
+            self._picture = picture
+            self.update()
 
     def text_size(self) -> float:
         """The pixel size the ships' lines are painted at (fitted to the boxes)."""
@@ -159,8 +164,9 @@ class BigDice(QWidget):
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
 
     def setDice(self, dice: tuple[DieRoll, ...]) -> None:
-        self._dice = dice
-        self.update()
+        if dice != self._dice:
+            self._dice = dice
+            self.update()
 
     def dice(self) -> tuple[DieRoll, ...]:
         return self._dice

@@ -20,7 +20,7 @@ from bridge.engine import Encounter
 from bridge.ui.theme import COLORS, FONT_FAMILY, scaled
 from bridge.ui.widgets.scaled import ScaledWidget
 
-__all__ = ["ZoneMapView"]
+__all__ = ["ZoneMapView", "ship_lines"]
 
 
 def _layout(state: Encounter) -> dict[str, tuple[int, int]]:
@@ -50,6 +50,23 @@ def _layout(state: Encounter) -> dict[str, tuple[int, int]]:
     return out
 
 
+def ship_lines(state: Encounter, own: str | None) -> list[tuple[str, str, str, str]]:
+    """Each placed ship as (ship id, zone, its line: name and range or fate, colour)."""
+    lines = []
+    for sid, zone in state.zones.positions.items():
+        ship = state.ships[sid]
+        side = state.sides[sid]
+        color = COLORS.blue if side == "player" else COLORS.red
+        text = f"{'◆' if side == 'player' else '▼'} {ship.name}"
+        if ship.destroyed or sid in state.retreated:
+            text += " (destroyed)" if ship.destroyed else " (withdrawn)"
+            color = COLORS.dim
+        elif own and sid != own and own in state.zones.positions:
+            text += f" · {state.zones.range_between(own, sid).label}"
+        lines.append((sid, zone, text, color))
+    return lines
+
+
 class ZoneMapView(ScaledWidget):
     """Painted zone map; ``own`` ship's range to every other ship is written beside it.
 
@@ -66,6 +83,7 @@ class ZoneMapView(ScaledWidget):
         super().__init__(parent)
         self._state: Encounter | None = None
         self._own: str | None = None
+        self._picture: object = None  # what the last setEncounter asked to paint
         self._zones: dict[str, QRectF] = {}
         self._ships: dict[str, QRectF] = {}
         self._dragging: str | None = None
@@ -118,8 +136,12 @@ class ZoneMapView(ScaledWidget):
             self.sig_move.emit(ship, zone)
 
     def setEncounter(self, state: Encounter, own: str | None = None) -> None:
+        """Show ``state`` from ``own``'s ship; repainted only if the picture changed."""
         self._state, self._own = state, own
-        self.update()
+        picture = (state.zones.zones, state.zones.links, ship_lines(state, own))
+        if picture != self._picture:
+            self._picture = picture
+            self.update()
 
     def paintEvent(self, event: QPaintEvent) -> None:
         state = self._state
@@ -144,6 +166,7 @@ class ZoneMapView(ScaledWidget):
         title.setBold(True)
         body = QFont(FONT_FAMILY)
         body.setPixelSize(round(scaled(14)))
+        lines = ship_lines(state, self._own)
         for zone, rect in rects.items():
             drag_at = self._drag_at if self._dragging is not None else None
             target = drag_at is not None and rect.contains(drag_at)
@@ -160,29 +183,18 @@ class ZoneMapView(ScaledWidget):
             y = used.bottom() + scaled(4)
             line = QFontMetricsF(body).height() + scaled(4)
             room = rect.width() - scaled(20)
-            for sid, where in state.zones.positions.items():
+            for sid, where, text, color in lines:
                 if where != zone:
                     continue
-                ship = state.ships[sid]
-                side = state.sides[sid]
-                gone = ship.destroyed or sid in state.retreated
-                color = COLORS.blue if side == "player" else COLORS.red
-                mark = "◆" if side == "player" else "▼"
-                text = f"{mark} {ship.name}"
-                if gone:
-                    text += " (destroyed)" if ship.destroyed else " (withdrawn)"
-                    color = COLORS.dim
-                elif self._own and sid != self._own and self._own in state.zones.positions:
-                    text += f" · {state.zones.range_between(self._own, sid).label}"
                 p.setPen(QColor(color))
                 metrics = QFontMetricsF(body)
-                text = metrics.elidedText(text, Qt.TextElideMode.ElideRight, room)
+                shown = metrics.elidedText(text, Qt.TextElideMode.ElideRight, room)
                 at = QPointF(rect.left() + scaled(12), y + scaled(12))
                 self._ships[sid] = QRectF(
-                    at.x(), at.y() - metrics.ascent(), metrics.horizontalAdvance(text), line
+                    at.x(), at.y() - metrics.ascent(), metrics.horizontalAdvance(shown), line
                 )
                 if sid == self._dragging:
                     p.setPen(QColor(COLORS.orange))
-                p.drawText(at, text)
+                p.drawText(at, shown)
                 y += line
         p.end()

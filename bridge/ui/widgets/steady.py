@@ -1,0 +1,55 @@
+"""Setters that leave a widget alone when what it shows has not changed.
+
+A widget told the same thing again still relayouts or repaints in Qt (a style sheet is
+polished again, a list is emptied and refilled); after every Command each window asks
+for what it shows, so these keep a Command's repaint to what really changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtWidgets import QComboBox, QListWidget, QWidget
+
+__all__ = ["set_choices", "set_items", "set_state", "set_style"]
+
+
+def set_style(widget: QWidget, css: str) -> None:
+    """``widget.setStyleSheet(css)`` unless it already has exactly that sheet."""
+    if widget.styleSheet() != css:
+        widget.setStyleSheet(css)
+
+
+def set_state(widget: QWidget, reason: str | None, tip: str = "") -> None:
+    """Enable ``widget`` with the tooltip ``tip``, or disable it with ``reason`` as its
+    tooltip (what a disabled control says about why)."""
+    widget.setEnabled(reason is None)
+    text = reason or tip
+    if widget.toolTip() != text:
+        widget.setToolTip(text)
+
+
+def set_items(view: QListWidget, texts: Sequence[str]) -> bool:
+    """Show ``texts`` in ``view``, one per row; True if anything changed."""
+    if [view.item(i).text() for i in range(view.count())] == list(texts):
+        return False
+    view.clear()
+    view.addItems(list(texts))
+    return True
+
+
+def set_choices(combo: QComboBox, choices: Sequence[tuple[str, object]]) -> bool:
+    """Offer ``choices`` (text, data) in ``combo``, keeping the current choice where it
+    is still offered; True if anything changed. The combo's signals stay quiet."""
+    now = [(combo.itemText(i), combo.itemData(i)) for i in range(combo.count())]
+    if now == list(choices):
+        return False
+    current = combo.currentData()
+    combo.blockSignals(True)
+    combo.clear()
+    for text, data in choices:
+        combo.addItem(text, data)
+    index = combo.findData(current) if current is not None else -1
+    combo.setCurrentIndex(max(index, 0) if combo.count() else -1)
+    combo.blockSignals(False)
+    return True
