@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPaintEvent
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QPainter,
+    QPainterPath,
+    QPaintEvent,
+    QPixmap,
+)
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QWidget
 
 from bridge.ui.theme import COLORS, FONT_FAMILY, scaled
@@ -24,6 +32,7 @@ class LcarsHeader(ScaledWidget):
         self._title = title.upper()
         self._color = QColor(color)
         self._subtitle = ""
+        self._cache: tuple[object, QPixmap] | None = None  # the elbow painted at a size
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self._row = QHBoxLayout(self)
         self._row.setSpacing(round(scaled(8)))
@@ -63,8 +72,17 @@ class LcarsHeader(ScaledWidget):
     def title(self) -> str:
         return self._title
 
-    def paintEvent(self, event: QPaintEvent) -> None:
-        p = QPainter(self)
+    def _elbow(self) -> QPixmap:
+        """The elbow, bars and title, painted once per size (the header repaints under
+        its Turn and pools at every Command; only the subtitle is painted each time)."""
+        ratio = self.devicePixelRatioF()
+        key = (self.width(), self.height(), ratio, self._color.name(), self._title)
+        if self._cache is not None and self._cache[0] == key:
+            return self._cache[1]
+        pixmap = QPixmap(round(self.width() * ratio), round(self.height() * ratio))
+        pixmap.setDevicePixelRatio(ratio)
+        pixmap.fill(Qt.GlobalColor.transparent)
+        p = QPainter(pixmap)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         w, h = self.width(), self.height()
         bar = h * 0.42
@@ -89,10 +107,19 @@ class LcarsHeader(ScaledWidget):
         p.drawText(
             text_rect, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, self._title
         )
+        p.end()
+        self._cache = (key, pixmap)
+        return pixmap
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        p = QPainter(self)
+        p.drawPixmap(0, 0, self._elbow())
         if self._subtitle:
+            w, bar = self.width(), self.height() * 0.42
             small = QFont(FONT_FAMILY)
             small.setPixelSize(int(bar * 0.62))
             small.setBold(True)
+            p.setRenderHint(QPainter.RenderHint.Antialiasing)
             p.setFont(small)
             p.setPen(QColor("#000000"))
             p.drawText(
