@@ -244,41 +244,49 @@ class StationWindow(QMainWindow):
         return button
 
     def _state_column(self, splitter: QSplitter) -> None:
+        """The ship state this card needs, and only that (each station builds its own)."""
         col = self._column(splitter)
         s = self.station
         self.shields = ShieldsPower()
-        self.systems = SystemsTable()
-        self.weapons = WeaponsTable()
-        self.contacts = ContactsTable()
-        self.zone_map = ZoneMapView()
-        self.crew = QListWidget()
-        self.durations = QListWidget()
-        self.durations.setMaximumHeight(round(scaled(90)))
-        self.log = LogView(limit=200)
+        self.systems: SystemsTable | None = None
+        self.weapons: WeaponsTable | None = None
+        self.contacts: ContactsTable | None = None
+        self.zone_map: ZoneMapView | None = None
+        self.crew: QListWidget | None = None
         col.addWidget(section_label("Ship"))
         col.addWidget(self.shields)
         if s is Station.HELM:
             col.addWidget(section_label("Zones and ranges"))
+            self.zone_map = ZoneMapView()
             col.addWidget(self.zone_map, 2)
         if s is Station.TACTICAL:
             col.addWidget(section_label("Weapons"))
+            self.weapons = WeaponsTable()
             col.addWidget(self.weapons)
             col.addWidget(section_label("Targets"))
+            self.contacts = ContactsTable()
             col.addWidget(self.contacts)
         if s is Station.SCIENCE:
             col.addWidget(section_label("Contacts and scans"))
+            self.contacts = ContactsTable()
             col.addWidget(self.contacts)
+            self.zone_map = ZoneMapView()
             col.addWidget(self.zone_map, 1)
         if s in (Station.OPERATIONS, Station.COMMAND, Station.SCIENCE):
             col.addWidget(section_label("Systems and breaches"))
+            self.systems = SystemsTable()
             col.addWidget(self.systems)
         if s is Station.COMMAND:
             col.addWidget(section_label("The crew's Turns"))
+            self.crew = QListWidget()
             self.crew.setMinimumHeight(140)
             col.addWidget(self.crew)
         col.addWidget(section_label("Active effects"))
+        self.durations = QListWidget()
+        self.durations.setMaximumHeight(round(scaled(90)))
         col.addWidget(self.durations)
         col.addWidget(section_label("Log"))
+        self.log = LogView(limit=200)
         self.log.setMinimumHeight(120)
         col.addWidget(self.log, 1)
 
@@ -322,17 +330,17 @@ class StationWindow(QMainWindow):
         self._signal_turn(officer)
         if flags & (Change.PENDING | Change.TURN | Change.SEATS):
             self._show_waiting()
-        if flags & (Change.SHIPS | Change.ZONES):  # only what this card shows
+        if flags & (Change.SHIPS | Change.ZONES):
             self.shields.setShip(ship)
-            if self.systems.parent() is not None:
+            if self.systems is not None:
                 self.systems.setShip(ship)
-            if self.weapons.parent() is not None:
+            if self.weapons is not None:
                 self.weapons.setShip(ship)
-            if self.contacts.parent() is not None:
+            if self.contacts is not None:
                 self.contacts.setEncounter(
                     state, state.player_ship, detail=self.station is not Station.SCIENCE
                 )
-            if self.zone_map.parent() is not None:
+            if self.zone_map is not None:
                 self.zone_map.setEncounter(state, state.player_ship)
         if flags & (Change.DURATIONS | Change.SHIPS | Change.TRAITS):
             set_items(
@@ -340,7 +348,7 @@ class StationWindow(QMainWindow):
                 [f"{d.describe()} — {state.ships[d.ship].name}" for d in state.durations]
                 + [f"{t.kind.upper()}: {t.name}" for t in state.traits],
             )
-        if self.station is Station.COMMAND and flags & (Change.TURN | Change.SEATS | Change.CREW):
+        if self.crew is not None and flags & (Change.TURN | Change.SEATS | Change.CREW):
             set_items(self.crew, crew_lines(state))
         if flags & Change.LOG:
             self.log.setJournal(*self.model.recent_journal(SHOWN))
