@@ -6,7 +6,7 @@ from collections import deque
 from collections.abc import Sequence
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QTextCursor
+from PySide6.QtGui import QPainter, QPaintEvent, QTextCursor
 from PySide6.QtWidgets import QPlainTextEdit, QWidget
 
 from bridge.engine import JournalEntry
@@ -41,9 +41,15 @@ class LogView(QPlainTextEdit):
         # The newest entries shown, with how many lines each took (to take one back).
         self._tail: deque[tuple[JournalEntry, int]] = deque(maxlen=cap)
         self.setMaximumBlockCount(limit or GM_LINES)
-        # The log paints all of its background: scrolling moves its pixels instead of
-        # repainting it and everything behind it.
+        # The log paints its own background (paintEvent): a new line repaints the log and
+        # scrolls its pixels, not everything behind it as well.
         self.viewport().setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self.viewport())
+        painter.fillRect(event.rect(), self.palette().base())
+        painter.end()
+        super().paintEvent(event)
 
     @property
     def shown(self) -> int:
