@@ -1,19 +1,43 @@
-"""``bridge bench``: speed figures for the rules core, measured with :mod:`timeit`."""
+"""``bridge bench``: speed figures, from the rules core to what the GM feels in the windows.
+
+The rules and engine figures are measured with :mod:`timeit` and ``perf_counter``; the
+windows' figures (:mod:`bridge.ui.bench`) with autosave on, until every window is idle,
+each next to its goal. ``python -m bridge.bench play N WARM`` is the child process that
+plays the demo battle in the windows (:mod:`bridge.ui.bench_play`).
+"""
 
 from __future__ import annotations
 
+import os
+import sys
 import timeit
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from bridge.rules.odds import task_odds
 from bridge.rules.task import Assist, Roller, TaskSpec
 
-__all__ = ["run_benchmarks"]
+if TYPE_CHECKING:
+    from bridge.engine import Command, Encounter
+    from bridge.ui.bench import Battles
+
+    Step = Callable[[Encounter, Callable[[Command], str | None]], Command]
+
+__all__ = ["battles", "machine_load", "run_benchmarks"]
 
 
 def _per_call(stmt: Callable[[], object], number: int) -> float:
     best = min(timeit.repeat(stmt, number=number, repeat=5))
     return best / number
+
+
+def machine_load() -> str:
+    """The load average and core count: how busy the machine was while measuring."""
+    try:
+        one, five, _ = os.getloadavg()
+    except OSError:
+        return "load unknown"
+    return f"load average {one:.2f} (1 min), {five:.2f} (5 min) on {os.cpu_count()} cores"
 
 
 def run_benchmarks(quick: bool = False, ui: bool = True) -> str:
@@ -28,8 +52,8 @@ def run_benchmarks(quick: bool = False, ui: bool = True) -> str:
     )
     odds = _per_call(lambda: task_odds(spec), n)
     lines = [
-        "Bridge benchmarks (best of 5)",
-        f"  odds query, 5 lead dice + 2 assists: {odds * 1e6:8.1f} µs",
+        f"Bridge benchmarks ({machine_load()})",
+        f"  odds query, 5 lead dice + 2 assists: {odds * 1e6:8.1f} µs (best of 5)",
     ]
     from bridge.engine.bench import engine_benchmarks
 
@@ -38,8 +62,25 @@ def run_benchmarks(quick: bool = False, ui: bool = True) -> str:
     if ui:
         from bridge.ui.bench import ui_benchmarks
 
-        lines.extend(ui_benchmarks(quick))
+        lines.extend(ui_benchmarks(quick, battles()))
+        lines.append(f"  ({machine_load()})")
     return "\n".join(lines)
+
+
+def battles() -> Battles:
+    """The battles the windows' benchmarks play (the UI may not import the engine's
+    benchmark helpers itself)."""
+    from bridge.engine.bench import endless_battle, endless_step, fleet_encounter
+    from bridge.ui.bench import Battles
+
+    def step_for(initial: Encounter) -> Step:
+        return lambda state, check: endless_step(state, check, initial)
+
+    return Battles(
+        long=lambda n: endless_battle(n, refit=True),
+        step_for=step_for,
+        fleet=fleet_encounter,
+    )
 
 
 def _open_long_battle(commands: int) -> str:
@@ -64,3 +105,17 @@ def _open_long_battle(commands: int) -> str:
         f"  open a saved {commands}-Command battle:   {spent * 1e3:8.0f} ms"
         f"  ({size / 2**20:.1f} MB file, from its saved state, no replay)"
     )
+
+
+def main(argv: list[str]) -> None:
+    """The benchmark's child processes: ``play N WARM`` (the demo in the windows)."""
+    if len(argv) == 3 and argv[0] == "play":
+        from bridge.ui.bench_play import play_main
+
+        play_main(int(argv[1]), int(argv[2]), battles().step_for)
+        return
+    raise SystemExit("usage: python -m bridge.bench play COMMANDS WARM")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

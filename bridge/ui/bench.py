@@ -1,89 +1,179 @@
-"""UI benchmarks: start-up against a bare PySide6 window, Command-to-refresh, memory."""
+"""UI benchmarks: what the GM feels, each figure next to its goal.
+
+- Start-up: launch to all six windows painted (``bridge --demo``), and to the GM console
+  painted with its event loop running (``bridge``), against a bare PySide6 window;
+  launched in turn, pair by pair, with bytecode present.
+- Memory: Bridge with its six windows open against a bare app with six empty windows
+  of the same sizes; and how much it grows per 1,000 Commands played.
+- Command to every window repainted: the GM's six windows, autosave on, each Command
+  timed (wall and CPU) until no layout or paint work is left; the area painted.
+- Flat with length: the same at 500 and at 50,000 journal entries, in alternating
+  blocks on the same windows; undo at both lengths; opening and resuming a
+  10,000-Command battle into the windows.
+"""
 
 from __future__ import annotations
 
-import os
-import statistics
-import subprocess
-import sys
 import tempfile
-import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
 
-__all__ = ["refresh_times", "startup_time", "ui_benchmarks"]
+from bridge.engine import Encounter, Session
+from bridge.ui.bench_idle import Sample
+from bridge.ui.bench_refresh import Step
+from bridge.ui.bench_report import Figure, format_figures, median, p99
 
-_BARE = (
-    "from PySide6.QtWidgets import QApplication, QWidget\n"
-    "app = QApplication([])\n"
-    "w = QWidget(); w.resize(400, 300); w.show(); app.processEvents()\n"
-    "print('shown', flush=True)\n"
-)
+__all__ = ["Battles", "refresh_figures", "startup_figures", "ui_benchmarks", "window_figures"]
 
-
-def _timed(argv: list[str], home: str) -> float:
-    env = {
-        **os.environ,
-        "QT_QPA_PLATFORM": os.environ.get("QT_QPA_PLATFORM", "offscreen"),
-        "BRIDGE_HOME": home,
-    }
-    start = time.perf_counter()
-    out = subprocess.run(argv, capture_output=True, text=True, env=env, check=True).stdout
-    elapsed = time.perf_counter() - start
-    if "shown" not in out:
-        raise RuntimeError(f"{argv} did not report its windows shown")
-    return elapsed
+MS = 1e3
+MIB = 1024
 
 
-def startup_time(runs: int = 5) -> tuple[float, float]:
-    """Median seconds from process launch to windows shown: (bare PySide6, Bridge demo)."""
-    with tempfile.TemporaryDirectory() as home:  # the probe's autosaves stay out of yours
-        bare = [_timed([sys.executable, "-c", _BARE], home) for _ in range(runs)]
-        probe = [sys.executable, "-m", "bridge", "--demo", "--startup-probe"]
-        bridge = [_timed(probe, home) for _ in range(runs)]
-    return statistics.median(bare), statistics.median(bridge)
+@dataclass(frozen=True)
+class Battles:
+    """The battles the windows play, made by the engine's benchmark helpers."""
+
+    long: Callable[[int], Session]
+    """The demo battle played for n Commands, beaten ships refitted (it keeps its size)."""
+    step_for: Callable[[Encounter], Step]
+    """The next Command of an endless battle that began as the encounter given."""
+    fleet: Callable[[], Encounter]
+    """A ten-ship battle on a forty-zone map."""
 
 
-def refresh_times(commands: int = 200) -> tuple[list[float], int]:
-    """Seconds from submitting a Command to every open window refreshed and repainted,
-    with the GM console and five station windows open; and the resident memory (KiB)."""
-    import resource
+def ui_benchmarks(quick: bool, battles: Battles) -> list[str]:
+    from bridge.ui.bench_play import play_demo
 
-    from PySide6.QtWidgets import QApplication
-
-    from bridge.engine import suggest
-    from bridge.ui.app import build
-
-    console, model = build(demo=True, seed=3)
-    console.confirm_quit = False
-    app = QApplication.instance()
-    assert isinstance(app, QApplication)
-    app.processEvents()
-    times = []
-    for _ in range(commands):
-        command = suggest(model.state, model.check)
-        if command is None:
-            break
-        start = time.perf_counter()
-        model.submit(command)
-        app.processEvents()
-        times.append(time.perf_counter() - start)
-    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    if sys.platform == "darwin":
-        rss //= 1024
-    for window in list(console.stations.values()):
-        window.close()
-    console.close()
-    return times, rss
+    figures = startup_figures(3 if quick else 7)
+    played = play_demo(300 if quick else 1000, warm=30)
+    figures += refresh_figures("demo battle", played.samples, played.applied, played.window_pixels)
+    growth = played.growth_mib_per_1000
+    figures.append(
+        Figure.at_most(
+            "memory growth per 1,000 Commands played",
+            growth,
+            1.0,
+            "MiB",
+            note=f"resident memory over {len(played.samples)} Commands in the windows",
+            digits=2,
+        )
+    )
+    figures += window_figures(quick, battles)
+    return format_figures("Bridge windows (what the GM feels; autosave on)", figures)
 
 
-def ui_benchmarks(quick: bool = False) -> list[str]:
-    bare, bridge = startup_time(3 if quick else 5)
-    times, rss = refresh_times(60 if quick else 200)
-    ms = sorted(t * 1e3 for t in times)
-    p95 = ms[int(len(ms) * 0.95) - 1] if ms else 0.0
+def startup_figures(runs: int) -> list[Figure]:
+    """Start-up and memory against a bare app, ``runs`` interleaved rounds."""
+    from bridge.ui.bench_start import start_rounds
+
+    found = start_rounds(runs)
+    bare, bare6, six, console = (found[k] for k in ("bare", "bare6", "six", "console"))
+
+    def ratio(runs: Sequence[object], attr: str) -> float:
+        return median(
+            [getattr(a, attr) / getattr(b, attr) for a, b in zip(runs, bare, strict=True)]
+        )
+
+    def seconds(runs: Sequence[object], attr: str) -> float:
+        return median([getattr(r, attr) for r in runs])
+
+    extra = median([(a.rss - b.rss) / MIB for a, b in zip(six, bare6, strict=True)])
+    pairs = f"median of {runs} interleaved pairs, bytecode present"
     return [
-        f"  start-up to all six windows shown:   {bridge:8.2f} s  (bare PySide6 window "
-        f"{bare:.2f} s, ratio {bridge / bare:.2f}x)",
-        f"  Command to every window refreshed:   {statistics.median(ms):8.2f} ms median, "
-        f"{p95:.2f} ms 95th percentile, {ms[-1]:.2f} ms max ({len(ms)} Commands)",
-        f"  resident memory, all windows open:   {rss / 1024:8.0f} MiB",
+        Figure.at_most(
+            "start-up, all six windows painted (x a bare window)",
+            ratio(six, "wall"),
+            3.5,
+            "x",
+            note=f"Bridge {seconds(six, 'wall'):.2f} s ({seconds(six, 'cpu'):.2f} s CPU, "
+            f"{ratio(six, 'cpu'):.1f}x), bare {seconds(bare, 'wall'):.2f} s "
+            f"({seconds(bare, 'cpu'):.2f} s CPU); {pairs}",
+            digits=2,
+        ),
+        Figure.at_most(
+            "start-up, GM console interactive (x a bare window)",
+            ratio(console, "wall"),
+            2.5,
+            "x",
+            note=f"Bridge {seconds(console, 'wall'):.2f} s ({seconds(console, 'cpu'):.2f} s CPU, "
+            f"{ratio(console, 'cpu'):.1f}x): painted, its event loop running; {pairs}",
+            digits=2,
+        ),
+        Figure.at_most(
+            "memory, six windows open, above a bare app",
+            extra,
+            60,
+            "MiB",
+            note=f"Bridge {seconds(six, 'rss') / MIB:.0f} MiB, a bare app with six empty "
+            f"windows of the same sizes {seconds(bare6, 'rss') / MIB:.0f} MiB",
+            digits=0,
+        ),
     ]
+
+
+def refresh_figures(
+    name: str, samples: Sequence[Sample], applied: Sequence[float], window_pixels: int
+) -> list[Figure]:
+    """Median and p99 of Command to every window repainted; what was painted."""
+    walls = [s.wall * MS for s in samples]
+    cpus = [s.cpu * MS for s in samples]
+    engine = median([a * MS for a in applied])
+    paints = median([float(s.paints) for s in samples])
+    pixels = median([float(s.pixels) for s in samples])
+    repainted = median([float(s.repainted) for s in samples])
+    passes = max((s.passes for s in samples), default=0)
+    what = f"Command to every window repainted, {name}"
+    return [
+        Figure.at_most(
+            f"{what}, median",
+            median(walls),
+            5,
+            "ms",
+            note=f"CPU {median(cpus):.1f} ms; applied and autosaved (fsync) before any "
+            f"window refreshed: {engine:.1f} ms; {len(samples)} Commands",
+        ),
+        Figure.at_most(f"{what}, p99", p99(walls), 16, "ms", note=f"CPU p99 {p99(cpus):.1f} ms"),
+        Figure(
+            f"screen repainted per Command, {name}",
+            f"{repainted / 1e6:.2f} MP",
+            "only what changed",
+            None,
+            f"of the six windows' {window_pixels / 1e6:.1f} MP; median {paints:.0f} Paint "
+            f"events covering {pixels / 1e6:.1f} MP of widgets; at most {passes} passes to idle",
+        ),
+    ]
+
+
+def window_figures(quick: bool, battles: Battles) -> list[Figure]:
+    """The figures measured in this process: the fleet battle, flatness with length,
+    undo, opening and resuming a long battle."""
+    from bridge.ui.bench_flat import flat_figures, open_figures
+    from bridge.ui.bench_refresh import bench_home, bench_screen, fsync_times, open_windows
+
+    figures: list[Figure] = []
+    with tempfile.TemporaryDirectory(prefix="bridge-bench-") as folder:
+        bench_screen(Path(folder))
+        with bench_home() as home:
+            fsync = fsync_times(home, 50)
+            windows = open_windows()
+            figures += open_figures(windows, home, battles, 10_000, runs=3 if quick else 5)
+            fleet = Session(battles.fleet())
+            windows.adopt(fleet)
+            step = battles.step_for(fleet.initial)
+            samples, applied = windows.play(step, 100 if quick else 500)
+            area = sum(
+                w.width() * w.height()
+                for w in [windows.console, *windows.console.stations.values()]
+            )
+            figures += refresh_figures("10 ships, 40 zones", samples, applied, area)
+            figures += flat_figures(windows, battles, quick)
+            windows.close()
+    figures.append(
+        Figure(
+            "this disk: one autosave line written and fsynced",
+            f"{median(fsync) * MS:.1f} ms",
+            note=f"p99 {p99(fsync) * MS:.1f} ms (part of every Command above)",
+        )
+    )
+    return figures

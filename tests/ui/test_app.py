@@ -1,4 +1,4 @@
-"""The application end to end: screenshots of every window, start-up, UI benchmarks."""
+"""The application end to end: screenshots of every window, start-up."""
 
 from __future__ import annotations
 
@@ -8,8 +8,6 @@ import sys
 from pathlib import Path
 
 from PySide6.QtGui import QImage
-
-from bridge.ui.bench import refresh_times, startup_time
 
 WINDOWS = {
     "gm-console",
@@ -58,13 +56,6 @@ def test_demo_screenshots_render_every_window(tmp_path: Path) -> None:
             for y in range(0, 120, 7)
         }
         assert len(colors) > 5, name
-
-
-def test_startup_and_refresh_benchmarks_measure() -> None:
-    bare, bridge = startup_time(runs=1)
-    assert bare > 0 and bridge > 0
-    times, rss = refresh_times(commands=10)
-    assert len(times) == 10 and all(t > 0 for t in times) and rss > 0
 
 
 def test_the_real_start_autosaves_and_a_clean_exit_closes_it(tmp_path: Path) -> None:

@@ -1,0 +1,144 @@
+"""Flat with length: a Command and an undo at 500 and at 50,000 journal entries, and a
+long battle opened and resumed into the windows, each until every window is idle."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from bridge.engine import Session
+from bridge.storage.autosave import AutosaveJournal
+from bridge.storage.battle import save_battle
+from bridge.ui.bench_idle import Sample
+from bridge.ui.bench_refresh import Windows
+from bridge.ui.bench_report import Figure, median
+
+if TYPE_CHECKING:
+    from bridge.ui.bench import Battles
+
+__all__ = ["alternate", "flat_figures", "open_figures"]
+
+MS = 1e3
+LIVE = 250
+"""The last Commands of the long battle are journaled live: resuming replays them."""
+
+
+def open_figures(
+    windows: Windows, home: Path, battles: Battles, commands: int, runs: int
+) -> list[Figure]:
+    """File ▸ Open of a saved ``commands``-Command battle, the first undo after it, and
+    resuming its autosave (as if Bridge had been killed), each until idle.
+
+    Runs before any Command is played in the windows: opening asks nothing while the
+    battle in the windows has no unsaved change.
+    """
+    session = battles.long(commands - LIVE)
+    journal = AutosaveJournal.start(session, home / "long-autosave.jsonl")
+    step = battles.step_for(session.initial)
+    for _ in range(LIVE):  # the last ones journaled as they are played, as at the table
+        session.apply(step(session.state, session.check))
+    crashed = journal.path.read_bytes()  # the autosave as a kill leaves it
+    journal.close()
+    session.attach(None)
+    saved = home / "long.bridge"
+    save_battle(saved, session)
+    opened = [windows.open_file(saved) for _ in range(runs)]
+    undo = windows.undo(2)  # the first one reads the saved journal and checks it
+    resumed = []
+    for _ in range(runs):
+        journal.path.write_bytes(crashed)
+        resumed.append(windows.resume(journal.path))
+    size = saved.stat().st_size / 2**20
+    return [
+        Figure.at_most(
+            f"open a saved {commands:,}-Command battle into the windows",
+            median([s.wall * MS for s in opened]),
+            1000,
+            "ms",
+            note=f"File ▸ Open until every window is idle; {size:.0f} MB; "
+            f"CPU {median([s.cpu * MS for s in opened]):.0f} ms; median of {runs}",
+            digits=0,
+        ),
+        Figure.at_most(
+            f"resume the autosave of a {commands:,}-Command battle",
+            median([s.wall * MS for s in resumed]),
+            1000,
+            "ms",
+            note=f"read, replayed from its last snapshot, shown in every window; "
+            f"CPU {median([s.cpu * MS for s in resumed]):.0f} ms; median of {runs}",
+            digits=0,
+        ),
+        Figure.at_most(
+            "first undo after opening it",
+            undo[0].wall * MS,
+            16,
+            "ms",
+            note=f"reads the saved journal and checks it replays to the saved battle; "
+            f"the next undo {undo[1].wall * MS:.1f} ms",
+            digits=0,
+        ),
+    ]
+
+
+def alternate(
+    windows: Windows, sessions: list[Session], blocks: int, each: int, battles: Battles
+) -> list[list[Sample]]:
+    """Play ``each`` Commands on each session in turn, ``blocks`` times (the order turns
+    every block); the windows take the session before its block (not timed)."""
+    found: list[list[Sample]] = [[] for _ in sessions]
+    for block in range(blocks):
+        order = list(range(len(sessions)))
+        if block % 2:
+            order.reverse()
+        for i in order:
+            windows.adopt(sessions[i])
+            samples, _ = windows.play(battles.step_for(sessions[i].initial), each)
+            found[i] += samples
+    return found
+
+
+def _undos(windows: Windows, sessions: list[Session], blocks: int, each: int) -> list[list[Sample]]:
+    found: list[list[Sample]] = [[] for _ in sessions]
+    for block in range(blocks):
+        order = list(range(len(sessions)))
+        if block % 2:
+            order.reverse()
+        for i in order:
+            windows.adopt(sessions[i])
+            found[i] += windows.undo(each)
+    return found
+
+
+def flat_figures(windows: Windows, battles: Battles, quick: bool) -> list[Figure]:
+    """A Command and an undo at 500 and at 50,000 journal entries (5,000 with quick)."""
+    short_n, long_n = 500, 5_000 if quick else 50_000
+    sessions = [battles.long(short_n), battles.long(long_n)]
+    short, long = alternate(windows, sessions, 4 if quick else 10, 25 if quick else 50, battles)
+    undo_short, undo_long = _undos(windows, sessions, 2 if quick else 4, 5)
+
+    def med(samples: list[Sample], attr: str) -> float:
+        return median([getattr(s, attr) * MS for s in samples])
+
+    cpu_ratio = med(long, "cpu") / med(short, "cpu")
+    wall_ratio = med(long, "wall") / med(short, "wall")
+    worst = max(s.wall for s in undo_short + undo_long) * MS
+    return [
+        Figure.at_most(
+            f"Command at {long_n:,} entries (x at {short_n})",
+            cpu_ratio,
+            1.10,
+            "x",
+            note=f"CPU medians {med(long, 'cpu'):.1f} / {med(short, 'cpu'):.1f} ms; wall "
+            f"{med(long, 'wall'):.1f} / {med(short, 'wall'):.1f} ms ({wall_ratio:.2f}x); "
+            f"{len(long)} Commands each, in alternating blocks",
+            digits=2,
+        ),
+        Figure.at_most(
+            f"undo in the windows at {short_n} and {long_n:,} entries, slowest",
+            worst,
+            16,
+            "ms",
+            note=f"medians {med(undo_short, 'wall'):.1f} / {med(undo_long, 'wall'):.1f} ms; "
+            f"{len(undo_long)} undos each",
+        ),
+    ]

@@ -1,0 +1,115 @@
+"""The demo battle played in the GM's windows, in a process of its own: each Command
+timed until every window is idle, and the memory it grows by.
+
+The parent (:func:`play_demo`) starts ``python -m bridge.bench play N WARM``, which calls
+:func:`play_main`; that process prints one JSON line with every sample.
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from bridge.engine import Encounter
+from bridge.ui.bench_idle import Sample
+from bridge.ui.bench_refresh import Step
+
+__all__ = ["Played", "play_demo", "play_main", "samples_json"]
+
+
+@dataclass(frozen=True)
+class Played:
+    """A demo battle played in the windows: the samples, the seconds to apply each
+    Command (engine and autosave, before any window refreshed), memory before and after
+    the timed Commands (KiB), and the six windows' area in pixels."""
+
+    samples: list[Sample]
+    applied: list[float]
+    rss_before: int
+    rss_after: int
+    window_pixels: int
+    by_window: dict[str, list[int]]
+
+    @property
+    def growth_mib_per_1000(self) -> float:
+        return (self.rss_after - self.rss_before) / 1024 / max(len(self.samples), 1) * 1000
+
+
+def samples_json(samples: list[Sample], applied: list[float]) -> list[list[float]]:
+    return [
+        [s.wall, s.cpu, s.paints, s.pixels, s.passes, a, s.repainted]
+        for s, a in zip(samples, applied, strict=True)
+    ]
+
+
+def play_main(commands: int, warm: int, step_for: Callable[[Encounter], Step]) -> None:
+    """In the child: open the windows (autosave on), play ``warm`` Commands, then time
+    ``commands`` more; print the JSON line."""
+    from bridge.ui.bench_refresh import bench_home, bench_screen, open_windows
+    from bridge.ui.bench_start import resident_kib
+
+    with tempfile.TemporaryDirectory(prefix="bridge-bench-") as folder:
+        bench_screen(Path(folder))
+        with bench_home():
+            windows = open_windows(seed=3)
+            step = step_for(windows.model.session.initial)
+            windows.play(step, warm)
+            gc.collect()
+            before = resident_kib()
+            samples, applied = windows.play(step, commands)
+            gc.collect()
+            after = resident_kib()
+            area = sum(
+                w.width() * w.height()
+                for w in [windows.console, *windows.console.stations.values()]
+            )
+            by_window: dict[str, list[int]] = {}
+            for s in samples:
+                for name, (paints, pixels) in s.by_window.items():
+                    tally = by_window.setdefault(name, [0, 0])
+                    tally[0] += paints
+                    tally[1] += pixels
+            windows.close()
+    line = {
+        "samples": samples_json(samples, applied),
+        "rss_before": before,
+        "rss_after": after,
+        "window_pixels": area,
+        "by_window": by_window,
+    }
+    print(json.dumps(line), flush=True)
+
+
+def play_demo(commands: int, warm: int) -> Played:
+    """Run the child process and read what it measured."""
+    env = {**os.environ, "QT_QPA_PLATFORM": os.environ.get("QT_QPA_PLATFORM", "offscreen")}
+    if env["QT_QPA_PLATFORM"].startswith("offscreen:"):  # the child sets its own screen
+        env["QT_QPA_PLATFORM"] = "offscreen"
+    out = subprocess.run(
+        [sys.executable, "-m", "bridge.bench", "play", str(commands), str(warm)],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    ).stdout
+    data = json.loads(out.strip().splitlines()[-1])
+    samples = [
+        Sample(wall, cpu, int(paints), int(pixels), int(passes), {"all": [0, int(repainted)]})
+        for wall, cpu, paints, pixels, passes, _, repainted in data["samples"]
+    ]
+    applied = [row[5] for row in data["samples"]]
+    return Played(
+        samples,
+        applied,
+        data["rss_before"],
+        data["rss_after"],
+        data["window_pixels"],
+        data["by_window"],
+    )

@@ -1,0 +1,191 @@
+"""Start-up and memory probes, one process each: ``python -m bridge.ui.bench_start MODE``.
+
+Each process starts, shows its windows, waits until they are painted and idle (the
+benchmark's own event filter, :mod:`bridge.ui.bench_idle`), then prints one JSON line:
+its CPU seconds so far, its resident memory (KiB) and its windows' sizes. The parent
+times launch to that line.
+
+- ``bare``: a bare PySide6 window (the yardstick for start-up);
+- ``bare6 W1xH1,W2xH2,...``: a bare app with empty windows of those sizes (the
+  yardstick for memory);
+- ``six``: Bridge as ``bridge --demo`` starts, autosave on: the GM console and the five
+  station windows;
+- ``console``: Bridge as ``bridge`` starts, autosave on: the GM console painted and its
+  event loop (qasync) running, so it answers the GM.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import sys
+
+__all__ = ["StartRun", "launch", "main", "probe_env", "resident_kib", "start_rounds"]
+
+
+def resident_kib() -> int:
+    """This process's resident memory now, in KiB (peak if the OS does not say)."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as statm:
+            pages = int(statm.read().split()[1])
+        return pages * os.sysconf("SC_PAGE_SIZE") // 1024
+    except (OSError, ValueError, IndexError, AttributeError):
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        return peak // 1024 if sys.platform == "darwin" else peak
+
+
+def _report(windows: list[object]) -> None:
+    from PySide6.QtWidgets import QWidget
+
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    sizes = [
+        f"{w.width()}x{w.height()}" for w in windows if isinstance(w, QWidget) and w.isVisible()
+    ]
+    line = {"cpu": usage.ru_utime + usage.ru_stime, "rss": resident_kib(), "sizes": sizes}
+    print(json.dumps(line), flush=True)
+
+
+def _idle() -> None:
+    from PySide6.QtWidgets import QApplication
+
+    from bridge.ui.bench_idle import PaintWatch, wait_idle
+
+    app = QApplication.instance()
+    assert app is not None
+    watch = PaintWatch(app)
+    wait_idle(watch)
+    watch.remove()
+
+
+def _bare(sizes: list[tuple[int, int]]) -> None:
+    from PySide6.QtWidgets import QApplication, QWidget
+
+    app = QApplication(sys.argv[:1])
+    windows = []
+    for width, height in sizes:
+        window = QWidget()
+        window.resize(width, height)
+        window.show()
+        windows.append(window)
+    _idle()
+    _report(list(windows))
+    app.quit()
+
+
+def _bridge(demo: bool) -> None:
+    from PySide6.QtWidgets import QApplication
+
+    from bridge.ui.app import build
+    from bridge.ui.notices import set_unattended
+
+    set_unattended(True)  # as the start-up probe: a warning goes to stderr
+    console, _model = build(demo, autosave=True, ask=False)
+    _idle()
+    if not demo:  # the console answers once its event loop runs, as ``bridge`` runs it
+        import asyncio
+
+        import qasync
+
+        app = QApplication.instance()
+        loop = qasync.QEventLoop(app)
+        asyncio.set_event_loop(loop)
+        with loop:
+            loop.run_until_complete(asyncio.sleep(0))
+    _report([console, *console.stations.values()])
+    console.confirm_quit = False
+    console.close()
+
+
+def _sizes(text: str) -> list[tuple[int, int]]:
+    pairs = [part.split("x") for part in text.split(",") if part]
+    return [(int(w), int(h)) for w, h in pairs]
+
+
+def main(argv: list[str]) -> None:
+    mode = argv[0] if argv else ""
+    if mode == "bare":
+        _bare([(400, 300)])
+    elif mode == "bare6":
+        _bare(_sizes(argv[1]) if len(argv) > 1 else [(1280, 690)] * 6)
+    elif mode in ("six", "console"):
+        _bridge(demo=mode == "six")
+    else:
+        raise SystemExit("usage: python -m bridge.ui.bench_start bare|bare6 SIZES|six|console")
+
+
+# -- the parent: launching the probes, bare and Bridge interleaved ---------------------------
+class StartRun:
+    """One probe process: seconds from launch to its line, its CPU seconds by then, its
+    resident memory (KiB) and its windows' sizes."""
+
+    def __init__(self, wall: float, line: dict[str, object]) -> None:
+        self.wall = wall
+        self.cpu = float(line["cpu"])  # type: ignore[arg-type]
+        self.rss = int(line["rss"])  # type: ignore[call-overload]
+        sizes = line["sizes"]
+        self.sizes = [str(s) for s in sizes] if isinstance(sizes, list) else []
+
+
+def probe_env(home: str) -> dict[str, str]:
+    """The probes' environment: bytecode may be read (as an installed Bridge has it),
+    Bridge's files go to ``home``, Qt renders offscreen unless told otherwise."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env.setdefault("QT_QPA_PLATFORM", "offscreen")
+    env["BRIDGE_HOME"] = home
+    return env
+
+
+def compile_bridge() -> None:
+    """Write Bridge's bytecode, as an installed Bridge has it (pip compiles on install)."""
+    import compileall
+    from pathlib import Path
+
+    import bridge
+
+    compileall.compile_dir(Path(bridge.__file__).parent, quiet=1)
+
+
+def launch(mode: str, env: dict[str, str], *extra: str) -> StartRun:
+    """Start one probe and time it from launch to its line."""
+    import subprocess
+    import time
+
+    start = time.perf_counter()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "bridge.ui.bench_start", mode, *extra],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,  # Qt's offscreen plugin chatters on stderr
+        text=True,
+        env=env,
+    )
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    wall = time.perf_counter() - start
+    proc.stdout.close()
+    if proc.wait(timeout=120) != 0 or not line:
+        raise RuntimeError(f"the start-up probe {mode!r} failed (exit {proc.returncode})")
+    return StartRun(wall, json.loads(line))
+
+
+def start_rounds(runs: int) -> dict[str, list[StartRun]]:
+    """``runs`` rounds of the four probes, one of each per round (the order turns each
+    round), after one untimed round that writes preferences and warms the disk cache."""
+    import tempfile
+
+    compile_bridge()
+    found: dict[str, list[StartRun]] = {"bare": [], "bare6": [], "six": [], "console": []}
+    with tempfile.TemporaryDirectory(prefix="bridge-bench-") as home:
+        env = probe_env(home)
+        sizes = launch("six", env).sizes
+        launch("console", env)
+        order = ["bare", "six", "bare6", "console"]
+        for n in range(runs):
+            for mode in order[n % 4 :] + order[: n % 4]:
+                extra = [",".join(sizes)] if mode == "bare6" else []
+                found[mode].append(launch(mode, env, *extra))
+    return found
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,91 @@
+"""The benchmark's cheap parts, so they cannot rot: waiting until idle and counting the
+paint on the way, the report's verdicts, a start-up probe, a few timed Commands."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+from PySide6.QtWidgets import QApplication, QLabel, QVBoxLayout, QWidget
+from pytestqt.qtbot import QtBot
+
+from bridge.engine import Command, Encounter, suggest
+from bridge.ui.bench_idle import PaintWatch, timed, wait_idle
+from bridge.ui.bench_refresh import Check, open_windows
+from bridge.ui.bench_report import Figure, format_figures, median, p99, percentile
+from bridge.ui.bench_start import launch, probe_env
+
+
+def test_waiting_until_idle_counts_the_repaint_of_what_changed(
+    qtbot: QtBot, qapp: QApplication
+) -> None:
+    window = QWidget()
+    qtbot.addWidget(window)
+    layout = QVBoxLayout(window)
+    label = QLabel("short")
+    other = QLabel("unchanged")
+    layout.addWidget(label)
+    layout.addWidget(other)
+    window.resize(400, 300)
+    window.show()
+    watch = PaintWatch(qapp)
+    try:
+        wait_idle(watch)
+        sample = timed(watch, lambda: label.setText("a much longer text than before"))
+        assert sample.passes >= 1 and sample.paints >= 1 and sample.wall > 0
+        area = 400 * 300
+        assert 0 < sample.repainted <= area
+        assert sample.by_window == {"QWidget": [sample.paints, sample.repainted]}
+        watch.busy = False
+        qapp.processEvents()
+        assert not watch.busy  # nothing was left queued
+        nothing = timed(watch, lambda: None)
+        assert (nothing.passes, nothing.paints, nothing.repainted) == (0, 0, 0)
+    finally:
+        watch.remove()
+
+
+def test_the_report_puts_each_figure_next_to_its_goal() -> None:
+    assert percentile([5.0, 1.0, 3.0, 2.0, 4.0], 0.5) == 3.0
+    assert p99([float(n) for n in range(1, 101)]) == 99.0
+    assert p99([7.0]) == 7.0 and math.isnan(p99([]))
+    assert median([1.0, 3.0]) == 2.0
+    met = Figure.at_most("refresh, median", 4.2, 5, "ms")
+    missed = Figure.at_most("refresh, p99", 17.0, 16, "ms", note="CPU 9 ms")
+    unmeasured = Figure.at_most("start-up", math.nan, 3.5, "x")
+    plain = Figure("disk fsync", "4.0 ms")
+    assert (met.met, missed.met, unmeasured.met, plain.met) == (True, False, None, None)
+    lines = format_figures("Title", [met, missed, unmeasured, plain])
+    assert lines[0] == "Title"
+    assert "4.2 ms" in lines[1] and "goal <= 5 ms" in lines[1] and lines[1].endswith("met")
+    assert "17.0 ms" in lines[2] and "goal <= 16 ms" in lines[2] and lines[2].endswith("MISSED")
+    assert lines[3].strip() == "CPU 9 ms"
+    assert not lines[4].endswith(("met", "MISSED")) and "goal <= 3.5 x" in lines[4]
+    assert "goal" not in lines[5]
+
+
+def test_a_bare_start_up_probe_reports_its_windows_and_memory(tmp_path: Path) -> None:
+    run = launch("bare6", probe_env(str(tmp_path)), "300x200,200x100")
+    assert run.wall > 0 and run.cpu > 0 and run.rss > 0
+    assert run.sizes == ["300x200", "200x100"]
+
+
+def test_commands_in_the_gm_windows_are_timed_until_idle(qapp: QApplication) -> None:
+    windows = open_windows(seed=2)
+    try:
+        assert windows.model.session.sink is not None  # autosave on, as the GM has it
+        assert len(windows.console.stations) == 5
+
+        def step(state: Encounter, check: Check) -> Command:
+            command = suggest(state, check)
+            assert command is not None
+            return command
+
+        samples, applied = windows.play(step, 3)
+        assert len(windows.model.session.journal) == 3
+        for sample, engine in zip(samples, applied, strict=True):
+            assert 0 < engine <= sample.wall and sample.passes < 200
+        undo = windows.undo(1)
+        assert len(windows.model.session.journal) == 2 and undo[0].wall > 0
+    finally:
+        windows.close()
