@@ -165,6 +165,9 @@ class Session:
         self._dice: Dice = dice if dice is not None else SeededDice()
         self._journal: list[JournalEntry] = []
         self._checkpoints: dict[int, Encounter] = {0: self._initial}
+        # The states the last replay passed through (between two checkpoints), so
+        # undoing again and again costs one step each, not a replay from the checkpoint.
+        self._replayed: dict[int, Encounter] = {}
         self._redo: list[JournalEntry] = []
         self._sink = sink
         self._floor = 0  # undo stops here (a saved journal that no longer replays)
@@ -324,6 +327,7 @@ class Session:
             base = deferred.count
             self._initial = self._checkpoints[base]
             self._checkpoints = {k - base: v for k, v in self._checkpoints.items() if k >= base}
+            self._replayed = {}
             self._floor = 0
             return
         self._journal = saved + self._journal
@@ -358,10 +362,13 @@ class Session:
         """The state after the first ``index`` journaled Commands (from a checkpoint)."""
         if index in self._checkpoints:
             return self._checkpoints[index]
+        if index in self._replayed:
+            return self._replayed[index]
         if self._opened is not None and index < self._opened:
             self._check_opened()
         base = max(k for k in self._checkpoints if k <= index)
         state = self._checkpoints[base]
+        replayed: dict[int, Encounter] = {}
         offset = self._deferred.count if self._deferred else 0  # entries not yet read
         for n in range(base, index):
             entry = self._journal[n - offset]
@@ -374,8 +381,10 @@ class Session:
                     "longer replays with these rules."
                 ) from None
             state = ctx.state
+            replayed[n + 1] = state
             if (n + 1) % CHECKPOINT_EVERY == 0:
                 self._checkpoints[n + 1] = state
+        self._replayed = replayed
         return state
 
     def _check_opened(self) -> None:
@@ -399,6 +408,7 @@ class Session:
             )
             for key in [k for k in self._checkpoints if 0 < k < opened]:
                 del self._checkpoints[key]
+            self._replayed = {}
             raise CommandRefused(self._floor_reason())
 
     def _floor_reason(self) -> str:
@@ -424,6 +434,8 @@ class Session:
         self._state = before
         for key in [k for k in self._checkpoints if k > self.length]:
             del self._checkpoints[key]
+        for key in [k for k in self._replayed if k > self.length]:
+            del self._replayed[key]
         self._redo.append(entry)
         return Applied(state=before, changes=diff(after, before), entry=entry)
 

@@ -1,0 +1,70 @@
+"""Undo costs one step, not a replay from the last checkpoint, at every depth (issue 14:
+"undo in the windows under 16 ms at any length")."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from bridge.engine import session as session_module
+from bridge.engine.autopilot import suggest
+from bridge.engine.commands import AdjustPool
+from bridge.engine.demo import demo_encounter
+from bridge.engine.session import CHECKPOINT_EVERY, Session
+from bridge.rules.dice import SeededDice
+
+
+def played(commands: int) -> Session:
+    session = Session(demo_encounter(), SeededDice(11))
+    for _ in range(commands):
+        command = suggest(session.state, session.check)
+        assert command is not None
+        session.apply(command)
+    return session
+
+
+@pytest.fixture
+def replays(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every Command the Session replays (its handlers, counted)."""
+    seen: list[str] = []
+
+    def counted(kind: str, handler: Callable[..., Any]) -> Callable[..., Any]:
+        def run(*args: Any) -> Any:
+            seen.append(kind)
+            return handler(*args)
+
+        return run
+
+    handlers = {k: counted(k, h) for k, h in session_module._HANDLERS.items()}
+    monkeypatch.setattr(session_module, "_HANDLERS", handlers)
+    return seen
+
+
+def test_successive_undos_replay_one_block_once(replays: list[str]) -> None:
+    session = played(CHECKPOINT_EVERY * 2 - 2)  # the last checkpoint is 62 Commands back
+    journal = session.journal
+    per_undo = []
+    for n in range(len(journal) - 1, len(journal) - 41, -1):
+        before = len(replays)
+        session.undo()
+        per_undo.append(len(replays) - before)
+        assert session.state == Session.replay(session.initial, journal[:n]).state
+    # The first undo replays from the checkpoint; the next 39 find their states kept.
+    assert per_undo == [CHECKPOINT_EVERY - 3] + [0] * 39
+
+
+def test_a_new_command_after_undo_is_not_confused_with_the_old_future() -> None:
+    session = played(CHECKPOINT_EVERY + 20)
+    for _ in range(5):
+        session.undo()
+    session.apply(AdjustPool(pool="threat", delta=1))  # a different future
+    session.apply(AdjustPool(pool="threat", delta=1))
+    journal = session.journal
+    session.undo()
+    assert session.state == Session.replay(session.initial, journal[:-1]).state
+    session.undo()
+    assert session.state == Session.replay(session.initial, journal[:-2]).state
+    session.undo()
+    assert session.state == Session.replay(session.initial, journal[:-3]).state
