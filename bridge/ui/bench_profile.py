@@ -92,21 +92,32 @@ _KINDS = {
 }
 
 
-def _time_slots(windows: Windows, costs: _Costs) -> None:
-    """Each window's ``refresh`` slot, reconnected behind a timer."""
+def _time_slots(windows: Windows, costs: _Costs) -> Callable[[], None]:
+    """Each window's ``refresh`` slot, reconnected behind a timer; returns what puts
+    the slots back as they were (a window disconnects its own slot as it closes)."""
     console = windows.console
     slots: list[tuple[str, Callable[[object], None]]] = [
         ("GmConsole", console.refresh),
         ("GmConsole ship panel", console.ship_panel.refresh),
     ]
     slots += [(f"StationWindow {s.value}", w.refresh) for s, w in console.stations.items()]
+    signal = windows.model.sig_changed
+    wrappers: list[tuple[Callable[[object], None], Callable[[object], None]]] = []
     for name, slot in slots:
-        windows.model.sig_changed.disconnect(slot)
+        signal.disconnect(slot)
 
         def timed(changes: object, slot: Callable[[object], None] = slot, name: str = name) -> None:
             costs.slot(name, slot, changes)
 
-        windows.model.sig_changed.connect(timed)
+        signal.connect(timed)
+        wrappers.append((timed, slot))
+
+    def restore() -> None:
+        for timed, slot in wrappers:
+            signal.disconnect(timed)
+            signal.connect(slot)
+
+    return restore
 
 
 def _name(window: QWidget) -> str:
@@ -119,47 +130,50 @@ def profile_commands(
     commands: int, session: Session | None, step_for: Callable[[Encounter], Step], top: int = 25
 ) -> str:
     """Play ``commands`` Commands (on ``session`` if given, else the demo) and report."""
-    with tempfile.TemporaryDirectory(prefix="bridge-bench-") as folder:
-        bench_screen(Path(folder))
-        with bench_home():
-            windows = open_windows()
-            if session is not None:
-                windows.adopt(session)
-            step = step_for(windows.model.session.initial)
-            windows.play(step, 10)  # first-time costs out of the way
-            costs = _Costs()
-            _time_slots(windows, costs)
-            app = QCoreApplication.instance()
-            assert app is not None
-            app.installEventFilter(costs)
-            wall = cpu = applied = 0.0
-            repainted: dict[str, list[int]] = {}
-            for _ in range(commands):  # timed by window, without the profiler
-                command = step(windows.model.state, windows.model.check)
-                windows.watch.reset()
-                windows.applied_at.clear()
-                start, start_cpu = time.perf_counter(), time.thread_time()
-                costs.start()
-                windows.model.submit(command)
-                wait_idle(windows.watch)
-                costs.stop()
-                wall += time.perf_counter() - start
-                cpu += time.thread_time() - start_cpu
-                applied += windows.applied_at[0] - start if windows.applied_at else 0.0
-                for window, (paints, pixels) in windows.watch.repainted().items():
-                    tally = repainted.setdefault(window, [0, 0])
-                    tally[0] += paints
-                    tally[1] += pixels
-            app.removeEventFilter(costs)
-            profiler = cProfile.Profile()
-            for _ in range(commands):  # the same again, under the profiler
-                command = step(windows.model.state, windows.model.check)
-                profiler.enable()
-                windows.model.submit(command)
-                wait_idle(windows.watch)
-                profiler.disable()
-            name = windows.model.state.name
-            windows.close()
+    with (
+        tempfile.TemporaryDirectory(prefix="bridge-bench-") as folder,
+        bench_screen(Path(folder)),
+        bench_home(),
+    ):
+        windows = open_windows()
+        if session is not None:
+            windows.adopt(session)
+        step = step_for(windows.model.session.initial)
+        windows.play(step, 10)  # first-time costs out of the way
+        costs = _Costs()
+        restore_slots = _time_slots(windows, costs)
+        app = QCoreApplication.instance()
+        assert app is not None
+        app.installEventFilter(costs)
+        wall = cpu = applied = 0.0
+        repainted: dict[str, list[int]] = {}
+        for _ in range(commands):  # timed by window, without the profiler
+            command = step(windows.model.state, windows.model.check)
+            windows.watch.reset()
+            windows.applied_at.clear()
+            start, start_cpu = time.perf_counter(), time.thread_time()
+            costs.start()
+            windows.model.submit(command)
+            wait_idle(windows.watch)
+            costs.stop()
+            wall += time.perf_counter() - start
+            cpu += time.thread_time() - start_cpu
+            applied += windows.applied_at[0] - start if windows.applied_at else 0.0
+            for window, (paints, pixels) in windows.watch.repainted().items():
+                tally = repainted.setdefault(window, [0, 0])
+                tally[0] += paints
+                tally[1] += pixels
+        app.removeEventFilter(costs)
+        profiler = cProfile.Profile()
+        for _ in range(commands):  # the same again, under the profiler
+            command = step(windows.model.state, windows.model.check)
+            profiler.enable()
+            windows.model.submit(command)
+            wait_idle(windows.watch)
+            profiler.disable()
+        name = windows.model.state.name
+        restore_slots()
+        windows.close()
     per = MS / commands
     first = costs.events.pop(("(engine, autosave, other slots)", ""), 0.0)
     other_slots = first - applied
