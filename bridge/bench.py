@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
     Step = Callable[[Encounter, Callable[[Command], str | None]], Command]
 
-__all__ = ["battles", "machine_load", "run_benchmarks"]
+__all__ = ["battles", "machine_load", "profile", "run_benchmarks"]
 
 
 def _per_call(stmt: Callable[[], object], number: int) -> float:
@@ -81,6 +81,17 @@ def battles() -> Battles:
         step_for=step_for,
         fleet=fleet_encounter,
     )
+
+
+def profile(commands: int, fleet: bool = False) -> str:
+    """Where a Command's time goes in the windows (:mod:`bridge.ui.bench_profile`)."""
+
+    from bridge.engine import Session
+    from bridge.engine.bench import fleet_encounter
+    from bridge.ui.bench_profile import profile_commands
+
+    session = Session(fleet_encounter()) if fleet else None
+    return profile_commands(commands, session, battles().step_for)
 
 
 def _open_long_battle(commands: int) -> str:

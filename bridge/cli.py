@@ -193,6 +193,11 @@ def _bench(args: argparse.Namespace) -> int:
         figures = measure_opening(args.commands, args.resume_commands, runs=args.runs)
         print(figures.summary())
         return 0
+    if args.what == "profile":
+        from bridge.bench import profile
+
+        print(profile(args.profile_commands, fleet=args.fleet))
+        return 0
     print(run_benchmarks(quick=args.quick, ui=not args.core_only))
     return 0
 
@@ -336,11 +341,19 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--quick", action="store_true", help="fewer repetitions")
     bench.add_argument("--core-only", action="store_true", help="skip the UI figures")
     bench.add_argument(
-        "what", nargs="?", choices=["all", "open"], default="all", help="open: opening only"
+        "what",
+        nargs="?",
+        choices=["all", "open", "profile"],
+        default="all",
+        help="open: opening only; profile: where a Command's time goes, window by window",
     )
     bench.add_argument("--commands", type=int, default=40_000, help="open: battle length")
     bench.add_argument("--resume-commands", type=int, default=10_000, help="open: autosave length")
     bench.add_argument("--runs", type=int, default=5, help="open: timed runs (median)")
+    bench.add_argument(
+        "--profile-commands", type=int, default=100, metavar="N", help="profile: Commands"
+    )
+    bench.add_argument("--fleet", action="store_true", help="profile: the 10-ship battle")
     bench.add_argument(
         "--net", action="store_true", help="network latency with 1, 5 and 30 clients"
     )

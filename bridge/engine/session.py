@@ -267,6 +267,11 @@ class Session:
         """Send every later Command and Undo to ``sink`` (which already holds the journal)."""
         self._sink = sink
 
+    def kept_state(self, n: int) -> Encounter | None:
+        """The state after the first ``n`` Commands if it is kept whole (a checkpoint),
+        else ``None``: nothing is replayed to answer."""
+        return self._checkpoints.get(n)
+
     @property
     def checkpoints_kept(self) -> int:
         """How many whole states the undo history keeps (the rest are replayed)."""

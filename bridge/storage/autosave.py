@@ -205,11 +205,25 @@ class AutosaveJournal:
         }
 
     def _rewrite(self) -> None:
-        """Write the whole journal to ``path`` atomically and append from there on."""
-        data = _line(self._header()) + b"".join(
-            _line(_apply_record(e)) if isinstance(e, JournalEntry) else e + b"\n"
-            for e in self._entries
-        )
+        """Write the whole journal to ``path`` atomically and append from there on.
+
+        Where the Session still keeps a state whole, a snapshot follows its Command
+        (about every SNAPSHOT_EVERY), as if the battle had been journaled as it was
+        played: resuming after an undo back past the end replays a few hundred
+        Commands, not the whole battle.
+        """
+        session = self._session() if self._session is not None else None
+        if session is not None and session.length != len(self._entries):
+            session = None
+        parts = [_line(self._header())]
+        last = 0
+        for n, e in enumerate(self._entries, start=1):
+            parts.append(_line(_apply_record(e)) if isinstance(e, JournalEntry) else e + b"\n")
+            state = session.kept_state(n) if session and n - last >= SNAPSHOT_EVERY else None
+            if state is not None and n < len(self._entries):
+                parts.append(_line({"op": "state", "n": n, "state": state.model_dump(mode="json")}))
+                last = n
+        data = b"".join(parts)
         if len(self._entries) >= SNAPSHOT_EVERY:
             data += self._snapshot()
         write_atomic(self.path, data)
@@ -354,7 +368,8 @@ def _read_ops(rest: bytes, offset: int) -> tuple[list[_Op], str | None, int]:
                 depth -= 1
                 ops.append(_Op(number, end, "undo", depth))
                 continue
-            if line.startswith(_STATE):  # an earlier snapshot: not needed
+            if line.startswith(_STATE):  # an earlier snapshot: read only if resuming needs it
+                ops.append(_Op(number, end, "state", depth, raw=line))
                 continue
         try:
             record = json.loads(line)
@@ -417,6 +432,26 @@ def _loader(stack: list[_Op]) -> Callable[[], list[JournalEntry]]:
     return load
 
 
+def _earlier_snapshot(op: _Op) -> Encounter | None:
+    """A snapshot before the last one (an undo went back past the last): ``None`` if
+    it does not read or check, as resuming does not need it (the Commands replay)."""
+    try:
+        record = json.loads(op.raw)
+        if record.get("n") != op.depth or not isinstance(record.get("state"), dict):
+            return None
+        op.state = record["state"]
+        return _snapshot_state(op)
+    except Exception:
+        return None
+
+
+def _restored(initial: Encounter, ops: list[_Op], at: int, state: Encounter) -> Session:
+    """The battle at the snapshot ``ops[at]``; the Commands before it are read when
+    undo first needs them."""
+    stack = _stack(ops[:at])
+    return Session.restore(initial, DeferredJournal(len(stack), _loader(stack)), state)
+
+
 def _start_from(
     initial: Encounter, ops: list[_Op]
 ) -> tuple[Session, int, list[_Op], tuple[str, int] | None]:
@@ -432,16 +467,18 @@ def _start_from(
     for i in range(len(ops) - 1, -1, -1):
         op = ops[i]
         usable = lowest is None or lowest >= op.depth
-        if op.kind == "state" and op.depth and op.state is not None and usable:
+        if op.kind == "state" and op.depth and op.state is None and usable:
+            state = _earlier_snapshot(op)
+            if state is not None:
+                return _restored(initial, ops, i, state), i + 1, ops[:end], damaged
+        elif op.kind == "state" and op.depth and usable:
             try:
                 state = _snapshot_state(op)
             except Exception as exc:
                 damaged = (f"line {op.number} is damaged ({_short(_describe(exc))})", op.number)
                 end, lowest = i, None
                 continue
-            stack = _stack(ops[:i])
-            journal = DeferredJournal(len(stack), _loader(stack))
-            return Session.restore(initial, journal, state), i + 1, ops[:end], damaged
+            return _restored(initial, ops, i, state), i + 1, ops[:end], damaged
         lowest = op.depth if lowest is None else min(lowest, op.depth)
     return Session(initial), 0, ops[:end], damaged
 
@@ -450,11 +487,12 @@ def recover(path: Path) -> Recovered:
     """Rebuild the battle from the longest valid start of an autosave journal.
 
     Reading stops at the first line that is torn or damaged. The battle resumes from the
-    last snapshot of where it stood (trusted once its references are checked; the
-    Commands before it are kept for undo, which checks them when it goes back past it)
-    and replays the Commands after it; one that no longer replays ends the valid part.
-    That tail is cut off on disk before anything is appended, and ``dropped`` says what
-    went and why. Never raises anything but :class:`FileProblem` (an unusable header).
+    last snapshot of where it stood that no later undo went back past (trusted once its
+    references are checked; the Commands before it are kept for undo, which checks them
+    when it goes back past it) and replays the Commands after it; one that no longer
+    replays ends the valid part. That tail is cut off on disk before anything is
+    appended, and ``dropped`` says what went and why. Never raises anything but
+    :class:`FileProblem` (an unusable header).
     """
     raw = read_regular(path, MAX_JOURNAL_BYTES)
     first, _, rest = raw.partition(b"\n")

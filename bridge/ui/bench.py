@@ -152,23 +152,24 @@ def window_figures(quick: bool, battles: Battles) -> list[Figure]:
     from bridge.ui.bench_refresh import bench_home, bench_screen, fsync_times, open_windows
 
     figures: list[Figure] = []
-    with tempfile.TemporaryDirectory(prefix="bridge-bench-") as folder:
-        bench_screen(Path(folder))
-        with bench_home() as home:
-            fsync = fsync_times(home, 50)
-            windows = open_windows()
-            figures += open_figures(windows, home, battles, 10_000, runs=3 if quick else 5)
-            fleet = Session(battles.fleet())
-            windows.adopt(fleet)
-            step = battles.step_for(fleet.initial)
-            samples, applied = windows.play(step, 100 if quick else 500)
-            area = sum(
-                w.width() * w.height()
-                for w in [windows.console, *windows.console.stations.values()]
-            )
-            figures += refresh_figures("10 ships, 40 zones", samples, applied, area)
-            figures += flat_figures(windows, battles, quick)
-            windows.close()
+    with (
+        tempfile.TemporaryDirectory(prefix="bridge-bench-") as folder,
+        bench_screen(Path(folder)),
+        bench_home() as home,
+    ):
+        fsync = fsync_times(home, 50)
+        windows = open_windows()
+        figures += open_figures(windows, home, battles, 10_000, runs=3 if quick else 5)
+        fleet = Session(battles.fleet())
+        windows.adopt(fleet)
+        step = battles.step_for(fleet.initial)
+        samples, applied = windows.play(step, 100 if quick else 500)
+        area = sum(
+            w.width() * w.height() for w in [windows.console, *windows.console.stations.values()]
+        )
+        figures += refresh_figures("10 ships, 40 zones", samples, applied, area)
+        figures += flat_figures(windows, battles, quick)
+        windows.close()
     figures.append(
         Figure(
             "this disk: one autosave line written and fsynced",

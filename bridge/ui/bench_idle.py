@@ -24,27 +24,19 @@ ORIGIN = QPoint(0, 0)
 MAX_PASSES = 200
 """A refresh still busy after this many passes is reported as not idle."""
 
-_BUSY = frozenset(
-    {
-        QEvent.Type.LayoutRequest,
-        QEvent.Type.UpdateRequest,
-        QEvent.Type.UpdateLater,
-        QEvent.Type.Paint,
-    }
-)
+_WORK = frozenset({QEvent.Type.LayoutRequest, QEvent.Type.UpdateRequest, QEvent.Type.UpdateLater})
+"""With Paint, the events that mean a window still has layout or paint work."""
 
 
 class PaintWatch(QObject):
     """An application-wide event filter: was there layout or paint work in this pass;
-    each Paint event's rectangle, in its window's coordinates."""
+    each Paint event's widget and rectangle (worked out only after the clock stops, so
+    the watch adds as little as it can to what it measures)."""
 
     def __init__(self, app: QCoreApplication) -> None:
         super().__init__()
         self.busy = False
-        self.paints = 0
-        self.pixels = 0
-        """The pixels the Paint events covered (a widget and its parent both count)."""
-        self._rects: list[tuple[QWidget, QRect]] = []
+        self._painted: list[tuple[QObject, QRect]] = []
         self._app = app
         app.installEventFilter(self)
 
@@ -52,34 +44,43 @@ class PaintWatch(QObject):
         self._app.removeEventFilter(self)
 
     def reset(self) -> None:
-        self.paints = 0
-        self.pixels = 0
-        self._rects = []
+        self._painted = []
+
+    @property
+    def paints(self) -> int:
+        return len(self._painted)
+
+    @property
+    def pixels(self) -> int:
+        """The pixels the Paint events covered (a widget and its parent both count)."""
+        return sum(rect.width() * rect.height() for _, rect in self._painted)
 
     def repainted(self) -> dict[str, list[int]]:
         """Each window (its class, and station) -> [Paint events, pixels of the window
         repainted (the union of its Paint events)]."""
         regions: dict[str, tuple[int, QRegion]] = {}
-        for window, rect in self._rects:
+        for widget, rect in self._painted:
+            if not isinstance(widget, QWidget):
+                continue
+            try:
+                window = widget.window()
+                moved = rect.translated(widget.mapTo(window, ORIGIN))
+            except RuntimeError:  # deleted since it painted (a rebuilt list, a closed dialog)
+                continue
             name = _window_name(window)
             count, region = regions.get(name, (0, QRegion()))
-            regions[name] = (count + 1, region.united(rect))
+            regions[name] = (count + 1, region.united(moved))
         return {
             name: [count, sum(r.width() * r.height() for r in cast("Iterable[QRect]", region))]
             for name, (count, region) in regions.items()
         }
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        kind = event.type()
-        if kind in _BUSY:
+        if isinstance(event, QPaintEvent):
             self.busy = True
-            if kind == QEvent.Type.Paint and isinstance(event, QPaintEvent):
-                rect = event.rect()
-                self.paints += 1
-                self.pixels += rect.width() * rect.height()
-                if isinstance(watched, QWidget):
-                    window = watched.window()
-                    self._rects.append((window, rect.translated(watched.mapTo(window, ORIGIN))))
+            self._painted.append((watched, event.rect()))
+        elif not self.busy and type(event) is QEvent and event.type() in _WORK:
+            self.busy = True
         return False
 
 

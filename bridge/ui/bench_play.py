@@ -55,28 +55,29 @@ def play_main(commands: int, warm: int, step_for: Callable[[Encounter], Step]) -
     from bridge.ui.bench_refresh import bench_home, bench_screen, open_windows
     from bridge.ui.bench_start import resident_kib
 
-    with tempfile.TemporaryDirectory(prefix="bridge-bench-") as folder:
-        bench_screen(Path(folder))
-        with bench_home():
-            windows = open_windows(seed=3)
-            step = step_for(windows.model.session.initial)
-            windows.play(step, warm)
-            gc.collect()
-            before = resident_kib()
-            samples, applied = windows.play(step, commands)
-            gc.collect()
-            after = resident_kib()
-            area = sum(
-                w.width() * w.height()
-                for w in [windows.console, *windows.console.stations.values()]
-            )
-            by_window: dict[str, list[int]] = {}
-            for s in samples:
-                for name, (paints, pixels) in s.by_window.items():
-                    tally = by_window.setdefault(name, [0, 0])
-                    tally[0] += paints
-                    tally[1] += pixels
-            windows.close()
+    with (
+        tempfile.TemporaryDirectory(prefix="bridge-bench-") as folder,
+        bench_screen(Path(folder)),
+        bench_home(),
+    ):
+        windows = open_windows(seed=3)
+        step = step_for(windows.model.session.initial)
+        windows.play(step, warm)
+        gc.collect()
+        before = resident_kib()
+        samples, applied = windows.play(step, commands)
+        gc.collect()
+        after = resident_kib()
+        area = sum(
+            w.width() * w.height() for w in [windows.console, *windows.console.stations.values()]
+        )
+        by_window: dict[str, list[int]] = {}
+        for s in samples:
+            for name, (paints, pixels) in s.by_window.items():
+                tally = by_window.setdefault(name, [0, 0])
+                tally[0] += paints
+                tally[1] += pixels
+        windows.close()
     line = {
         "samples": samples_json(samples, applied),
         "rss_before": before,

@@ -17,11 +17,11 @@ from bridge.engine import Command, Encounter, JournalEntry, Session
 from bridge.storage.autosave import AutosaveJournal, recover
 from bridge.storage.paths import set_autosave_dir
 from bridge.ui.bench_idle import PaintWatch, Sample, timed, wait_idle
+from bridge.ui.bench_start import screen_platform
 from bridge.ui.gm_console import GmConsole
 from bridge.ui.shared_model import SharedModel
 
 __all__ = [
-    "SCREEN",
     "Check",
     "Step",
     "Windows",
@@ -31,30 +31,24 @@ __all__ = [
     "open_windows",
 ]
 
-SCREEN = (1920, 1080)
-"""The offscreen screen the windows open on (offscreen Qt's own is 800x800, which
-would shrink every window below the size a GM sees)."""
-
 Check = Callable[[Command], "str | None"]
 Step = Callable[[Encounter, Check], Command]
 """The next Command to play, given the state and the model's check."""
 
 
-def bench_screen(folder: Path) -> None:
-    """Before the QApplication exists: offscreen Qt on a :data:`SCREEN`-sized screen,
-    unless another platform was asked for."""
-    platform = os.environ.get("QT_QPA_PLATFORM", "offscreen")
-    if platform != "offscreen":
-        return
-    config = folder / "screen.json"
-    width, height = SCREEN
-    config.write_text(
-        '{"screens": [{"name": "bench", "x": 0, "y": 0, '
-        f'"width": {width}, "height": {height}, "logicalDpi": 96, "logicalBaseDpi": 96, '
-        '"dpr": 1}]}',
-        encoding="utf-8",
-    )
-    os.environ["QT_QPA_PLATFORM"] = f"offscreen:configfile={config}"
+@contextlib.contextmanager
+def bench_screen(folder: Path) -> Iterator[None]:
+    """Before the QApplication exists: offscreen Qt on a :data:`SCREEN`-sized screen
+    (its description written in ``folder``), unless another platform was asked for."""
+    before = os.environ.get("QT_QPA_PLATFORM")
+    os.environ["QT_QPA_PLATFORM"] = screen_platform(folder, before)
+    try:
+        yield
+    finally:
+        if before is None:
+            os.environ.pop("QT_QPA_PLATFORM", None)
+        else:
+            os.environ["QT_QPA_PLATFORM"] = before
 
 
 @contextlib.contextmanager

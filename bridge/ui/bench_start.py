@@ -20,8 +20,35 @@ import json
 import os
 import resource
 import sys
+from pathlib import Path
 
-__all__ = ["StartRun", "launch", "main", "probe_env", "resident_kib", "start_rounds"]
+SCREEN = (1920, 1080)
+"""The offscreen screen the windows open on (offscreen Qt's own is 800x800, which
+would shrink every window below the size a GM sees)."""
+
+__all__ = [
+    "SCREEN",
+    "StartRun",
+    "launch",
+    "main",
+    "probe_env",
+    "resident_kib",
+    "screen_platform",
+    "start_rounds",
+]
+
+
+def screen_platform(folder: Path, platform: str | None) -> str:
+    """``platform`` (offscreen if not given) for the benchmark: offscreen Qt gets a
+    :data:`SCREEN`-sized screen, described in a file written in ``folder``."""
+    if platform not in (None, "", "offscreen") and not str(platform).startswith("offscreen:"):
+        return str(platform)
+    config = folder / "screen.json"
+    width, height = SCREEN
+    screen = {"name": "bench", "x": 0, "y": 0, "width": width, "height": height}
+    screen |= {"logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}
+    config.write_text(json.dumps({"screens": [screen]}), encoding="utf-8")
+    return f"offscreen:configfile={config}"
 
 
 def resident_kib() -> int:
@@ -129,9 +156,10 @@ class StartRun:
 
 def probe_env(home: str) -> dict[str, str]:
     """The probes' environment: bytecode may be read (as an installed Bridge has it),
-    Bridge's files go to ``home``, Qt renders offscreen unless told otherwise."""
+    Bridge's files go to ``home``, Qt renders offscreen on a :data:`SCREEN`-sized
+    screen unless told otherwise."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    env.setdefault("QT_QPA_PLATFORM", "offscreen")
+    env["QT_QPA_PLATFORM"] = screen_platform(Path(home), env.get("QT_QPA_PLATFORM"))
     env["BRIDGE_HOME"] = home
     return env
 
@@ -139,7 +167,6 @@ def probe_env(home: str) -> dict[str, str]:
 def compile_bridge() -> None:
     """Write Bridge's bytecode, as an installed Bridge has it (pip compiles on install)."""
     import compileall
-    from pathlib import Path
 
     import bridge
 

@@ -8,6 +8,7 @@ the Commands before it for undo, which must give exactly the states a replay giv
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -116,3 +117,74 @@ def test_a_damaged_snapshot_ends_the_valid_part_there() -> None:
     assert recovered.commands == 10
     assert recovered.session.state == Session.replay(session.initial, session.journal[:10]).state
     assert journal.path.read_bytes() == b"\n".join(lines[:at]) + b"\n"  # cut on disk
+
+
+@pytest.fixture
+def replayed(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """How many Commands each ``recover`` replays."""
+    counted = [0]
+    apply = Session.apply
+
+    def counting(self: Session, *args: Any, **kwargs: Any) -> Any:
+        counted[0] += 1
+        return apply(self, *args, **kwargs)
+
+    monkeypatch.setattr(Session, "apply", counting)
+    return counted
+
+
+def played(seed: int, commands: int) -> Session:
+    session = Session(demo_encounter(), SeededDice(seed))
+    for _ in range(commands):
+        command = suggest(session.state, session.check)
+        assert command is not None
+        session.apply(command)
+    return session
+
+
+def test_an_undo_back_past_the_last_snapshot_resumes_from_an_earlier_one(
+    replayed: list[int],
+) -> None:
+    session, journal = live(6, ["play"] * 22 + ["undo"] * 3)  # snapshots at 5, 10, 15, 20
+    replayed[0] = 0
+    recovered = recover(journal.path)
+    assert recovered.dropped is None and recovered.session.state == session.state
+    assert replayed[0] == 7  # Commands 16 to 22 from the snapshot at 15, not all 22
+    assert recovered.session.journal == session.journal
+
+
+def test_an_adopted_battle_is_journaled_with_snapshots_along_it(
+    monkeypatch: pytest.MonkeyPatch, replayed: list[int]
+) -> None:
+    """A battle opened or resumed mid-way is written whole to a new autosave: a snapshot
+    follows every Command whose state the Session keeps whole (about every
+    SNAPSHOT_EVERY), so an undo back past the end does not mean replaying it all."""
+    monkeypatch.setattr("bridge.engine.session.CHECKPOINT_EVERY", 4)
+    session = played(7, 23)  # whole states after 4, 8, ..., 20
+    journal = AutosaveJournal.start(session)
+    lines = journal.path.read_text().splitlines()
+    snapshots = [line for line in lines if line.startswith('{"op":"state"')]
+    assert [s.split(",", 2)[1] for s in snapshots] == ['"n":8', '"n":16', '"n":23']
+    session.undo()
+    session.undo()
+    replayed[0] = 0
+    recovered = recover(journal.path)
+    assert recovered.dropped is None and recovered.session.state == session.state
+    assert replayed[0] == 7  # Commands 17 to 23 from the snapshot at 16, not all 23
+    assert recovered.session.journal == session.journal
+    for _ in range(19):  # and undo goes back to the start as a replay does
+        recovered.session.undo()
+        session.undo()
+        assert recovered.session.state == session.state
+
+
+def test_a_damaged_earlier_snapshot_is_passed_over(replayed: list[int]) -> None:
+    session, journal = live(8, ["play"] * 22 + ["undo"] * 3)
+    lines = journal.path.read_bytes().split(b"\n")
+    at = [i for i, line in enumerate(lines) if line.startswith(b'{"op":"state"')][-2]  # at 15
+    lines[at] = lines[at].replace(b'"ships":{', b'"ships":{"ghost":1,', 1)
+    journal.path.write_bytes(b"\n".join(lines))
+    replayed[0] = 0
+    recovered = recover(journal.path)
+    assert recovered.dropped is None and recovered.session.state == session.state
+    assert replayed[0] == 12  # from the snapshot at 10: the Commands are the record

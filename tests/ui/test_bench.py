@@ -4,13 +4,16 @@ paint on the way, the report's verdicts, a start-up probe, a few timed Commands.
 from __future__ import annotations
 
 import math
+import os
 from pathlib import Path
 
 from PySide6.QtWidgets import QApplication, QLabel, QVBoxLayout, QWidget
 from pytestqt.qtbot import QtBot
 
+from bridge.bench import battles
 from bridge.engine import Command, Encounter, suggest
 from bridge.ui.bench_idle import PaintWatch, timed, wait_idle
+from bridge.ui.bench_profile import profile_commands
 from bridge.ui.bench_refresh import Check, open_windows
 from bridge.ui.bench_report import Figure, format_figures, median, p99, percentile
 from bridge.ui.bench_start import launch, probe_env
@@ -89,3 +92,14 @@ def test_commands_in_the_gm_windows_are_timed_until_idle(qapp: QApplication) -> 
         assert len(windows.model.session.journal) == 2 and undo[0].wall > 0
     finally:
         windows.close()
+
+
+def test_the_profile_names_what_each_window_costs(qapp: QApplication) -> None:
+    platform = os.environ.get("QT_QPA_PLATFORM")
+    report = profile_commands(3, None, battles().step_for, top=5)
+    assert os.environ.get("QT_QPA_PLATFORM") == platform  # the bench's screen is undone
+    lines = report.splitlines()
+    assert lines[0].startswith("Profile of 3 Commands until idle")
+    assert any(line.lstrip().startswith("StationWindow helm") for line in lines)
+    assert any(line.lstrip().startswith("GmConsole") for line in lines)
+    assert "ncalls" in report
