@@ -134,10 +134,13 @@ class Windows:
         return timed(self.watch, resume)
 
     def close(self) -> None:
+        from bridge.ui.notices import set_unattended
+
         self.watch.remove()
         self.console.confirm_quit = False
         self.console.close()
         self.idle()
+        set_unattended(False)  # warnings go to message boxes again, as they did before
 
 
 def open_windows(seed: int = 3) -> Windows:
