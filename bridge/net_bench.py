@@ -68,7 +68,7 @@ def _host_main(seconds: float) -> None:
     timer.timeout.connect(tick)
 
     async def main() -> None:
-        host = Host(model.session, CODE, queue_limit=1024)
+        host = Host(model.session, CODE)
         HostLink(model, host)
         port = await host.start("127.0.0.1", 0)
         print(port, flush=True)

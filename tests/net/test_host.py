@@ -15,7 +15,7 @@ from bridge.engine.commands import EndTurn, SetValue, StartTurn, TrayRoll
 from bridge.engine.demo import demo_encounter
 from bridge.net.client import JoinRefused, NetClient
 from bridge.net.protocol import PROTOCOL, Claim, Error, Refused, Resync, Snapshot
-from bridge.net.views import GM_EDIT, player_view
+from bridge.net.views import GM_EDIT, log_entry, player_view
 from bridge.rules.task import Roller, TaskSpec
 
 from .helpers import CODE, hosting, raw_join, receive, receive_until, run
@@ -206,7 +206,7 @@ def test_a_client_sending_only_garbage_is_dropped() -> None:
 
 def test_a_client_that_stops_reading_is_dropped_and_the_others_keep_up() -> None:
     async def body() -> None:
-        async with hosting(queue_limit=8) as (host, url):
+        async with hosting(send_limit=64 * 1024) as (host, url):
             stalled = await raw_join(url, seat="viewscreen")
             stalled.transport.pause_reading()  # reads nothing more from its socket
             reader = NetClient(url, CODE, record_revisions=True)
@@ -357,5 +357,45 @@ def test_a_thin_client_gets_the_difficulty_and_odds_from_the_host() -> None:
             assert answer.difficulty == plan.difficulty and answer.items == plan.items
             assert answer.odds == task_odds(plan.spec)
             await kell.close()
+
+    run(body())
+
+
+def test_publishing_never_copies_the_journal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Command's cost must not grow with the battle's length: the players' log follows
+    the journal by its last entries; an undo is an update, other edits a snapshot."""
+    from bridge.engine import Session
+
+    async def body() -> None:
+        async with hosting() as (host, url):
+            client = NetClient(url, CODE, record_revisions=True)
+            await client.connect()
+            await client.claim("char:reyes")
+            monkeypatch.setattr(
+                Session, "journal", property(lambda _s: pytest.fail("journal copied"))
+            )
+            for step in range(40):
+                command = suggest(host.session.state, host.session.check)
+                assert command is not None
+                host.apply(command)
+                if step % 5 == 0:
+                    host.session.undo()
+                    host.publish(Change.ALL)
+            assert await client.wait_revision(host.revision)
+            assert client.revisions == list(range(1, host.revision + 1))
+            monkeypatch.undo()
+            # Two undos and a new Command in one change: the log is read again, and every
+            # seat gets a snapshot of it.
+            host.session.undo()
+            host.session.undo()
+            again = suggest(host.session.state, host.session.check)
+            assert again is not None
+            host.session.apply(again)
+            host.publish(Change.ALL)
+            assert await client.wait_revision(host.revision)
+            assert client.resyncs == 0 and client.revisions == []
+            assert client.log == host._player_log
+            assert client.log == [log_entry(e) for e in host.session.journal]
+            await client.close()
 
     run(body())
