@@ -1,10 +1,12 @@
 """The host: owns the Session, serves WebSocket clients, sends each seat its view.
 
 Every change goes out as an :class:`Update` with the next revision number, to every
-seated client, written to the clients' sockets at once (before the GM's windows refresh);
-what a socket does not take waits in that connection's buffer, bounded: a client whose
-buffer passes ``send_limit`` (it stopped reading) is dropped, never buffered without limit.
-Commands from a client are stamped with the seat's character before the Session sees them.
+seated client: what changed in the players' view since the previous revision (a JSON
+merge patch) and the seat's legal actions when they changed. Frames are written to the
+clients' sockets at once (before the GM's windows refresh); what a socket does not take
+waits in that connection's buffer, bounded: a client whose buffer passes ``send_limit``
+(it stopped reading) is dropped, never buffered without limit. Commands from a client
+are stamped with the seat's character before the Session sees them.
 """
 
 from __future__ import annotations
@@ -26,12 +28,15 @@ from bridge.engine import (
     Change,
     Command,
     CommandRefused,
+    Encounter,
     JournalEntry,
     Session,
     command_adapter,
     preview_task,
 )
+from bridge.model.ship import Ship
 from bridge.net.guard import JoinGuard
+from bridge.net.patch import JsonObject, state_patch
 from bridge.net.protocol import (
     MAX_CLIENT_FRAME,
     MAX_HOST_FRAME,
@@ -127,6 +132,14 @@ class Host:
         """The journal entries behind ``_player_log`` (to tell an undo from other edits)."""
         self._player_log: list[LogEntry] = []
         self._read_journal()
+        self._silhouettes: dict[str, tuple[Ship, Ship]] = {}
+        self._view: Encounter
+        """The players' view at ``revision``, as sent (snapshots send it too)."""
+        self._view_doc: JsonObject
+        """``_view``'s JSON, from which the next update's patch is computed."""
+        self._sent_available: dict[str | None, Availability]
+        """The legal actions each character's clients hold at ``revision``."""
+        self._new_view()
 
     # -- serving -------------------------------------------------------------------------
     async def start(self, host: str | None, port: int) -> int:
@@ -168,22 +181,24 @@ class Host:
         else:
             self.revision += 1
             self.seats.sync(self.session.state)
-            view = player_view(self.session.state)
+            view = player_view(self.session.state, self._silhouettes)
+            patch, self._view_doc = state_patch(self._view, self._view_doc, view)
+            self._view = view
             audiences: dict[str | None, list[_Client]] = {}
             for client in list(self._clients.values()):
                 seat = self.seats.seat_of(client.id)
                 if seat is not None:
                     audiences.setdefault(self.seats.character_of(seat), []).append(client)
+            sent, self._sent_available = self._sent_available, {}
+            unchanged: list[_Client] = []
             for character, clients in audiences.items():
-                frame = Update(
-                    revision=self.revision,
-                    changes=changes.value,
-                    state=view,
-                    log_length=self._log_length,
-                    entry=entry,
-                    available=self._available(character),
-                ).model_dump_json()
-                self._send_to(clients, frame)
+                available = self._available(character)
+                self._sent_available[character] = available
+                if sent.get(character) == available:
+                    unchanged.extend(clients)
+                else:
+                    self._send_to(clients, self._update(changes, patch, entry, available))
+            self._send_to(unchanged, self._update(changes, patch, entry, None))
         if changes & (Change.SEATS | Change.CREW):
             self._seats_changed()
         for callback in self.after_change:
@@ -222,9 +237,29 @@ class Host:
         self._player_log = [log_entry(e) for e in journal]
         self._log_length = len(journal)
 
+    def _update(
+        self, changes: Change, patch: JsonObject, entry: LogEntry | None, av: Availability | None
+    ) -> str:
+        return Update(
+            revision=self.revision,
+            changes=changes.value,
+            patch=patch,
+            log_length=self._log_length,
+            entry=entry,
+            available=av,
+        ).model_dump_json()
+
+    def _new_view(self) -> None:
+        """Start the players' view afresh (what the next updates are patches of)."""
+        self._silhouettes.clear()
+        self._view = player_view(self.session.state, self._silhouettes)
+        self._view_doc = self._view.model_dump(mode="json")
+        self._sent_available = {}
+
     def _resnapshot(self) -> None:
         self.revision += 1
         self.seats.sync(self.session.state)
+        self._new_view()
         for client in list(self._clients.values()):
             if self.seats.seat_of(client.id) is not None:
                 self._send(client, self._snapshot(client))
@@ -437,13 +472,18 @@ class Host:
         return availability(self.session, character)
 
     def _snapshot(self, client: _Client) -> Snapshot:
+        """The seat's whole view at ``revision``: exactly what the updates so far made of
+        it, so the next update applies to it as to every other client's."""
         seat = self.seats.seat_of(client.id)
         character = self.seats.character_of(seat) if seat else None
+        available = self._sent_available.get(character)
+        if available is None:
+            available = self._sent_available[character] = self._available(character)
         return Snapshot(
             revision=self.revision,
-            state=player_view(self.session.state),
+            state=self._view,
             log=tuple(self._player_log),
-            available=self._available(character),
+            available=available,
         )
 
     def _send(self, client: _Client, message: object) -> None:

@@ -125,7 +125,7 @@ def test_players_never_receive_unscanned_npc_statistics_or_gm_only_lines() -> No
                 assert state["ships"][npc]["weapons"] == []
                 assert state["ships"][npc]["name"] == demo_encounter().ships[npc].name
             assert json.loads(frames[-1])["entry"]["lines"] == [GM_EDIT]
-            assert json.loads(frames[-2])["state"]["threat"]["value"] == 9  # Threat is public
+            assert json.loads(frames[-2])["patch"]["threat"]["value"] == 9  # Threat is public
             await ws.close()
 
         scanned = demo_encounter().model_copy(update={"scanned": ("qoj",)})
@@ -214,6 +214,8 @@ def test_a_client_that_stops_reading_is_dropped_and_the_others_keep_up() -> None
             await reader.claim("char:reyes")
             dropped = False
             for _ in range(3000):
+                # Each resync asks for a whole snapshot, which the host must hold for it.
+                await stalled.send(Resync().model_dump_json())
                 host.publish(Change.ALL)
                 await asyncio.sleep(0)
                 if len(host.clients()) == 1:
@@ -397,5 +399,52 @@ def test_publishing_never_copies_the_journal(monkeypatch: pytest.MonkeyPatch) ->
             assert client.log == host._player_log
             assert client.log == [log_entry(e) for e in host.session.journal]
             await client.close()
+
+    run(body())
+
+
+def test_updates_carry_only_what_changed_and_nothing_hidden() -> None:
+    """Each update is a patch of the seat's view: a hidden statistic the GM edits sends
+    nothing but the log line; what the players see is sent alone; the legal actions only
+    when they changed."""
+
+    async def body() -> None:
+        async with hosting() as (host, url):
+            ws = await raw_join(url, seat="char:kell")
+            follower = NetClient(url, CODE, record_revisions=True)
+            await follower.connect()
+            await follower.claim("viewscreen")
+            host.apply(SetValue(path="ships.vortak.systems.weapons", value=12))
+            hidden = json.loads(str(await receive_text(ws, "update")))
+            assert hidden["patch"] == {} and hidden["available"] is None
+            assert hidden["entry"]["lines"] == [GM_EDIT]
+            host.apply(SetValue(path="ships.vortak.shields", value=2))
+            shields = json.loads(str(await receive_text(ws, "update")))
+            assert shields["patch"] == {"ships": {"vortak": {"shields": 2}}}
+            host.apply(StartTurn(actor="kell"))
+            turn = json.loads(str(await receive_text(ws, "update")))
+            assert set(turn["patch"]) == {"turn"} and turn["available"]["turn"] is None
+            for text in (hidden, shields, turn):
+                assert "Disruptor" not in json.dumps(text)
+            assert await follower.wait_revision(host.revision)
+            assert follower.state == player_view(host.session.state)
+            assert follower.revisions == [1, 2, 3] and follower.resyncs == 0
+            late = NetClient(url, CODE)
+            await late.connect()
+            await late.claim("char:reyes")  # a snapshot of the same view
+            assert late.state == follower.state and late.revision == host.revision
+            host.apply(EndTurn(by="kell"))
+            for client in (late, follower):
+                assert await client.wait_revision(host.revision)
+                assert client.state == player_view(host.session.state)
+                await client.close()
+            await ws.close()
+
+    async def receive_text(ws: object, kind: str) -> str:
+        for _ in range(20):
+            text = await asyncio.wait_for(ws.recv(), 5)  # type: ignore[attr-defined]
+            if json.loads(text)["type"] == kind:
+                return str(text)
+        raise AssertionError(kind)
 
     run(body())
