@@ -4,7 +4,9 @@ The host runs in its own process as the GM's app does (Qt event loop through qas
 the GM console open, autosaving); clients run in worker processes. One client sends
 20 Commands a second (a dice-tray roll, stamped with the send time on the system-wide
 monotonic clock); every client notes when the update carrying it arrives. A timer on
-the host's Qt loop measures how late it fires (the GM's windows' responsiveness).
+the host's Qt loop measures how late it fires (the GM's windows' responsiveness), and
+the host's CPU time (all its threads) from its first change to its last, per change,
+says what a Command costs it whatever else the machine is doing.
 """
 
 from __future__ import annotations
@@ -37,6 +39,8 @@ def _percentile(values: list[float], q: float) -> float:
 # -- the host process ----------------------------------------------------------------------
 def _host_main(seconds: float) -> None:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    import resource
+
     import qasync
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
@@ -66,10 +70,16 @@ def _host_main(seconds: float) -> None:
 
     timer = QTimer()
     timer.timeout.connect(tick)
+    cpu_marks: list[float] = []  # the host's CPU seconds at its first and latest change
+
+    def changed() -> None:
+        usage = resource.getrusage(resource.RUSAGE_SELF)
+        cpu_marks[1:] = [usage.ru_utime + usage.ru_stime]
 
     async def main() -> None:
-        host = Host(model.session, CODE, queue_limit=1024)
+        host = Host(model.session, CODE)
         HostLink(model, host)
+        host.after_change.append(changed)
         port = await host.start("127.0.0.1", 0)
         print(port, flush=True)
         expected[0] = time.monotonic() + period
@@ -77,7 +87,12 @@ def _host_main(seconds: float) -> None:
         await asyncio.sleep(seconds)
         timer.stop()
         await host.close()
-        print(json.dumps({"lateness": lateness, "revision": host.revision}), flush=True)
+        changes = host.revision
+        cpu = (cpu_marks[-1] - cpu_marks[0]) / (changes - 1) if changes > 1 else 0.0
+        print(
+            json.dumps({"lateness": lateness, "revision": host.revision, "cpu": cpu}),
+            flush=True,
+        )
 
     loop = qasync.QEventLoop(app)
     with loop:
@@ -183,6 +198,7 @@ def _run_round(clients: int, seconds: float) -> dict[str, float]:
         "lost": lost,
         "late_p99": _percentile(late, 0.99) * 1e3,
         "late_max": max(late) * 1e3 if late else float("nan"),
+        "host_cpu": host_report["cpu"] * 1e3,
     }
 
 
@@ -191,14 +207,15 @@ def net_benchmarks(quick: bool = False, seconds: float | None = None) -> list[st
     duration = seconds if seconds is not None else (5.0 if quick else 60.0)
     lines = [
         f"  network, one Command to every client updated ({RATE}/s for {duration:.0f} s, "
-        "loopback; the host's Qt loop lateness on a 10 ms timer):"
+        "loopback; the host's Qt loop lateness on a 10 ms timer; its CPU time per Command):"
     ]
     for n in (1, 5, 30):
         r = _run_round(n, duration)
         lines.append(
             f"    {n:2d} client(s): p50 {r['p50']:6.2f} ms  p99 {r['p99']:6.2f} ms  "
             f"max {r['max']:7.2f} ms  lost {r['lost']:.0f} of {r['sent'] * n:.0f}  "
-            f"loop late p99 {r['late_p99']:5.2f} ms, max {r['late_max']:6.2f} ms"
+            f"loop late p99 {r['late_p99']:5.2f} ms, max {r['late_max']:6.2f} ms  "
+            f"host CPU {r['host_cpu']:4.2f} ms/Command"
         )
     return lines
 

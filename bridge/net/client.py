@@ -1,7 +1,8 @@
 """The client: joins a host, holds a seat, keeps the seat's view of the battle current.
 
-It follows the host's revisions: an update that is not the next one (a frame lost while
-reconnecting) makes it ask for a snapshot. When the connection drops it reconnects on
+It follows the host's revisions: each update patches the view it holds; an update that
+is not the next one (a frame lost while reconnecting), or one that does not apply, makes
+it ask for a snapshot. When the connection drops it reconnects on
 its own (a bounded number of tries, a growing pause) and takes its seat back with the
 token the host gave it, kept in a :class:`TokenStore` so it survives a restart.
 """
@@ -22,6 +23,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from bridge import __version__
 from bridge.engine import AttemptTask, Command, Encounter
+from bridge.net.patch import JsonObject, patch_state
 from bridge.net.protocol import (
     MAX_HOST_FRAME,
     PROTOCOL,
@@ -113,6 +115,8 @@ class NetClient:
         self.seated: Seated | None = None
         self.seats: tuple[SeatInfo, ...] = ()
         self.state: Encounter | None = None
+        self._doc: JsonObject = {}
+        """``state`` as JSON: what the host's patches apply to."""
         self.log: list[LogEntry] = []
         self.available = Availability()
         self.revision = -1
@@ -306,6 +310,7 @@ class NetClient:
         elif isinstance(message, Snapshot):
             self._awaiting_snapshot = False
             self.state = message.state
+            self._doc = message.state.model_dump(mode="json")
             self.log = list(message.log)
             self.available = message.available
             self._set_revision(message.revision, snapshot=True)
@@ -341,20 +346,29 @@ class NetClient:
     def _update(self, update: Update) -> None:
         if self._awaiting_snapshot or update.revision <= self.revision:
             return
-        if update.revision != self.revision + 1:
-            self._awaiting_snapshot = True
-            self.resyncs += 1
-            if self._ws is not None:
-                asyncio.get_running_loop().create_task(self._ws.send(Resync().model_dump_json()))
+        if update.revision != self.revision + 1 or self.state is None:
+            self._resync()
             return
-        self.state = update.state
+        try:
+            self.state = patch_state(self.state, self._doc, update.patch)
+        except ValidationError:  # cannot happen with a well-behaved host: start again
+            self._resync()
+            return
         del self.log[update.log_length - (1 if update.entry else 0) :]
         if update.entry is not None:
             self.log.append(update.entry)
-        self.available = update.available
+        if update.available is not None:
+            self.available = update.available
         self._set_revision(update.revision, snapshot=False)
         for callback in self.on_change:
             callback(update.changes)
+
+    def _resync(self) -> None:
+        """Ignore updates until a fresh snapshot arrives."""
+        self._awaiting_snapshot = True
+        self.resyncs += 1
+        if self._ws is not None:
+            asyncio.get_running_loop().create_task(self._ws.send(Resync().model_dump_json()))
 
     def _set_revision(self, revision: int, *, snapshot: bool) -> None:
         self.revision = revision

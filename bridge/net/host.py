@@ -1,9 +1,12 @@
 """The host: owns the Session, serves WebSocket clients, sends each seat its view.
 
 Every change goes out as an :class:`Update` with the next revision number, to every
-seated client, through one bounded queue per client: a client whose queue fills (it
-stopped reading) is dropped, never buffered without limit. Commands from a client are
-stamped with the seat's character before the Session sees them.
+seated client: what changed in the players' view since the previous revision (a JSON
+merge patch) and the seat's legal actions when they changed. Frames are written to the
+clients' sockets at once (before the GM's windows refresh); what a socket does not take
+waits in that connection's buffer, bounded: a client whose buffer passes ``send_limit``
+(it stopped reading) is dropped, never buffered without limit. Commands from a client
+are stamped with the seat's character before the Session sees them.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
 
 from bridge import __version__
@@ -25,13 +28,18 @@ from bridge.engine import (
     Change,
     Command,
     CommandRefused,
+    Encounter,
+    JournalEntry,
     Session,
     command_adapter,
     preview_task,
 )
+from bridge.model.ship import Ship
 from bridge.net.guard import JoinGuard
+from bridge.net.patch import JsonObject, state_patch
 from bridge.net.protocol import (
     MAX_CLIENT_FRAME,
+    MAX_HOST_FRAME,
     PROTOCOL,
     Accepted,
     Availability,
@@ -82,9 +90,7 @@ class _Client:
     ws: ServerConnection
     address: str
     name: str
-    queue: asyncio.Queue[str]
     since: float = field(default_factory=time.time)
-    writer: asyncio.Task[None] | None = None
     dropped: bool = False
     bad_frames: int = 0
     closing: asyncio.Task[None] | None = None
@@ -99,7 +105,7 @@ class Host:
         code: str,
         *,
         seats: SeatPlan | None = None,
-        queue_limit: int = 256,
+        send_limit: int = 2 * MAX_HOST_FRAME,
         hello_timeout: float = 10.0,
         max_bad_frames: int = 200,
     ) -> None:
@@ -108,7 +114,8 @@ class Host:
         self.seats = seats or SeatPlan()
         self.seats.sync(session.state)
         self.revision = 0
-        self.queue_limit = queue_limit
+        self.send_limit = send_limit
+        """Bytes a connection may hold unsent (beyond its socket's) before it is dropped."""
         self.hello_timeout = hello_timeout
         self.max_bad_frames = max_bad_frames
         self.listeners: list[Callable[[], None]] = []
@@ -120,8 +127,19 @@ class Host:
         self._clients: dict[int, _Client] = {}
         self._ids = itertools.count(1)
         self._server: Server | None = None
-        self._log_length = len(session.journal)
-        self._player_log: list[LogEntry] = [log_entry(e) for e in session.journal]
+        self._log_length = 0
+        self._log_sources: list[JournalEntry] = []
+        """The journal entries behind ``_player_log`` (to tell an undo from other edits)."""
+        self._player_log: list[LogEntry] = []
+        self._read_journal()
+        self._silhouettes: dict[str, tuple[Ship, Ship]] = {}
+        self._view: Encounter
+        """The players' view at ``revision``, as sent (snapshots send it too)."""
+        self._view_doc: JsonObject
+        """``_view``'s JSON, from which the next update's patch is computed."""
+        self._sent_available: dict[str | None, Availability]
+        """The legal actions each character's clients hold at ``revision``."""
+        self._new_view()
 
     # -- serving -------------------------------------------------------------------------
     async def start(self, host: str | None, port: int) -> int:
@@ -155,49 +173,102 @@ class Host:
         """Send the Session's current state to every seat as the next revision.
 
         Call it after any change made outside :meth:`apply` (an undo, the GM's windows).
+        Its cost does not grow with the journal: the log follows it by its last entries.
         """
-        journal = self.session.journal
-        grew = len(journal) == self._log_length + 1
-        if grew:
-            self._player_log.append(log_entry(journal[-1]))
+        entry, whole = self._follow_journal()
+        if whole:  # the journal changed in the middle: every seat starts again
+            self._resnapshot()
         else:
-            self._player_log = [log_entry(e) for e in journal]
-        self._log_length = len(journal)
-        self.revision += 1
-        self.seats.sync(self.session.state)
-        entry = self._player_log[-1] if grew else None
-        view = player_view(self.session.state)
-        frames: dict[str | None, str] = {}
-        for client in list(self._clients.values()):
-            seat = self.seats.seat_of(client.id)
-            if seat is None:
-                continue
-            character = self.seats.character_of(seat)
-            if character not in frames:
-                frames[character] = Update(
-                    revision=self.revision,
-                    changes=changes.value,
-                    state=view,
-                    log_length=self._log_length,
-                    entry=entry,
-                    available=self._available(character),
-                ).model_dump_json()
-            self._send_text(client, frames[character])
+            self.revision += 1
+            self.seats.sync(self.session.state)
+            view = player_view(self.session.state, self._silhouettes)
+            patch, self._view_doc = state_patch(self._view, self._view_doc, view)
+            self._view = view
+            audiences: dict[str | None, list[_Client]] = {}
+            for client in list(self._clients.values()):
+                seat = self.seats.seat_of(client.id)
+                if seat is not None:
+                    audiences.setdefault(self.seats.character_of(seat), []).append(client)
+            sent, self._sent_available = self._sent_available, {}
+            unchanged: list[_Client] = []
+            for character, clients in audiences.items():
+                available = self._available(character)
+                self._sent_available[character] = available
+                if sent.get(character) == available:
+                    unchanged.extend(clients)
+                else:
+                    self._send_to(clients, self._update(changes, patch, entry, available))
+            self._send_to(unchanged, self._update(changes, patch, entry, None))
         if changes & (Change.SEATS | Change.CREW):
             self._seats_changed()
         for callback in self.after_change:
             callback()
 
-    def replace_session(self, session: Session) -> None:
-        """Another battle (the GM opened a file): every client gets a fresh snapshot."""
-        self.session = session
-        self._log_length = len(session.journal)
-        self._player_log = [log_entry(e) for e in session.journal]
+    def _follow_journal(self) -> tuple[LogEntry | None, bool]:
+        """Bring the players' log up to the journal: the new entry, if one was added; and
+        whether the journal changed otherwise than by one entry at its end (it is then
+        read whole, and every seat needs a snapshot)."""
+        length = self.session.length
+        known = self._log_sources
+        if length == self._log_length + 1:
+            last = self.session.recent(2)
+            if length == 1 or (known and last[0] is known[-1]):
+                known.append(last[-1])
+                self._player_log.append(log_entry(last[-1]))
+                self._log_length = length
+                return self._player_log[-1], False
+        elif length == self._log_length - 1 and known:
+            last = self.session.recent(1)
+            if (last[0] if last else None) is (known[-2] if len(known) > 1 else None):  # undo
+                known.pop()
+                self._player_log.pop()
+                self._log_length = length
+                return None, False
+        elif length == self._log_length:
+            last = self.session.recent(1)
+            if (last[0] if last else None) is (known[-1] if known else None):
+                return None, False
+        self._read_journal()
+        return None, True
+
+    def _read_journal(self) -> None:
+        journal = self.session.journal
+        self._log_sources = list(journal)
+        self._player_log = [log_entry(e) for e in journal]
+        self._log_length = len(journal)
+
+    def _update(
+        self, changes: Change, patch: JsonObject, entry: LogEntry | None, av: Availability | None
+    ) -> str:
+        return Update(
+            revision=self.revision,
+            changes=changes.value,
+            patch=patch,
+            log_length=self._log_length,
+            entry=entry,
+            available=av,
+        ).model_dump_json()
+
+    def _new_view(self) -> None:
+        """Start the players' view afresh (what the next updates are patches of)."""
+        self._silhouettes.clear()
+        self._view = player_view(self.session.state, self._silhouettes)
+        self._view_doc = self._view.model_dump(mode="json")
+        self._sent_available = {}
+
+    def _resnapshot(self) -> None:
         self.revision += 1
-        self.seats.sync(session.state)
+        self.seats.sync(self.session.state)
+        self._new_view()
         for client in list(self._clients.values()):
             if self.seats.seat_of(client.id) is not None:
                 self._send(client, self._snapshot(client))
+
+    def replace_session(self, session: Session) -> None:
+        """Another battle (the GM opened a file): every client gets a fresh snapshot."""
+        self.session = session
+        self._read_journal()
+        self._resnapshot()
         self._seats_changed()
 
     # -- the GM's seat controls -------------------------------------------------------------
@@ -259,11 +330,8 @@ class Host:
         if not self.guard.check(address, hello.code):
             await self._refuse(ws, "code", "Wrong join code: check the code on the GM's screen.")
             return
-        client = _Client(
-            next(self._ids), ws, address, hello.name or address, asyncio.Queue(self.queue_limit)
-        )
+        client = _Client(next(self._ids), ws, address, hello.name or address)
         self._clients[client.id] = client
-        client.writer = asyncio.create_task(self._write(client))
         self._send(
             client,
             Welcome(
@@ -299,10 +367,6 @@ class Host:
     async def _forget(self, client: _Client) -> None:
         self._clients.pop(client.id, None)
         self.seats.release(client.id)
-        if client.writer is not None:
-            client.writer.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await client.writer
         self._seats_changed()
 
     def _on_frame(self, client: _Client, frame: str | bytes) -> None:
@@ -371,18 +435,15 @@ class Host:
         stamped = command_adapter().validate_python(
             {**message.command.model_dump(), "by": character}
         )
-        reason: str | None = None
         try:  # the engine's gate judges the seat's rights and the rules
             applied = self.apply(stamped)
         except CommandRefused as exc:
-            reason = exc.reason
-        else:
-            for callback in self.client_applied:
-                callback(applied)
-        if reason is not None:
-            self._send(client, Refused(id=message.id, reason=reason))
-        else:
-            self._send(client, Accepted(id=message.id, revision=self.revision))
+            self._send(client, Refused(id=message.id, reason=exc.reason))
+            return
+        # The update and the answer are on their way before the GM's windows refresh.
+        self._send(client, Accepted(id=message.id, revision=self.revision))
+        for callback in self.client_applied:
+            callback(applied)
 
     def _preview(self, client: _Client, message: PreviewTask) -> None:
         seat = self.seats.seat_of(client.id)
@@ -411,13 +472,18 @@ class Host:
         return availability(self.session, character)
 
     def _snapshot(self, client: _Client) -> Snapshot:
+        """The seat's whole view at ``revision``: exactly what the updates so far made of
+        it, so the next update applies to it as to every other client's."""
         seat = self.seats.seat_of(client.id)
         character = self.seats.character_of(seat) if seat else None
+        available = self._sent_available.get(character)
+        if available is None:
+            available = self._sent_available[character] = self._available(character)
         return Snapshot(
             revision=self.revision,
-            state=player_view(self.session.state),
+            state=self._view,
             log=tuple(self._player_log),
-            available=self._available(character),
+            available=available,
         )
 
     def _send(self, client: _Client, message: object) -> None:
@@ -426,17 +492,19 @@ class Host:
         self._send_text(client, str(dump()))
 
     def _send_text(self, client: _Client, text: str) -> None:
-        if client.dropped:
-            return
-        try:
-            client.queue.put_nowait(text)
-        except asyncio.QueueFull:
-            self._drop(client, "too_slow", "Your connection fell too far behind; rejoin.")
+        self._send_to((client,), text)
 
-    async def _write(self, client: _Client) -> None:
-        with contextlib.suppress(ConnectionClosed):
-            while True:
-                await client.ws.send(await client.queue.get())
+    def _send_to(self, clients: tuple[_Client, ...] | list[_Client], text: str) -> None:
+        """Write one frame to ``clients`` now, in order with every other frame; a client
+        whose unsent bytes pass ``send_limit`` is dropped."""
+        sending = [c for c in clients if not c.dropped]
+        if not sending:
+            return
+        broadcast([c.ws for c in sending], text.encode(), text=True)
+        for client in sending:
+            transport = client.ws.transport
+            if transport is not None and transport.get_write_buffer_size() > self.send_limit:
+                self._drop(client, "too_slow", "Your connection fell too far behind; rejoin.")
 
     def _drop(self, client: _Client, code: ErrorCode, why: str) -> None:
         """Close ``client``'s connection: the reason is sent if its socket still takes it."""
@@ -444,8 +512,6 @@ class Host:
             return
         client.dropped = True
         self.seats.release(client.id)
-        if client.writer is not None:
-            client.writer.cancel()
         log.info("dropping client %s (%s): %s", client.id, code, why)
 
         async def close() -> None:
@@ -461,8 +527,7 @@ class Host:
 
     def _seats_changed(self) -> None:
         infos = Seats(seats=self.seats.infos(self.session.state)).model_dump_json()
-        for client in list(self._clients.values()):
-            self._send_text(client, infos)
+        self._send_to(list(self._clients.values()), infos)
         self._notify()
 
     def _notify(self) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, TypeAdapter, ValidationError
 
 from bridge import __version__
 from bridge.engine import AttemptTask, Command, Encounter, Station
@@ -50,7 +50,7 @@ __all__ = [
     "version_mismatch",
 ]
 
-PROTOCOL = 1
+PROTOCOL = 2
 """Bumped whenever a message changes shape; both ends must speak the same one."""
 MAX_CLIENT_FRAME = 64 * 1024
 """The largest frame a client may send (a Command is well under 4 KiB)."""
@@ -183,19 +183,27 @@ class Snapshot(_Message):
 
 
 class Update(_Message):
-    """One change: the new state at ``revision`` (always the previous one plus 1).
+    """One change: what changed in the seat's view since the previous revision.
 
-    The log is first cut to ``log_length`` minus the new entry (an undo shortens it), then
-    ``entry`` is appended.
+    ``revision`` is always the previous one plus 1. ``patch`` is a JSON merge patch
+    (RFC 7396) of the state: applied to the state at the previous revision, it gives the
+    state at this one. The log is first cut to ``log_length`` minus the new entry (an undo
+    shortens it), then ``entry`` is appended. ``available`` is sent only when it changed.
     """
 
     type: Literal["update"] = "update"
     revision: int
     changes: int = Field(description="The engine's Change flags, as an integer")
-    state: Encounter
+    patch: dict[str, JsonValue] = Field(
+        description="RFC 7396 merge patch of the state (an Encounter) at the previous "
+        "revision: an object member replaces or merges into the value under its key, "
+        "null removes the key (the value is then its default), anything else replaces it"
+    )
     log_length: int
     entry: LogEntry | None = None
-    available: Availability
+    available: Availability | None = Field(
+        default=None, description="The seat's legal actions, when they changed (null: as before)"
+    )
 
 
 class Accepted(_Message):

@@ -65,13 +65,23 @@ def silhouette(ship: Ship) -> Ship:
     )
 
 
-def player_view(state: Encounter) -> Encounter:
-    """The battle as every player seat receives it."""
-    hidden = {
-        sid: silhouette(ship)
-        for sid, ship in state.ships.items()
-        if state.sides[sid] == "npc" and sid not in state.scanned
-    }
+def player_view(state: Encounter, memo: dict[str, tuple[Ship, Ship]] | None = None) -> Encounter:
+    """The battle as every player seat receives it.
+
+    With ``memo`` (kept by the caller from one call to the next), an unchanged ship keeps
+    the very same silhouette, so what changed can be told by identity.
+    """
+    hidden: dict[str, Ship] = {}
+    for sid, ship in state.ships.items():
+        if state.sides[sid] != "npc" or sid in state.scanned:
+            continue
+        known = memo.get(sid) if memo is not None else None
+        if known is not None and known[0] is ship:
+            hidden[sid] = known[1]
+        else:
+            hidden[sid] = silhouette(ship)
+            if memo is not None:
+                memo[sid] = (ship, hidden[sid])
     if not hidden:
         return state
     return state.model_copy(update={"ships": {**state.ships, **hidden}})

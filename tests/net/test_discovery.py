@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from bridge.net.protocol import PROTOCOL
+
 ROOT = Path(__file__).resolve().parents[2]
 
 _SCRIPT = """
@@ -48,7 +50,9 @@ def test_a_host_announced_on_the_lan_is_found() -> None:
         env={**os.environ, "PYTHONPATH": str(ROOT)},
         check=True,
     ).stdout
-    assert out.splitlines()[0] == "Bridge GM | Ambush at Kessik Nebula | ws://127.0.0.1:7420 | 1"
+    assert out.splitlines()[0] == (
+        f"Bridge GM | Ambush at Kessik Nebula | ws://127.0.0.1:7420 | {PROTOCOL}"
+    )
 
 
 def test_lan_addresses_are_reachable_ipv4_addresses_without_loopback() -> None:

@@ -15,7 +15,7 @@ from bridge.engine.commands import EndTurn, SetValue, StartTurn, TrayRoll
 from bridge.engine.demo import demo_encounter
 from bridge.net.client import JoinRefused, NetClient
 from bridge.net.protocol import PROTOCOL, Claim, Error, Refused, Resync, Snapshot
-from bridge.net.views import GM_EDIT, player_view
+from bridge.net.views import GM_EDIT, log_entry, player_view
 from bridge.rules.task import Roller, TaskSpec
 
 from .helpers import CODE, hosting, raw_join, receive, receive_until, run
@@ -125,7 +125,7 @@ def test_players_never_receive_unscanned_npc_statistics_or_gm_only_lines() -> No
                 assert state["ships"][npc]["weapons"] == []
                 assert state["ships"][npc]["name"] == demo_encounter().ships[npc].name
             assert json.loads(frames[-1])["entry"]["lines"] == [GM_EDIT]
-            assert json.loads(frames[-2])["state"]["threat"]["value"] == 9  # Threat is public
+            assert json.loads(frames[-2])["patch"]["threat"]["value"] == 9  # Threat is public
             await ws.close()
 
         scanned = demo_encounter().model_copy(update={"scanned": ("qoj",)})
@@ -206,7 +206,7 @@ def test_a_client_sending_only_garbage_is_dropped() -> None:
 
 def test_a_client_that_stops_reading_is_dropped_and_the_others_keep_up() -> None:
     async def body() -> None:
-        async with hosting(queue_limit=8) as (host, url):
+        async with hosting(send_limit=64 * 1024) as (host, url):
             stalled = await raw_join(url, seat="viewscreen")
             stalled.transport.pause_reading()  # reads nothing more from its socket
             reader = NetClient(url, CODE, record_revisions=True)
@@ -214,6 +214,8 @@ def test_a_client_that_stops_reading_is_dropped_and_the_others_keep_up() -> None
             await reader.claim("char:reyes")
             dropped = False
             for _ in range(3000):
+                # Each resync asks for a whole snapshot, which the host must hold for it.
+                await stalled.send(Resync().model_dump_json())
                 host.publish(Change.ALL)
                 await asyncio.sleep(0)
                 if len(host.clients()) == 1:
@@ -357,5 +359,92 @@ def test_a_thin_client_gets_the_difficulty_and_odds_from_the_host() -> None:
             assert answer.difficulty == plan.difficulty and answer.items == plan.items
             assert answer.odds == task_odds(plan.spec)
             await kell.close()
+
+    run(body())
+
+
+def test_publishing_never_copies_the_journal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Command's cost must not grow with the battle's length: the players' log follows
+    the journal by its last entries; an undo is an update, other edits a snapshot."""
+    from bridge.engine import Session
+
+    async def body() -> None:
+        async with hosting() as (host, url):
+            client = NetClient(url, CODE, record_revisions=True)
+            await client.connect()
+            await client.claim("char:reyes")
+            monkeypatch.setattr(
+                Session, "journal", property(lambda _s: pytest.fail("journal copied"))
+            )
+            for step in range(40):
+                command = suggest(host.session.state, host.session.check)
+                assert command is not None
+                host.apply(command)
+                if step % 5 == 0:
+                    host.session.undo()
+                    host.publish(Change.ALL)
+            assert await client.wait_revision(host.revision)
+            assert client.revisions == list(range(1, host.revision + 1))
+            monkeypatch.undo()
+            # Two undos and a new Command in one change: the log is read again, and every
+            # seat gets a snapshot of it.
+            host.session.undo()
+            host.session.undo()
+            again = suggest(host.session.state, host.session.check)
+            assert again is not None
+            host.session.apply(again)
+            host.publish(Change.ALL)
+            assert await client.wait_revision(host.revision)
+            assert client.resyncs == 0 and client.revisions == []
+            assert client.log == host._player_log
+            assert client.log == [log_entry(e) for e in host.session.journal]
+            await client.close()
+
+    run(body())
+
+
+def test_updates_carry_only_what_changed_and_nothing_hidden() -> None:
+    """Each update is a patch of the seat's view: a hidden statistic the GM edits sends
+    nothing but the log line; what the players see is sent alone; the legal actions only
+    when they changed."""
+
+    async def body() -> None:
+        async with hosting() as (host, url):
+            ws = await raw_join(url, seat="char:kell")
+            follower = NetClient(url, CODE, record_revisions=True)
+            await follower.connect()
+            await follower.claim("viewscreen")
+            host.apply(SetValue(path="ships.vortak.systems.weapons", value=12))
+            hidden = json.loads(str(await receive_text(ws, "update")))
+            assert hidden["patch"] == {} and hidden["available"] is None
+            assert hidden["entry"]["lines"] == [GM_EDIT]
+            host.apply(SetValue(path="ships.vortak.shields", value=2))
+            shields = json.loads(str(await receive_text(ws, "update")))
+            assert shields["patch"] == {"ships": {"vortak": {"shields": 2}}}
+            host.apply(StartTurn(actor="kell"))
+            turn = json.loads(str(await receive_text(ws, "update")))
+            assert set(turn["patch"]) == {"turn"} and turn["available"]["turn"] is None
+            for text in (hidden, shields, turn):
+                assert "Disruptor" not in json.dumps(text)
+            assert await follower.wait_revision(host.revision)
+            assert follower.state == player_view(host.session.state)
+            assert follower.revisions == [1, 2, 3] and follower.resyncs == 0
+            late = NetClient(url, CODE)
+            await late.connect()
+            await late.claim("char:reyes")  # a snapshot of the same view
+            assert late.state == follower.state and late.revision == host.revision
+            host.apply(EndTurn(by="kell"))
+            for client in (late, follower):
+                assert await client.wait_revision(host.revision)
+                assert client.state == player_view(host.session.state)
+                await client.close()
+            await ws.close()
+
+    async def receive_text(ws: object, kind: str) -> str:
+        for _ in range(20):
+            text = await asyncio.wait_for(ws.recv(), 5)  # type: ignore[attr-defined]
+            if json.loads(text)["type"] == kind:
+                return str(text)
+        raise AssertionError(kind)
 
     run(body())
