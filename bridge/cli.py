@@ -10,16 +10,12 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-
-from pydantic import ValidationError
+from typing import TYPE_CHECKING
 
 from bridge import __version__
-from bridge.cli_systems import add_system_arguments, system_odds, system_roll
-from bridge.model.validation import describe_validation_error
-from bridge.rules.dice import SeededDice
-from bridge.rules.errors import RuleViolation
-from bridge.rules.odds import task_odds
-from bridge.rules.task import Assist, Purchase, Roller, TaskSpec, resolve_task
+
+if TYPE_CHECKING:  # the rules load only for the subcommands that use them, not for the app
+    from bridge.rules.task import Assist, TaskSpec
 
 __all__ = ["main"]
 
@@ -34,6 +30,8 @@ class _Parser(argparse.ArgumentParser):
 
 def _assist(text: str) -> Assist:
     """``T`` or ``T:D``: one assisting d20 with target T, Focus at Discipline D."""
+    from bridge.rules.task import Assist, Roller
+
     target, _, focus = text.partition(":")
     try:
         t = int(target)
@@ -64,10 +62,15 @@ def _task_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--npc", action="store_true", help="an NPC rolls: excess goes to Threat")
     p.add_argument("--json", action="store_true", help="print JSON")
+    from bridge.cli_systems import add_system_arguments
+
     add_system_arguments(p)
 
 
 def _spec(args: argparse.Namespace) -> TaskSpec:
+    from bridge.rules.errors import RuleViolation
+    from bridge.rules.task import Purchase, Roller, TaskSpec
+
     if args.target is None:
         raise RuleViolation("the following arguments are required: --target")
     if not 2 <= args.dice <= 5:
@@ -90,6 +93,9 @@ def _spec(args: argparse.Namespace) -> TaskSpec:
 
 
 def _odds(args: argparse.Namespace) -> int:
+    from bridge.cli_systems import system_odds
+    from bridge.rules.odds import task_odds
+
     if args.system != "sta":
         return system_odds(args)
     spec = _spec(args)
@@ -129,6 +135,10 @@ def _odds(args: argparse.Namespace) -> int:
 
 
 def _roll(args: argparse.Namespace) -> int:
+    from bridge.cli_systems import system_roll
+    from bridge.rules.dice import SeededDice
+    from bridge.rules.task import resolve_task
+
     if args.system != "sta":
         return system_roll(args)
     spec = _spec(args)
@@ -222,6 +232,7 @@ def _host(args: argparse.Namespace) -> int:
 
     from bridge.net.guard import new_join_code
     from bridge.net.serve import hosted_session, run_host
+    from bridge.rules.errors import RuleViolation
     from bridge.storage.load import FileProblem
 
     if not 0 <= args.port <= 65535:
@@ -265,6 +276,7 @@ def _join(args: argparse.Namespace) -> int:
     import asyncio
 
     from bridge.net.bot import run_bot
+    from bridge.rules.errors import RuleViolation
 
     if not (args.url and args.code and args.seat):
         raise RuleViolation("--headless needs the host's address, --code and --seat")
@@ -435,6 +447,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             startup_probe=args.startup_probe,
             open_path=args.open,
         )
+    from pydantic import ValidationError
+
+    from bridge.model.validation import describe_validation_error
+    from bridge.rules.errors import RuleViolation
+
     try:
         code: int = args.run(args)
     except ValidationError as exc:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import argparse
 import json
+from typing import TYPE_CHECKING
 
-from bridge.rules.dice import SeededDice
-from bridge.rules.errors import RuleViolation
-from bridge.rules.icon import IconTest, icon_odds, roll_icon, spend_courage
-from bridge.rules.opend6 import D6Roll, DieCode, add_action_dice, d6_odds, roll_d6
+if TYPE_CHECKING:  # the rules load when a subcommand runs: the parser alone needs none
+    from bridge.rules.icon import IconTest
+    from bridge.rules.opend6 import D6Roll
 
 __all__ = ["add_system_arguments", "system_odds", "system_roll"]
 
@@ -41,6 +41,9 @@ def add_system_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def _icon(args: argparse.Namespace) -> IconTest:
+    from bridge.rules.errors import RuleViolation
+    from bridge.rules.icon import IconTest
+
     if args.attribute is None:
         raise RuleViolation("--system icon needs --attribute (the number of dice)")
     return IconTest(
@@ -53,6 +56,9 @@ def _icon(args: argparse.Namespace) -> IconTest:
 
 
 def _d6(args: argparse.Namespace) -> D6Roll:
+    from bridge.rules.errors import RuleViolation
+    from bridge.rules.opend6 import D6Roll, DieCode
+
     if not args.code:
         raise RuleViolation("--system d6 needs --code (a die code like 3D+2)")
     return D6Roll(
@@ -66,6 +72,9 @@ def _d6(args: argparse.Namespace) -> D6Roll:
 
 
 def system_odds(args: argparse.Namespace) -> int:
+    from bridge.rules.icon import icon_odds
+    from bridge.rules.opend6 import d6_odds
+
     if args.system == "icon":
         test = _icon(args)
         odds = icon_odds(test)
@@ -102,6 +111,10 @@ def system_odds(args: argparse.Namespace) -> int:
 
 
 def system_roll(args: argparse.Namespace) -> int:
+    from bridge.rules.dice import SeededDice
+    from bridge.rules.icon import roll_icon, spend_courage
+    from bridge.rules.opend6 import add_action_dice, roll_d6
+
     dice = SeededDice(args.seed)
     if args.system == "icon":
         result = roll_icon(_icon(args), dice)

@@ -22,13 +22,6 @@ from bridge.engine import (
     seat_at_usual_station,
 )
 from bridge.storage.autosave import AutosaveJournal
-from bridge.storage.battle import open_battle, save_battle
-from bridge.storage.formats import CharacterFile, EncounterFile, ShipFile
-from bridge.storage.foundry import import_foundry
-from bridge.storage.library import demo_file
-from bridge.storage.load import FileProblem, load_file
-from bridge.storage.recap import recap_markdown
-from bridge.storage.save import clean_stale_temporaries, write_atomic
 from bridge.ui.autosave_ui import OFF, start_autosave
 from bridge.ui.notices import warn
 from bridge.ui.settings import add_recent
@@ -127,11 +120,17 @@ class BattleFiles(QObject):
 
     # -- actions ------------------------------------------------------------------------
     def new_demo(self) -> None:
+        from bridge.storage.library import demo_file
+
         if self.confirm_discard():
             doc = demo_file()
             self._adopt(Session(doc.initial), None)
 
     def open(self, path: Path | None = None) -> bool:
+        from bridge.storage.battle import open_battle
+        from bridge.storage.load import FileProblem
+        from bridge.storage.save import clean_stale_temporaries
+
         if path is None:
             chosen, _ = QFileDialog.getOpenFileName(self.window, "Open a battle", "", FILTER)
             if not chosen:
@@ -166,6 +165,8 @@ class BattleFiles(QObject):
         return self._write(path if path.suffix else path.with_suffix(SUFFIX))
 
     def _write(self, path: Path) -> bool:
+        from bridge.storage.battle import save_battle
+
         try:
             save_battle(path, self.model.session)
         except OSError as exc:
@@ -196,6 +197,9 @@ class BattleFiles(QObject):
         return answer == QMessageBox.StandardButton.Discard
 
     def export_recap(self) -> bool:
+        from bridge.storage.recap import recap_markdown
+        from bridge.storage.save import write_atomic
+
         chosen, _ = QFileDialog.getSaveFileName(
             self.window,
             "Export the battle log",
@@ -216,6 +220,10 @@ class BattleFiles(QObject):
     # -- adding ships and characters (drop, import) -------------------------------------
     def add_from_file(self, path: Path, ask: Callable[[str], None] | None = None) -> bool:
         """A ship or character file (Bridge or Foundry export) joins the battle."""
+        from bridge.storage.formats import CharacterFile, EncounterFile, ShipFile
+        from bridge.storage.foundry import import_foundry
+        from bridge.storage.load import FileProblem, load_file
+
         report = ask or self._problem
         try:
             doc = load_file(path)
