@@ -101,13 +101,19 @@ def _host_main(seconds: float) -> None:
 
 
 # -- a worker process with some clients -------------------------------------------------------
-async def _clients(url: str, count: int, send: bool, seconds: float) -> dict[str, object]:
+async def _clients(url: str, count: int, send_to: int, seconds: float) -> dict[str, object]:
+    """``count`` clients; with ``send_to`` (the number of clients in the round), the first
+    one sends once that many are seated."""
+    import resource
+
     from bridge.engine import TrayRoll
     from bridge.net.client import NetClient
     from bridge.rules.task import Roller, TaskSpec
 
+    send = send_to > 0
     latencies: list[float] = []
     received = [0] * count
+    cpu_marks: list[float] = []  # this process's CPU seconds at the first and last arrival
     clients = []
     for n in range(count):
         client = NetClient(url, CODE, name=f"bench {n}")
@@ -122,12 +128,18 @@ async def _clients(url: str, count: int, send: bool, seconds: float) -> dict[str
             if found:
                 latencies.append(time.monotonic() - float(found.group(1)))
                 received[i] += 1
+                usage = resource.getrusage(resource.RUSAGE_SELF)
+                cpu_marks[1:] = [usage.ru_utime + usage.ru_stime]
 
         client.on_change.append(arrived)
         clients.append(client)
     sent = 0
-    await asyncio.sleep(0.5)  # every worker is seated
-    if send:
+    if send:  # every client of every worker is seated before the first Command
+        for _ in range(600):
+            if sum(seat.clients for seat in clients[0].seats) >= send_to:
+                break
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(0.2)
         spec = TaskSpec(lead=Roller(target=11), difficulty=1)
         start = time.monotonic()
         while (now := time.monotonic()) < start + seconds:
@@ -139,7 +151,9 @@ async def _clients(url: str, count: int, send: bool, seconds: float) -> dict[str
     await asyncio.sleep(1.0)  # the last updates arrive
     for client in clients:
         await client.close()
-    return {"latencies": latencies, "received": received, "sent": sent}
+    arrivals = sum(received)
+    cpu = (cpu_marks[-1] - cpu_marks[0]) / (arrivals / count - 1) if arrivals > count else 0.0
+    return {"latencies": latencies, "received": received, "sent": sent, "cpu": cpu}
 
 
 def _run_round(clients: int, seconds: float) -> dict[str, float]:
@@ -170,7 +184,7 @@ def _run_round(clients: int, seconds: float) -> dict[str, float]:
                             "clients",
                             f"ws://127.0.0.1:{port}",
                             str(share),
-                            "1" if i == 0 else "0",
+                            str(clients) if i == 0 else "0",
                             str(seconds),
                             str(out),
                         ],
@@ -199,6 +213,7 @@ def _run_round(clients: int, seconds: float) -> dict[str, float]:
         "late_p99": _percentile(late, 0.99) * 1e3,
         "late_max": max(late) * 1e3 if late else float("nan"),
         "host_cpu": host_report["cpu"] * 1e3,
+        "clients_cpu": sum(r["cpu"] for r in results) * 1e3,
     }
 
 
@@ -207,7 +222,7 @@ def net_benchmarks(quick: bool = False, seconds: float | None = None) -> list[st
     duration = seconds if seconds is not None else (5.0 if quick else 60.0)
     lines = [
         f"  network, one Command to every client updated ({RATE}/s for {duration:.0f} s, "
-        "loopback; the host's Qt loop lateness on a 10 ms timer; its CPU time per Command):"
+        "loopback; the host's Qt loop lateness on a 10 ms timer; CPU time per Command):"
     ]
     for n in (1, 5, 30):
         r = _run_round(n, duration)
@@ -215,7 +230,7 @@ def net_benchmarks(quick: bool = False, seconds: float | None = None) -> list[st
             f"    {n:2d} client(s): p50 {r['p50']:6.2f} ms  p99 {r['p99']:6.2f} ms  "
             f"max {r['max']:7.2f} ms  lost {r['lost']:.0f} of {r['sent'] * n:.0f}  "
             f"loop late p99 {r['late_p99']:5.2f} ms, max {r['late_max']:6.2f} ms  "
-            f"host CPU {r['host_cpu']:4.2f} ms/Command"
+            f"CPU per Command: host {r['host_cpu']:4.2f} ms, clients {r['clients_cpu']:4.2f} ms"
         )
     return lines
 
@@ -228,14 +243,14 @@ def main(argv: list[str]) -> None:
     clients = sub.add_parser("clients")
     clients.add_argument("url")
     clients.add_argument("count", type=int)
-    clients.add_argument("send", type=int)
+    clients.add_argument("send_to", type=int, help="0: only receive")
     clients.add_argument("seconds", type=float)
     clients.add_argument("out", type=Path)
     args = parser.parse_args(argv)
     if args.role == "host":
         _host_main(args.seconds)
     else:
-        result = asyncio.run(_clients(args.url, args.count, bool(args.send), args.seconds))
+        result = asyncio.run(_clients(args.url, args.count, args.send_to, args.seconds))
         args.out.write_text(json.dumps(result), encoding="utf-8")
 
 

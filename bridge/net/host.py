@@ -133,6 +133,10 @@ class Host:
         self._player_log: list[LogEntry] = []
         self._read_journal()
         self._silhouettes: dict[str, tuple[Ship, Ship]] = {}
+        self._answered_state: Encounter | None = None
+        self._answers: dict[str | None, Availability] = {}
+        self._viewed: Encounter
+        """The state ``_view`` shows."""
         self._view: Encounter
         """The players' view at ``revision``, as sent (snapshots send it too)."""
         self._view_doc: JsonObject
@@ -181,9 +185,12 @@ class Host:
         else:
             self.revision += 1
             self.seats.sync(self.session.state)
-            view = player_view(self.session.state, self._silhouettes)
-            patch, self._view_doc = state_patch(self._view, self._view_doc, view)
-            self._view = view
+            patch: JsonObject = {}
+            if self.session.state is not self._viewed:  # (a dice-tray roll changes nothing)
+                self._viewed = self.session.state
+                view = player_view(self._viewed, self._silhouettes)
+                patch, self._view_doc = state_patch(self._view, self._view_doc, view)
+                self._view = view
             audiences: dict[str | None, list[_Client]] = {}
             for client in list(self._clients.values()):
                 seat = self.seats.seat_of(client.id)
@@ -252,7 +259,8 @@ class Host:
     def _new_view(self) -> None:
         """Start the players' view afresh (what the next updates are patches of)."""
         self._silhouettes.clear()
-        self._view = player_view(self.session.state, self._silhouettes)
+        self._viewed = self.session.state
+        self._view = player_view(self._viewed, self._silhouettes)
         self._view_doc = self._view.model_dump(mode="json")
         self._sent_available = {}
 
@@ -468,8 +476,15 @@ class Host:
 
     # -- sending -----------------------------------------------------------------------------
     def _available(self, character: str | None) -> Availability:
-        """The one adapter to the engine's "enabled? why not?" answers."""
-        return availability(self.session, character)
+        """The one adapter to the engine's "enabled? why not?" answers (a function of the
+        state: computed once for each state and character)."""
+        state = self.session.state
+        if state is not self._answered_state:
+            self._answered_state, self._answers = state, {}
+        answer = self._answers.get(character)
+        if answer is None:
+            answer = self._answers[character] = availability(self.session, character)
+        return answer
 
     def _snapshot(self, client: _Client) -> Snapshot:
         """The seat's whole view at ``revision``: exactly what the updates so far made of
