@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import re
@@ -27,6 +28,7 @@ __all__ = ["net_benchmarks"]
 CODE = "BENCH1"
 RATE = 20
 _STAMP = re.compile(r"\(bench ([0-9.]+)\)")
+_END = "bench over"
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -84,7 +86,10 @@ def _host_main(seconds: float) -> None:
         print(port, flush=True)
         expected[0] = time.monotonic() + period
         timer.start(int(period * 1000))
-        await asyncio.sleep(seconds)
+        # Until the round says it is over (a line on stdin), within ``seconds``.
+        reading = asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(asyncio.shield(reading), seconds)
         timer.stop()
         await host.close()
         changes = host.revision
@@ -113,6 +118,7 @@ async def _clients(url: str, count: int, send_to: int, seconds: float) -> dict[s
     send = send_to > 0
     latencies: list[float] = []
     received = [0] * count
+    ended = [asyncio.Event() for _ in range(count)]
     cpu_marks: list[float] = []  # this process's CPU seconds at the first and last arrival
     clients = []
     for n in range(count):
@@ -124,6 +130,8 @@ async def _clients(url: str, count: int, send_to: int, seconds: float) -> dict[s
             entry = c.log[-1] if c.log else None
             if entry is None or entry.action != "tray_roll":
                 return
+            if _END in entry.lines[0]:
+                ended[i].set()
             found = _STAMP.search(entry.lines[0])
             if found:
                 latencies.append(time.monotonic() - float(found.group(1)))
@@ -146,9 +154,10 @@ async def _clients(url: str, count: int, send_to: int, seconds: float) -> dict[s
             clients[0].send_nowait(TrayRoll(system="sta", sta=spec, label=f"bench {now:.6f}"))
             sent += 1
             await asyncio.sleep(max(start + sent / RATE - time.monotonic(), 0))
-    else:
-        await asyncio.sleep(seconds)
-    await asyncio.sleep(1.0)  # the last updates arrive
+        clients[0].send_nowait(TrayRoll(system="sta", sta=spec, label=_END))
+    # Every client stays until the last Command has reached it (or it never will).
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(asyncio.gather(*(e.wait() for e in ended)), seconds + 60)
     for client in clients:
         await client.close()
     arrivals = sum(received)
@@ -161,7 +170,8 @@ def _run_round(clients: int, seconds: float) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as home:
         env["BRIDGE_HOME"] = home
         host = subprocess.Popen(
-            [sys.executable, "-m", "bridge.net_bench", "host", str(seconds + 8)],
+            [sys.executable, "-m", "bridge.net_bench", "host", str(seconds + 90)],
+            stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,  # Qt's offscreen plugin chatters on stderr
             text=True,
@@ -195,8 +205,11 @@ def _run_round(clients: int, seconds: float) -> dict[str, float]:
             )
         results = []
         for proc, out in workers:
-            proc.wait(timeout=seconds + 60)
+            proc.wait(timeout=seconds + 90)
             results.append(json.loads(out.read_text()))
+        assert host.stdin is not None
+        host.stdin.write("over\n")
+        host.stdin.close()
         host_report = json.loads(host.stdout.readline())
         host.wait(timeout=30)
         host.stdout.close()

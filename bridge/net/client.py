@@ -350,7 +350,8 @@ class NetClient:
             self._resync()
             return
         try:
-            self.state = patch_state(self.state, self._doc, update.patch)
+            if update.patch:  # (an empty one: only the log moved)
+                self.state = patch_state(self.state, self._doc, update.patch)
         except ValidationError:  # cannot happen with a well-behaved host: start again
             self._resync()
             return

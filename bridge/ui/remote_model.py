@@ -65,11 +65,13 @@ class RemoteModel(QObject):
     def journal(self) -> tuple[JournalEntry, ...]:
         log = self.client.log
         if log != self._shown_log:
-            common = 0
-            for mine, theirs in zip(self._shown_log, log, strict=False):
-                if mine != theirs:
-                    break
-                common += 1
+            # The client only cuts its log and appends to it (a snapshot replaces every
+            # entry): what it kept is a prefix of the very same objects, found from the
+            # end, so an update costs the same however long the battle has run.
+            shown = self._shown_log
+            common = min(len(shown), len(log))
+            while common and shown[common - 1] is not log[common - 1]:
+                common -= 1
             self._journal = self._journal[:common] + tuple(_entry(e) for e in log[common:])
             self._shown_log = list(log)
         return self._journal

@@ -192,3 +192,23 @@ def test_a_remote_player_rolls_and_resolves_a_task_in_the_task_dialog(
     window.close()
     _run(loop, remote.client.close())
     _run(loop, panel.stop())
+
+
+def test_a_remote_models_journal_follows_a_cut_and_an_append(qapp: QApplication) -> None:
+    from bridge.net.client import NetClient
+    from bridge.net.protocol import LogEntry
+
+    client = NetClient("ws://127.0.0.1:9", "TEST42")
+    model = RemoteModel(client)
+    entries = [LogEntry(round=1, by="kell", action="x", lines=(f"line {i}",)) for i in range(5)]
+    client.log = entries[:3]
+    first = model.journal
+    assert [e.log for e in first] == [("line 0",), ("line 1",), ("line 2",)]
+    client.log = [*entries[:2], entries[4]]  # an undo, then another Command
+    second = model.journal
+    assert second[0] is first[0] and second[1] is first[1]  # kept, not converted again
+    assert [e.log for e in second] == [("line 0",), ("line 1",), ("line 4",)]
+    client.log = client.log[:2]  # an undo alone
+    assert [e.log for e in model.journal] == [("line 0",), ("line 1",)]
+    client.log = [e.model_copy() for e in entries]  # a snapshot: every entry anew
+    assert [e.log for e in model.journal] == [(f"line {i}",) for i in range(5)]
