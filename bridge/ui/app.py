@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import os
 import sys
 from collections.abc import Sequence
@@ -133,7 +132,9 @@ def run_app(
         console.confirm_quit = False
         console.close()
         return 0
-    import qasync  # after the windows are up: only the event loop needs it
+    import asyncio  # after the windows are up: only the event loop needs these
+
+    import qasync
 
     loop = qasync.QEventLoop(app)
     asyncio.set_event_loop(loop)
