@@ -57,7 +57,7 @@ def build(
     from bridge.ui.gm_console import GmConsole
     from bridge.ui.settings import ui_scale
     from bridge.ui.shared_model import SharedModel
-    from bridge.ui.theme import apply_theme, icon_path
+    from bridge.ui.theme import apply_stylesheet, apply_theme, icon_path
 
     app = QApplication.instance()
     if not isinstance(app, QApplication):
@@ -65,12 +65,13 @@ def build(
     app.setApplicationName("Bridge")
     app.setOrganizationName("Bridge")
     app.setWindowIcon(QIcon(icon_path("bridge.svg")))
-    apply_theme(app, ui_scale())
+    apply_theme(app, ui_scale(), sheet=False)  # the stylesheet once the console is built
     from bridge.ui.notices import unwritable_folders, warn_unwritable_folders
 
     unwritable = unwritable_folders() if autosave else []  # a GM's start: checked once
     model = SharedModel(_first_session(seed, autosave, ask and open_path is None, also=unwritable))
     console = GmConsole(model, autosave=autosave)
+    apply_stylesheet()
     console.show()
     if unwritable and model.session.sink is not None:  # else the autosave warning told
         warn_unwritable_folders(console, unwritable)

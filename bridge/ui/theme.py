@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication
 __all__ = [
     "COLORS",
     "FONT_FAMILY",
+    "apply_stylesheet",
     "apply_theme",
     "icon_path",
     "load_fonts",
@@ -21,6 +22,7 @@ __all__ = [
 FONT_FAMILY = "Antonio"
 
 _scale = [1.0]
+_sheet_due = [False]
 
 
 def scaled(n: float) -> float:
@@ -151,8 +153,12 @@ def stylesheet(scale: float = 1.0) -> str:
     """
 
 
-def apply_theme(app: QApplication, scale: float = 1.0) -> None:
-    """Dark LCARS theme with the bundled font, at the given UI scale."""
+def apply_theme(app: QApplication, scale: float = 1.0, sheet: bool = True) -> None:
+    """Dark LCARS theme with the bundled font, at the given UI scale.
+
+    ``sheet=False`` leaves the stylesheet to :func:`apply_stylesheet`, called once the
+    first window is put together: under an application stylesheet every widget added to
+    a layout restyles its whole subtree, without one that costs next to nothing."""
     _scale[0] = scale
     family = load_fonts()
     app.setFont(QFont(family, round(12 * scale)))
@@ -165,5 +171,16 @@ def apply_theme(app: QApplication, scale: float = 1.0) -> None:
     palette.setColor(QPalette.ColorRole.ButtonText, QColor("#000000"))
     palette.setColor(QPalette.ColorRole.Highlight, QColor(COLORS.violet))
     app.setPalette(palette)
-    app.setStyleSheet(stylesheet(scale))  # every widget gets a StyleChange: painted ones
-    # (bridge.ui.widgets) then take their sizes from ``scaled`` again
+    _sheet_due[0] = True
+    if sheet:
+        apply_stylesheet()
+
+
+def apply_stylesheet() -> None:
+    """Set the stylesheet :func:`apply_theme` left for later, at its UI scale (nothing
+    once it is set). A message box shown before the first window calls this first."""
+    app = QApplication.instance()
+    if _sheet_due[0] and isinstance(app, QApplication):
+        _sheet_due[0] = False
+        app.setStyleSheet(stylesheet(_scale[0]))  # every widget gets a StyleChange:
+        # painted ones (bridge.ui.widgets) then take their sizes from ``scaled`` again
