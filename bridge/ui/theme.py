@@ -57,8 +57,14 @@ STATION_COLORS = {
 }
 
 
+_family: list[str] = []
+
+
 def load_fonts() -> str:
-    """Register the bundled Antonio font; returns the family to use."""
+    """Register the bundled Antonio font (once: a new text size reuses it); returns the
+    family to use."""
+    if _family:
+        return _family[0]
     fonts = importlib.resources.files("bridge_resources") / "fonts"
     family = ""
     for name in ("Antonio-Regular.ttf", "Antonio-Bold.ttf"):
@@ -66,7 +72,8 @@ def load_fonts() -> str:
         font_id = QFontDatabase.addApplicationFontFromData(data)
         if font_id >= 0 and not family:
             family = QFontDatabase.applicationFontFamilies(font_id)[0]
-    return family or "Sans Serif"
+    _family.append(family or "Sans Serif")
+    return _family[0]
 
 
 def icon_path(name: str) -> str:
