@@ -41,7 +41,7 @@ class AttackSpends(BaseModel):
 class Attack(BaseModel):
     """One attack or hazard, ready for the damage resolver."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     source: Literal["weapon", "ramming", "hazard", "persistent", "explosion"]
     name: str

@@ -39,7 +39,7 @@ REDIRECT = {
 
 
 class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
 
 class HitReport(_Frozen):

@@ -23,7 +23,7 @@ def challenge_face(d6: int) -> tuple[int, bool]:
 class ChallengeDie(BaseModel):
     """One challenge die."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     face: int = Field(ge=1, le=6)
     rerolled_from: int | None = None
@@ -44,7 +44,7 @@ class ChallengeDie(BaseModel):
 class ChallengeRoll(BaseModel):
     """A pool of challenge dice."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     dice: tuple[ChallengeDie, ...]
 

@@ -115,7 +115,7 @@ IconOutcome = Literal[
 class IconResult(BaseModel):
     """A rolled ICON test."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     test: IconTest
     drama: int
@@ -196,7 +196,7 @@ def spend_courage(result: IconResult, points: int, spent_this_round: int = 0) ->
 
 
 class OpposedIcon(BaseModel):
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     winner: Literal["initiator", "opponent"]
     margin: int
@@ -223,7 +223,7 @@ def opposed_test(initiator: IconResult, opponent: IconResult) -> OpposedIcon:
 
 
 class ExtendedProgress(BaseModel):
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     goal: int
     turns: tuple[int, ...] = ()
@@ -252,7 +252,7 @@ def extended_test(progress: ExtendedProgress, result: IconResult) -> ExtendedPro
 
 
 class CombinedResult(BaseModel):
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     total: int
     base: int
@@ -282,7 +282,7 @@ def initiative_order(results: dict[str, IconResult]) -> list[str]:
 
 
 class IconOdds(BaseModel):
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     p_success: float
     p_dramatic_success: float

@@ -19,7 +19,7 @@ __all__ = ["TaskOdds", "task_odds"]
 class TaskOdds(BaseModel):
     """The exact chances of a task roll."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     difficulty: int
     distribution: tuple[float, ...]

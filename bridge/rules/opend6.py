@@ -170,7 +170,7 @@ def rushing_modifier(quarters: int) -> int:
 class D6Result(BaseModel):
     """A rolled OpenD6 action."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     roll: D6Roll
     normal: tuple[int, ...]
@@ -304,7 +304,7 @@ def gm_action_dice(total_levels: int, players: int) -> int:
 
 
 class D6Odds(BaseModel):
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     p_success: float
     p_critical_failure: float

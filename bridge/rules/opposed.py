@@ -14,7 +14,7 @@ __all__ = ["OpposedOutcome", "resolve_opposed"]
 class OpposedOutcome(BaseModel):
     """Who wins an opposed task and the Momentum each side keeps."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     winner: Literal["active", "reactive", "none"]
     active_momentum: int

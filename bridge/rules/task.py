@@ -98,6 +98,8 @@ class Assist(_Frozen):
 class PurchaseCost(_Frozen):
     """What the bought dice cost, per pool."""
 
+    model_config = ConfigDict(defer_build=True)
+
     momentum: int = 0
     threat_added: int = 0
     threat_spent: int = 0
