@@ -89,8 +89,8 @@ def stylesheet(scale: float = 1.0) -> str:
         return round(n * scale)
 
     return f"""
-    QWidget {{ background: {c.background}; color: {c.text}; font-family: "{FONT_FAMILY}";
-               font-size: {px(17)}px; }}
+    QToolButton, QSizeGrip, QAbstractItemView {{ background: {c.background};
+                                                   color: {c.text}; }}
     QToolTip {{ background: {c.panel}; color: {c.text}; border: 2px solid {c.orange};
                padding: {px(6)}px; font-size: {px(16)}px; }}
     QLabel#title {{ color: {c.orange}; font-size: {px(30)}px; font-weight: bold;
@@ -145,6 +145,7 @@ def stylesheet(scale: float = 1.0) -> str:
                     min-height: {px(18)}px; }}
     QProgressBar::chunk {{ background: {c.blue}; border-radius: {px(8)}px; }}
     QProgressBar#power::chunk {{ background: {c.gold}; }}
+    QMenuBar, QMenu {{ color: {c.text}; }}
     QMenuBar {{ background: {c.background}; }}
     QMenuBar::item:selected, QMenu::item:selected {{ background: {c.violet}; color: #000; }}
     QMenu {{ background: {c.panel}; border: 1px solid {c.violet}; }}
@@ -168,7 +169,9 @@ def apply_theme(app: QApplication, scale: float = 1.0, sheet: bool = True) -> No
     a layout restyles its whole subtree, without one that costs next to nothing."""
     _scale[0] = scale
     family = load_fonts()
-    app.setFont(QFont(family, round(12 * scale)))
+    font = QFont(family)  # every widget's font and colours come from the application's
+    font.setPixelSize(round(17 * scale))  # font and palette: a stylesheet rule for all
+    app.setFont(font)  # widgets (QWidget {...}) would make each one a styled widget
     palette = QPalette()
     palette.setColor(QPalette.ColorRole.Window, QColor(COLORS.background))
     palette.setColor(QPalette.ColorRole.WindowText, QColor(COLORS.text))
@@ -191,3 +194,5 @@ def apply_stylesheet() -> None:
         _sheet_due[0] = False
         app.setStyleSheet(stylesheet(_scale[0]))  # every widget gets a StyleChange:
         # painted ones (bridge.ui.widgets) then take their sizes from ``scaled`` again
+        app.setFont(app.font())  # setting a style brings back the platform's fonts for
+        # some widget classes (menus, labels, buttons): the bundled font is for all
