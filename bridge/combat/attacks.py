@@ -1,7 +1,5 @@
 """What hits a ship: weapon attacks, ramming, hazards (RULES-NOTES "Ship statistics", "Damage")."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field

@@ -3,8 +3,6 @@
 Faces: 1 = 1 damage, 2 = 2, 3-4 = 0, 5-6 = 1 and an Effect.
 """
 
-from __future__ import annotations
-
 from pydantic import BaseModel, ConfigDict, Field
 
 from bridge.rules.dice import Dice
@@ -56,7 +54,7 @@ class ChallengeRoll(BaseModel):
     def effects(self) -> int:
         return sum(1 for d in self.dice if d.effect)
 
-    def reroll(self, indices: list[int] | tuple[int, ...], dice: Dice) -> ChallengeRoll:
+    def reroll(self, indices: list[int] | tuple[int, ...], dice: Dice) -> "ChallengeRoll":
         """Re-roll the chosen dice (Re-Roll Damage Momentum spend)."""
         new = list(self.dice)
         for i in sorted(set(indices)):

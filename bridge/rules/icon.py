@@ -7,8 +7,6 @@ other die also 1 is a dramatic failure. Equal to the Difficulty: a marginal succ
 6 or more over: dramatic success; 6 or more short: dramatic failure.
 """
 
-from __future__ import annotations
-
 from enum import StrEnum
 from fractions import Fraction
 from typing import Literal
@@ -58,7 +56,7 @@ class IconCategory(StrEnum):
         return self.value.replace("_", " ").capitalize()
 
     @classmethod
-    def of(cls, difficulty: int) -> IconCategory:
+    def of(cls, difficulty: int) -> "IconCategory":
         for category in reversed(list(cls)):
             if difficulty >= category.numbers[0]:
                 return category

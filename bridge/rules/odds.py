@@ -5,8 +5,6 @@ counts over ``20 ** n`` outcomes: the arithmetic is exact and the result matches
 brute-force enumeration face for face.
 """
 
-from __future__ import annotations
-
 from fractions import Fraction
 
 from pydantic import BaseModel, ConfigDict

@@ -1,7 +1,5 @@
 """Opposed tasks: the four outcomes of seed 003 (OPPOSED TASK OUTCOMES)."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
