@@ -91,6 +91,7 @@ def stylesheet(scale: float = 1.0) -> str:
     return f"""
     QToolButton, QSizeGrip, QAbstractItemView {{ background: {c.background};
                                                    color: {c.text}; }}
+    QAbstractItemView {{ font-family: "{FONT_FAMILY}"; font-size: {px(17)}px; }}
     QToolTip {{ background: {c.panel}; color: {c.text}; border: 2px solid {c.orange};
                padding: {px(6)}px; font-size: {px(16)}px; }}
     QLabel#title {{ color: {c.orange}; font-size: {px(30)}px; font-weight: bold;
