@@ -4,7 +4,8 @@ window and message box is shown styled."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QMessageBox, QTableWidget
 from pytestqt.qtbot import QtBot
 
 from bridge.engine.commands import AdjustPool
@@ -31,6 +32,27 @@ def test_the_console_is_shown_styled(unstyled: QApplication, qtbot: QtBot) -> No
     qtbot.addWidget(console)
     console.confirm_quit = False
     assert console.isVisible() and unstyled.styleSheet() == stylesheet()
+
+
+def test_tables_built_before_the_stylesheet_fit_their_rows_after_it(
+    unstyled: QApplication, qtbot: QtBot
+) -> None:
+    """A table fits its height to its header and rows; the header's height changes with
+    the stylesheet, which comes after the console's tables are filled."""
+    console, _ = build(False)
+    qtbot.addWidget(console)
+    console.confirm_quit = False
+    unstyled.processEvents()
+    fitted = [
+        t
+        for t in console.findChildren(QTableWidget)
+        if t.verticalScrollBarPolicy() == Qt.ScrollBarPolicy.ScrollBarAlwaysOff
+    ]
+    assert len(fitted) >= 3
+    for table in fitted:
+        rows = sum(table.rowHeight(r) for r in range(table.rowCount()))
+        header = table.horizontalHeader().sizeHint().height()
+        assert table.height() == header + rows + 2 * table.frameWidth() + 2
 
 
 def test_a_question_before_the_first_window_is_styled(
