@@ -1,7 +1,5 @@
 """What hits a ship: weapon attacks, ramming, hazards (RULES-NOTES "Ship statistics", "Damage")."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -41,7 +39,7 @@ class AttackSpends(BaseModel):
 class Attack(BaseModel):
     """One attack or hazard, ready for the damage resolver."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     source: Literal["weapon", "ramming", "hazard", "persistent", "explosion"]
     name: str

@@ -4,8 +4,6 @@ Sources: seed 001 (ROLL DAMAGE, starship Momentum spends), seed 003 (STARSHIP DA
 system hit, breach conditions, breaches by Scale), RULES-NOTES "Damage".
 """
 
-from __future__ import annotations
-
 from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict
@@ -39,7 +37,7 @@ REDIRECT = {
 
 
 class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
 
 class HitReport(_Frozen):

@@ -4,8 +4,6 @@ Card text is paraphrased. Attribute and Discipline choices, ship assists,
 Difficulties and Power follow the cards and RULES-NOTES "Ship statistics".
 """
 
-from __future__ import annotations
-
 from enum import StrEnum
 from typing import Literal
 

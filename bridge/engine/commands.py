@@ -4,8 +4,6 @@
 ``gm_only``; the Session refuses them from anyone else.
 """
 
-from __future__ import annotations
-
 from functools import cache
 from typing import Annotated, ClassVar, Literal
 

@@ -4,8 +4,6 @@ Everything here is an immutable pydantic model; the Session replaces the whole
 :class:`Encounter` on every applied Command, so undo is a pointer swap.
 """
 
-from __future__ import annotations
-
 from collections import deque
 from enum import StrEnum
 from functools import lru_cache
@@ -85,7 +83,7 @@ class ZoneMap(_Frozen):
     def range_between(self, ship_a: str, ship_b: str) -> Range:
         return range_for_zones(self.ship_distance(ship_a, ship_b))
 
-    def move(self, ship: str, zone: str) -> ZoneMap:
+    def move(self, ship: str, zone: str) -> "ZoneMap":
         return self.model_copy(update={"positions": {**self.positions, ship: zone}})
 
 

@@ -1,7 +1,5 @@
 """Player characters: Attributes, Disciplines, Focuses, Values and Determination."""
 
-from __future__ import annotations
-
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -92,17 +90,17 @@ class Character(BaseModel):
                 return value
         raise RuleViolation(f"{self.name} has no Value “{text}”.")
 
-    def spend_determination(self, value: str) -> Character:
+    def spend_determination(self, value: str) -> "Character":
         """Spend one Determination citing a Value that helps."""
         self.usable_value(value)
         return self.model_copy(update={"determination": self.determination.spend(1)})
 
-    def comply_with_value(self, value: str) -> Character:
+    def comply_with_value(self, value: str) -> "Character":
         """A Value hinders the Task: take a Complication, regain one Determination."""
         self.usable_value(value)
         return self.model_copy(update={"determination": self.determination.gain(1)})
 
-    def challenge_value(self, value: str) -> Character:
+    def challenge_value(self, value: str) -> "Character":
         """Once per session: challenge a hindering Value, gain one Determination, cross it out."""
         if self.value_challenged_this_session:
             raise RuleViolation(f"{self.name} has already challenged a Value this session.")

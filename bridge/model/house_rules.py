@@ -3,8 +3,6 @@
 Stored with the encounter, so a GM's table keeps its own reading of the rules.
 """
 
-from __future__ import annotations
-
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field

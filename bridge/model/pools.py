@@ -4,8 +4,6 @@ Each pool is immutable: an operation returns a new pool, or raises
 :class:`~bridge.rules.errors.RuleViolation` with the reason and changes nothing.
 """
 
-from __future__ import annotations
-
 from typing import Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -39,20 +37,20 @@ class Momentum(BaseModel):
             raise ValueError(f"value: Momentum {self.value} is above the pool's cap of {self.cap}")
         return self
 
-    def add(self, amount: int) -> tuple[Momentum, int]:
+    def add(self, amount: int) -> tuple["Momentum", int]:
         """Save Momentum; returns the new pool and what the cap lost."""
         _check_amount(amount)
         total = self.value + amount
         kept = min(total, self.cap)
         return self.model_copy(update={"value": kept}), total - kept
 
-    def spend(self, amount: int) -> Momentum:
+    def spend(self, amount: int) -> "Momentum":
         _check_amount(amount)
         if amount > self.value:
             raise RuleViolation(f"Not enough Momentum: {amount} needed, {self.value} in the pool.")
         return self.model_copy(update={"value": self.value - amount})
 
-    def scene_end(self) -> Momentum:
+    def scene_end(self) -> "Momentum":
         """One Momentum is lost at the end of each scene."""
         return self.model_copy(update={"value": max(self.value - 1, 0)})
 
@@ -65,15 +63,15 @@ class Threat(BaseModel):
     value: int = Field(default=0, ge=0, le=THREAT_MAX)
 
     @classmethod
-    def for_session(cls, player_characters: int) -> Threat:
+    def for_session(cls, player_characters: int) -> "Threat":
         """The GM starts a session with 2 Threat per player character."""
         return cls(value=2 * max(player_characters, 0))
 
-    def add(self, amount: int) -> Threat:
+    def add(self, amount: int) -> "Threat":
         _check_amount(amount)
         return self.model_copy(update={"value": min(self.value + amount, THREAT_MAX)})
 
-    def spend(self, amount: int) -> Threat:
+    def spend(self, amount: int) -> "Threat":
         _check_amount(amount)
         if amount > self.value:
             raise RuleViolation(f"Not enough Threat: {amount} needed, {self.value} in the pool.")
@@ -87,13 +85,13 @@ class Determination(BaseModel):
 
     value: int = Field(default=1, ge=0, le=DETERMINATION_MAX)
 
-    def spend(self, amount: int = 1) -> Determination:
+    def spend(self, amount: int = 1) -> "Determination":
         _check_amount(amount)
         if amount > self.value:
             raise RuleViolation(f"Not enough Determination: {amount} needed, {self.value} left.")
         return Determination(value=self.value - amount)
 
-    def gain(self, amount: int = 1) -> Determination:
+    def gain(self, amount: int = 1) -> "Determination":
         """Gain Determination; anything above 3 is lost."""
         _check_amount(amount)
         return Determination(value=min(self.value + amount, DETERMINATION_MAX))

@@ -4,8 +4,6 @@ Derived values (Shields maximum, Resistance, Power capacity, Crew Support) come
 from the rules and can be overridden per ship by its stat block.
 """
 
-from __future__ import annotations
-
 from typing import Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -92,7 +90,7 @@ class ShipDamage(_Frozen):
         value: SystemDamage = getattr(self, system.value)
         return value
 
-    def replace(self, system: System, damage: SystemDamage) -> ShipDamage:
+    def replace(self, system: System, damage: SystemDamage) -> "ShipDamage":
         return self.model_copy(update={system.value: damage})
 
     @property

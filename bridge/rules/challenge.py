@@ -3,8 +3,6 @@
 Faces: 1 = 1 damage, 2 = 2, 3-4 = 0, 5-6 = 1 and an Effect.
 """
 
-from __future__ import annotations
-
 from pydantic import BaseModel, ConfigDict, Field
 
 from bridge.rules.dice import Dice
@@ -23,7 +21,7 @@ def challenge_face(d6: int) -> tuple[int, bool]:
 class ChallengeDie(BaseModel):
     """One challenge die."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     face: int = Field(ge=1, le=6)
     rerolled_from: int | None = None
@@ -44,7 +42,7 @@ class ChallengeDie(BaseModel):
 class ChallengeRoll(BaseModel):
     """A pool of challenge dice."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     dice: tuple[ChallengeDie, ...]
 
@@ -56,7 +54,7 @@ class ChallengeRoll(BaseModel):
     def effects(self) -> int:
         return sum(1 for d in self.dice if d.effect)
 
-    def reroll(self, indices: list[int] | tuple[int, ...], dice: Dice) -> ChallengeRoll:
+    def reroll(self, indices: list[int] | tuple[int, ...], dice: Dice) -> "ChallengeRoll":
         """Re-roll the chosen dice (Re-Roll Damage Momentum spend)."""
         new = list(self.dice)
         for i in sorted(set(indices)):

@@ -7,8 +7,6 @@ other die also 1 is a dramatic failure. Equal to the Difficulty: a marginal succ
 6 or more over: dramatic success; 6 or more short: dramatic failure.
 """
 
-from __future__ import annotations
-
 from enum import StrEnum
 from fractions import Fraction
 from typing import Literal
@@ -58,7 +56,7 @@ class IconCategory(StrEnum):
         return self.value.replace("_", " ").capitalize()
 
     @classmethod
-    def of(cls, difficulty: int) -> IconCategory:
+    def of(cls, difficulty: int) -> "IconCategory":
         for category in reversed(list(cls)):
             if difficulty >= category.numbers[0]:
                 return category
@@ -115,7 +113,7 @@ IconOutcome = Literal[
 class IconResult(BaseModel):
     """A rolled ICON test."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     test: IconTest
     drama: int
@@ -196,7 +194,7 @@ def spend_courage(result: IconResult, points: int, spent_this_round: int = 0) ->
 
 
 class OpposedIcon(BaseModel):
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     winner: Literal["initiator", "opponent"]
     margin: int
@@ -223,7 +221,7 @@ def opposed_test(initiator: IconResult, opponent: IconResult) -> OpposedIcon:
 
 
 class ExtendedProgress(BaseModel):
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     goal: int
     turns: tuple[int, ...] = ()
@@ -252,7 +250,7 @@ def extended_test(progress: ExtendedProgress, result: IconResult) -> ExtendedPro
 
 
 class CombinedResult(BaseModel):
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     total: int
     base: int
@@ -282,7 +280,7 @@ def initiative_order(results: dict[str, IconResult]) -> list[str]:
 
 
 class IconOdds(BaseModel):
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     p_success: float
     p_dramatic_success: float

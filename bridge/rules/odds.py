@@ -5,8 +5,6 @@ counts over ``20 ** n`` outcomes: the arithmetic is exact and the result matches
 brute-force enumeration face for face.
 """
 
-from __future__ import annotations
-
 from fractions import Fraction
 
 from pydantic import BaseModel, ConfigDict
@@ -19,7 +17,7 @@ __all__ = ["TaskOdds", "task_odds"]
 class TaskOdds(BaseModel):
     """The exact chances of a task roll."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     difficulty: int
     distribution: tuple[float, ...]

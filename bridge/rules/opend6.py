@@ -6,8 +6,6 @@ is a Critical Failure: the GM either cancels the highest die (the 1 and that die
 dropped) or adds the dice normally and introduces a complication.
 """
 
-from __future__ import annotations
-
 import math
 import re
 from enum import StrEnum
@@ -50,7 +48,7 @@ class DieCode(BaseModel):
     pips: int = Field(default=0, ge=-2, le=30)
 
     @classmethod
-    def parse(cls, text: str) -> DieCode:
+    def parse(cls, text: str) -> "DieCode":
         match = _CODE.match(text)
         if not match:
             raise RuleViolation(f"'{text}' is not a die code like 3D, 4D+1 or 2D-1.")
@@ -62,13 +60,13 @@ class DieCode(BaseModel):
             )
         return cls(dice=int(dice), pips=value).normalised()
 
-    def normalised(self) -> DieCode:
+    def normalised(self) -> "DieCode":
         """Carry every three pips into a die (``2D+4`` -> ``3D+1``)."""
         if self.pips >= 3:
             return DieCode(dice=self.dice + self.pips // 3, pips=self.pips % 3)
         return self
 
-    def plus(self, other: DieCode) -> DieCode:
+    def plus(self, other: "DieCode") -> "DieCode":
         return DieCode(dice=self.dice + other.dice, pips=self.pips + other.pips).normalised()
 
     def __str__(self) -> str:
@@ -100,7 +98,7 @@ class D6Category(StrEnum):
         return self.value.replace("_", " ").capitalize()
 
     @classmethod
-    def of(cls, difficulty: int) -> D6Category:
+    def of(cls, difficulty: int) -> "D6Category":
         for category in reversed(list(cls)):
             if difficulty >= category.numbers[0]:
                 return category
@@ -135,7 +133,7 @@ class D6Roll(BaseModel):
     wild_die: bool = True
 
     @model_validator(mode="after")
-    def _some_dice(self) -> D6Roll:
+    def _some_dice(self) -> "D6Roll":
         if self.pool.dice < 1:
             raise ValueError("code: a roll needs at least one die")
         return self
@@ -170,7 +168,7 @@ def rushing_modifier(quarters: int) -> int:
 class D6Result(BaseModel):
     """A rolled OpenD6 action."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     roll: D6Roll
     normal: tuple[int, ...]
@@ -304,7 +302,7 @@ def gm_action_dice(total_levels: int, players: int) -> int:
 
 
 class D6Odds(BaseModel):
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     p_success: float
     p_critical_failure: float

@@ -1,7 +1,5 @@
 """Opposed tasks: the four outcomes of seed 003 (OPPOSED TASK OUTCOMES)."""
 
-from __future__ import annotations
-
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -14,7 +12,7 @@ __all__ = ["OpposedOutcome", "resolve_opposed"]
 class OpposedOutcome(BaseModel):
     """Who wins an opposed task and the Momentum each side keeps."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     winner: Literal["active", "reactive", "none"]
     active_momentum: int

@@ -4,8 +4,6 @@ Sources: seed 001 (Rules Summary, Buying Extra Dice, Values), seed 003 (Complica
 Range, Improving the Odds, Uses for Determination), RULES-NOTES "Task roll".
 """
 
-from __future__ import annotations
-
 from typing import Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -55,7 +53,7 @@ class Roller(_Frozen):
     discipline: int | None = Field(default=None, ge=0, le=20, description="When known")
 
     @classmethod
-    def of(cls, attribute: int, discipline: int, focus: bool = False) -> Roller:
+    def of(cls, attribute: int, discipline: int, focus: bool = False) -> "Roller":
         """A character rolling Attribute + Discipline, with or without a Focus."""
         return cls(
             target=attribute + discipline,
@@ -77,16 +75,16 @@ class Assist(_Frozen):
     roller: Roller
 
     @classmethod
-    def character(cls, name: str, attribute: int, discipline: int, focus: bool = False) -> Assist:
+    def character(cls, name: str, attribute: int, discipline: int, focus: bool = False) -> "Assist":
         return cls(source="character", name=name, roller=Roller.of(attribute, discipline, focus))
 
     @classmethod
-    def ship(cls, system: int, department: int, focus: bool = True, name: str = "Ship") -> Assist:
+    def ship(cls, system: int, department: int, focus: bool = True, name: str = "Ship") -> "Assist":
         """The ship assists with System + Department; Focus per the house rule."""
         return cls(source="ship", name=name, roller=Roller.of(system, department, focus))
 
     @classmethod
-    def crew(cls, quality: CrewQuality, name: str = "Crew") -> Assist:
+    def crew(cls, quality: CrewQuality, name: str = "Crew") -> "Assist":
         """An NPC crew of the given quality; such dice count as having a Focus."""
         return cls(
             source="crew",
@@ -97,6 +95,8 @@ class Assist(_Frozen):
 
 class PurchaseCost(_Frozen):
     """What the bought dice cost, per pool."""
+
+    model_config = ConfigDict(defer_build=True)
 
     momentum: int = 0
     threat_added: int = 0
@@ -175,7 +175,7 @@ class TaskSpec(_Frozen):
     def cost(self) -> PurchaseCost:
         return purchase_cost(self.bought, self.side)
 
-    def buy(self, purchase: Purchase) -> TaskSpec:
+    def buy(self, purchase: Purchase) -> "TaskSpec":
         """This spec with one more bought die, or a :class:`RuleViolation` saying why not."""
         if len(self.bought) >= MAX_BOUGHT_DICE or self.lead_dice >= MAX_POOL:
             raise RuleViolation(

@@ -1,7 +1,5 @@
 """Starship weapons, their qualities and ranges (RULES-NOTES "Ship statistics", "Damage")."""
 
-from __future__ import annotations
-
 from enum import IntEnum, StrEnum
 from typing import Self
 

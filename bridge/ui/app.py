@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import os
 import sys
 from collections.abc import Sequence
@@ -58,7 +57,7 @@ def build(
     from bridge.ui.gm_console import GmConsole
     from bridge.ui.settings import ui_scale
     from bridge.ui.shared_model import SharedModel
-    from bridge.ui.theme import apply_theme, icon_path
+    from bridge.ui.theme import apply_stylesheet, apply_theme, icon_path
 
     app = QApplication.instance()
     if not isinstance(app, QApplication):
@@ -66,12 +65,13 @@ def build(
     app.setApplicationName("Bridge")
     app.setOrganizationName("Bridge")
     app.setWindowIcon(QIcon(icon_path("bridge.svg")))
-    apply_theme(app, ui_scale())
+    apply_theme(app, ui_scale(), sheet=False)  # the stylesheet once the console is built
     from bridge.ui.notices import unwritable_folders, warn_unwritable_folders
 
     unwritable = unwritable_folders() if autosave else []  # a GM's start: checked once
     model = SharedModel(_first_session(seed, autosave, ask and open_path is None, also=unwritable))
     console = GmConsole(model, autosave=autosave)
+    apply_stylesheet()
     console.show()
     if unwritable and model.session.sink is not None:  # else the autosave warning told
         warn_unwritable_folders(console, unwritable)
@@ -133,7 +133,9 @@ def run_app(
         console.confirm_quit = False
         console.close()
         return 0
-    import qasync  # after the windows are up: only the event loop needs it
+    import asyncio  # after the windows are up: only the event loop needs these
+
+    import qasync
 
     loop = qasync.QEventLoop(app)
     asyncio.set_event_loop(loop)

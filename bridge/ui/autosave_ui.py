@@ -23,6 +23,7 @@ from bridge.storage.load import FileProblem
 from bridge.storage.paths import set_autosave_dir
 from bridge.ui.notices import ask
 from bridge.ui.settings import settings
+from bridge.ui.theme import apply_stylesheet
 
 __all__ = ["resume_crashed", "start_autosave", "use_chosen_folder"]
 
@@ -37,6 +38,7 @@ def use_chosen_folder() -> None:
 
 
 def _choose_folder(parent: QWidget | None) -> bool:
+    apply_stylesheet()  # asked at start-up, before the first window
     chosen = QFileDialog.getExistingDirectory(parent, "Choose a folder for autosaves")
     if not chosen:
         return False
@@ -80,6 +82,7 @@ def resume_crashed(parent: QWidget | None = None) -> Session | None:
     except OSError:
         return None
     for crashed in unfinished:
+        apply_stylesheet()  # asked before the first window is built
         answer = QMessageBox.question(
             parent,
             "Resume the battle?",

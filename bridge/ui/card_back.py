@@ -5,8 +5,6 @@ Worded afresh; the numbers follow the cards and RULES-NOTES.
 
 from __future__ import annotations
 
-from html import escape
-
 from bridge.engine import Station, actions_for
 
 __all__ = ["MOMENTUM_SPENDS", "RULES_SUMMARY", "card_back_html"]
@@ -48,6 +46,8 @@ MOMENTUM_SPENDS = (
 
 def card_back_html(station: Station) -> str:
     """The card's back as HTML for a text browser."""
+    from html import escape  # the back is written when a card is first turned over
+
     steps = "".join(f"<li>{escape(s)}</li>" for s in RULES_SUMMARY)
     rows = "".join(
         f"<tr><td><b>{escape(n)}</b></td><td align=center>{c}</td><td align=center>{f}</td>"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
@@ -48,8 +49,6 @@ from bridge.engine import (
 )
 from bridge.storage.autosave import AutosaveJournal
 from bridge.ui import net_menu
-from bridge.ui.character_library import CharacterLibraryDialog
-from bridge.ui.dice_tray import DiceTray
 from bridge.ui.files import BattleFiles
 from bridge.ui.gm_dialogs import (
     EditValueDialog,
@@ -57,14 +56,10 @@ from bridge.ui.gm_dialogs import (
     NextTaskDialog,
     SetupDialog,
 )
-from bridge.ui.library_dialog import LibraryDialog
 from bridge.ui.notices import confirm
 from bridge.ui.settings import recent_files, restore_geometry, save_geometry, settings, ui_scale
-from bridge.ui.shared_laptop import SharedLaptopWindow
 from bridge.ui.shared_model import SharedModel
 from bridge.ui.ship_panel import ShipPanel
-from bridge.ui.station_window import StationWindow
-from bridge.ui.task_dialog import TaskDialog
 from bridge.ui.theme import COLORS, apply_theme
 from bridge.ui.widgets.fit import fit_to_screen, scrolling
 from bridge.ui.widgets.lcars import LcarsHeader, Pill, section_label
@@ -72,6 +67,13 @@ from bridge.ui.widgets.log_view import SHOWN, LogView
 from bridge.ui.widgets.ship_status import ContactsTable
 from bridge.ui.widgets.steady import set_choices, set_state
 from bridge.ui.widgets.zone_map import ZoneMapView
+
+if TYPE_CHECKING:  # each window and dialog loads when first opened
+    from bridge.ui.character_library import CharacterLibraryDialog
+    from bridge.ui.dice_tray import DiceTray
+    from bridge.ui.shared_laptop import SharedLaptopWindow
+    from bridge.ui.station_window import StationWindow
+    from bridge.ui.task_dialog import TaskDialog
 
 __all__ = ["GmConsole"]
 
@@ -317,6 +319,8 @@ class GmConsole(QMainWindow):
 
     # -- station windows ----------------------------------------------------------------
     def open_station(self, station: Station) -> StationWindow:
+        from bridge.ui.station_window import StationWindow
+
         window = self.stations.get(station)
         if window is None:
             window = StationWindow(self.model, station)
@@ -397,6 +401,8 @@ class GmConsole(QMainWindow):
         self.model.submit(EndTurn(keep_initiative=keep))
 
     def _npc_task(self) -> TaskDialog | None:
+        from bridge.ui.task_dialog import TaskDialog
+
         actor = self.model.state.turn.actor
         data = self.npc_task.currentData()
         if actor not in self.model.state.ships or not data:
@@ -441,6 +447,8 @@ class GmConsole(QMainWindow):
 
     def open_waiting_roll(self) -> TaskDialog | None:
         """Reopen the rolled Task waiting for its spends, whoever rolled it."""
+        from bridge.ui.task_dialog import TaskDialog
+
         pending = self.model.state.pending
         if pending is None:
             return None
@@ -475,6 +483,8 @@ class GmConsole(QMainWindow):
 
     def shared_laptop(self) -> SharedLaptopWindow:
         """For a table with one laptop: the acting officer's card comes up by itself."""
+        from bridge.ui.shared_laptop import SharedLaptopWindow
+
         if self.laptop is None or not self.laptop.isVisible():
             self.laptop = SharedLaptopWindow(self.model)
         self.laptop.show()
@@ -495,6 +505,8 @@ class GmConsole(QMainWindow):
             self.model.submit(RemoveTrait(name=traits[names.index(chosen)].name))
 
     def dice_tray(self) -> DiceTray:
+        from bridge.ui.dice_tray import DiceTray
+
         if self.tray is None:
             self.tray = DiceTray(self.model)
         self.tray.show()
@@ -502,9 +514,13 @@ class GmConsole(QMainWindow):
         return self.tray
 
     def library(self) -> None:
+        from bridge.ui.library_dialog import LibraryDialog
+
         self._show(LibraryDialog(self.model, self))
 
     def character_library(self) -> CharacterLibraryDialog:
+        from bridge.ui.character_library import CharacterLibraryDialog
+
         dialog = CharacterLibraryDialog(self.model, self)
         self._show(dialog)
         return dialog

@@ -13,6 +13,7 @@ from pathlib import Path
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from bridge.storage.paths import config_dir, folder_problem, library_path
+from bridge.ui.theme import apply_stylesheet
 
 __all__ = [
     "ask",
@@ -41,6 +42,7 @@ def warn(parent: QWidget | None, title: str, text: str) -> None:
     if _unattended[0]:
         _to_stderr(title, text)
         return
+    apply_stylesheet()  # a warning at start-up, before the first window, is styled too
     QMessageBox.warning(parent, title, text)
 
 
@@ -49,6 +51,7 @@ def ask(parent: QWidget | None, title: str, text: str) -> bool:
     if _unattended[0]:
         _to_stderr(title, f"{text} (answered No)")
         return False
+    apply_stylesheet()
     buttons = QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No
     answer = QMessageBox.warning(parent, title, text, buttons)
     return answer == QMessageBox.StandardButton.Yes
@@ -60,6 +63,7 @@ def confirm(parent: QWidget | None, title: str, text: str, action: str) -> bool:
     if _unattended[0]:
         _to_stderr(title, f"{text} (not confirmed)")
         return False
+    apply_stylesheet()
     box = QMessageBox(QMessageBox.Icon.Question, title, text, parent=parent)
     yes = box.addButton(action, QMessageBox.ButtonRole.AcceptRole)
     cancel = box.addButton(QMessageBox.StandardButton.Cancel)

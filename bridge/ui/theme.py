@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication
 __all__ = [
     "COLORS",
     "FONT_FAMILY",
+    "apply_stylesheet",
     "apply_theme",
     "icon_path",
     "load_fonts",
@@ -21,6 +22,7 @@ __all__ = [
 FONT_FAMILY = "Antonio"
 
 _scale = [1.0]
+_sheet_due = [False]
 
 
 def scaled(n: float) -> float:
@@ -55,8 +57,14 @@ STATION_COLORS = {
 }
 
 
+_family: list[str] = []
+
+
 def load_fonts() -> str:
-    """Register the bundled Antonio font; returns the family to use."""
+    """Register the bundled Antonio font (once: a new text size reuses it); returns the
+    family to use."""
+    if _family:
+        return _family[0]
     fonts = importlib.resources.files("bridge_resources") / "fonts"
     family = ""
     for name in ("Antonio-Regular.ttf", "Antonio-Bold.ttf"):
@@ -64,7 +72,8 @@ def load_fonts() -> str:
         font_id = QFontDatabase.addApplicationFontFromData(data)
         if font_id >= 0 and not family:
             family = QFontDatabase.applicationFontFamilies(font_id)[0]
-    return family or "Sans Serif"
+    _family.append(family or "Sans Serif")
+    return _family[0]
 
 
 def icon_path(name: str) -> str:
@@ -80,8 +89,9 @@ def stylesheet(scale: float = 1.0) -> str:
         return round(n * scale)
 
     return f"""
-    QWidget {{ background: {c.background}; color: {c.text}; font-family: "{FONT_FAMILY}";
-               font-size: {px(17)}px; }}
+    QToolButton, QSizeGrip, QAbstractItemView {{ background: {c.background};
+                                                   color: {c.text}; }}
+    QAbstractItemView {{ font-family: "{FONT_FAMILY}"; font-size: {px(17)}px; }}
     QToolTip {{ background: {c.panel}; color: {c.text}; border: 2px solid {c.orange};
                padding: {px(6)}px; font-size: {px(16)}px; }}
     QLabel#title {{ color: {c.orange}; font-size: {px(30)}px; font-weight: bold;
@@ -136,6 +146,7 @@ def stylesheet(scale: float = 1.0) -> str:
                     min-height: {px(18)}px; }}
     QProgressBar::chunk {{ background: {c.blue}; border-radius: {px(8)}px; }}
     QProgressBar#power::chunk {{ background: {c.gold}; }}
+    QMenuBar, QMenu {{ color: {c.text}; }}
     QMenuBar {{ background: {c.background}; }}
     QMenuBar::item:selected, QMenu::item:selected {{ background: {c.violet}; color: #000; }}
     QMenu {{ background: {c.panel}; border: 1px solid {c.violet}; }}
@@ -151,11 +162,17 @@ def stylesheet(scale: float = 1.0) -> str:
     """
 
 
-def apply_theme(app: QApplication, scale: float = 1.0) -> None:
-    """Dark LCARS theme with the bundled font, at the given UI scale."""
+def apply_theme(app: QApplication, scale: float = 1.0, sheet: bool = True) -> None:
+    """Dark LCARS theme with the bundled font, at the given UI scale.
+
+    ``sheet=False`` leaves the stylesheet to :func:`apply_stylesheet`, called once the
+    first window is put together: under an application stylesheet every widget added to
+    a layout restyles its whole subtree, without one that costs next to nothing."""
     _scale[0] = scale
     family = load_fonts()
-    app.setFont(QFont(family, round(12 * scale)))
+    font = QFont(family)  # every widget's font and colours come from the application's
+    font.setPixelSize(round(17 * scale))  # font and palette: a stylesheet rule for all
+    app.setFont(font)  # widgets (QWidget {...}) would make each one a styled widget
     palette = QPalette()
     palette.setColor(QPalette.ColorRole.Window, QColor(COLORS.background))
     palette.setColor(QPalette.ColorRole.WindowText, QColor(COLORS.text))
@@ -165,5 +182,18 @@ def apply_theme(app: QApplication, scale: float = 1.0) -> None:
     palette.setColor(QPalette.ColorRole.ButtonText, QColor("#000000"))
     palette.setColor(QPalette.ColorRole.Highlight, QColor(COLORS.violet))
     app.setPalette(palette)
-    app.setStyleSheet(stylesheet(scale))  # every widget gets a StyleChange: painted ones
-    # (bridge.ui.widgets) then take their sizes from ``scaled`` again
+    _sheet_due[0] = True
+    if sheet:
+        apply_stylesheet()
+
+
+def apply_stylesheet() -> None:
+    """Set the stylesheet :func:`apply_theme` left for later, at its UI scale (nothing
+    once it is set). A message box shown before the first window calls this first."""
+    app = QApplication.instance()
+    if _sheet_due[0] and isinstance(app, QApplication):
+        _sheet_due[0] = False
+        app.setStyleSheet(stylesheet(_scale[0]))  # every widget gets a StyleChange:
+        # painted ones (bridge.ui.widgets) then take their sizes from ``scaled`` again
+        app.setFont(app.font())  # setting a style brings back the platform's fonts for
+        # some widget classes (menus, labels, buttons): the bundled font is for all

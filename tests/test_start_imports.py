@@ -1,0 +1,86 @@
+"""A plain start loads only what the first screen shows: the network, the file formats
+for import and export, and every window and dialog not yet opened load when used."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+NOT_AT_START = (
+    "asyncio",
+    "ssl",
+    "websockets",
+    "zeroconf",
+    "segno",
+    "qasync",
+    "bridge.net",
+    "bridge.ui.host_panel",
+    "bridge.ui.join_dialog",
+    "bridge.ui.viewscreen",
+    "bridge.ui.character_library",
+    "bridge.ui.character_editor",
+    "bridge.ui.library_dialog",
+    "bridge.ui.dice_tray",
+    "bridge.ui.shared_laptop",
+    "bridge.storage.battle",
+    "bridge.storage.foundry",
+    "bridge.storage.recap",
+    "bridge.storage.library",
+)
+"""Loaded by a start of the GM console alone (``bridge``): none of these."""
+
+WITH_STATIONS = ("bridge.ui.station_window", "bridge.ui.task_dialog")
+"""Loaded only when a station window opens (``bridge --demo`` opens all five)."""
+
+
+def _loaded(tmp_path: Path, *flags: str) -> set[str]:
+    code = (
+        "import sys\n"
+        "from bridge.cli import main\n"
+        f"assert main({[*flags, '--startup-probe']!r}) == 0\n"
+        "print(' '.join(sorted(sys.modules)))\n"
+    )
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "BRIDGE_HOME": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return set(done.stdout.split("\n")[-2].split())
+
+
+def _among(loaded: set[str], names: tuple[str, ...]) -> list[str]:
+    return sorted(m for m in loaded if any(m == n or m.startswith(f"{n}.") for n in names))
+
+
+@pytest.mark.parametrize("flags", [(), ("--demo",)], ids=["console", "demo"])
+def test_a_start_loads_no_network_and_no_unopened_dialog(
+    tmp_path: Path, flags: tuple[str, ...]
+) -> None:
+    loaded = _loaded(tmp_path, *flags)
+    assert "bridge.ui.gm_console" in loaded
+    assert _among(loaded, NOT_AT_START) == []
+    stations = _among(loaded, WITH_STATIONS)
+    assert stations == (sorted(WITH_STATIONS) if flags else [])
+
+
+def test_the_command_line_alone_loads_no_rules_and_no_qt() -> None:
+    code = (
+        "import sys\n"
+        "from bridge.cli import _parser\n"
+        "_parser()\n"
+        "print(' '.join(sorted(sys.modules)))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
+    )
+    loaded = set(done.stdout.split())
+    assert _among(loaded, ("PySide6", "pydantic", "bridge.rules", "bridge.engine")) == []
