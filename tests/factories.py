@@ -1,10 +1,14 @@
-"""Small builders for test ships and characters."""
+"""Small builders for test ships, characters and battles played by the autopilot."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from bridge.engine.autopilot import suggest
+from bridge.engine.demo import demo_encounter
+from bridge.engine.session import Session
 from bridge.model.ship import Ship
+from bridge.rules.dice import SeededDice
 from bridge.rules.weapons import Weapon
 
 PHASER_ARRAYS = Weapon(name="Phaser Arrays", kind="energy", energy_type="phaser", delivery="arrays")
@@ -44,3 +48,13 @@ def ship(**changes: Any) -> Ship:
     }
     data.update(changes)
     return Ship.model_validate(data)
+
+
+def played(commands: int, seed: int) -> Session:
+    """The demo battle after ``commands`` autopilot Commands with seeded dice."""
+    session = Session(demo_encounter(), SeededDice(seed))
+    for _ in range(commands):
+        command = suggest(session.state, session.check)
+        assert command is not None
+        session.apply(command)
+    return session

@@ -9,20 +9,9 @@ from typing import Any
 import pytest
 
 from bridge.engine import session as session_module
-from bridge.engine.autopilot import suggest
 from bridge.engine.commands import AdjustPool
-from bridge.engine.demo import demo_encounter
 from bridge.engine.session import CHECKPOINT_EVERY, Session
-from bridge.rules.dice import SeededDice
-
-
-def played(commands: int) -> Session:
-    session = Session(demo_encounter(), SeededDice(11))
-    for _ in range(commands):
-        command = suggest(session.state, session.check)
-        assert command is not None
-        session.apply(command)
-    return session
+from tests.factories import played
 
 
 @pytest.fixture
@@ -43,7 +32,7 @@ def replays(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 
 def test_successive_undos_replay_one_block_once(replays: list[str]) -> None:
-    session = played(CHECKPOINT_EVERY * 2 - 2)  # the last checkpoint is 62 Commands back
+    session = played(CHECKPOINT_EVERY * 2 - 2, seed=11)  # the last checkpoint is 62 Commands back
     journal = session.journal
     per_undo = []
     for n in range(len(journal) - 1, len(journal) - 41, -1):
@@ -56,7 +45,7 @@ def test_successive_undos_replay_one_block_once(replays: list[str]) -> None:
 
 
 def test_a_new_command_after_undo_is_not_confused_with_the_old_future() -> None:
-    session = played(CHECKPOINT_EVERY + 20)
+    session = played(CHECKPOINT_EVERY + 20, seed=11)
     for _ in range(5):
         session.undo()
     session.apply(AdjustPool(pool="threat", delta=1))  # a different future

@@ -7,25 +7,17 @@ from pathlib import Path
 
 import pytest
 
-from bridge.engine.autopilot import suggest
 from bridge.engine.demo import demo_encounter
-from bridge.engine.session import CommandRefused, Session
-from bridge.rules.dice import SeededDice
+from bridge.engine.session import CommandRefused
 from bridge.storage.battle import battle_file, open_battle, save_battle
 from bridge.storage.formats import CURRENT, CharacterFile, EncounterFile, ShipFile
 from bridge.storage.library import demo_file, starter_ships
 from bridge.storage.load import FileProblem, load_file, parse_document
 from bridge.storage.save import save_atomic
 from bridge.storage.schemas import schema_texts
+from tests.factories import played
 
 RESOURCES = Path(__file__).resolve().parents[2] / "resources"
-
-
-def played(commands: int = 40) -> Session:
-    session = Session(demo_encounter(), SeededDice(9))
-    for _ in range(commands):
-        session.apply(suggest(session.state, session.check))
-    return session
 
 
 def test_ship_and_character_round_trip(tmp_path: Path) -> None:
@@ -40,7 +32,7 @@ def test_ship_and_character_round_trip(tmp_path: Path) -> None:
 
 
 def test_battle_round_trip_keeps_journal_and_undo(tmp_path: Path) -> None:
-    session = played()
+    session = played(40, seed=9)
     path = tmp_path / "battle.json"
     save_battle(path, session)
     opened = open_battle(path)
@@ -52,7 +44,7 @@ def test_battle_round_trip_keeps_journal_and_undo(tmp_path: Path) -> None:
 
 
 def test_battle_whose_journal_no_longer_replays_opens_as_saved(tmp_path: Path) -> None:
-    session = played()
+    session = played(40, seed=9)
     doc = battle_file(session)
     tampered = doc.model_copy(update={"journal": doc.journal[:-3]})
     path = tmp_path / "b.json"

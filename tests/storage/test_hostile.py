@@ -13,24 +13,15 @@ from bridge.cli import main
 from bridge.engine.autopilot import suggest
 from bridge.engine.demo import demo_encounter
 from bridge.engine.session import Session
-from bridge.rules.dice import SeededDice
 from bridge.storage import battle as battle_module
 from bridge.storage.battle import battle_file, open_battle, save_battle
 from bridge.storage.formats import ShipFile
 from bridge.storage.foundry import import_foundry
 from bridge.storage.load import FileProblem, load_file
 from bridge.storage.stress import run_file_stress
+from tests.factories import played
 
 SHIP = ShipFile(ship=demo_encounter().ships["qoj"]).model_dump(mode="json")
-
-
-def played(n: int, seed: int = 1) -> Session:
-    session = Session(demo_encounter(), SeededDice(seed))
-    for _ in range(n):
-        command = suggest(session.state, session.check)
-        assert command is not None
-        session.apply(command)
-    return session
 
 
 def refused(path: Path) -> str:
@@ -126,7 +117,7 @@ def test_a_huge_value_is_cut_in_the_message(tmp_path: Path) -> None:
 def test_a_state_naming_an_unknown_ship_is_refused_on_opening(
     tmp_path: Path, where: tuple[str, ...], value: object, field: str
 ) -> None:
-    data = battle_file(played(3)).model_dump(mode="json")
+    data = battle_file(played(3, seed=1)).model_dump(mode="json")
     node = data["state"]
     for key in where[:-1]:
         node = node[key]
@@ -158,7 +149,7 @@ def test_a_pending_task_naming_an_unknown_task_is_refused(tmp_path: Path) -> Non
 def test_a_battle_too_large_to_reopen_is_not_saved(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    session = played(30)
+    session = played(30, seed=1)
     path = tmp_path / "battle.json"
     save_battle(path, session)
     before = path.read_bytes()
@@ -201,7 +192,7 @@ def test_the_next_save_removes_what_a_killed_save_left(tmp_path: Path) -> None:
     leftover.write_text("half a save")
     other = tmp_path / ".notes.json.abc.tmp"
     other.write_text("another file's save")
-    save_battle(path, played(2))
+    save_battle(path, played(2, seed=1))
     assert not leftover.exists() and other.exists()
     assert [p.name for p in tmp_path.iterdir() if p.suffix == ".tmp"] == [other.name]
 
@@ -213,7 +204,7 @@ def test_deep_nesting_in_a_large_file_is_named_too(
     from bridge.storage import load
 
     monkeypatch.setattr(load, "DEPTH_CHECK_BYTES", 1000)
-    data = battle_file(played(20)).model_dump(mode="json")
+    data = battle_file(played(20, seed=1)).model_dump(mode="json")
     data["journal"][5]["command"]["extra"] = json.loads("[" * 70 + "]" * 70)
     path = tmp_path / "large-deep.json"
     path.write_text(json.dumps(data))

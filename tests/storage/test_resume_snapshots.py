@@ -20,6 +20,7 @@ from bridge.engine.session import CommandRefused, Session
 from bridge.rules.dice import SeededDice
 from bridge.storage import autosave
 from bridge.storage.autosave import AutosaveJournal, recover
+from tests.factories import played
 
 
 @pytest.fixture(autouse=True)
@@ -133,15 +134,6 @@ def replayed(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return counted
 
 
-def played(seed: int, commands: int) -> Session:
-    session = Session(demo_encounter(), SeededDice(seed))
-    for _ in range(commands):
-        command = suggest(session.state, session.check)
-        assert command is not None
-        session.apply(command)
-    return session
-
-
 def test_an_undo_back_past_the_last_snapshot_resumes_from_an_earlier_one(
     replayed: list[int],
 ) -> None:
@@ -160,7 +152,7 @@ def test_an_adopted_battle_is_journaled_with_snapshots_along_it(
     follows every Command whose state the Session keeps whole (about every
     SNAPSHOT_EVERY), so an undo back past the end does not mean replaying it all."""
     monkeypatch.setattr("bridge.engine.session.CHECKPOINT_EVERY", 4)
-    session = played(7, 23)  # whole states after 4, 8, ..., 20
+    session = played(23, seed=7)  # whole states after 4, 8, ..., 20
     journal = AutosaveJournal.start(session)
     lines = journal.path.read_text().splitlines()
     snapshots = [line for line in lines if line.startswith('{"op":"state"')]

@@ -12,22 +12,13 @@ from pytestqt.qtbot import QtBot
 from bridge.engine.autopilot import suggest
 from bridge.engine.demo import demo_encounter
 from bridge.engine.session import JournalEntry, Session
-from bridge.rules.dice import SeededDice
 from bridge.storage import battle, deferred
 from bridge.storage.autosave import AutosaveJournal, recover
 from bridge.storage.battle import save_battle
 from bridge.ui.gm_console import GmConsole
 from bridge.ui.shared_model import SharedModel
 from bridge.ui.widgets.log_view import LogView, entry_text
-
-
-def played(commands: int, seed: int = 6) -> Session:
-    session = Session(demo_encounter(), SeededDice(seed))
-    for _ in range(commands):
-        command = suggest(session.state, session.check)
-        assert command is not None
-        session.apply(command)
-    return session
+from tests.factories import played
 
 
 @pytest.fixture
@@ -53,7 +44,7 @@ def journal_reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 def test_opening_shows_the_last_entries_and_autosaves_without_reading_the_journal(
     qtbot: QtBot, tmp_path: Path, journal_reads: list[str]
 ) -> None:
-    original = played(60)
+    original = played(60, seed=6)
     path = tmp_path / "long.json"
     save_battle(path, original)
     model = SharedModel(Session(demo_encounter()))
@@ -84,7 +75,7 @@ def test_the_log_appends_new_entries_takes_back_undone_ones_and_rebuilds_otherwi
     qtbot: QtBot,
 ) -> None:
     """Issue 14: an undo costs what it changed, not a rebuild of the whole log."""
-    journal = played(12).journal
+    journal = played(12, seed=6).journal
     other = played(4, seed=9).journal
     log = LogView(limit=0)
     qtbot.addWidget(log)
