@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bridge.engine import Session
+from bridge.rules.dice import SeededDice
 from bridge.storage.autosave import AutosaveJournal
 from bridge.storage.battle import save_battle
 from bridge.ui.bench_idle import Sample
@@ -19,6 +20,7 @@ if TYPE_CHECKING:
 __all__ = ["alternate", "flat_figures", "open_figures"]
 
 MS = 1e3
+SEED = 11
 LIVE = 250
 """The last Commands of the long battle are journaled live: resuming replays them."""
 
@@ -82,10 +84,11 @@ def open_figures(
 
 def alternate(
     windows: Windows, sessions: list[Session], blocks: int, each: int, battles: Battles
-) -> list[list[Sample]]:
+) -> list[list[list[Sample]]]:
     """Play ``each`` Commands on each session in turn, ``blocks`` times (the order turns
-    every block); the windows take the session before its block (not timed)."""
-    found: list[list[Sample]] = [[] for _ in sessions]
+    every block); the windows take the session before its block (not timed). Returns
+    each session's blocks of samples."""
+    found: list[list[list[Sample]]] = [[] for _ in sessions]
     for block in range(blocks):
         order = list(range(len(sessions)))
         if block % 2:
@@ -93,7 +96,7 @@ def alternate(
         for i in order:
             windows.adopt(sessions[i])
             samples, _ = windows.play(battles.step_for(sessions[i].initial), each)
-            found[i] += samples
+            found[i].append(samples)
     return found
 
 
@@ -109,18 +112,33 @@ def _undos(windows: Windows, sessions: list[Session], blocks: int, each: int) ->
     return found
 
 
+def _standing_where(played: Session, length: int) -> Session:
+    """``played`` as it stands, with the last ``length`` entries of its journal and the
+    same dice from here on: two of them play the same Commands, and differ only in the
+    journal's length."""
+    return Session.restore(played.initial, played.journal[-length:], played.state, SeededDice(SEED))
+
+
 def flat_figures(windows: Windows, battles: Battles, quick: bool) -> list[Figure]:
-    """A Command and an undo at 500 and at 50,000 journal entries (5,000 with quick)."""
+    """A Command and an undo at 500 and at 50,000 journal entries (5,000 with quick):
+    the same battle standing in the same place, playing the same Commands."""
     short_n, long_n = 500, 5_000 if quick else 50_000
-    sessions = [battles.long(short_n), battles.long(long_n)]
-    short, long = alternate(windows, sessions, 4 if quick else 10, 25 if quick else 50, battles)
+    played = battles.long(long_n)
+    sessions = [_standing_where(played, short_n), _standing_where(played, long_n)]
+    short_blocks, long_blocks = alternate(windows, sessions, 10 if quick else 50, 10, battles)
     undo_short, undo_long = _undos(windows, sessions, 2 if quick else 4, 5)
 
     def med(samples: list[Sample], attr: str) -> float:
         return median([getattr(s, attr) * MS for s in samples])
 
-    cpu_ratio = med(long, "cpu") / med(short, "cpu")
-    wall_ratio = med(long, "wall") / med(short, "wall")
+    def paired(attr: str) -> float:  # each block against its neighbour: load drifts
+        return median(
+            [med(b, attr) / med(a, attr) for a, b in zip(short_blocks, long_blocks, strict=True)]
+        )
+
+    short = [s for block in short_blocks for s in block]
+    long = [s for block in long_blocks for s in block]
+    cpu_ratio, wall_ratio = paired("cpu"), paired("wall")
     worst = max(s.wall for s in undo_short + undo_long) * MS
     return [
         Figure.at_most(
@@ -130,7 +148,8 @@ def flat_figures(windows: Windows, battles: Battles, quick: bool) -> list[Figure
             "x",
             note=f"CPU medians {med(long, 'cpu'):.1f} / {med(short, 'cpu'):.1f} ms; wall "
             f"{med(long, 'wall'):.1f} / {med(short, 'wall'):.1f} ms ({wall_ratio:.2f}x); "
-            f"{len(long)} Commands each, in alternating blocks",
+            f"{len(long)} Commands each; the median ratio of {len(long_blocks)} pairs of "
+            "alternating blocks",
             digits=2,
         ),
         Figure.at_most(
