@@ -103,3 +103,17 @@ def test_the_profile_names_what_each_window_costs(qapp: QApplication) -> None:
     assert any(line.lstrip().startswith("StationWindow helm") for line in lines)
     assert any(line.lstrip().startswith("GmConsole") for line in lines)
     assert "ncalls" in report
+
+
+def test_the_flatness_figure_plays_the_same_commands_at_both_lengths() -> None:
+    from bridge.ui.bench_flat import _standing_where
+
+    made = battles()
+    played = made.long(300)
+    short, long = _standing_where(played, 50), _standing_where(played, 300)
+    assert (short.length, long.length) == (50, 300) and short.state == long.state
+    for session in (short, long):
+        step = made.step_for(session.initial)
+        for _ in range(20):
+            session.apply(step(session.state, session.check))
+    assert short.journal[-20:] == long.journal[-20:] and short.state == long.state
