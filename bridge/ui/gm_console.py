@@ -13,7 +13,6 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QGroupBox,
     QInputDialog,
-    QLabel,
     QMainWindow,
     QMenu,
     QPushButton,
@@ -66,6 +65,7 @@ from bridge.ui.widgets.lcars import LcarsHeader, Pill, section_label
 from bridge.ui.widgets.log_view import SHOWN, LogView
 from bridge.ui.widgets.ship_status import ContactsTable
 from bridge.ui.widgets.steady import set_choices, set_state
+from bridge.ui.widgets.steady_label import SteadyLabel
 from bridge.ui.widgets.zone_map import ZoneMapView
 
 if TYPE_CHECKING:  # each window and dialog loads when first opened
@@ -108,7 +108,7 @@ class GmConsole(QMainWindow):
         layout = QVBoxLayout(root)
         self.header = LcarsHeader("GM Console", COLORS.orange)
         self.round_pill = Pill("", COLORS.orange)
-        self.turn_label = QLabel()
+        self.turn_label = SteadyLabel(elide=True)
         self.turn_label.setObjectName("big")
         self.header.addRight(self.turn_label)
         self.header.addRight(self.round_pill)
@@ -186,9 +186,9 @@ class GmConsole(QMainWindow):
 
         pools = QGroupBox("POOLS")
         pgrid = QGridLayout(pools)
-        self.momentum_label = QLabel()
+        self.momentum_label = SteadyLabel()
         self.momentum_label.setObjectName("big")
-        self.threat_label = QLabel()
+        self.threat_label = SteadyLabel()
         self.threat_label.setObjectName("big")
         pgrid.addWidget(self.momentum_label, 0, 0)
         pgrid.addWidget(self.threat_label, 1, 0)

@@ -53,7 +53,8 @@ from bridge.ui.widgets.lcars import LcarsHeader, Pill, section_label
 from bridge.ui.widgets.log_view import SHOWN, LogView
 from bridge.ui.widgets.reason_label import ReasonLabel
 from bridge.ui.widgets.ship_status import ContactsTable, ShieldsPower, SystemsTable, WeaponsTable
-from bridge.ui.widgets.steady import set_choices, set_items, set_state, set_style
+from bridge.ui.widgets.steady import set_choices, set_items, set_state
+from bridge.ui.widgets.steady_label import SteadyLabel
 from bridge.ui.widgets.zone_map import ZoneMapView
 
 __all__ = ["StationWindow", "crew_lines"]
@@ -111,7 +112,7 @@ class StationWindow(QMainWindow):
         self.header = LcarsHeader(station.label, color)
         layout.addWidget(self.header)
 
-        self.turn_label = QLabel()
+        self.turn_label = SteadyLabel(elide=True)
         self.turn_label.setObjectName("big")
         self.momentum_pill = Pill("", "#ffcc66")
         self.threat_pill = Pill("", "#ff5544")
@@ -363,7 +364,7 @@ class StationWindow(QMainWindow):
             QApplication.alert(self)
         self._signalled = key
         color = STATION_COLORS[self.station.value] if mine else ""
-        set_style(self.turn_label, f"color: {color};" if color else "")
+        self.turn_label.setTextColor(color)
 
     def _fill_officers(self) -> None:
         state = self.model.state

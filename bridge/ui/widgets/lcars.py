@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QWidget
 
 from bridge.ui.theme import COLORS, FONT_FAMILY, scaled
 from bridge.ui.widgets.scaled import ScaledWidget
+from bridge.ui.widgets.steady_label import SteadyLabel
 
 __all__ = ["LcarsHeader", "Pill", "section_label"]
 
@@ -130,8 +131,8 @@ class LcarsHeader(ScaledWidget):
         p.end()
 
 
-class Pill(QLabel):
-    """A rounded label in one of the LCARS colours."""
+class Pill(SteadyLabel):
+    """A rounded label in one of the LCARS colours (a new text repaints only the pill)."""
 
     def __init__(
         self, text: str = "", color: str = COLORS.peach, parent: QWidget | None = None
