@@ -28,7 +28,8 @@ __all__ = ["Played", "play_demo", "play_main", "samples_json"]
 class Played:
     """A demo battle played in the windows: the samples, the seconds to apply each
     Command (engine and autosave, before any window refreshed), memory before and after
-    the timed Commands (KiB), and the six windows' area in pixels."""
+    the timed Commands (KiB), the six windows' area in pixels, and the samples of the
+    Commands played after them with every Paint event counted."""
 
     samples: list[Sample]
     applied: list[float]
@@ -36,6 +37,7 @@ class Played:
     rss_after: int
     window_pixels: int
     by_window: dict[str, list[int]]
+    painted: list[Sample]
 
     @property
     def growth_mib_per_1000(self) -> float:
@@ -68,11 +70,13 @@ def play_main(commands: int, warm: int, step_for: Callable[[Encounter], Step]) -
         samples, applied = windows.play(step, commands)
         gc.collect()
         after = resident_kib()
+        with windows.counting():  # then what was painted, counted apart from the timing
+            painted, _ = windows.play(step, min(commands, 100))
         area = sum(
             w.width() * w.height() for w in [windows.console, *windows.console.stations.values()]
         )
         by_window: dict[str, list[int]] = {}
-        for s in samples:
+        for s in painted:
             for name, (paints, pixels) in s.by_window.items():
                 tally = by_window.setdefault(name, [0, 0])
                 tally[0] += paints
@@ -84,6 +88,7 @@ def play_main(commands: int, warm: int, step_for: Callable[[Encounter], Step]) -
         "rss_after": after,
         "window_pixels": area,
         "by_window": by_window,
+        "painted": [[s.paints, s.pixels, s.passes, s.repainted] for s in painted],
     }
     print(json.dumps(line), flush=True)
 
@@ -113,4 +118,8 @@ def play_demo(commands: int, warm: int) -> Played:
         data["rss_after"],
         data["window_pixels"],
         data["by_window"],
+        [
+            Sample(0.0, 0.0, paints, pixels, passes, {"all": [0, repainted]})
+            for paints, pixels, passes, repainted in data["painted"]
+        ],
     )

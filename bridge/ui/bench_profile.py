@@ -147,22 +147,23 @@ def profile_commands(
         app.installEventFilter(costs)
         wall = cpu = applied = 0.0
         repainted: dict[str, list[int]] = {}
-        for _ in range(commands):  # timed by window, without the profiler
-            command = step(windows.model.state, windows.model.check)
-            windows.watch.reset()
-            windows.applied_at.clear()
-            start, start_cpu = time.perf_counter(), time.thread_time()
-            costs.start()
-            windows.model.submit(command)
-            wait_idle(windows.watch)
-            costs.stop()
-            wall += time.perf_counter() - start
-            cpu += time.thread_time() - start_cpu
-            applied += windows.applied_at[0] - start if windows.applied_at else 0.0
-            for window, (paints, pixels) in windows.watch.repainted().items():
-                tally = repainted.setdefault(window, [0, 0])
-                tally[0] += paints
-                tally[1] += pixels
+        with windows.counting():  # every Paint event counted, by window
+            for _ in range(commands):  # timed by window, without the profiler
+                command = step(windows.model.state, windows.model.check)
+                windows.watch.reset()
+                windows.applied_at.clear()
+                start, start_cpu = time.perf_counter(), time.thread_time()
+                costs.start()
+                windows.model.submit(command)
+                wait_idle(windows.watch)
+                costs.stop()
+                wall += time.perf_counter() - start
+                cpu += time.thread_time() - start_cpu
+                applied += windows.applied_at[0] - start if windows.applied_at else 0.0
+                for window, (paints, pixels) in windows.watch.repainted().items():
+                    tally = repainted.setdefault(window, [0, 0])
+                    tally[0] += paints
+                    tally[1] += pixels
         app.removeEventFilter(costs)
         profiler = cProfile.Profile()
         for _ in range(commands):  # the same again, under the profiler

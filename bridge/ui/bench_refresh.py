@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QApplication
 from bridge.engine import Command, Encounter, JournalEntry, Session
 from bridge.storage.autosave import AutosaveJournal, recover
 from bridge.storage.paths import set_autosave_dir
-from bridge.ui.bench_idle import PaintWatch, Sample, timed, wait_idle
+from bridge.ui.bench_idle import PaintWatch, Sample, Watch, WindowWatch, timed, wait_idle
 from bridge.ui.bench_start import screen_platform
 from bridge.ui.gm_console import GmConsole
 from bridge.ui.shared_model import SharedModel
@@ -70,12 +70,25 @@ def bench_home() -> Iterator[Path]:
 
 @dataclass
 class Windows:
-    """The GM's six windows on one model, and the benchmark's paint watch."""
+    """The GM's six windows on one model, and the benchmark's watch: a
+    :class:`WindowWatch` that times, or while :meth:`counting`, a :class:`PaintWatch`."""
 
     console: GmConsole
     model: SharedModel
-    watch: PaintWatch
+    watch: Watch
     applied_at: list[float] = field(default_factory=list)
+
+    @contextlib.contextmanager
+    def counting(self) -> Iterator[None]:
+        """Count every widget's Paint events meanwhile (slower: an application-wide
+        event filter in Python)."""
+        timing = self.watch
+        self.watch = PaintWatch(QApplication.instance())  # type: ignore[arg-type]
+        try:
+            yield
+        finally:
+            self.watch.remove()
+            self.watch = timing
 
     def __post_init__(self) -> None:
         self.model.sig_logged.connect(lambda _: self.applied_at.append(time.perf_counter()))
@@ -152,9 +165,7 @@ def open_windows(seed: int = 3) -> Windows:
     set_unattended(True)  # nobody to click: a warning goes to stderr
     console, model = build(demo=True, seed=seed, autosave=True, ask=False)
     console.confirm_quit = False
-    app = QApplication.instance()
-    assert isinstance(app, QApplication)
-    watch = PaintWatch(app)
+    watch = WindowWatch([console, *console.stations.values()])
     windows = Windows(console, model, watch)
     windows.idle()
     return windows

@@ -12,7 +12,7 @@ from pytestqt.qtbot import QtBot
 
 from bridge.bench import battles
 from bridge.engine import Command, Encounter, suggest
-from bridge.ui.bench_idle import PaintWatch, timed, wait_idle
+from bridge.ui.bench_idle import PaintWatch, WindowWatch, timed, wait_idle
 from bridge.ui.bench_profile import profile_commands
 from bridge.ui.bench_refresh import Check, open_windows
 from bridge.ui.bench_report import Figure, format_figures, median, p99, percentile
@@ -44,6 +44,33 @@ def test_waiting_until_idle_counts_the_repaint_of_what_changed(
         assert not watch.busy  # nothing was left queued
         nothing = timed(watch, lambda: None)
         assert (nothing.passes, nothing.paints, nothing.repainted) == (0, 0, 0)
+    finally:
+        watch.remove()
+
+
+def test_watching_only_the_windows_still_waits_for_their_repaint(
+    qtbot: QtBot, qapp: QApplication
+) -> None:
+    """The timing watch sees no child's Paint events, but a child's new text still
+    makes its window busy until the repaint is done."""
+    window = QWidget()
+    qtbot.addWidget(window)
+    layout = QVBoxLayout(window)
+    inner = QWidget()
+    QVBoxLayout(inner).addWidget(label := QLabel("short"))
+    layout.addWidget(inner)
+    window.resize(400, 300)
+    window.show()
+    watch = WindowWatch([window])
+    try:
+        wait_idle(watch)
+        painted: list[int] = []
+        label.paintEvent = lambda event: painted.append(1)  # type: ignore[method-assign]
+        sample = timed(watch, lambda: label.setText("a much longer text than before"))
+        assert sample.passes >= 1 and painted  # it waited for the label's repaint
+        assert (sample.paints, sample.repainted) == (0, 0)  # and counted nothing
+        nothing = timed(watch, lambda: None)
+        assert nothing.passes == 0
     finally:
         watch.remove()
 
