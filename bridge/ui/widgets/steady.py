@@ -11,13 +11,7 @@ from collections.abc import Sequence
 
 from PySide6.QtWidgets import QComboBox, QListWidget, QWidget
 
-__all__ = ["set_choices", "set_items", "set_state", "set_style"]
-
-
-def set_style(widget: QWidget, css: str) -> None:
-    """``widget.setStyleSheet(css)`` unless it already has exactly that sheet."""
-    if widget.styleSheet() != css:
-        widget.setStyleSheet(css)
+__all__ = ["set_choices", "set_items", "set_state"]
 
 
 def set_state(widget: QWidget, reason: str | None, tip: str = "") -> None:
