@@ -24,12 +24,21 @@ def set_state(widget: QWidget, reason: str | None, tip: str = "") -> None:
 
 
 def set_items(view: QListWidget, texts: Sequence[str]) -> bool:
-    """Show ``texts`` in ``view``, one per row; True if anything changed."""
-    if [view.item(i).text() for i in range(view.count())] == list(texts):
-        return False
-    view.clear()
-    view.addItems(list(texts))
-    return True
+    """Show ``texts`` in ``view``, one per row; True if anything changed. Rows that
+    still say the same are left alone (a changed row repaints, the list is not rebuilt)."""
+    changed = False
+    for row, text in enumerate(texts[: view.count()]):
+        item = view.item(row)
+        if item.text() != text:
+            item.setText(text)
+            changed = True
+    while view.count() > len(texts):
+        view.takeItem(view.count() - 1)
+        changed = True
+    if view.count() < len(texts):
+        view.addItems(list(texts[view.count() :]))
+        changed = True
+    return changed
 
 
 def set_choices(combo: QComboBox, choices: Sequence[tuple[str, object]]) -> bool:

@@ -1,0 +1,90 @@
+"""Widgets told what they already show change nothing; a new text moves nothing."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication, QEvent, QObject
+from PySide6.QtWidgets import QHBoxLayout, QListWidget, QListWidgetItem, QWidget
+from pytestqt.qtbot import QtBot
+
+from bridge.ui.widgets.lcars import Pill
+from bridge.ui.widgets.steady import set_items
+from bridge.ui.widgets.steady_label import SteadyLabel
+
+
+class _Events(QObject):
+    """Counts the events of some types each watched widget receives."""
+
+    def __init__(self, *kinds: QEvent.Type) -> None:
+        super().__init__()
+        self.kinds = kinds
+        self.seen: list[tuple[QObject, QEvent.Type]] = []
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
+        if event.type() in self.kinds:
+            self.seen.append((watched, event.type()))
+        return False
+
+
+def test_set_items_keeps_the_rows_that_did_not_change(qtbot: QtBot) -> None:
+    view = QListWidget()
+    qtbot.addWidget(view)
+    assert set_items(view, ["Kell", "Reyes", "T'Var"])
+    kept: QListWidgetItem = view.item(0)
+    assert not set_items(view, ["Kell", "Reyes", "T'Var"])
+    assert set_items(view, ["Kell", "Reyes (acted)"])
+    assert [view.item(i).text() for i in range(view.count())] == ["Kell", "Reyes (acted)"]
+    assert view.item(0) is kept  # the same row object: not rebuilt
+    assert set_items(view, ["Kell", "Reyes (acted)", "Dax", "Okafor"])
+    assert view.count() == 4 and view.item(3).text() == "Okafor"
+    assert set_items(view, []) and view.count() == 0
+
+
+def test_a_steady_label_repaints_itself_and_moves_nothing(qtbot: QtBot) -> None:
+    row = QWidget()
+    qtbot.addWidget(row)
+    layout = QHBoxLayout(row)
+    turn = SteadyLabel("TURN: LT. CMDR. KELL", elide=True)
+    pill = Pill("MOMENTUM 2/6")
+    neighbour = QWidget()
+    for widget in (turn, pill, neighbour):
+        layout.addWidget(widget)
+    row.resize(700, 60)
+    row.show()
+    qtbot.waitExposed(row)
+    qtbot.wait(50)  # the window settled
+    events = _Events(QEvent.Type.LayoutRequest, QEvent.Type.Move, QEvent.Type.Paint)
+    app = QCoreApplication.instance()
+    assert app is not None
+    app.installEventFilter(events)
+    try:
+        before = neighbour.geometry()
+        turn.setText("TURN: CAPT. REYES")  # narrower
+        pill.setText("MOMENTUM 3/6")  # as wide
+        turn.setTextColor("#ff9900")
+        qtbot.wait(20)
+        assert neighbour.geometry() == before
+        assert (turn, QEvent.Type.Paint) in events.seen and (pill, QEvent.Type.Paint) in events.seen
+        assert not [e for e in events.seen if e[1] != QEvent.Type.Paint]  # no layout, no move
+        assert turn.text() == "TURN: CAPT. REYES" and turn.accessibleName() == turn.text()
+        events.seen.clear()
+        pill.setText("MOMENTUM 3/6")  # the same text: nothing at all
+        qtbot.wait(20)
+        assert not events.seen
+        turn.setText("▶ YOUR TURN: LIEUTENANT COMMANDER KELL OF THE USS RESOLUTE")  # wider
+        qtbot.wait(20)
+        assert any(kind == QEvent.Type.LayoutRequest for _, kind in events.seen)
+    finally:
+        app.removeEventFilter(events)
+
+
+def test_a_steady_label_asks_for_the_widest_text_it_has_shown(qtbot: QtBot) -> None:
+    label = SteadyLabel("THREAT 12")
+    qtbot.addWidget(label)
+    wide = label.sizeHint().width()
+    label.setText("THREAT 3")
+    assert label.sizeHint().width() == wide  # keeps its place
+    label.setText("THREAT 12345")
+    assert label.sizeHint().width() > wide
+    elided = SteadyLabel("A LONG TURN LINE", elide=True)
+    qtbot.addWidget(elided)
+    assert elided.minimumSizeHint().width() < elided.sizeHint().width()
