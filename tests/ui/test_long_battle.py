@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
+from PySide6.QtGui import QPaintEvent
 from pytestqt.qtbot import QtBot
 
 from bridge.engine.autopilot import suggest
@@ -98,3 +99,71 @@ def test_the_log_appends_new_entries_takes_back_undone_ones_and_rebuilds_otherwi
     for n in (3, 2, 1, 0):  # undo to the very start
         log.setJournal(other[:n])
         assert log.toPlainText() == "\n".join(entry_text(e) for e in other[:n])
+
+
+def test_the_log_keeps_its_newest_lines(qtbot: QtBot) -> None:
+    """A station's log keeps about ``limit`` lines: the oldest go, the newest stay."""
+    journal = played(120, seed=6).journal
+    log = LogView(limit=40)
+    qtbot.addWidget(log)
+    for n in range(1, len(journal) + 1):
+        log.setJournal(journal[:n])
+    lines = log.toPlainText().split("\n")
+    assert 40 <= len(lines) <= 44
+    assert log.toPlainText().endswith(entry_text(journal[-1]))
+    assert entry_text(journal[0]).split("\n")[0] not in lines
+
+
+def test_a_new_entry_paints_only_the_new_lines_and_scrolls_the_rest(qtbot: QtBot) -> None:
+    """Issue 14: a Command repaints what changed: the log's new lines, not all of it;
+    what is on screen is what a whole repaint would show."""
+    journal = played(90, seed=6).journal
+    log = LogView(limit=60)  # small: the oldest lines go as new ones come
+    qtbot.addWidget(log)
+    log.resize(420, 320)
+    log.show()
+    qtbot.waitExposed(log)
+    log.setJournal(journal[:40])
+    qtbot.wait(20)
+    painted: list[int] = []
+    real = log.paintEvent
+
+    def paint(event: QPaintEvent) -> None:
+        painted.append(event.region().boundingRect().height())
+        real(event)
+
+    def on_screen_as_painted_whole() -> bool:
+        """The log on screen is what painting it whole shows (a glyph's edge aside:
+        at most two rows of pixels differ)."""
+        whole = log.grab().toImage()
+        shown = log.screen().grabWindow(log.winId()).toImage().convertToFormat(whole.format())
+        if shown.size() != whole.size():
+            return False
+        width = whole.bytesPerLine()
+        a, b = bytes(shown.constBits()), bytes(whole.constBits())  # type: ignore[call-overload]
+        rows = sum(
+            a[y * width : (y + 1) * width] != b[y * width : (y + 1) * width]
+            for y in range(whole.height())
+        )
+        return rows <= 2
+
+    log.paintEvent = paint  # type: ignore[method-assign]
+    bar = log.verticalScrollBar()
+    whole = 0
+    for n in range(41, 61):
+        painted.clear()  # (a grab below paints the log whole, off screen)
+        log.setJournal(journal[:n])
+        qtbot.waitUntil(lambda: bool(painted), timeout=2000)
+        assert bar.value() == bar.maximum() > 0  # it follows the newest entry
+        whole += max(painted) > log.viewport().height() / 2
+        qtbot.wait(20)  # whatever else was to repaint
+        assert on_screen_as_painted_whole(), n
+    assert whole <= 8  # the new lines only, but when the oldest lines go (every 6 lines here)
+    bar.setValue(bar.maximum() // 2)  # the GM scrolls up to read back
+    qtbot.wait(20)
+    kept = bar.value()
+    log.setJournal(journal[:61])  # a Command
+    log.setJournal(journal[:60])  # and its undo
+    qtbot.wait(20)
+    assert bar.value() <= kept and bar.value() < bar.maximum()  # it stays there
+    assert on_screen_as_painted_whole()

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QPainter, QPaintEvent, QTextCursor
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QAbstractTextDocumentLayout, QPainter, QPaintEvent, QTextCursor
 from PySide6.QtWidgets import QPlainTextEdit, QWidget
 
 from bridge.engine import JournalEntry
@@ -30,7 +30,11 @@ def entry_text(entry: JournalEntry) -> str:
 
 class LogView(QPlainTextEdit):
     """Read-only log; ``setJournal`` appends new entries, takes back the last one (an
-    undo), or rebuilds (another battle). Each costs what changed, not the log's length."""
+    undo), or rebuilds (another battle). Each costs what changed, not the log's length:
+    new entries below a full log scroll it, so only their lines are painted.
+
+    The log follows its newest entry while it is scrolled to the bottom; scrolled up
+    to read back, it stays where it is."""
 
     def __init__(self, parent: QWidget | None = None, limit: int = 0) -> None:
         super().__init__(parent)
@@ -40,10 +44,28 @@ class LogView(QPlainTextEdit):
         cap = limit or SHOWN
         # The newest entries shown, with how many lines each took (to take one back).
         self._tail: deque[tuple[JournalEntry, int]] = deque(maxlen=cap)
-        self.setMaximumBlockCount(limit or GM_LINES)
+        self._lines = limit or GM_LINES  # the most lines it keeps (a tenth more at times)
         # The log paints its own background (paintEvent): a new line repaints the log and
         # scrolls its pixels, not everything behind it as well.
         self.viewport().setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
+        self._scrolling = False  # appending below a full log: scrolling shows the new lines
+        self._layout: QAbstractTextDocumentLayout | None = None
+        self._hook_layout()
+
+    def _hook_layout(self) -> None:
+        """The document's layout asks for the whole log to be repainted whenever its
+        count of lines changes; the log passes that on, except while new lines come in
+        below a full log, when scrolling it up shows them (and paints only them)."""
+        layout = self.document().documentLayout()
+        if layout is self._layout:
+            return
+        layout.update.disconnect()
+        layout.update.connect(self._layout_changed)
+        self._layout = layout
+
+    def _layout_changed(self, _rect: QRectF) -> None:
+        if not self._scrolling:
+            self.viewport().update()
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self.viewport())
@@ -68,22 +90,47 @@ class LogView(QPlainTextEdit):
             (self._count == 0 and first == 0) or (0 <= at < len(recent) and recent[at] == last)
         )
         cap = self._limit or SHOWN
+        bar = self.verticalScrollBar()
+        at_bottom = bar.value() == bar.maximum()
         if follows:
             self._append(recent[at + 1 :][-cap:])
         elif not (total == self._count - 1 and self._take_back(recent)):
             self._tail.clear()
             self.clear()
             self._append(recent[-cap:])
+            at_bottom = True  # another battle: its newest entry
         self._count = total
-        self.moveCursor(QTextCursor.MoveOperation.End)
-        self.ensureCursorVisible()
+        if at_bottom:
+            bar.setValue(bar.maximum())
 
     def _append(self, entries: Sequence[JournalEntry]) -> None:
         if not entries:
             return
         texts = [entry_text(e) for e in entries]
-        self.appendPlainText("\n".join(texts))
+        self._hook_layout()
+        document, bar = self.document(), self.verticalScrollBar()
+        over = document.blockCount() + sum(t.count("\n") + 1 for t in texts) - self._lines
+        trim = over > self._lines // 10  # the oldest lines go, a tenth of the log at a time
+        self._scrolling = not trim and 0 < bar.maximum() == bar.value()
+        last = document.lastBlock()  # the new lines come after it
+        try:
+            self.appendPlainText("\n".join(texts))  # scrolls, if at the bottom
+        finally:
+            scrolled, self._scrolling = self._scrolling, False
         self._tail.extend((e, t.count("\n") + 1) for e, t in zip(entries, texts, strict=True))
+        if trim:
+            self._drop_first(over)
+        elif scrolled:  # the new lines, where the scroll left them
+            top = self.blockBoundingGeometry(last.next()).translated(self.contentOffset()).top()
+            area = self.viewport().rect()
+            self.viewport().update(area.adjusted(0, max(int(top) - 1, 0), 0, 0))
+
+    def _drop_first(self, lines: int) -> None:
+        cursor = QTextCursor(self.document())
+        cursor.movePosition(
+            QTextCursor.MoveOperation.NextBlock, QTextCursor.MoveMode.KeepAnchor, lines
+        )
+        cursor.removeSelectedText()
 
     def _take_back(self, recent: Sequence[JournalEntry]) -> bool:
         """Remove the last entry shown if ``recent`` ends where the log did before it."""
