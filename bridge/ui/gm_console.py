@@ -108,7 +108,7 @@ class GmConsole(QMainWindow):
         layout = QVBoxLayout(root)
         self.header = LcarsHeader("GM Console", COLORS.orange)
         self.round_pill = Pill("", COLORS.orange)
-        self.turn_label = SteadyLabel(elide=True)
+        self.turn_label = SteadyLabel()
         self.turn_label.setObjectName("big")
         self.header.addRight(self.turn_label)
         self.header.addRight(self.round_pill)

@@ -112,7 +112,7 @@ class StationWindow(QMainWindow):
         self.header = LcarsHeader(station.label, color)
         layout.addWidget(self.header)
 
-        self.turn_label = SteadyLabel(elide=True)
+        self.turn_label = SteadyLabel()
         self.turn_label.setObjectName("big")
         self.momentum_pill = Pill("", "#ffcc66")
         self.threat_pill = Pill("", "#ff5544")

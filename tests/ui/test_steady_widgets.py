@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject
-from PySide6.QtWidgets import QHBoxLayout, QListWidget, QListWidgetItem, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 from pytestqt.qtbot import QtBot
 
 from bridge.ui.widgets.lcars import Pill
+from bridge.ui.widgets.reason_label import ReasonLabel
 from bridge.ui.widgets.steady import set_items
 from bridge.ui.widgets.steady_label import SteadyLabel
 
@@ -43,7 +44,7 @@ def test_a_steady_label_repaints_itself_and_moves_nothing(qtbot: QtBot) -> None:
     row = QWidget()
     qtbot.addWidget(row)
     layout = QHBoxLayout(row)
-    turn = SteadyLabel("TURN: LT. CMDR. KELL", elide=True)
+    turn = SteadyLabel("TURN: LT. CMDR. KELL")
     pill = Pill("MOMENTUM 2/6")
     neighbour = QWidget()
     for widget in (turn, pill, neighbour):
@@ -77,14 +78,48 @@ def test_a_steady_label_repaints_itself_and_moves_nothing(qtbot: QtBot) -> None:
         app.removeEventFilter(events)
 
 
-def test_a_steady_label_asks_for_the_widest_text_it_has_shown(qtbot: QtBot) -> None:
+def test_a_steady_label_asks_for_its_text_and_gets_it(qtbot: QtBot) -> None:
+    row = QWidget()
+    qtbot.addWidget(row)
+    layout = QHBoxLayout(row)
     label = SteadyLabel("THREAT 12")
-    qtbot.addWidget(label)
-    wide = label.sizeHint().width()
+    layout.addWidget(label)
+    layout.addStretch()
+    row.resize(600, 60)
+    row.show()
+    qtbot.waitExposed(row)
+    narrow = label.width()
+    assert label.minimumSizeHint() == label.sizeHint()  # never cut short
     label.setText("THREAT 3")
-    assert label.sizeHint().width() == wide  # keeps its place
-    label.setText("THREAT 12345")
-    assert label.sizeHint().width() > wide
-    elided = SteadyLabel("A LONG TURN LINE", elide=True)
-    qtbot.addWidget(elided)
-    assert elided.minimumSizeHint().width() < elided.sizeHint().width()
+    qtbot.wait(20)
+    assert label.width() == narrow  # stays as wide: nothing moved
+    label.setText("THREAT 12 (3 SPENT THIS SCENE)")
+    qtbot.waitUntil(lambda: label.width() >= label.sizeHint().width(), timeout=2000)
+
+
+def test_a_reason_line_keeps_its_height_and_grows_for_more_words(qtbot: QtBot) -> None:
+    column = QWidget()
+    qtbot.addWidget(column)
+    layout = QVBoxLayout(column)
+    reason = ReasonLabel(lines=1)
+    below = QWidget()
+    layout.addWidget(reason)
+    layout.addWidget(below)
+    layout.addStretch()
+    column.resize(300, 400)
+    column.show()
+    qtbot.waitExposed(column)
+    qtbot.wait(50)  # the window settled
+    one_line = reason.height()
+    events = _Events(QEvent.Type.LayoutRequest)
+    column.installEventFilter(events)
+    reason.setText("Not your Turn: start a Turn first.")
+    qtbot.wait(20)
+    reason.setText("No officer is seated here.")
+    qtbot.wait(20)
+    assert not events.seen and reason.height() == one_line  # nothing moved
+    assert reason.text() == "No officer is seated here."
+    reason.setText("Weapons is disabled.  ·  " * 6)  # more words than one line holds
+    qtbot.waitUntil(lambda: reason.height() > one_line, timeout=2000)
+    reason.setText("")
+    qtbot.waitUntil(lambda: reason.height() == one_line, timeout=2000)

@@ -2,29 +2,76 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent
-from PySide6.QtWidgets import QLabel, QWidget
+from PySide6.QtCore import QEvent, QRect, QSize, Qt
+from PySide6.QtGui import QPainter, QPaintEvent, QResizeEvent
+from PySide6.QtWidgets import QFrame, QLabel, QSizePolicy, QWidget
 
 __all__ = ["ReasonLabel"]
 
+_WRAP = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap
+
 
 class ReasonLabel(QLabel):
-    """Word-wrapped, at least ``lines`` lines tall at its font: a reason that changes
-    with every Command moves nothing around it (and so repaints nothing else), unless it
-    needs more lines than that."""
+    """Word-wrapped, at least ``lines`` lines tall at its font, and painted by itself: a
+    reason that changes with every Command repaints the label and moves nothing around
+    it (a ``QLabel`` would ask for the window's layout to be worked out again), unless
+    it needs more lines than it has. Its style (font, colour) comes from the style
+    sheet as for any ``QLabel``."""
 
     def __init__(self, lines: int = 1, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._lines = lines
-        self.setWordWrap(True)
-        self._reserve()
+        self._text = ""
+        self._rows = lines  # the lines it is tall enough for now
+        policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        self.setSizePolicy(policy)
 
-    def _reserve(self) -> None:
-        margins = self.contentsMargins()
+    def text(self) -> str:
+        return self._text
+
+    def setText(self, text: str) -> None:
+        if text == self._text:
+            return
+        self._text = text
+        self.setAccessibleName(text)
+        if self._needed(self.contentsRect().width()) != self._rows:
+            self.updateGeometry()  # more lines than it has, or back to its own
+        self.update()
+
+    def _needed(self, width: int) -> int:
+        """Lines the text takes at ``width``, and never fewer than its own."""
+        if not self._text or width <= 0:
+            return self._lines
         spacing = self.fontMetrics().lineSpacing()
-        self.setMinimumHeight(self._lines * spacing + margins.top() + margins.bottom())
+        box = self.fontMetrics().boundingRect(QRect(0, 0, width, 1 << 20), _WRAP, self._text)
+        return max(self._lines, -(-box.height() // spacing))
+
+    def _height(self, rows: int) -> int:
+        margins = self.contentsMargins()
+        return rows * self.fontMetrics().lineSpacing() + margins.top() + margins.bottom()
+
+    def sizeHint(self) -> QSize:
+        margins = self.contentsMargins()
+        self._rows = self._needed(self.width() - margins.left() - margins.right())
+        return QSize(self.fontMetrics().averageCharWidth() * 40, self._height(self._rows))
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(self.fontMetrics().averageCharWidth() * 10, self.sizeHint().height())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self._needed(self.contentsRect().width()) != self._rows:
+            self.updateGeometry()  # a new width wraps the words into more or fewer lines
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
         if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
-            self._reserve()
+            self.updateGeometry()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        QFrame.paintEvent(self, event)  # the frame; the style sheet's background is painted
+        painter = QPainter(self)
+        painter.setFont(self.font())
+        painter.setPen(self.palette().color(self.foregroundRole()))
+        painter.drawText(self.contentsRect(), int(_WRAP), self._text)
+        painter.end()

@@ -2,8 +2,8 @@
 
 A ``QLabel`` asks its layout to be worked out again at every ``setText``: in a header
 holding the Turn and the pools that relayouts the whole window, and every widget whose
-place is recomputed paints its text again. A :class:`SteadyLabel` keeps the width of
-the widest text it has shown, so a new text only repaints the label itself.
+place is recomputed paints its text again. A :class:`SteadyLabel` asks for that only
+when a new text is wider than the label, so most new texts only repaint the label.
 """
 
 from __future__ import annotations
@@ -20,16 +20,14 @@ class SteadyLabel(QLabel):
     background, padding) comes from the style sheet as for any ``QLabel``.
 
     ``setText`` repaints the label and asks for a new layout only when the text is
-    wider than any it has shown; ``setTextColor`` paints the text in another colour without
-    polishing a style sheet again. With ``elide`` the label may be narrower than its
-    text, which then ends in an ellipsis (its tooltip has it whole)."""
+    wider than the label (a narrower text leaves the label as wide as it was until the
+    window's layout is next worked out); ``setTextColor`` paints the text in another
+    colour without polishing a style sheet again."""
 
-    def __init__(self, text: str = "", parent: QWidget | None = None, elide: bool = False) -> None:
+    def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._text = text
         self._color: QColor | None = None
-        self._elide = elide
-        self._widest = 0  # the widest text shown at the current font, in pixels
         self.setAccessibleName(text)
 
     # -- what it shows ------------------------------------------------------------------
@@ -41,9 +39,7 @@ class SteadyLabel(QLabel):
             return
         self._text = text
         self.setAccessibleName(text)
-        if self._elide:
-            self.setToolTip(text)
-        if self.fontMetrics().horizontalAdvance(text) > self._widest:
+        if self.fontMetrics().horizontalAdvance(text) > self.contentsRect().width():
             self.updateGeometry()
         self.update()
 
@@ -57,26 +53,18 @@ class SteadyLabel(QLabel):
     # -- its size -------------------------------------------------------------------------
     def sizeHint(self) -> QSize:
         metrics = self.fontMetrics()
-        self._widest = max(self._widest, metrics.horizontalAdvance(self._text))
         margins = self.contentsMargins()
         return QSize(
-            self._widest + margins.left() + margins.right(),
+            metrics.horizontalAdvance(self._text) + margins.left() + margins.right(),
             metrics.height() + margins.top() + margins.bottom(),
         )
 
     def minimumSizeHint(self) -> QSize:
-        hint = self.sizeHint()
-        if self._elide:
-            margins = self.contentsMargins()
-            hint.setWidth(
-                self.fontMetrics().averageCharWidth() * 8 + margins.left() + margins.right()
-            )
-        return hint
+        return self.sizeHint()
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
         if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
-            self._widest = 0  # widths at the old font no longer hold
             self.updateGeometry()
 
     # -- painting -----------------------------------------------------------------------
