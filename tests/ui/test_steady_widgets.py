@@ -123,3 +123,18 @@ def test_a_reason_line_keeps_its_height_and_grows_for_more_words(qtbot: QtBot) -
     qtbot.waitUntil(lambda: reason.height() > one_line, timeout=2000)
     reason.setText("")
     qtbot.waitUntil(lambda: reason.height() == one_line, timeout=2000)
+
+
+def test_a_steady_label_set_before_its_window_shows_gets_its_width(qtbot: QtBot) -> None:
+    row = QWidget()
+    qtbot.addWidget(row)
+    layout = QHBoxLayout(row)
+    pill = Pill("")
+    layout.addWidget(pill)
+    layout.addStretch()
+    row.resize(600, 60)
+    assert pill.sizeHint().width() < 60  # its layout was told the empty pill's width
+    pill.setText("DETERMINATION 1/3")  # while hidden
+    row.show()
+    qtbot.waitExposed(row)
+    assert pill.width() >= pill.sizeHint().width() > 60

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtCore import QRect, QRectF, QSize, Qt
 from PySide6.QtGui import (
     QColor,
     QFont,
@@ -114,9 +114,13 @@ class LcarsHeader(ScaledWidget):
 
     def paintEvent(self, event: QPaintEvent) -> None:
         p = QPainter(self)
-        p.drawPixmap(0, 0, self._elbow())
-        if self._subtitle:
-            w, bar = self.width(), self.height() * 0.42
+        area = event.rect()
+        p.drawPixmap(area, self._elbow(), self._pixmap_rect(area))
+        w, bar = self.width(), self.height() * 0.42
+        place = QRectF(w * 0.40, 0, w * 0.58 - bar, bar)
+        # Under a new Turn or pool only their own place repaints: the subtitle is
+        # drawn only where it is.
+        if self._subtitle and place.intersects(QRectF(area)):
             small = QFont(FONT_FAMILY)
             small.setPixelSize(int(bar * 0.62))
             small.setBold(True)
@@ -124,11 +128,19 @@ class LcarsHeader(ScaledWidget):
             p.setFont(small)
             p.setPen(QColor("#000000"))
             p.drawText(
-                QRectF(w * 0.40, 0, w * 0.58 - bar, bar),
-                Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
-                self._subtitle,
+                place, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, self._subtitle
             )
         p.end()
+
+    def _pixmap_rect(self, area: QRect) -> QRect:
+        """``area`` of the widget in the elbow pixmap's device pixels."""
+        ratio = self.devicePixelRatioF()
+        return QRect(
+            round(area.x() * ratio),
+            round(area.y() * ratio),
+            round(area.width() * ratio),
+            round(area.height() * ratio),
+        )
 
 
 class Pill(SteadyLabel):

@@ -3,13 +3,13 @@
 A ``QLabel`` asks its layout to be worked out again at every ``setText``: in a header
 holding the Turn and the pools that relayouts the whole window, and every widget whose
 place is recomputed paints its text again. A :class:`SteadyLabel` asks for that only
-when a new text is wider than the label, so most new texts only repaint the label.
+when a new text is wider than it was, so most new texts only repaint the label.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QSize, Qt
-from PySide6.QtGui import QColor, QPainter, QPaintEvent
+from PySide6.QtCore import QEvent, QPointF, QSize, Qt
+from PySide6.QtGui import QColor, QPainter, QPaintEvent, QStaticText, QTransform
 from PySide6.QtWidgets import QFrame, QLabel, QWidget
 
 __all__ = ["SteadyLabel"]
@@ -20,14 +20,16 @@ class SteadyLabel(QLabel):
     background, padding) comes from the style sheet as for any ``QLabel``.
 
     ``setText`` repaints the label and asks for a new layout only when the text is
-    wider than the label (a narrower text leaves the label as wide as it was until the
-    window's layout is next worked out); ``setTextColor`` paints the text in another
-    colour without polishing a style sheet again."""
+    wider than the label's layout was last told (a narrower text leaves the label as
+    wide as it was until the window's layout is next worked out); ``setTextColor``
+    paints the text in another colour without polishing a style sheet again."""
 
     def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._text = text
         self._color: QColor | None = None
+        self._static: tuple[tuple[str, str], QStaticText] | None = None
+        self._told = 0  # the width its last size hint gave
         self.setAccessibleName(text)
 
     # -- what it shows ------------------------------------------------------------------
@@ -39,7 +41,7 @@ class SteadyLabel(QLabel):
             return
         self._text = text
         self.setAccessibleName(text)
-        if self.fontMetrics().horizontalAdvance(text) > self.contentsRect().width():
+        if self._width(text) > self._told:  # wider than its layout was told it is
             self.updateGeometry()
         self.update()
 
@@ -51,13 +53,14 @@ class SteadyLabel(QLabel):
             self.update()
 
     # -- its size -------------------------------------------------------------------------
-    def sizeHint(self) -> QSize:
-        metrics = self.fontMetrics()
+    def _width(self, text: str) -> int:
         margins = self.contentsMargins()
-        return QSize(
-            metrics.horizontalAdvance(self._text) + margins.left() + margins.right(),
-            metrics.height() + margins.top() + margins.bottom(),
-        )
+        return self.fontMetrics().horizontalAdvance(text) + margins.left() + margins.right()
+
+    def sizeHint(self) -> QSize:
+        margins = self.contentsMargins()
+        self._told = self._width(self._text)
+        return QSize(self._told, self.fontMetrics().height() + margins.top() + margins.bottom())
 
     def minimumSizeHint(self) -> QSize:
         return self.sizeHint()
@@ -68,12 +71,35 @@ class SteadyLabel(QLabel):
             self.updateGeometry()
 
     # -- painting -----------------------------------------------------------------------
+    def _shaped(self) -> QStaticText:
+        """The text laid out once per text and font (painting it again costs no shaping)."""
+        key = (self._text, self.font().key())
+        if self._static is None or self._static[0] != key:
+            static = QStaticText(self._text)
+            static.setTextFormat(Qt.TextFormat.PlainText)
+            static.prepare(QTransform(), self.font())
+            self._static = (key, static)
+        return self._static[1]
+
     def paintEvent(self, event: QPaintEvent) -> None:
         QFrame.paintEvent(self, event)  # the frame; the style sheet's background is already painted
         painter = QPainter(self)
         painter.setFont(self.font())
         painter.setPen(self._color or self.palette().color(self.foregroundRole()))
         area = self.contentsRect()
-        text = self.fontMetrics().elidedText(self._text, Qt.TextElideMode.ElideRight, area.width())
-        painter.drawText(area, int(self.alignment()), text)
+        shaped = self._shaped()
+        size = shaped.size()
+        if size.width() <= area.width() + 2:  # (the laid-out size rounds up a little)
+            align = self.alignment()
+            x = float(area.x())
+            if align & Qt.AlignmentFlag.AlignHCenter:
+                x += (area.width() - size.width()) / 2
+            elif align & Qt.AlignmentFlag.AlignRight:
+                x += area.width() - size.width()
+            y = area.y() + (area.height() - size.height()) / 2
+            painter.drawStaticText(QPointF(x, y), shaped)
+        else:  # squeezed by its window: what fits, and an ellipsis
+            metrics = self.fontMetrics()
+            text = metrics.elidedText(self._text, Qt.TextElideMode.ElideRight, area.width())
+            painter.drawText(area, int(self.alignment()), text)
         painter.end()
