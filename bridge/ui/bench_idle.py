@@ -72,13 +72,14 @@ class WindowWatch(QObject):
 
 class PaintWatch(QObject):
     """An application-wide event filter: was there layout or paint work in this pass;
-    each Paint event's widget and rectangle (worked out only after the clock stops, so
-    the watch adds as little as it can to what it measures)."""
+    each Paint event's widget and region (the rectangles it is made of: a repaint of a
+    button at one end of a window and a log line at the other is not the window
+    between them), worked out only after the clock stops."""
 
     def __init__(self, app: QCoreApplication) -> None:
         super().__init__()
         self.busy = False
-        self._painted: list[tuple[QObject, QRect]] = []
+        self._painted: list[tuple[QObject, QRegion]] = []
         self._app = app
         app.installEventFilter(self)
 
@@ -95,35 +96,37 @@ class PaintWatch(QObject):
     @property
     def pixels(self) -> int:
         """The pixels the Paint events covered (a widget and its parent both count)."""
-        return sum(rect.width() * rect.height() for _, rect in self._painted)
+        return sum(_area(region) for _, region in self._painted)
 
     def repainted(self) -> dict[str, list[int]]:
         """Each window (its class, and station) -> [Paint events, pixels of the window
         repainted (the union of its Paint events)]."""
         regions: dict[str, tuple[int, QRegion]] = {}
-        for widget, rect in self._painted:
+        for widget, painted in self._painted:
             if not isinstance(widget, QWidget):
                 continue
             try:
                 window = widget.window()
-                moved = rect.translated(widget.mapTo(window, ORIGIN))
+                moved = painted.translated(widget.mapTo(window, ORIGIN))
             except RuntimeError:  # deleted since it painted (a rebuilt list, a closed dialog)
                 continue
             name = _window_name(window)
             count, region = regions.get(name, (0, QRegion()))
             regions[name] = (count + 1, region.united(moved))
-        return {
-            name: [count, sum(r.width() * r.height() for r in cast("Iterable[QRect]", region))]
-            for name, (count, region) in regions.items()
-        }
+        return {name: [count, _area(region)] for name, (count, region) in regions.items()}
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if isinstance(event, QPaintEvent):
             self.busy = True
-            self._painted.append((watched, event.rect()))
+            self._painted.append((watched, QRegion(event.region())))
         elif not self.busy and type(event) is QEvent and event.type() in _WORK:
             self.busy = True
         return False
+
+
+def _area(region: QRegion) -> int:
+    """Pixels in ``region`` (its rectangles do not overlap)."""
+    return sum(r.width() * r.height() for r in cast("Iterable[QRect]", region))
 
 
 def _window_name(window: QWidget) -> str:

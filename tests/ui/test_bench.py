@@ -7,6 +7,7 @@ import math
 import os
 from pathlib import Path
 
+from PySide6.QtCore import QRect
 from PySide6.QtWidgets import QApplication, QLabel, QVBoxLayout, QWidget
 from pytestqt.qtbot import QtBot
 
@@ -44,6 +45,27 @@ def test_waiting_until_idle_counts_the_repaint_of_what_changed(
         assert not watch.busy  # nothing was left queued
         nothing = timed(watch, lambda: None)
         assert (nothing.passes, nothing.paints, nothing.repainted) == (0, 0, 0)
+    finally:
+        watch.remove()
+
+
+def test_two_small_repaints_far_apart_count_as_small(qtbot: QtBot, qapp: QApplication) -> None:
+    """A window's repainted area is the union of what was painted, not the box
+    around it (one Paint event can cover two corners)."""
+    window = QWidget()
+    qtbot.addWidget(window)
+    window.resize(600, 400)
+    window.show()
+    watch = PaintWatch(qapp)
+    try:
+        wait_idle(watch)
+
+        def corners() -> None:
+            window.update(QRect(0, 0, 60, 20))
+            window.update(QRect(540, 380, 60, 20))
+
+        sample = timed(watch, corners)
+        assert 0 < sample.repainted <= 2 * 60 * 20 and sample.pixels <= 2 * 60 * 20
     finally:
         watch.remove()
 
