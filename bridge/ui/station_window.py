@@ -280,10 +280,12 @@ class StationWindow(QMainWindow):
         if s is Station.COMMAND:
             col.addWidget(section_label("The crew's Turns"))
             self.crew = QListWidget()
+            self.crew.setUniformItemSizes(True)  # one line each: no row is measured
             self.crew.setMinimumHeight(140)
             col.addWidget(self.crew)
         col.addWidget(section_label("Active effects"))
         self.durations = QListWidget()
+        self.durations.setUniformItemSizes(True)
         self.durations.setMaximumHeight(round(scaled(90)))
         col.addWidget(self.durations)
         col.addWidget(section_label("Log"))
