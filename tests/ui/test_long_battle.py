@@ -109,7 +109,7 @@ def test_the_log_keeps_its_newest_lines(qtbot: QtBot) -> None:
     for n in range(1, len(journal) + 1):
         log.setJournal(journal[:n])
     lines = log.toPlainText().split("\n")
-    assert 40 <= len(lines) <= 44
+    assert 40 <= len(lines) <= 50  # a quarter more at most, before the oldest go
     assert log.toPlainText().endswith(entry_text(journal[-1]))
     assert entry_text(journal[0]).split("\n")[0] not in lines
 
@@ -158,7 +158,7 @@ def test_a_new_entry_paints_only_the_new_lines_and_scrolls_the_rest(qtbot: QtBot
         whole += max(painted) > log.viewport().height() / 2
         qtbot.wait(20)  # whatever else was to repaint
         assert on_screen_as_painted_whole(), n
-    assert whole <= 8  # the new lines only, but when the oldest lines go (every 6 lines here)
+    assert whole <= 5  # the new lines only, but when the oldest lines go (every 15 here)
     bar.setValue(bar.maximum() // 2)  # the GM scrolls up to read back
     qtbot.wait(20)
     kept = bar.value()

@@ -18,8 +18,9 @@ SHOWN = 1000
 and in File ▸ Export recap)."""
 
 GM_LINES = 5000
-"""The most lines the GM's log keeps as a battle goes on (older lines scroll away; the
-journal and the recap keep them): a campaign evening does not grow the window's memory."""
+"""The lines the GM's log keeps as a battle goes on (a quarter more before the oldest
+go; the journal and the recap keep them): a campaign evening does not grow the window's
+memory."""
 
 
 def entry_text(entry: JournalEntry) -> str:
@@ -44,7 +45,7 @@ class LogView(QPlainTextEdit):
         cap = limit or SHOWN
         # The newest entries shown, with how many lines each took (to take one back).
         self._tail: deque[tuple[JournalEntry, int]] = deque(maxlen=cap)
-        self._lines = limit or GM_LINES  # the most lines it keeps (a tenth more at times)
+        self._lines = limit or GM_LINES  # the most lines it keeps (a quarter more at times)
         # The log paints its own background (paintEvent): a new line repaints the log and
         # scrolls its pixels, not everything behind it as well.
         self.viewport().setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
@@ -110,7 +111,7 @@ class LogView(QPlainTextEdit):
         self._hook_layout()
         document, bar = self.document(), self.verticalScrollBar()
         over = document.blockCount() + sum(t.count("\n") + 1 for t in texts) - self._lines
-        trim = over > self._lines // 10  # the oldest lines go, a tenth of the log at a time
+        trim = over > self._lines // 4  # the oldest lines go a quarter of the log at a time
         self._scrolling = not trim and 0 < bar.maximum() == bar.value()
         last = document.lastBlock()  # the new lines come after it
         try:
