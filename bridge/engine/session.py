@@ -172,6 +172,7 @@ class Session:
         self._sink = sink
         self._floor = 0  # undo stops here (a saved journal that no longer replays)
         self._opened: int | None = None  # where a restored battle was opened, until checked
+        self._provisional: int | None = None  # a checkpoint the file kept, until checked
         self._deferred: DeferredJournal | None = None  # its saved journal, not yet read
         self._lost: str | None = None  # why the saved journal could not be used
 
@@ -182,6 +183,7 @@ class Session:
         journal: Iterable[JournalEntry] | DeferredJournal,
         state: Encounter,
         dice: Dice | None = None,
+        checkpoint: tuple[int, Encounter] | None = None,
     ) -> Session:
         """A battle as saved: its start, its journal and where it stands, without replaying.
 
@@ -189,6 +191,12 @@ class Session:
         rebuilt from the journal the first time undo goes back past the point of opening;
         that replay is checked against the saved state, and if it differs (or the journal
         cannot be read) undo stops at the point of opening and says why.
+
+        ``checkpoint`` is a state the file kept, after the first ``at`` Commands: the
+        first undo replays only from there (reading only the journal after it), and is
+        checked against the saved state as above; the first undo back past the
+        checkpoint checks it in turn against the journal before it, and if it differs,
+        undo stops there. A checkpoint not strictly inside the journal is not used.
         """
         session = cls(initial, dice)
         if isinstance(journal, DeferredJournal):
@@ -200,6 +208,9 @@ class Session:
         session._state = state
         session._checkpoints[count] = state
         session._opened = count or None
+        if checkpoint is not None and 0 < checkpoint[0] < count:
+            session._checkpoints[checkpoint[0]] = checkpoint[1]
+            session._provisional = checkpoint[0]
         return session
 
     # -- reading ------------------------------------------------------------------------
@@ -221,16 +232,9 @@ class Session:
         if n <= 0:
             return ()
         deferred = self._deferred
-        if deferred is not None and n > len(self._journal) and deferred.tail is not None:
-            want = min(n - len(self._journal), deferred.count)
-            try:
-                older = tuple(deferred.tail(want))
-            except JournalUnreadable:
-                older = None
-            if older is not None and len(older) == want:
-                return older + tuple(self._journal)
-        if deferred is not None and n > len(self._journal):
-            self._read_deferred()
+        if deferred is not None and n > len(self._journal):  # read once, then kept
+            want = max(n - len(self._journal), CHECKPOINT_EVERY)  # a block at a time
+            self._read_from(max(deferred.count - want, 0))
         return tuple(self._journal[-n:])
 
     def journal_texts(self) -> list[JournalEntry | bytes]:
@@ -271,6 +275,12 @@ class Session:
         """The state after the first ``n`` Commands if it is kept whole (a checkpoint),
         else ``None``: nothing is replayed to answer."""
         return self._checkpoints.get(n)
+
+    def last_checkpoint(self) -> tuple[int, Encounter] | None:
+        """The latest whole state kept before the last Command (a file saves it, so that
+        undo after opening replays from there), or ``None`` if that is the start."""
+        before = [k for k in self._checkpoints if 0 < k < self.length and k > self._floor]
+        return (max(before), self._checkpoints[max(before)]) if before else None
 
     @property
     def checkpoints_kept(self) -> int:
@@ -327,15 +337,41 @@ class Session:
                     f"it holds {len(saved)} Commands where {deferred.count} were expected"
                 )
         except JournalUnreadable as exc:
+            # The battle now starts at the first state kept whole after the unread part
+            # (where it was opened, or the checkpoint its file kept).
             self._lost = exc.reason
             self._opened = None
-            base = deferred.count
+            base = min(k for k in self._checkpoints if k >= deferred.count)
+            self._journal = self._journal[base - deferred.count :]
             self._initial = self._checkpoints[base]
             self._checkpoints = {k - base: v for k, v in self._checkpoints.items() if k >= base}
+            provisional = self._provisional
+            self._provisional = provisional - base if provisional and provisional > base else None
             self._replayed = {}
             self._floor = 0
             return
         self._journal = saved + self._journal
+
+    def _read_from(self, start: int) -> None:
+        """Have the journal's entries from index ``start`` on in memory: from a deferred
+        saved journal only its last entries are read if it offers them alone."""
+        deferred = self._deferred
+        if deferred is None or start >= deferred.count:
+            return
+        start = max(start, 0)
+        if deferred.tail is None:
+            self._read_deferred()
+            return
+        want = deferred.count - start
+        try:
+            newer = list(deferred.tail(want))
+        except JournalUnreadable:
+            newer = []
+        if len(newer) != want:
+            self._read_deferred()  # says why it cannot be read
+            return
+        self._journal = newer + self._journal
+        self._deferred = _older(deferred, start) if start else None
 
     def _record(self, write: Callable[[JournalSink], None]) -> None:
         if self._sink is None:
@@ -364,14 +400,18 @@ class Session:
         return ctx.state, ctx.log
 
     def _state_at(self, index: int) -> Encounter:
-        """The state after the first ``index`` journaled Commands (from a checkpoint)."""
+        """The state after the first ``index`` journaled Commands (from a checkpoint).
+        A restored battle's saved states are checked before undo goes back past them."""
+        if self._opened is not None and index < self._opened:
+            self._check_opened()
+        if self._provisional is not None and index < self._provisional:
+            self._check_provisional()
         if index in self._checkpoints:
             return self._checkpoints[index]
         if index in self._replayed:
             return self._replayed[index]
-        if self._opened is not None and index < self._opened:
-            self._check_opened()
         base = max(k for k in self._checkpoints if k <= index)
+        self._read_from(base)
         state = self._checkpoints[base]
         replayed: dict[int, Encounter] = {}
         offset = self._deferred.count if self._deferred else 0  # entries not yet read
@@ -394,31 +434,50 @@ class Session:
 
     def _check_opened(self) -> None:
         """Undo is going back past the point a restored battle was opened: read its
-        journal and check once that it replays to the saved state, or floor undo there."""
-        self._read_deferred()
+        journal (after the file's checkpoint, if it kept one) and check once that it
+        replays to the saved state, or floor undo there."""
+        self._read_from(self._provisional or 0)
         opened, self._opened = self._opened, None
         if opened is None:  # the journal could not be read: undo stops at the opening
             raise CommandRefused(self._floor_reason())
-        saved = self._checkpoints.pop(opened)
+        self._check_kept(opened, "the saved battle", opened=True)
+
+    def _check_provisional(self) -> None:
+        """Undo is going back past the checkpoint the file kept: check once that the
+        journal before it replays to it, or floor undo there."""
+        at, self._provisional = self._provisional, None
+        if at is None or at not in self._checkpoints:
+            return
+        self._read_deferred()
+        if self._lost is not None:  # unreadable: the battle now starts at the checkpoint
+            raise CommandRefused(self._floor_reason(opened=False))
+        self._check_kept(at, "the checkpoint the file kept", opened=False)
+
+    def _check_kept(self, at: int, what: str, opened: bool) -> None:
+        """Rebuild the state after ``at`` Commands from the checkpoint before it and
+        compare it with the one kept; if they differ undo stops at ``at``."""
+        saved = self._checkpoints.pop(at)
         try:
-            rebuilt: Encounter | None = self._state_at(opened)
+            rebuilt: Encounter | None = self._state_at(at)
         except CommandRefused:
             rebuilt = None
-        self._checkpoints[opened] = saved
+        self._checkpoints[at] = saved
         if rebuilt != saved:
-            self._floor = opened
+            self._floor = at
             self._lost = (
-                "its journal no longer replays to the saved battle (the rules have "
-                "changed since, or the file was edited)"
+                f"its journal no longer replays to {what} (the rules have changed since, "
+                "or the file was edited)"
             )
-            for key in [k for k in self._checkpoints if 0 < k < opened]:
+            for key in [k for k in self._checkpoints if 0 < k < at]:
                 del self._checkpoints[key]
             self._replayed = {}
-            raise CommandRefused(self._floor_reason())
+            self._provisional = None
+            raise CommandRefused(self._floor_reason(opened=opened))
 
-    def _floor_reason(self) -> str:
+    def _floor_reason(self, opened: bool = True) -> str:
+        where = "back before this battle was opened" if opened else "further back"
         return (
-            "Undo cannot go back before this battle was opened: "
+            f"Undo cannot go {where}: "
             f"{self._lost or 'its journal could not be read'}. The battle is as it was."
         )
 
@@ -429,7 +488,7 @@ class Session:
                 self._floor_reason() if self._floor or self._lost else "There is nothing to undo."
             )
         if not self._journal:  # the last Command is in the deferred saved journal
-            self._read_deferred()
+            self._read_from(max(self.length - CHECKPOINT_EVERY, self._provisional or 0))
             if self.length <= self._floor:
                 raise CommandRefused(self._floor_reason())
         after = self._state
@@ -461,6 +520,41 @@ class Session:
         for entry in entries:
             session.apply(entry.command, GivenDice(d20=entry.d20s, d6=entry.d6s))
         return session
+
+
+def _older(deferred: DeferredJournal, count: int) -> DeferredJournal:
+    """The first ``count`` entries of ``deferred`` (its newer ones have been read)."""
+
+    def load() -> Sequence[JournalEntry]:
+        entries = list(deferred.load())
+        if len(entries) != deferred.count:
+            raise JournalUnreadable(
+                f"it holds {len(entries)} Commands where {deferred.count} were expected"
+            )
+        return entries[:count]
+
+    def tail(n: int) -> Sequence[JournalEntry]:
+        if not n:
+            return []
+        if deferred.texts is not None:  # only the n entries wanted are parsed
+            chosen = deferred.texts()[count - n : count]
+            try:
+                return [JournalEntry.model_validate_json(text) for text in chosen]
+            except ValueError as exc:  # (a pydantic ValidationError is one)
+                raise JournalUnreadable(f"its saved journal is damaged ({exc})") from None
+        assert deferred.tail is not None
+        return list(deferred.tail(n + deferred.count - count))[:n]
+
+    def texts() -> list[bytes]:
+        assert deferred.texts is not None
+        return deferred.texts()[:count]
+
+    return DeferredJournal(
+        count,
+        load,
+        tail if deferred.tail is not None else None,
+        texts if deferred.texts is not None else None,
+    )
 
 
 class _AnyDice:

@@ -6,9 +6,9 @@ import errno
 from dataclasses import dataclass
 from pathlib import Path
 
-from bridge.engine import Session
+from bridge.engine import Encounter, Session
 from bridge.storage.deferred import DEFER_JOURNAL_BYTES, deferred_journal, split_journal
-from bridge.storage.formats import EncounterFile
+from bridge.storage.formats import Checkpoint, EncounterFile
 from bridge.storage.load import MAX_BYTES, FileProblem, parse_document, read_regular
 from bridge.storage.save import write_atomic
 
@@ -16,9 +16,18 @@ __all__ = ["OpenedBattle", "battle_file", "open_battle", "save_battle", "session
 
 
 def battle_file(session: Session, notes: str = "") -> EncounterFile:
+    kept = session.last_checkpoint()
     return EncounterFile(
-        initial=session.initial, journal=session.journal, state=session.state, notes=notes
+        initial=session.initial,
+        checkpoint=Checkpoint(at=kept[0], state=kept[1]) if kept else None,
+        journal=session.journal,
+        state=session.state,
+        notes=notes,
     )
+
+
+def _checkpoint(doc: EncounterFile) -> tuple[int, Encounter] | None:
+    return (doc.checkpoint.at, doc.checkpoint.state) if doc.checkpoint else None
 
 
 def save_battle(path: Path, session: Session) -> None:
@@ -47,7 +56,8 @@ def session_from(doc: EncounterFile) -> OpenedBattle:
     """
     if not doc.journal:
         return OpenedBattle(Session(doc.state), None)
-    return OpenedBattle(Session.restore(doc.initial, doc.journal, doc.state), None)
+    session = Session.restore(doc.initial, doc.journal, doc.state, checkpoint=_checkpoint(doc))
+    return OpenedBattle(session, None)
 
 
 def open_battle(path: Path) -> OpenedBattle:
@@ -61,7 +71,10 @@ def open_battle(path: Path) -> OpenedBattle:
             rest = None
         if isinstance(rest, EncounterFile) and not rest.journal:
             journal = deferred_journal(split, path.name)
-            return OpenedBattle(Session.restore(rest.initial, journal, rest.state), None)
+            session = Session.restore(
+                rest.initial, journal, rest.state, checkpoint=_checkpoint(rest)
+            )
+            return OpenedBattle(session, None)
     doc = parse_document(raw, path.name)
     if not isinstance(doc, EncounterFile):
         raise FileProblem(f"{path.name}: format: this is a {doc.format} file, not a battle.")

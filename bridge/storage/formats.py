@@ -20,6 +20,7 @@ __all__ = [
     "FORMATS",
     "MIGRATIONS",
     "CharacterFile",
+    "Checkpoint",
     "EncounterFile",
     "ShipFile",
 ]
@@ -51,12 +52,23 @@ class CharacterFile(_File):
     source: str = _SOURCE
 
 
+class Checkpoint(BaseModel):
+    """Where the battle stood after the first ``at`` Commands of its journal: undo after
+    opening replays from here, not from the start (and checks it against the journal
+    when it first goes back past it)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    at: int = Field(ge=1, description="How many Commands of the journal it follows")
+    state: Encounter
+
+
 class EncounterFile(_File):
     """A battle: how it started, every Command since, and where it stands now."""
 
     format: Literal["bridge.encounter"] = "bridge.encounter"
-    version: Literal[3] = 3
+    version: Literal[4] = 4
     initial: Encounter
+    checkpoint: Checkpoint | None = None
     journal: tuple[JournalEntry, ...] = ()
     state: Encounter
     notes: str = _NOTES
@@ -130,10 +142,16 @@ def _encounter_2_to_3(data: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _encounter_3_to_4(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 4 may keep a checkpoint for undo; a version 3 battle has none."""
+    return {**data, "version": 4}
+
+
 MIGRATIONS: dict[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = {
     ("bridge.ship", 1): _wrap("ship"),
     ("bridge.character", 1): _wrap("character"),
     ("bridge.encounter", 1): _encounter_1_to_2,
     ("bridge.encounter", 2): _encounter_2_to_3,
+    ("bridge.encounter", 3): _encounter_3_to_4,
 }
 """(format, version) -> a function giving the data one version later."""

@@ -45,7 +45,7 @@ def open_figures(
     saved = home / "long.bridge"
     save_battle(saved, session)
     opened = [windows.open_file(saved) for _ in range(runs)]
-    undo = windows.undo(2)  # the first one reads the saved journal and checks it
+    undo = windows.undo(2)  # the first one reads the journal after the checkpoint, checks it
     resumed = []
     for _ in range(runs):
         journal.path.write_bytes(crashed)
@@ -75,7 +75,8 @@ def open_figures(
             undo[0].wall * MS,
             16,
             "ms",
-            note=f"reads the saved journal and checks it replays to the saved battle; "
+            note=f"reads the journal after the file's checkpoint and checks it replays to the "
+            "saved battle; "
             f"the next undo {undo[1].wall * MS:.1f} ms",
             digits=0,
         ),

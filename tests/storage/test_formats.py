@@ -135,7 +135,7 @@ def test_version_2_battle_saved_mid_task_opens_with_its_task_pending() -> None:
     state["pending"]["params"] = {**state["pending"]["params"], "note": None, "salvo": None}
     v2 = {"format": "bridge.encounter", "version": 2, "initial": state, "state": state}
     doc = parse_document(json.dumps(v2).encode(), "mid-task.json")
-    assert doc.version == 3
+    assert doc.version == 4
     pending = doc.state.pending
     assert pending is not None and pending.params.target == "qoj"
     assert pending.params.weapon == "Phaser Arrays" and pending.params.note == ""

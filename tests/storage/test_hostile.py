@@ -167,7 +167,8 @@ def test_a_saved_battle_opens_from_its_state_and_undo_rebuilds_the_history(
     path = tmp_path / "long.json"
     save_battle(path, session)
     opened = open_battle(path).session
-    assert opened.state == session.state and opened.checkpoints_kept == 2  # nothing replayed
+    # the start, the checkpoint the file kept and where it stands: nothing replayed
+    assert opened.state == session.state and opened.checkpoints_kept == 3
     opened.undo()
     assert opened.state == states[0]
     while len(opened.journal) > 100:
