@@ -40,6 +40,9 @@ class LogView(QPlainTextEdit):
     def __init__(self, parent: QWidget | None = None, limit: int = 0) -> None:
         super().__init__(parent)
         self.setReadOnly(True)
+        # A log is never edited: no undo history (it would keep every line ever shown,
+        # and the text it trims, for good).
+        self.setUndoRedoEnabled(False)
         self._limit = limit
         self._count = 0  # how many journal entries the log has taken in
         cap = limit or SHOWN
