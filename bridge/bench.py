@@ -119,13 +119,15 @@ def _open_long_battle(commands: int) -> str:
 
 
 def main(argv: list[str]) -> None:
-    """The benchmark's child processes: ``play N WARM`` (the demo in the windows)."""
-    if len(argv) == 3 and argv[0] == "play":
-        from bridge.ui.bench_play import play_main
+    """The benchmark's child processes: ``play N WARM`` (the demo in the windows, each
+    Command timed) and ``grow N WARM`` (the memory it grows by)."""
+    if len(argv) == 3 and argv[0] in ("play", "grow"):
+        from bridge.ui.bench_play import grow_main, play_main
 
-        play_main(int(argv[1]), int(argv[2]), battles().step_for)
+        run = play_main if argv[0] == "play" else grow_main
+        run(int(argv[1]), int(argv[2]), battles().step_for)
         return
-    raise SystemExit("usage: python -m bridge.bench play COMMANDS WARM")
+    raise SystemExit("usage: python -m bridge.bench play|grow COMMANDS WARM")
 
 
 if __name__ == "__main__":

@@ -50,14 +50,18 @@ def ui_benchmarks(quick: bool, battles: Battles) -> list[str]:
     figures += refresh_figures(
         "demo battle", played.samples, played.applied, played.painted, played.window_pixels
     )
-    growth = played.growth_mib_per_1000
+    from bridge.ui.bench_play import grow_demo
+
+    warm, long = (3000, 1500) if quick else (4000, 4000)
+    grown = grow_demo(long, warm)
     figures.append(
         Figure.at_most(
             "memory growth per 1,000 Commands played",
-            growth,
+            grown.per_1000(grown.rss),
             1.0,
             "MiB",
-            note=f"resident memory over {len(played.samples)} Commands in the windows",
+            note=f"resident memory over {long:,} Commands in the windows after {warm:,} "
+            f"(every log full); Python's objects {grown.per_1000(grown.python):.2f} MiB of it",
             digits=2,
         )
     )

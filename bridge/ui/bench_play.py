@@ -2,7 +2,9 @@
 timed until every window is idle, and the memory it grows by.
 
 The parent (:func:`play_demo`) starts ``python -m bridge.bench play N WARM``, which calls
-:func:`play_main`; that process prints one JSON line with every sample.
+:func:`play_main`; that process prints one JSON line with every sample. The memory is
+measured apart (:func:`grow_demo`, ``grow N WARM``), over a longer stretch once every
+log is full.
 """
 
 from __future__ import annotations
@@ -21,27 +23,21 @@ from bridge.engine import Encounter
 from bridge.ui.bench_idle import Sample
 from bridge.ui.bench_refresh import Step
 
-__all__ = ["Played", "play_demo", "play_main", "samples_json"]
+__all__ = ["Grown", "Played", "grow_demo", "grow_main", "play_demo", "play_main", "samples_json"]
 
 
 @dataclass(frozen=True)
 class Played:
     """A demo battle played in the windows: the samples, the seconds to apply each
-    Command (engine and autosave, before any window refreshed), memory before and after
-    the timed Commands (KiB), the six windows' area in pixels, and the samples of the
-    Commands played after them with every Paint event counted."""
+    Command (engine and autosave, before any window refreshed), the six windows' area
+    in pixels, and the samples of the Commands played after them with every Paint
+    event counted."""
 
     samples: list[Sample]
     applied: list[float]
-    rss_before: int
-    rss_after: int
     window_pixels: int
     by_window: dict[str, list[int]]
     painted: list[Sample]
-
-    @property
-    def growth_mib_per_1000(self) -> float:
-        return (self.rss_after - self.rss_before) / 1024 / max(len(self.samples), 1) * 1000
 
 
 def samples_json(samples: list[Sample], applied: list[float]) -> list[list[float]]:
@@ -55,7 +51,6 @@ def play_main(commands: int, warm: int, step_for: Callable[[Encounter], Step]) -
     """In the child: open the windows (autosave on), play ``warm`` Commands, then time
     ``commands`` more; print the JSON line."""
     from bridge.ui.bench_refresh import bench_home, bench_screen, open_windows
-    from bridge.ui.bench_start import resident_kib
 
     with (
         tempfile.TemporaryDirectory(prefix="bridge-bench-") as folder,
@@ -66,10 +61,7 @@ def play_main(commands: int, warm: int, step_for: Callable[[Encounter], Step]) -
         step = step_for(windows.model.session.initial)
         windows.play(step, warm)
         gc.collect()
-        before = resident_kib()
         samples, applied = windows.play(step, commands)
-        gc.collect()
-        after = resident_kib()
         with windows.counting():  # then what was painted, counted apart from the timing
             painted, _ = windows.play(step, min(commands, 100))
         area = sum(
@@ -84,8 +76,6 @@ def play_main(commands: int, warm: int, step_for: Callable[[Encounter], Step]) -
         windows.close()
     line = {
         "samples": samples_json(samples, applied),
-        "rss_before": before,
-        "rss_after": after,
         "window_pixels": area,
         "by_window": by_window,
         "painted": [[s.paints, s.pixels, s.passes, s.repainted] for s in painted],
@@ -114,8 +104,6 @@ def play_demo(commands: int, warm: int) -> Played:
     return Played(
         samples,
         applied,
-        data["rss_before"],
-        data["rss_after"],
         data["window_pixels"],
         data["by_window"],
         [
@@ -123,3 +111,60 @@ def play_demo(commands: int, warm: int) -> Played:
             for paints, pixels, passes, repainted in data["painted"]
         ],
     )
+
+
+@dataclass(frozen=True)
+class Grown:
+    """Memory over a long stretch of the demo battle in the windows, once every log
+    holds as many lines as it keeps: resident memory and Python's own objects
+    (tracemalloc), in KiB, over ``commands`` Commands."""
+
+    commands: int
+    rss: int
+    python: int
+
+    def per_1000(self, kib: int) -> float:
+        return kib / 1024 / max(self.commands, 1) * 1000
+
+
+def grow_main(commands: int, warm: int, step_for: Callable[[Encounter], Step]) -> None:
+    """In the child: play ``warm`` Commands, then ``commands`` more; print the growth."""
+    import tracemalloc
+
+    from bridge.ui.bench_refresh import bench_home, bench_screen, open_windows
+    from bridge.ui.bench_start import resident_kib
+
+    with (
+        tempfile.TemporaryDirectory(prefix="bridge-bench-") as folder,
+        bench_screen(Path(folder)),
+        bench_home(),
+    ):
+        windows = open_windows(seed=3)
+        step = step_for(windows.model.session.initial)
+        windows.play(step, warm)
+        gc.collect()
+        tracemalloc.start()
+        before, traced = resident_kib(), tracemalloc.get_traced_memory()[0]
+        windows.play(step, commands)
+        gc.collect()
+        after, grown = resident_kib(), tracemalloc.get_traced_memory()[0]
+        tracemalloc.stop()
+        windows.close()
+    line = {"commands": commands, "rss": after - before, "python": (grown - traced) // 1024}
+    print(json.dumps(line), flush=True)
+
+
+def grow_demo(commands: int, warm: int) -> Grown:
+    """Run the child process and read what it measured."""
+    env = {**os.environ, "QT_QPA_PLATFORM": os.environ.get("QT_QPA_PLATFORM", "offscreen")}
+    if env["QT_QPA_PLATFORM"].startswith("offscreen:"):
+        env["QT_QPA_PLATFORM"] = "offscreen"
+    out = subprocess.run(
+        [sys.executable, "-m", "bridge.bench", "grow", str(commands), str(warm)],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    ).stdout
+    data = json.loads(out.strip().splitlines()[-1])
+    return Grown(int(data["commands"]), int(data["rss"]), int(data["python"]))

@@ -14,6 +14,7 @@ from pytestqt.qtbot import QtBot
 from bridge.bench import battles
 from bridge.engine import Command, Encounter, suggest
 from bridge.ui.bench_idle import PaintWatch, WindowWatch, timed, wait_idle
+from bridge.ui.bench_play import grow_demo
 from bridge.ui.bench_profile import profile_commands
 from bridge.ui.bench_refresh import Check, open_windows
 from bridge.ui.bench_report import Figure, format_figures, median, p99, percentile
@@ -166,3 +167,9 @@ def test_the_flatness_figure_plays_the_same_commands_at_both_lengths() -> None:
         for _ in range(20):
             session.apply(step(session.state, session.check))
     assert short.journal[-20:] == long.journal[-20:] and short.state == long.state
+
+
+def test_the_memory_growth_child_plays_on_and_reports_what_grew() -> None:
+    grown = grow_demo(4, 2)
+    assert grown.commands == 4 and grown.python > 0  # the journal grew, at least
+    assert grown.per_1000(grown.python) == grown.python / 1024 / 4 * 1000
