@@ -1,3 +1,9 @@
 """Bridge: a starship bridge console for Star Trek Adventures game tables."""
 
+import os
+
 __version__ = "0.1.0"
+
+# Bridge uses no pydantic plugins; looking for them reads the metadata of every
+# installed package when the first model is built (tens of milliseconds at start-up).
+os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")

@@ -84,3 +84,27 @@ def test_the_command_line_alone_loads_no_rules_and_no_qt() -> None:
     )
     loaded = set(done.stdout.split())
     assert _among(loaded, ("PySide6", "pydantic", "bridge.rules", "bridge.engine")) == []
+
+
+@pytest.mark.parametrize("given", [None, "some_plugin"])
+def test_bridge_skips_the_search_for_pydantic_plugins_unless_told_otherwise(
+    given: str | None,
+) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "PYDANTIC_DISABLE_PLUGINS"}
+    if given is not None:
+        env["PYDANTIC_DISABLE_PLUGINS"] = given
+    code = (
+        "import bridge, os\n"
+        "from pydantic.plugin import _loader\n"
+        "print(os.environ['PYDANTIC_DISABLE_PLUGINS'], list(_loader.get_plugins()))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split()[0] == (given or "__all__")
