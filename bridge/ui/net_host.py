@@ -1,12 +1,15 @@
 """The GM's app as a network host: the Host follows the SharedModel and feeds it back.
 
 A change made in the GM's own windows goes out to the clients; a client's Command,
-applied by the Host, refreshes the GM's windows through the model's usual signals.
+applied by the Host, refreshes the GM's windows through the model's usual signals. That
+refresh waits for the next turn of the event loop: the clients' updates are already
+written by then, and the loop may serve a due timer or another message between the
+two. Client Commands applied in the same turn refresh the GM's windows once.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 
 from bridge.engine import Applied, Change
 from bridge.net.host import Host
@@ -26,6 +29,12 @@ class HostLink(QObject):
         self.model = model
         self.host = host
         self._echo = False
+        self._waiting: list[Applied] = []
+        """Client Commands applied whose refresh of the GM's windows is still to come."""
+        self._refresh = QTimer(self)
+        self._refresh.setSingleShot(True)
+        self._refresh.setInterval(0)
+        self._refresh.timeout.connect(self.flush)
         model.sig_changed.connect(self._model_changed)
         host.client_applied.append(self._client_applied)
         host.listeners.append(self.sig_clients.emit)
@@ -39,14 +48,28 @@ class HostLink(QObject):
         self.host.publish(changes if isinstance(changes, Change) else Change.ALL)
 
     def _client_applied(self, applied: Applied) -> None:
+        self._waiting.append(applied)
+        if not self._refresh.isActive():
+            self._refresh.start()
+
+    def flush(self) -> None:
+        """Refresh the GM's windows now for the client Commands applied so far."""
+        self._refresh.stop()
+        waiting, self._waiting = self._waiting, []
+        if not waiting:
+            return
+        changes = Change.NONE
         self._echo = True
         try:
-            self.model.sig_logged.emit(applied.entry)
-            self.model.sig_changed.emit(applied.changes)
+            for applied in waiting:
+                self.model.sig_logged.emit(applied.entry)
+                changes |= applied.changes
+            self.model.sig_changed.emit(changes)
         finally:
             self._echo = False
 
     def detach(self) -> None:
+        self.flush()
         self.model.sig_changed.disconnect(self._model_changed)
         self.host.client_applied.remove(self._client_applied)
         self.host.listeners.remove(self.sig_clients.emit)
