@@ -4,7 +4,9 @@ A change made in the GM's own windows goes out to the clients; a client's Comman
 applied by the Host, refreshes the GM's windows through the model's usual signals. That
 refresh waits for the next turn of the event loop: the clients' updates are already
 written by then, and the loop may serve a due timer or another message between the
-two. Client Commands applied in the same turn refresh the GM's windows once.
+two. Client Commands applied in the same turn refresh the GM's windows once. While it
+hosts, what was alive when hosting began (or another battle was opened) is frozen for
+the garbage collector (:mod:`bridge.net.heap`): no full collection stalls the updates.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from bridge.engine import Applied, Change
+from bridge.net import heap
 from bridge.net.host import Host
 from bridge.ui.shared_model import SharedModel
 
@@ -38,12 +41,15 @@ class HostLink(QObject):
         model.sig_changed.connect(self._model_changed)
         host.client_applied.append(self._client_applied)
         host.listeners.append(self.sig_clients.emit)
+        heap.freeze()
 
     def _model_changed(self, changes: object) -> None:
         if self._echo:
             return
         if self.model.session is not self.host.session:
             self.host.replace_session(self.model.session)
+            heap.thaw()  # the battle before is garbage now, and the new one is here to stay
+            heap.freeze()
             return
         self.host.publish(changes if isinstance(changes, Change) else Change.ALL)
 
@@ -73,3 +79,4 @@ class HostLink(QObject):
         self.model.sig_changed.disconnect(self._model_changed)
         self.host.client_applied.remove(self._client_applied)
         self.host.listeners.remove(self.sig_clients.emit)
+        heap.thaw()

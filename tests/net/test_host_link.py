@@ -4,6 +4,9 @@ Commands of that turn."""
 
 from __future__ import annotations
 
+import gc
+
+import pytest
 from PySide6.QtWidgets import QApplication
 
 from bridge.engine import AdjustPool, Change, Session, demo_encounter
@@ -60,3 +63,18 @@ def test_a_waiting_refresh_happens_when_hosting_stops(qapp: QApplication) -> Non
     assert len(changed) == 1
     qapp.processEvents()
     assert len(changed) == 1
+
+
+def test_what_is_alive_when_hosting_begins_is_frozen_until_it_stops(
+    qapp: QApplication, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    freezes: list[int] = []
+    freeze = gc.freeze
+    monkeypatch.setattr(gc, "freeze", lambda: (freezes.append(1), freeze())[1])
+    model, host, link = _hosted()
+    assert gc.get_freeze_count() > 1000 and freezes == [1]  # never walked again
+    model.replace_session(Session(demo_encounter(), SeededDice(4)))  # another battle opened
+    assert host.session is model.session
+    assert gc.get_freeze_count() > 1000 and freezes == [1, 1]  # the new one is frozen too
+    link.detach()
+    assert gc.get_freeze_count() == 0
