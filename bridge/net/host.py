@@ -96,6 +96,18 @@ class _Client:
     closing: asyncio.Task[None] | None = None
 
 
+_NO_AVAILABLE = '"available":null}'
+
+
+def _with_available(update: str, available: Availability) -> str:
+    """``update`` (an :class:`Update`'s JSON without ``available``: its last field) with
+    ``available``, without encoding the patch and the entry again."""
+    if not update.endswith(_NO_AVAILABLE):  # (cannot happen: the field order is fixed)
+        message = Update.model_validate_json(update).model_copy(update={"available": available})
+        return message.model_dump_json()
+    return f'{update[: -len(_NO_AVAILABLE)]}"available":{available.model_dump_json()}}}'
+
+
 class Host:
     """Serve ``session`` to network clients; ``apply`` is the one way to change it."""
 
@@ -198,14 +210,15 @@ class Host:
                     audiences.setdefault(self.seats.character_of(seat), []).append(client)
             sent, self._sent_available = self._sent_available, {}
             unchanged: list[_Client] = []
+            common = self._update(changes, patch, entry)
             for character, clients in audiences.items():
                 available = self._available(character)
                 self._sent_available[character] = available
                 if sent.get(character) == available:
                     unchanged.extend(clients)
                 else:
-                    self._send_to(clients, self._update(changes, patch, entry, available))
-            self._send_to(unchanged, self._update(changes, patch, entry, None))
+                    self._send_to(clients, _with_available(common, available))
+            self._send_to(unchanged, common)
         if changes & (Change.SEATS | Change.CREW):
             self._seats_changed()
         for callback in self.after_change:
@@ -244,16 +257,14 @@ class Host:
         self._player_log = [log_entry(e) for e in journal]
         self._log_length = len(journal)
 
-    def _update(
-        self, changes: Change, patch: JsonObject, entry: LogEntry | None, av: Availability | None
-    ) -> str:
+    def _update(self, changes: Change, patch: JsonObject, entry: LogEntry | None) -> str:
+        """The update's JSON without the legal actions (encoded once for every seat)."""
         return Update(
             revision=self.revision,
             changes=changes.value,
             patch=patch,
             log_length=self._log_length,
             entry=entry,
-            available=av,
         ).model_dump_json()
 
     def _new_view(self) -> None:

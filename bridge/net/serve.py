@@ -8,6 +8,7 @@ import signal
 from pathlib import Path
 
 from bridge.engine import CommandRefused, Session, suggest
+from bridge.net import heap
 from bridge.net.host import Host
 from bridge.net.seats import SeatPlan
 from bridge.storage.autosave import AutosaveJournal, recover
@@ -93,6 +94,7 @@ async def run_host(
     listening = await host.start(bind, port)
     if npc_autopilot:
         NpcAutopilot(host).poke()
+    heap.freeze()
     print(
         f"Bridge host listening on port {listening}: battle “{session.state.name}”, "
         f"join code {host.guard.code}, autosave {journal.path}",
@@ -101,5 +103,6 @@ async def run_host(
     try:
         await stop.wait()
     finally:
+        heap.thaw()
         await host.close()
         journal.close()

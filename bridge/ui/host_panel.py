@@ -237,10 +237,22 @@ class HostPanel(QDialog):
                 "shared" if info.shared and info.character else "",
             ]
             for col, value in enumerate(values):
-                item = QTableWidgetItem(value)
-                item.setData(Qt.ItemDataRole.UserRole, info.id)
-                self.table.setItem(row, col, item)
+                self._set_cell(row, col, value, info.id)
         self._selection()
+
+    def _set_cell(self, row: int, col: int, value: str, seat: str) -> None:
+        """A cell that already says ``value`` is left as it is: the list refreshes every
+        two seconds, and an unchanged table is not drawn again."""
+        item = self.table.item(row, col)
+        if (
+            item is not None
+            and item.text() == value
+            and item.data(Qt.ItemDataRole.UserRole) == seat
+        ):
+            return
+        item = QTableWidgetItem(value)
+        item.setData(Qt.ItemDataRole.UserRole, seat)
+        self.table.setItem(row, col, item)
 
     def selected_seat(self) -> str | None:
         items = self.table.selectedItems()

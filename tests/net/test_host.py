@@ -448,3 +448,20 @@ def test_updates_carry_only_what_changed_and_nothing_hidden() -> None:
         raise AssertionError(kind)
 
     run(body())
+
+
+def test_an_update_is_encoded_once_and_each_seats_legal_actions_added_to_it() -> None:
+    from bridge.engine.session import Session
+    from bridge.net.host import _with_available
+    from bridge.net.protocol import LogEntry, Update
+    from bridge.net.views import availability
+    from bridge.rules.dice import SeededDice
+
+    session = Session(demo_encounter(), SeededDice(5))
+    available = availability(session, "reyes")
+    entry = LogEntry(round=1, by="reyes", action="tray_roll", lines=('a "quoted" line}',))
+    fields = {"revision": 3, "changes": 5, "patch": {"threat": {"value": 4}}, "log_length": 2}
+    common = Update(**fields, entry=entry).model_dump_json()
+    text = _with_available(common, available)
+    assert text == Update(**fields, entry=entry, available=available).model_dump_json()
+    assert Update.model_validate_json(text).available == available
