@@ -26,6 +26,8 @@ NOT_AT_START = (
     "bridge.ui.library_dialog",
     "bridge.ui.dice_tray",
     "bridge.ui.shared_laptop",
+    "bridge.ui.ship_panel",
+    "bridge.ui.gm_dialogs",
     "bridge.storage.battle",
     "bridge.storage.foundry",
     "bridge.storage.recap",

@@ -101,9 +101,7 @@ def _bare(sizes: list[tuple[int, int]]) -> None:
 
 
 def _bridge(demo: bool) -> None:
-    from PySide6.QtWidgets import QApplication
-
-    from bridge.ui.app import build
+    from bridge.ui.app import build  # first, as ``bridge`` loads them: the core before Qt
     from bridge.ui.notices import set_unattended
 
     set_unattended(True)  # as the start-up probe: a warning goes to stderr
@@ -113,6 +111,7 @@ def _bridge(demo: bool) -> None:
         import asyncio
 
         import qasync
+        from PySide6.QtWidgets import QApplication
 
         app = QApplication.instance()
         loop = qasync.QEventLoop(app)

@@ -49,16 +49,9 @@ from bridge.engine import (
 from bridge.storage.autosave import AutosaveJournal
 from bridge.ui import net_menu
 from bridge.ui.files import BattleFiles
-from bridge.ui.gm_dialogs import (
-    EditValueDialog,
-    HouseRulesDialog,
-    NextTaskDialog,
-    SetupDialog,
-)
 from bridge.ui.notices import confirm
 from bridge.ui.settings import recent_files, restore_geometry, save_geometry, settings, ui_scale
 from bridge.ui.shared_model import SharedModel
-from bridge.ui.ship_panel import ShipPanel
 from bridge.ui.theme import COLORS, apply_theme
 from bridge.ui.widgets.fit import fit_to_screen, scrolling
 from bridge.ui.widgets.lcars import LcarsHeader, Pill, section_label
@@ -72,6 +65,7 @@ if TYPE_CHECKING:  # each window and dialog loads when first opened
     from bridge.ui.character_library import CharacterLibraryDialog
     from bridge.ui.dice_tray import DiceTray
     from bridge.ui.shared_laptop import SharedLaptopWindow
+    from bridge.ui.ship_panel import ShipPanel
     from bridge.ui.station_window import StationWindow
     from bridge.ui.task_dialog import TaskDialog
 
@@ -208,17 +202,16 @@ class GmConsole(QMainWindow):
 
     def _picture(self) -> QWidget:
         """The tactical picture (every ship, the zones they stand in) and, on its own tab,
-        the ship panel: everything about one ship, NPC ships included."""
+        the ship panel: everything about one ship, NPC ships included (built when its
+        tab is first shown)."""
         self.picture_tabs = QTabWidget()
         box = QWidget()
         self.picture_tabs.addTab(box, "BATTLE")
-        self.ship_panel = ShipPanel(self.model)
-        self.picture_tabs.addTab(scrolling(self.ship_panel), "SHIP PANEL")
-        self.ship_panel.edit_button.clicked.connect(
-            lambda: self._show(
-                EditValueDialog(self.model, self, f"ships.{self.ship_panel.ship_id()}.")
-            )
-        )
+        self._ship_panel: ShipPanel | None = None
+        self._ship_tab = QWidget()
+        QVBoxLayout(self._ship_tab).setContentsMargins(0, 0, 0, 0)
+        self.picture_tabs.addTab(scrolling(self._ship_tab), "SHIP PANEL")
+        self.picture_tabs.currentChanged.connect(self._tab_shown)
         col = QVBoxLayout(box)
         col.setContentsMargins(0, 0, 0, 0)
         col.addWidget(section_label("Ships"))
@@ -232,6 +225,26 @@ class GmConsole(QMainWindow):
         col.addWidget(self.zone_map, 1)
         self.ships.cellDoubleClicked.connect(self._show_ship)
         return self.picture_tabs
+
+    @property
+    def ship_panel(self) -> ShipPanel:
+        """The ship panel, built the first time it is asked for."""
+        if self._ship_panel is None:
+            from bridge.ui.ship_panel import ShipPanel
+
+            panel = ShipPanel(self.model)
+            panel.edit_button.clicked.connect(lambda: self._edit_value(f"ships.{panel.ship_id()}."))
+            layout = self._ship_tab.layout()
+            assert layout is not None
+            layout.addWidget(panel)
+            if self._ship_tab.isVisible():
+                panel.show()
+            self._ship_panel = panel
+        return self._ship_panel
+
+    def _tab_shown(self, index: int) -> None:
+        if index == 1:  # the ship panel's tab: built on its first show
+            self.ship_panel  # noqa: B018
 
     def _show_ship(self, row: int, _column: int) -> None:
         """Double-click a ship in the table: its panel."""
@@ -469,12 +482,21 @@ class GmConsole(QMainWindow):
         return dialog
 
     def edit_value(self) -> None:
-        self._show(EditValueDialog(self.model, self))
+        self._edit_value()
+
+    def _edit_value(self, prefix: str = "") -> None:
+        from bridge.ui.gm_dialogs import EditValueDialog
+
+        self._show(EditValueDialog(self.model, self, prefix))
 
     def house_rules(self) -> None:
+        from bridge.ui.gm_dialogs import HouseRulesDialog
+
         self._show(HouseRulesDialog(self.model, self))
 
     def setup(self) -> None:
+        from bridge.ui.gm_dialogs import SetupDialog
+
         self._show(SetupDialog(self.model, self))
 
     def _show(self, dialog: QWidget) -> None:
@@ -545,6 +567,8 @@ class GmConsole(QMainWindow):
 
     def adjust_difficulty(self) -> None:
         """The next Task's Difficulty and complication range (seed 003: the GM's call)."""
+        from bridge.ui.gm_dialogs import NextTaskDialog
+
         self._show(NextTaskDialog(self.model, self))
 
     def begin_session(self) -> None:

@@ -199,6 +199,23 @@ def test_the_ship_panel_shows_and_edits_an_npc_ship(qtbot: QtBot, model: SharedM
     assert model.state.ships["qoj"].power_now == qoj.power_now
 
 
+def test_the_ship_panel_is_built_when_its_tab_is_first_shown(
+    qtbot: QtBot, model: SharedModel
+) -> None:
+    c = console(qtbot, model)
+    assert c._ship_panel is None  # a plain start does not build the hidden tab
+    tab_bar = c.picture_tabs.tabBar()
+    qtbot.mouseClick(tab_bar, Qt.MouseButton.LeftButton, pos=tab_bar.tabRect(1).center())
+    panel = c._ship_panel
+    assert panel is not None and panel is c.ship_panel
+    qtbot.waitUntil(panel.isVisible)
+    assert panel.ship.count() == len(model.state.ships) and panel.summary.text()
+    panel.edit_button.click()
+    assert isinstance(c.dialog, EditValueDialog)
+    assert c.dialog.path.currentText().startswith(f"ships.{panel.ship_id()}.")
+    c.dialog.close()
+
+
 def test_the_gm_removes_an_advantage_or_complication(
     qtbot: QtBot, model: SharedModel, monkeypatch: pytest.MonkeyPatch
 ) -> None:
