@@ -43,6 +43,8 @@ def test_tables_built_before_the_stylesheet_fit_their_rows_after_it(
     qtbot.addWidget(console)
     console.confirm_quit = False
     unstyled.processEvents()
+    console.ship_panel.show()  # (built on first show, after the stylesheet: fitted too)
+    unstyled.processEvents()
     fitted = [
         t
         for t in console.findChildren(QTableWidget)
