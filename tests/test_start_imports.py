@@ -39,12 +39,15 @@ WITH_STATIONS = ("bridge.ui.station_window", "bridge.ui.task_dialog")
 """Loaded only when a station window opens (``bridge --demo`` opens all five)."""
 
 
-def _loaded(tmp_path: Path, *flags: str) -> set[str]:
+def _loaded(
+    tmp_path: Path, *flags: str, then: str = "print(' '.join(sorted(sys.modules)))"
+) -> set[str]:
+    """The modules a start loaded (or the words ``then`` prints after the start)."""
     code = (
         "import sys\n"
         "from bridge.cli import main\n"
         f"assert main({[*flags, '--startup-probe']!r}) == 0\n"
-        "print(' '.join(sorted(sys.modules)))\n"
+        f"{then}\n"
     )
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "BRIDGE_HOME": str(tmp_path)}
     done = subprocess.run(
@@ -72,6 +75,15 @@ def test_a_start_loads_no_network_and_no_unopened_dialog(
     assert _among(loaded, NOT_AT_START) == []
     stations = _among(loaded, WITH_STATIONS)
     assert stations == (sorted(WITH_STATIONS) if flags else [])
+
+
+def test_a_start_builds_no_file_format(tmp_path: Path) -> None:
+    """The file formats' validators are built when a file is first opened or saved."""
+    then = (
+        "from bridge.storage.formats import FORMATS\n"
+        "print(' '.join(n for n, f in FORMATS.items() if f.__pydantic_complete__) or '-')"
+    )
+    assert _loaded(tmp_path, then=then) == {"-"}
 
 
 def test_the_command_line_alone_loads_no_rules_and_no_qt() -> None:

@@ -27,7 +27,7 @@ __all__ = [
 
 
 class _File(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
 _NOTES = Field(default="", max_length=20_000)
