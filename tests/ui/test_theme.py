@@ -42,6 +42,7 @@ def test_tables_built_before_the_stylesheet_fit_their_rows_after_it(
     console, _ = build(False)
     qtbot.addWidget(console)
     console.confirm_quit = False
+    console.picture_tabs.setCurrentIndex(1)  # the ship panel's tables, built when shown
     unstyled.processEvents()
     console.ship_panel.show()  # (built on first show, after the stylesheet: fitted too)
     unstyled.processEvents()
