@@ -44,8 +44,6 @@ def test_tables_built_before_the_stylesheet_fit_their_rows_after_it(
     console.confirm_quit = False
     console.picture_tabs.setCurrentIndex(1)  # the ship panel's tables, built when shown
     unstyled.processEvents()
-    console.ship_panel.show()  # (built on first show, after the stylesheet: fitted too)
-    unstyled.processEvents()
     fitted = [
         t
         for t in console.findChildren(QTableWidget)
