@@ -120,14 +120,18 @@ def _open_long_battle(commands: int) -> str:
 
 def main(argv: list[str]) -> None:
     """The benchmark's child processes: ``play N WARM`` (the demo in the windows, each
-    Command timed) and ``grow N WARM`` (the memory it grows by)."""
-    if len(argv) == 3 and argv[0] in ("play", "grow"):
+    Command timed), ``grow N WARM`` (the resident memory it grows by) and
+    ``grow-python N WARM`` (Python's objects it grows by, traced from the start)."""
+    if len(argv) == 3 and argv[0] in ("play", "grow", "grow-python"):
         from bridge.ui.bench_play import grow_main, play_main
 
-        run = play_main if argv[0] == "play" else grow_main
-        run(int(argv[1]), int(argv[2]), battles().step_for)
+        step_for = battles().step_for
+        if argv[0] == "play":
+            play_main(int(argv[1]), int(argv[2]), step_for)
+        else:
+            grow_main(int(argv[1]), int(argv[2]), step_for, traced=argv[0] == "grow-python")
         return
-    raise SystemExit("usage: python -m bridge.bench play|grow COMMANDS WARM")
+    raise SystemExit("usage: python -m bridge.bench play|grow|grow-python COMMANDS WARM")
 
 
 if __name__ == "__main__":

@@ -46,6 +46,7 @@ from bridge.engine.demo import demo_encounter, demo_ships
 from bridge.engine.effects import spend_cost
 from bridge.engine.encounter import Encounter, PendingTask, ZoneMap
 from bridge.engine.gate import why_not
+from bridge.engine.journal import PackedJournal
 from bridge.engine.seating import seat_at_usual_station
 from bridge.engine.session import (
     Applied,
@@ -87,6 +88,7 @@ __all__ = [
     "MoveShip",
     "Need",
     "NpcActsFirst",
+    "PackedJournal",
     "PendingTask",
     "RemoveTrait",
     "ResolveTask",

@@ -96,7 +96,7 @@ def endless_battle(
     with ``refit``, the GM refits the beaten ships instead (see :func:`endless_step`)."""
     session = Session(encounter or demo_encounter(), SeededDice(seed))
     initial = session.initial if refit else None
-    while len(session.journal) < commands:
+    while session.length < commands:
         session.apply(endless_step(session.state, session.check, initial))
     return session
 
@@ -164,7 +164,7 @@ def undo_memory(commands: int) -> tuple[float, int, float]:
     finally:
         tracemalloc.stop()
     start = time.perf_counter()
-    undos = min(CHECKPOINT_EVERY, len(session.journal))
+    undos = min(CHECKPOINT_EVERY, session.length)
     for _ in range(undos):
         session.undo()
     per_undo = (time.perf_counter() - start) / undos

@@ -14,6 +14,7 @@ from bridge.engine.commands import Command
 from bridge.engine.context import Ctx, MissingParameter
 from bridge.engine.encounter import Encounter
 from bridge.engine.gate import why_not
+from bridge.engine.journal import KeptStates, PackedJournal
 from bridge.rules.dice import Dice, GivenDice, RecordingDice, SeededDice
 from bridge.rules.errors import RuleViolation
 
@@ -154,7 +155,9 @@ class Session:
     Undo reaches back to the first Command without keeping every state whole: one
     checkpoint state per :data:`CHECKPOINT_EVERY` Commands is kept (states are immutable
     and share their unchanged parts), and an earlier state is rebuilt by replaying the
-    journaled Commands with their recorded dice from the checkpoint before it.
+    journaled Commands with their recorded dice from the checkpoint before it. Older
+    checkpoints and journal entries are kept packed as compressed JSON
+    (:mod:`bridge.engine.journal`), so a long evening grows memory by little.
     """
 
     def __init__(
@@ -163,8 +166,8 @@ class Session:
         self._initial = prepare_battle(encounter)
         self._state = self._initial
         self._dice: Dice = dice if dice is not None else SeededDice()
-        self._journal: list[JournalEntry] = []
-        self._checkpoints: dict[int, Encounter] = {0: self._initial}
+        self._journal = PackedJournal()  # (after a deferred journal's, if any)
+        self._checkpoints = KeptStates({0: self._initial})
         # The states the last replay passed through (between two checkpoints), so
         # undoing again and again costs one step each, not a replay from the checkpoint.
         self._replayed: dict[int, Encounter] = {}
@@ -203,7 +206,7 @@ class Session:
             session._deferred = journal if journal.count else None
             count = journal.count
         else:
-            session._journal = list(journal)
+            session._journal = PackedJournal(journal)
             count = len(session._journal)
         session._state = state
         session._checkpoints[count] = state
@@ -235,11 +238,11 @@ class Session:
         if deferred is not None and n > len(self._journal):  # read once, then kept
             want = max(n - len(self._journal), CHECKPOINT_EVERY)  # a block at a time
             self._read_from(max(deferred.count - want, 0))
-        return tuple(self._journal[-n:])
+        return tuple(self._journal.last(n))
 
     def journal_texts(self) -> list[JournalEntry | bytes]:
-        """The journal, with the entries of a deferred journal as their JSON text
-        (not parsed) when it offers them: what a journal sink copies."""
+        """The journal, with the entries of a deferred journal (when it offers them) and
+        the packed ones as their JSON text, not parsed: what a journal sink copies."""
         deferred = self._deferred
         if deferred is not None and deferred.texts is not None:
             try:
@@ -247,8 +250,9 @@ class Session:
             except JournalUnreadable:
                 texts = []
             if len(texts) == deferred.count:
-                return [*texts, *self._journal]
-        return list(self.journal)
+                return [*texts, *self._journal.texts_or_entries()]
+        self._read_deferred()
+        return self._journal.texts_or_entries()
 
     @property
     def length(self) -> int:
@@ -342,15 +346,15 @@ class Session:
             self._lost = exc.reason
             self._opened = None
             base = min(k for k in self._checkpoints if k >= deferred.count)
-            self._journal = self._journal[base - deferred.count :]
+            self._journal.drop_first(base - deferred.count)
             self._initial = self._checkpoints[base]
-            self._checkpoints = {k - base: v for k, v in self._checkpoints.items() if k >= base}
+            self._checkpoints = self._checkpoints.shifted(base)
             provisional = self._provisional
             self._provisional = provisional - base if provisional and provisional > base else None
             self._replayed = {}
             self._floor = 0
             return
-        self._journal = saved + self._journal
+        self._journal.prepend(saved)
 
     def _read_from(self, start: int) -> None:
         """Have the journal's entries from index ``start`` on in memory: from a deferred
@@ -370,7 +374,7 @@ class Session:
         if len(newer) != want:
             self._read_deferred()  # says why it cannot be read
             return
-        self._journal = newer + self._journal
+        self._journal.prepend(newer)
         self._deferred = _older(deferred, start) if start else None
 
     def _record(self, write: Callable[[JournalSink], None]) -> None:

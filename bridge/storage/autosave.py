@@ -32,6 +32,7 @@ from bridge.engine import (
     Encounter,
     JournalEntry,
     JournalUnreadable,
+    PackedJournal,
     Session,
 )
 from bridge.model.validation import describe_validation_error
@@ -99,6 +100,11 @@ def _apply_record(entry: JournalEntry) -> dict[str, Any]:
     return {"op": "apply", "entry": entry.model_dump(mode="json")}
 
 
+def _lined(entry: bytes) -> bytes:
+    """The apply line of an entry's JSON text."""
+    return _APPLY + entry + b"}\n"
+
+
 class AutosaveJournal:
     """The journal sink of a Session: each Command or Undo is one fsynced line on disk.
 
@@ -117,8 +123,8 @@ class AutosaveJournal:
     ) -> None:
         self.path = path
         self._initial = initial
-        self._entries: list[JournalEntry | bytes] = list(entries)
-        """Each Command, or the line that records it (read back from disk, not parsed)."""
+        self._entries = PackedJournal(entries)
+        """Each Command, or its JSON text (read back from disk, not parsed)."""
         self._session = weakref.ref(session) if session is not None else None
         self._box: list[int | None] = [None]
         weakref.finalize(self, _close_box, self._box)  # a crash path still releases it
@@ -131,11 +137,11 @@ class AutosaveJournal:
     @classmethod
     def start(cls, session: Session, path: Path | None = None) -> AutosaveJournal:
         """Journal ``session`` (its whole history first) and attach to it as its sink."""
-        entries = [
-            e if isinstance(e, JournalEntry) else _APPLY + e + b"}" for e in session.journal_texts()
-        ]
         journal = cls(
-            path or new_autosave_path(session.initial.name), session.initial, entries, session
+            path or new_autosave_path(session.initial.name),
+            session.initial,
+            session.journal_texts(),
+            session,
         )
         session.attach(journal)
         return journal
@@ -148,7 +154,7 @@ class AutosaveJournal:
         journal = cls.__new__(cls)
         journal.path = path
         journal._initial = initial
-        journal._entries = entries
+        journal._entries = PackedJournal(entries)
         journal._session = None
         journal.rewrites = 0
         journal.closed = False
@@ -193,7 +199,7 @@ class AutosaveJournal:
 
     def undone(self) -> None:
         self._write({"op": "undo"})
-        self._entries.pop()
+        self._entries.drop()
 
     # -- the file -----------------------------------------------------------------------
     def _header(self) -> dict[str, Any]:
@@ -217,8 +223,8 @@ class AutosaveJournal:
             session = None
         parts = [_line(self._header())]
         last = 0
-        for n, e in enumerate(self._entries, start=1):
-            parts.append(_line(_apply_record(e)) if isinstance(e, JournalEntry) else e + b"\n")
+        for n, e in enumerate(self._entries.texts_or_entries(), start=1):
+            parts.append(_line(_apply_record(e)) if isinstance(e, JournalEntry) else _lined(e))
             state = session.kept_state(n) if session and n - last >= SNAPSHOT_EVERY else None
             if state is not None and n < len(self._entries):
                 parts.append(_line({"op": "state", "n": n, "state": state.model_dump(mode="json")}))
@@ -525,7 +531,9 @@ def recover(path: Path) -> Recovered:
     if dropped is not None:
         after = len([x for x in rest.split(b"\n")[stopped - 1 :] if x.strip()]) - 1
         dropped += f"; it and {after} line(s) after it were dropped" if after > 0 else ""
-    kept = [op.entry or op.raw for op in _stack([op for op in ops if op.end <= size])]
+    kept = [
+        op.entry or op.raw[len(_APPLY) : -1] for op in _stack([op for op in ops if op.end <= size])
+    ]
     try:
         journal: AutosaveJournal | None = AutosaveJournal._reopen(path, session.initial, kept, size)
     except OSError:

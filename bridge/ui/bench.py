@@ -52,7 +52,7 @@ def ui_benchmarks(quick: bool, battles: Battles) -> list[str]:
     )
     from bridge.ui.bench_play import grow_demo
 
-    warm, long = (3000, 1500) if quick else (4000, 4000)
+    warm, long = (4000, 2000) if quick else (4000, 8000)  # every log is full by 4,000
     grown = grow_demo(long, warm)
     figures.append(
         Figure.at_most(
@@ -61,7 +61,8 @@ def ui_benchmarks(quick: bool, battles: Battles) -> list[str]:
             1.0,
             "MiB",
             note=f"resident memory over {long:,} Commands in the windows after {warm:,} "
-            f"(every log full); Python's objects {grown.per_1000(grown.python):.2f} MiB of it",
+            f"(every log full); Python's objects {grown.per_1000(grown.python):.2f} MiB "
+            "(another run, traced from its start)",
             digits=2,
         )
     )

@@ -116,8 +116,8 @@ def play_demo(commands: int, warm: int) -> Played:
 @dataclass(frozen=True)
 class Grown:
     """Memory over a long stretch of the demo battle in the windows, once every log
-    holds as many lines as it keeps: resident memory and Python's own objects
-    (tracemalloc), in KiB, over ``commands`` Commands."""
+    holds as many lines as it keeps: resident memory (untraced) and Python's own
+    objects (tracemalloc, in another run), in KiB, over ``commands`` Commands."""
 
     commands: int
     rss: int
@@ -127,13 +127,21 @@ class Grown:
         return kib / 1024 / max(self.commands, 1) * 1000
 
 
-def grow_main(commands: int, warm: int, step_for: Callable[[Encounter], Step]) -> None:
-    """In the child: play ``warm`` Commands, then ``commands`` more; print the growth."""
+def grow_main(
+    commands: int, warm: int, step_for: Callable[[Encounter], Step], traced: bool = False
+) -> None:
+    """In the child: play ``warm`` Commands, then ``commands`` more; print the growth.
+
+    Untraced, the growth is resident memory (tracing would add its own records to
+    it). ``traced``, it is Python's objects, traced from the start: objects made
+    during the warm-up and freed after it count as freed."""
     import tracemalloc
 
     from bridge.ui.bench_refresh import bench_home, bench_screen, open_windows
     from bridge.ui.bench_start import resident_kib
 
+    if traced:
+        tracemalloc.start()
     with (
         tempfile.TemporaryDirectory(prefix="bridge-bench-") as folder,
         bench_screen(Path(folder)),
@@ -143,28 +151,29 @@ def grow_main(commands: int, warm: int, step_for: Callable[[Encounter], Step]) -
         step = step_for(windows.model.session.initial)
         windows.play(step, warm)
         gc.collect()
-        tracemalloc.start()
-        before, traced = resident_kib(), tracemalloc.get_traced_memory()[0]
+        before = tracemalloc.get_traced_memory()[0] if traced else resident_kib()
         windows.play(step, commands)
         gc.collect()
-        after, grown = resident_kib(), tracemalloc.get_traced_memory()[0]
-        tracemalloc.stop()
+        after = tracemalloc.get_traced_memory()[0] if traced else resident_kib()
         windows.close()
-    line = {"commands": commands, "rss": after - before, "python": (grown - traced) // 1024}
-    print(json.dumps(line), flush=True)
+    grown = (after - before) // 1024 if traced else after - before
+    print(json.dumps({"commands": commands, "kib": grown}), flush=True)
 
 
 def grow_demo(commands: int, warm: int) -> Grown:
-    """Run the child process and read what it measured."""
+    """Run the two children (resident memory, then Python's objects) and read what
+    they measured."""
     env = {**os.environ, "QT_QPA_PLATFORM": os.environ.get("QT_QPA_PLATFORM", "offscreen")}
     if env["QT_QPA_PLATFORM"].startswith("offscreen:"):
         env["QT_QPA_PLATFORM"] = "offscreen"
-    out = subprocess.run(
-        [sys.executable, "-m", "bridge.bench", "grow", str(commands), str(warm)],
-        capture_output=True,
-        text=True,
-        env=env,
-        check=True,
-    ).stdout
-    data = json.loads(out.strip().splitlines()[-1])
-    return Grown(int(data["commands"]), int(data["rss"]), int(data["python"]))
+    kib = []
+    for mode in ("grow", "grow-python"):
+        out = subprocess.run(
+            [sys.executable, "-m", "bridge.bench", mode, str(commands), str(warm)],
+            capture_output=True,
+            text=True,
+            env=env,
+            check=True,
+        ).stdout
+        kib.append(int(json.loads(out.strip().splitlines()[-1])["kib"]))
+    return Grown(commands, kib[0], kib[1])

@@ -117,3 +117,28 @@ def test_old_closed_autosaves_are_pruned_and_crashed_ones_kept() -> None:
     assert prune_closed(keep=2) == 2
     remaining = sorted(p.name for p in crashed_journal.path.parent.glob("*.jsonl"))
     assert len(remaining) == 3 and crashed_journal.path.name in remaining
+
+
+def test_a_long_autosaved_battle_packs_its_journal_and_still_writes_it_whole() -> None:
+    """Past the newest entries kept whole (issue 14's memory goal), the autosave's
+    copy of the journal is packed: a lost file is still written again in full, and a
+    resumed battle packs what it read back and journals on."""
+    from bridge.engine.bench import endless_step
+    from bridge.engine.journal import KEEP
+
+    session, journal = autosaved(6)
+    initial = session.initial
+    while session.length < KEEP + 150:
+        session.apply(endless_step(session.state, session.check, initial))
+    assert journal._entries.packed > 0
+    journal.path.unlink()  # lost (a sync tool): noticed, and written again whole
+    assert journal.check() is not None
+    resumed = recover(journal.path)
+    assert resumed.commands == session.length and resumed.session.state == session.state
+    assert resumed.journal is not None and resumed.journal._entries.packed > 0
+    again = resumed.session
+    for _ in range(3):
+        again.undo()
+    again.apply(endless_step(again.state, again.check, initial))
+    last = recover(journal.path)
+    assert last.session.state == again.state and last.session.journal == again.journal
