@@ -49,6 +49,7 @@ class PackedJournal:
         self._ends: list[int] = []  # where each block ends (a prepended one may be short)
         self._tail: list[JournalEntry | bytes] = list(entries)  # after the blocks
         self._texted = 0  # how many of the tail's first entries are known to be text
+        self._raw_end = len(self._tail)  # no text in the tail from here on (at most)
         self._read: dict[int, list[JournalEntry]] = {}  # the blocks read last
         self._pack(0)  # what is already text packs now; entries as they are appended
 
@@ -67,6 +68,8 @@ class PackedJournal:
     # -- writing ------------------------------------------------------------------------
     def append(self, entry: JournalEntry | bytes) -> None:
         self._tail.append(entry)
+        if isinstance(entry, bytes):
+            self._raw_end = len(self._tail)
         self._pack(TEXTS_PER_APPEND)
 
     def pop(self) -> JournalEntry:
@@ -81,6 +84,7 @@ class PackedJournal:
             raise IndexError("pop from an empty journal")
         item = self._tail.pop()
         self._texted = min(self._texted, len(self._tail))
+        self._raw_end = min(self._raw_end, len(self._tail))
         if len(self._tail) < self._keep and self._blocks:
             self._unpack_last()  # the newest KEEP stay at hand
         return item
@@ -92,7 +96,7 @@ class PackedJournal:
             return
         if not self._blocks:
             self._tail[:0] = ahead
-            self._texted = 0
+            self._texted, self._raw_end = 0, self._raw_end + len(ahead)
             self._pack(0)
             return
         size = self._size
@@ -106,6 +110,7 @@ class PackedJournal:
         """Forget the first ``count`` entries."""
         items = self.texts_or_entries()[count:]
         self._blocks, self._ends, self._tail, self._texted, self._read = [], [], items, 0, {}
+        self._raw_end = len(items)
         self._pack(0)
 
     def _pack(self, budget: int) -> None:
@@ -119,18 +124,21 @@ class PackedJournal:
                 budget -= 1
                 tail[self._texted] = _text(tail[self._texted])
             self._texted += 1
+            self._raw_end = max(self._raw_end, self._texted)
             if self._texted == self._size:
                 self._blocks.append(_packed(tail[: self._size]))
                 self._ends.append(self.packed + self._size)
                 del tail[: self._size]
-                self._texted = 0
+                self._texted, self._raw_end = 0, max(self._raw_end - self._size, 0)
 
     def _unpack_last(self) -> None:
         """Move the last block back into the tail, as text."""
         if not self._blocks:
             return
         b = len(self._blocks) - 1
-        self._tail[:0] = self._block_texts(b)
+        texts = self._block_texts(b)
+        self._tail[:0] = texts
+        self._raw_end += len(texts)
         self._blocks.pop()
         self._ends.pop()
         self._read.pop(b, None)
@@ -165,14 +173,16 @@ class PackedJournal:
         return item
 
     def last(self, n: int) -> list[JournalEntry]:
-        """The last ``n`` entries."""
+        """The last ``n`` entries (the windows ask after every Command: the newest are
+        handed out as they are kept, without looking at each)."""
         size = len(self)
         n = min(max(n, 0), size)
-        if n <= len(self._tail):
-            recent = self._tail[len(self._tail) - n :]
-            if not any(isinstance(item, bytes) for item in recent):
-                return recent  # type: ignore[return-value]  # entries only
-        return [self[i] for i in range(size - n, size)]
+        tail = self._tail
+        if self._raw_end <= len(tail) - n:
+            return tail[len(tail) - n :]  # type: ignore[return-value]  # entries only
+        entries = [self[i] for i in range(size - n, size)]  # (text read becomes entries)
+        self._raw_end = min(self._raw_end, max(len(tail) - n, 0))
+        return entries
 
     def __iter__(self) -> Iterator[JournalEntry]:
         for b in range(len(self._blocks)):

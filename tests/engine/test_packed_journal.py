@@ -35,7 +35,7 @@ def text(entry: JournalEntry) -> bytes:
 
 OPS = st.lists(
     st.tuples(
-        st.sampled_from(["append", "text", "pop", "drop", "prepend", "drop_first", "read"]),
+        st.sampled_from(["append", "text", "pop", "drop", "prepend", "drop_first", "read", "last"]),
         st.integers(0, 119),
     ),
     max_size=60,
@@ -71,6 +71,9 @@ def test_a_packed_journal_behaves_as_a_list(
             cut = min(n % 7, len(model))
             del model[:cut]
             packed.drop_first(cut)
+        elif op == "last":
+            k = n % (KEEP_SMALL + 3)
+            assert packed.last(k) == model[max(len(model) - k, 0) :]
         elif op == "read" and model:
             assert packed[n % len(model)] == model[n % len(model)]
             assert packed[-1] == model[-1]
