@@ -32,6 +32,7 @@ NOT_AT_START = (
     "bridge.storage.foundry",
     "bridge.storage.recap",
     "bridge.storage.library",
+    "platformdirs",  # BRIDGE_HOME (as here) says where Bridge's folders are
 )
 """Loaded by a start of the GM console alone (``bridge``): none of these."""
 

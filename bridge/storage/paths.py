@@ -7,8 +7,6 @@ import os
 import tempfile
 from pathlib import Path
 
-import platformdirs
-
 __all__ = [
     "autosave_dir",
     "config_dir",
@@ -30,6 +28,9 @@ def _home() -> Path | None:
 def data_dir() -> Path:
     """User data: the ship library and autosaves."""
     home = _home()
+    if home is None:
+        import platformdirs  # only when BRIDGE_HOME does not say where things go
+
     path = home / "data" if home else Path(platformdirs.user_data_dir(APP, appauthor=False))
     with contextlib.suppress(OSError):  # a read-only disk: the folders below say so
         path.mkdir(parents=True, exist_ok=True)
@@ -39,6 +40,9 @@ def data_dir() -> Path:
 def config_dir() -> Path:
     """User configuration: preferences and window places."""
     home = _home()
+    if home is None:
+        import platformdirs
+
     path = home / "config" if home else Path(platformdirs.user_config_dir(APP, appauthor=False))
     with contextlib.suppress(OSError):  # preferences are then not kept, nothing else
         path.mkdir(parents=True, exist_ok=True)
