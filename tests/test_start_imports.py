@@ -26,6 +26,7 @@ NOT_AT_START = (
     "bridge.ui.library_dialog",
     "bridge.ui.dice_tray",
     "bridge.ui.shared_laptop",
+    "bridge.ui.task_dialog",
     "bridge.ui.ship_panel",
     "bridge.ui.gm_dialogs",
     "bridge.storage.battle",
@@ -36,7 +37,7 @@ NOT_AT_START = (
 )
 """Loaded by a start of the GM console alone (``bridge``): none of these."""
 
-WITH_STATIONS = ("bridge.ui.station_window", "bridge.ui.task_dialog")
+WITH_STATIONS = ("bridge.ui.station_window",)
 """Loaded only when a station window opens (``bridge --demo`` opens all five)."""
 
 

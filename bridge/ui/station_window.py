@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
@@ -45,7 +46,6 @@ from bridge.ui.card_back import card_back_html
 from bridge.ui.settings import restore_geometry, save_geometry
 from bridge.ui.station_model import StationModel
 from bridge.ui.station_more import MoreMenu
-from bridge.ui.task_dialog import TaskDialog
 from bridge.ui.theme import STATION_COLORS, scaled
 from bridge.ui.widgets.action_button import ActionButton
 from bridge.ui.widgets.fit import fit_to_screen, scrolling
@@ -56,6 +56,9 @@ from bridge.ui.widgets.ship_status import ContactsTable, ShieldsPower, SystemsTa
 from bridge.ui.widgets.steady import set_choices, set_items, set_state
 from bridge.ui.widgets.steady_label import SteadyLabel
 from bridge.ui.widgets.zone_map import ZoneMapView
+
+if TYPE_CHECKING:  # the Task dialog loads when a Task is first opened
+    from bridge.ui.task_dialog import TaskDialog
 
 __all__ = ["StationWindow", "crew_lines"]
 
@@ -484,6 +487,8 @@ class StationWindow(QMainWindow):
             self.model.submit(MinorAction(by=officer, action=action.key))
 
     def open_task(self, action: ActionDef) -> TaskDialog | None:
+        from bridge.ui.task_dialog import TaskDialog
+
         officer = self.officer_id()
         if officer is None:
             return None
