@@ -1,4 +1,4 @@
-"""Start the application: theme, SharedModel, GM console, station windows, qasync loop."""
+"""Start the application: theme, SharedModel, GM console, station windows, event loop."""
 
 from __future__ import annotations
 
@@ -133,14 +133,12 @@ def run_app(
         console.confirm_quit = False
         console.close()
         return 0
-    import asyncio  # after the windows are up: only the event loop needs these
+    from bridge.ui.event_loop import close_app_loop, start_lazily
 
-    import qasync
-
-    loop = qasync.QEventLoop(app)
-    asyncio.set_event_loop(loop)
-    closed = asyncio.Event()
-    app.aboutToQuit.connect(closed.set)
-    with loop:
-        loop.run_until_complete(closed.wait())
+    # Qt's event loop alone: asyncio and qasync load when hosting or joining needs them.
+    start_lazily()
+    try:
+        app.exec()
+    finally:
+        close_app_loop()
     return 0

@@ -11,7 +11,8 @@ times launch to that line.
 - ``six``: Bridge as ``bridge --demo`` starts, autosave on: the GM console and the five
   station windows;
 - ``console``: Bridge as ``bridge`` starts, autosave on: the GM console painted and its
-  event loop (qasync) running, so it answers the GM.
+  event loop (Qt's; asyncio joins it when the network is first used) running, so it
+  answers the GM.
 """
 
 from __future__ import annotations
@@ -107,17 +108,14 @@ def _bridge(demo: bool) -> None:
     set_unattended(True)  # as the start-up probe: a warning goes to stderr
     console, _model = build(demo, autosave=True, ask=False)
     _idle()
-    if not demo:  # the console answers once its event loop runs, as ``bridge`` runs it
-        import asyncio
-
-        import qasync
+    if not demo:  # the console answers once Qt's event loop runs, as ``bridge`` runs it
+        from PySide6.QtCore import QTimer
         from PySide6.QtWidgets import QApplication
 
         app = QApplication.instance()
-        loop = qasync.QEventLoop(app)
-        asyncio.set_event_loop(loop)
-        with loop:
-            loop.run_until_complete(asyncio.sleep(0))
+        assert app is not None
+        QTimer.singleShot(0, app.exit)  # one turn of it, closing nothing
+        app.exec()
     _report([console, *console.stations.values()])
     console.confirm_quit = False
     console.close()

@@ -34,6 +34,7 @@ from bridge.net.discovery import Announcer, lan_addresses
 from bridge.net.guard import new_join_code
 from bridge.net.host import Host
 from bridge.net.seats import SeatPlan
+from bridge.ui.event_loop import app_loop
 from bridge.ui.net_host import HostLink
 from bridge.ui.shared_model import SharedModel
 
@@ -146,7 +147,7 @@ class HostPanel(QDialog):
 
     # -- hosting -----------------------------------------------------------------------
     def _run(self, coro: Coroutine[Any, Any, object]) -> None:
-        task = asyncio.get_event_loop().create_task(coro)
+        task = app_loop().create_task(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 from bridge.net.client import JoinRefused, NetClient, TokenStore
 from bridge.net.discovery import Browser, FoundHost
 from bridge.storage.paths import config_dir
+from bridge.ui.event_loop import app_loop
 from bridge.ui.remote_model import RemoteModel
 
 __all__ = ["JoinDialog", "run_join", "url_for"]
@@ -140,7 +141,7 @@ class JoinDialog(QDialog):
 
     # -- joining -----------------------------------------------------------------------
     def _run(self, coro: Coroutine[Any, Any, object]) -> None:
-        task = asyncio.get_event_loop().create_task(coro)
+        task = app_loop().create_task(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 

@@ -75,3 +75,41 @@ def test_the_real_start_autosaves_and_a_clean_exit_closes_it(tmp_path: Path) -> 
     assert len(journals) == 1
     lines = journals[0].read_text().splitlines()
     assert '"format":"bridge.autosave"' in lines[0] and lines[-1] == '{"op":"closed"}'
+
+
+def test_the_real_start_runs_qts_event_loop_and_asyncio_joins_it_when_first_needed(
+    tmp_path: Path,
+) -> None:
+    """`bridge` starts without asyncio; the network's first task puts a qasync loop on
+    the Qt event loop already running, the task runs there, and the app ends cleanly."""
+    code = (
+        "import sys\n"
+        "from PySide6.QtCore import QTimer\n"
+        "from PySide6.QtWidgets import QApplication\n"
+        "from bridge.ui.app import run_app\n"
+        "found = {}\n"
+        "def later():\n"
+        "    found['loaded'] = sorted({'asyncio', 'qasync'} & set(sys.modules))\n"
+        "    import asyncio\n"
+        "    from bridge.ui.event_loop import app_loop\n"
+        "    async def ping():\n"
+        "        await asyncio.sleep(0.01)\n"
+        "        found['ran'] = asyncio.get_running_loop() is app_loop()\n"
+        "        QApplication.instance().exit(0)\n"
+        "    app_loop().create_task(ping())\n"
+        "app = QApplication(sys.argv[:1])\n"
+        "QTimer.singleShot(0, later)\n"
+        "status = run_app()\n"
+        "print(found.get('loaded'), found.get('ran'), status)\n"
+    )
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "BRIDGE_HOME": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split("\n")[-2] == "[] True 0"
