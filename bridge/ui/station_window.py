@@ -170,8 +170,10 @@ class StationWindow(QMainWindow):
         layout.addWidget(self.tabs, 1)
         front = QSplitter(Qt.Orientation.Horizontal)
         self.tabs.addTab(front, "CARD")
-        self.back = QTextBrowser()
-        self.tabs.addTab(self.back, "RULES AND MOMENTUM")
+        self._back: QTextBrowser | None = None  # written when the card is turned over
+        self._back_page = QWidget()
+        QVBoxLayout(self._back_page).setContentsMargins(0, 0, 0, 0)
+        self.tabs.addTab(self._back_page, "RULES AND MOMENTUM")
         self.tabs.currentChanged.connect(self._fill_back)
 
         self.buttons: dict[str, ActionButton] = {}
@@ -296,10 +298,24 @@ class StationWindow(QMainWindow):
         self.log.setMinimumHeight(120)
         col.addWidget(self.log, 1)
 
+    @property
+    def back(self) -> QTextBrowser:
+        """The back of the card: its rules and Momentum spends, built and written the
+        first time it is asked for (the first time the card is turned over)."""
+        if self._back is None:
+            back = QTextBrowser()
+            back.setHtml(card_back_html(self.station))
+            layout = self._back_page.layout()
+            assert layout is not None
+            layout.addWidget(back)
+            if self._back_page.isVisible():
+                back.show()
+            self._back = back
+        return self._back
+
     def _fill_back(self, index: int) -> None:
-        """The back of the card is written the first time it is turned over."""
-        if index == 1 and not self.back.toPlainText():
-            self.back.setHtml(card_back_html(self.station))
+        if index == 1:
+            self.back.show()
 
     # -- reading ------------------------------------------------------------------------
     def officer_id(self) -> str | None:

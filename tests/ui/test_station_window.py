@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QTextBrowser
 from pytestqt.qtbot import QtBot
 
 from bridge.engine.catalog import Station, actions_for
@@ -105,10 +106,18 @@ def test_card_back_and_f1(qtbot: QtBot, model: SharedModel) -> None:
     w = window(qtbot, model, Station.HELM)
     w.activateWindow()
     qtbot.waitUntil(w.isActiveWindow)
+    assert w.findChildren(QTextBrowser) == []  # the back is built when first turned over
     qtbot.keyClick(w, Qt.Key.Key_F1)
     assert w.tabs.currentIndex() == 1
-    back = w.tabs.widget(1)
+    (back,) = w.findChildren(QTextBrowser)
+    assert back is w.back and w.tabs.widget(1).isAncestorOf(back)
+    qtbot.waitUntil(back.isVisible)
+    assert back.width() > 600 and back.height() > 200  # it fills the tab
     assert "MOMENTUM SPENDS" in back.toPlainText() and "Plot Course" in back.toPlainText()
+    qtbot.keyClick(w, Qt.Key.Key_F1)
+    assert w.tabs.currentIndex() == 0 and not back.isVisible()
+    qtbot.keyClick(w, Qt.Key.Key_F1)
+    assert back.isVisible() and w.findChildren(QTextBrowser) == [back]
 
 
 def test_keyboard_starts_and_ends_a_turn(qtbot: QtBot, model: SharedModel) -> None:
