@@ -98,6 +98,10 @@ class _Client:
 
 _NO_AVAILABLE = '"available":null}'
 
+KNOWN_ENTRIES = 1024
+"""How many of the newest journal entries the host keeps to follow the journal (the
+Session packs older ones; an undo reaching further back reads the journal again)."""
+
 
 def _with_available(update: str, available: Availability) -> str:
     """``update`` (an :class:`Update`'s JSON without ``available``: its last field) with
@@ -141,7 +145,8 @@ class Host:
         self._server: Server | None = None
         self._log_length = 0
         self._log_sources: list[JournalEntry] = []
-        """The journal entries behind ``_player_log`` (to tell an undo from other edits)."""
+        """The newest journal entries behind ``_player_log`` (to tell an undo from other
+        edits): at most twice :data:`KNOWN_ENTRIES`, so the Session can pack older ones."""
         self._player_log: list[LogEntry] = []
         self._read_journal()
         self._silhouettes: dict[str, tuple[Ship, Ship]] = {}
@@ -234,6 +239,8 @@ class Host:
             last = self.session.recent(2)
             if length == 1 or (known and last[0] is known[-1]):
                 known.append(last[-1])
+                if len(known) > 2 * KNOWN_ENTRIES:
+                    del known[:-KNOWN_ENTRIES]  # an undo deeper than these reads the journal
                 self._player_log.append(log_entry(last[-1]))
                 self._log_length = length
                 return self._player_log[-1], False
@@ -253,7 +260,7 @@ class Host:
 
     def _read_journal(self) -> None:
         journal = self.session.journal
-        self._log_sources = list(journal)
+        self._log_sources = list(journal[-KNOWN_ENTRIES:])
         self._player_log = [log_entry(e) for e in journal]
         self._log_length = len(journal)
 

@@ -465,3 +465,35 @@ def test_an_update_is_encoded_once_and_each_seats_legal_actions_added_to_it() ->
     text = _with_available(common, available)
     assert text == Update(**fields, entry=entry, available=available).model_dump_json()
     assert Update.model_validate_json(text).available == available
+
+
+def test_the_host_keeps_only_the_newest_entries_and_players_still_follow_every_undo(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The host holds the newest journal entries only (issue 14: the Session packs the
+    older ones, and memory stays flat); an undo past what it holds reads the journal
+    again, and every client's log still ends equal to the journal's."""
+    from bridge.net import host as host_module
+
+    monkeypatch.setattr(host_module, "KNOWN_ENTRIES", 3)
+
+    async def body() -> None:
+        async with hosting() as (host, url):
+            client = NetClient(url, CODE)
+            await client.connect()
+            await client.claim("char:reyes")
+            for step in range(40):
+                command = suggest(host.session.state, host.session.check)
+                assert command is not None
+                host.apply(command)
+                assert len(host._log_sources) <= 6
+                if step % 9 == 8:  # deeper than the host holds
+                    for _ in range(5):
+                        host.session.undo()
+                        host.publish(Change.ALL)
+            assert await client.wait_revision(host.revision, timeout=20)
+            assert client.log == [log_entry(e) for e in host.session.journal]
+            assert client.resyncs == 0
+            await client.close()
+
+    run(body())
