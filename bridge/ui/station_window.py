@@ -233,18 +233,19 @@ class StationWindow(QMainWindow):
         col.addStretch()
 
     def _grid(self, col: QVBoxLayout, title: str, actions: Sequence[ActionDef], width: int) -> None:
-        col.addWidget(section_label(title))
+        box = col.parentWidget()
+        col.addWidget(section_label(title, box))
         grid = QGridLayout()
         grid.setHorizontalSpacing(round(scaled(8)))
         grid.setVerticalSpacing(0)
+        col.addLayout(grid)  # in the column first: each button is made in its place
         for i, a in enumerate(actions):
-            grid.addWidget(self._button(a), i // width, i % width, Qt.AlignmentFlag.AlignTop)
+            grid.addWidget(self._button(a, box), i // width, i % width, Qt.AlignmentFlag.AlignTop)
         for c in range(width):
             grid.setColumnStretch(c, 1)
-        col.addLayout(grid)
 
-    def _button(self, a: ActionDef) -> ActionButton:
-        button = ActionButton(a)
+    def _button(self, a: ActionDef, parent: QWidget | None) -> ActionButton:
+        button = ActionButton(a, parent)
         button.button.clicked.connect(lambda _=False, act=a: self._use(act))
         self.buttons[a.key] = button
         return button

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QTextBrowser
+from PySide6.QtWidgets import QLabel, QTextBrowser
 from pytestqt.qtbot import QtBot
 
 from bridge.engine.catalog import Station, actions_for
@@ -140,3 +140,18 @@ def test_geometry_is_remembered(qtbot: QtBot, model: SharedModel) -> None:
     again = window(qtbot, model, Station.SCIENCE)
     assert again.size() == placed.size()
     assert again.geometry().top() == placed.top()
+
+
+def test_a_buttons_reason_line_is_built_when_first_shown(qtbot: QtBot, model: SharedModel) -> None:
+    w = window(qtbot, model, Station.TACTICAL)
+    model.submit(StartTurn(by="kell", actor="kell"))
+    fire = w.buttons["fire_weapon"]
+    lines = fire.findChildren(QLabel, "reason")
+    assert fire.button.isEnabled() and not lines  # nothing to say: no line yet
+    model.submit(SetValue(path="ships.resolute.damage.weapons.breaches", value=5))
+    (line,) = fire.findChildren(QLabel, "reason")
+    assert line.isVisibleTo(w) and line.text() == "Weapons is disabled."
+    assert fire.layout().indexOf(line) == 2  # under the button and its line of rules
+    assert fire.button.toolTip().startswith("Weapons is disabled.\n\nFire Weapon")
+    model.submit(SetValue(path="ships.resolute.damage.weapons.breaches", value=0))
+    assert fire.button.isEnabled() and not line.isVisibleTo(w) and line.text() == ""
