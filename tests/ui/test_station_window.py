@@ -11,6 +11,7 @@ from bridge.engine.catalog import Station, actions_for
 from bridge.engine.commands import SetValue, StartTurn
 from bridge.ui.shared_model import SharedModel
 from bridge.ui.station_window import StationWindow
+from bridge.ui.widgets.action_button import ActionButton, summary
 
 
 def window(qtbot: QtBot, model: SharedModel, station: Station) -> StationWindow:
@@ -155,3 +156,21 @@ def test_a_buttons_reason_line_is_built_when_first_shown(qtbot: QtBot, model: Sh
     assert fire.button.toolTip().startswith("Weapons is disabled.\n\nFire Weapon")
     model.submit(SetValue(path="ships.resolute.damage.weapons.breaches", value=0))
     assert fire.button.isEnabled() and not line.isVisibleTo(w) and line.text() == ""
+
+
+def test_a_line_of_rules_wraps_as_a_plain_label(qtbot: QtBot) -> None:
+    action = next(a for a in actions_for(Station.TACTICAL, "task") if summary(a))
+    button = ActionButton(action)
+    qtbot.addWidget(button)
+    plain = QLabel(summary(action))
+    plain.setWordWrap(True)
+    plain.setObjectName("dim")
+    qtbot.addWidget(plain)
+    for width in (60, 120, 60, 400):
+        assert button.detail.heightForWidth(width) == plain.heightForWidth(width)
+    narrow = button.detail.heightForWidth(60)
+    font = button.detail.font()
+    font.setPixelSize(font.pixelSize() * 2 if font.pixelSize() > 0 else 40)
+    button.detail.setFont(font)  # a larger font: the heights are worked out again
+    plain.setFont(font)
+    assert button.detail.heightForWidth(60) == plain.heightForWidth(60) > narrow

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
 
 from bridge.engine import ActionDef
@@ -23,6 +24,27 @@ def summary(action: ActionDef) -> str:
     if action.succeed_at_cost:
         parts.append("can Succeed at Cost")
     return "  ·  ".join(parts)
+
+
+class _RulesLine(QLabel):
+    """The entry's line of rules: word-wrapped text that never changes, so its height
+    at a width is worked out once (the window's layouts ask for it many times while
+    they settle), until a new font or style."""
+
+    def __init__(self, text: str, parent: QWidget) -> None:
+        super().__init__(text, parent)
+        self._heights: dict[int, int] = {}
+        self.setWordWrap(True)
+
+    def heightForWidth(self, width: int) -> int:
+        height = self._heights.get(width)
+        if height is None:
+            height = self._heights[width] = super().heightForWidth(width)
+        return height
+
+    def changeEvent(self, event: QEvent) -> None:
+        self._heights.clear()  # a font, style or margins that may wrap it otherwise
+        super().changeEvent(event)
 
 
 class ActionButton(QWidget):
@@ -48,9 +70,8 @@ class ActionButton(QWidget):
         self._tip = f"{action.name}: {tip}" + (f"\n{line}" if line else "")
         self.button.setToolTip(self._tip)
         layout.addWidget(self.button)
-        self.detail = QLabel(line, self)
+        self.detail = _RulesLine(line, self)
         self.detail.setObjectName("dim")
-        self.detail.setWordWrap(True)
         if not line:
             self.detail.hide()
         layout.addWidget(self.detail)
