@@ -166,11 +166,23 @@ def test_a_line_of_rules_wraps_as_a_plain_label(qtbot: QtBot) -> None:
     plain.setWordWrap(True)
     plain.setObjectName("dim")
     qtbot.addWidget(plain)
+    line = button.detail
+    assert line is not None and line.text() == summary(action)
     for width in (60, 120, 60, 400):
-        assert button.detail.heightForWidth(width) == plain.heightForWidth(width)
-    narrow = button.detail.heightForWidth(60)
-    font = button.detail.font()
+        assert line.heightForWidth(width) == plain.heightForWidth(width)
+    narrow = line.heightForWidth(60)
+    font = line.font()
     font.setPixelSize(font.pixelSize() * 2 if font.pixelSize() > 0 else 40)
-    button.detail.setFont(font)  # a larger font: the heights are worked out again
+    line.setFont(font)  # a larger font: the heights are worked out again
     plain.setFont(font)
-    assert button.detail.heightForWidth(60) == plain.heightForWidth(60) > narrow
+    assert line.heightForWidth(60) == plain.heightForWidth(60) > narrow
+
+
+def test_an_entry_without_rules_has_no_line_for_them(qtbot: QtBot, model: SharedModel) -> None:
+    w = window(qtbot, model, Station.TACTICAL)
+    interact = w.buttons["interact"]
+    assert not summary(interact.action) and interact.detail is None
+    assert interact.findChildren(QLabel) == []  # the button alone, until a reason is shown
+    interact.setReason("Not now.")
+    (reason,) = interact.findChildren(QLabel)
+    assert reason is interact.reason and reason.isVisibleTo(w) and reason.text() == "Not now."

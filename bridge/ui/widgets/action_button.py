@@ -48,7 +48,8 @@ class _RulesLine(QLabel):
 
 
 class ActionButton(QWidget):
-    """Button plus a small line of rules and, when disabled, the reason.
+    """Button plus a small line of rules (if the entry has any) and, when disabled, the
+    reason.
 
     The line of the reason is built the first time it is shown (or asked for): most
     entries of a card never show one under their button."""
@@ -70,11 +71,12 @@ class ActionButton(QWidget):
         self._tip = f"{action.name}: {tip}" + (f"\n{line}" if line else "")
         self.button.setToolTip(self._tip)
         layout.addWidget(self.button)
-        self.detail = _RulesLine(line, self)
-        self.detail.setObjectName("dim")
-        if not line:
-            self.detail.hide()
-        layout.addWidget(self.detail)
+        # The line of rules, for the entries that have one (a Minor Action often has none).
+        self.detail: QLabel | None = None
+        if line:
+            self.detail = _RulesLine(line, self)
+            self.detail.setObjectName("dim")
+            layout.addWidget(self.detail)
         self._reason: QLabel | None = None  # built when first shown
         self._shown: tuple[str | None, bool] | None = None  # the reason last set
 
