@@ -109,30 +109,34 @@ class StationWindow(QMainWindow):
         self.resize(1280, 690)
         color = STATION_COLORS[station.value]
 
+        # Widgets are made with their parent where they go: under the stylesheet, one
+        # made alone and added later would have its style worked out again.
         root = QWidget()
         self.setCentralWidget(scrolling(root))
         layout = QVBoxLayout(root)
-        self.header = LcarsHeader(station.label, color)
+        self.header = LcarsHeader(station.label, color, root)
         layout.addWidget(self.header)
 
-        self.turn_label = SteadyLabel()
+        head = self.header
+        self.turn_label = SteadyLabel(parent=head)
         self.turn_label.setObjectName("big")
-        self.momentum_pill = Pill("", "#ffcc66")
-        self.threat_pill = Pill("", "#ff5544")
-        self.det_pill = Pill("", "#cc99cc")
+        self.momentum_pill = Pill("", "#ffcc66", head)
+        self.threat_pill = Pill("", "#ff5544", head)
+        self.det_pill = Pill("", "#cc99cc", head)
         for w in (self.turn_label, self.momentum_pill, self.threat_pill, self.det_pill):
             self.header.addRight(w)
 
         officer_row = QHBoxLayout()
-        officer_row.addWidget(QLabel("OFFICER"))
-        self.officer = QComboBox()
+        layout.addLayout(officer_row)
+        officer_row.addWidget(QLabel("OFFICER", root))
+        self.officer = QComboBox(root)
         self.officer.setMinimumWidth(260)
         officer_row.addWidget(self.officer)
-        self.start_button = QPushButton("START TURN")
-        self.end_button = QPushButton("END TURN")
-        self.keep_button = QPushButton("KEEP THE INITIATIVE (2)")
-        self.extra_minor_button = QPushButton("EXTRA MINOR (1)")
-        self.swift_button = QPushButton("SWIFT TASK (2)")
+        self.start_button = QPushButton("START TURN", root)
+        self.end_button = QPushButton("END TURN", root)
+        self.keep_button = QPushButton("KEEP THE INITIATIVE (2)", root)
+        self.extra_minor_button = QPushButton("EXTRA MINOR (1)", root)
+        self.swift_button = QPushButton("SWIFT TASK (2)", root)
         for b, tip in (
             (self.start_button, "Ctrl+T"),
             (self.end_button, "Ctrl+E"),
@@ -142,7 +146,7 @@ class StationWindow(QMainWindow):
         ):
             b.setToolTip(tip)
             officer_row.addWidget(b)
-        self.more_button = QPushButton("MORE")
+        self.more_button = QPushButton("MORE", root)
         self.more_button.setToolTip(
             "Create Advantage or Problem, Obtain Information, pay with Threat, Determination, "
             "Values, a readied Task's trigger"
@@ -151,18 +155,17 @@ class StationWindow(QMainWindow):
         self.more_button.setMenu(self.more_menu)
         officer_row.addWidget(self.more_button)
         officer_row.addStretch(1)
-        self.waiting_button = QPushButton("ROLL WAITING: OPEN")
+        self.waiting_button = QPushButton("ROLL WAITING: OPEN", root)
         self.waiting_button.setObjectName("primary")
         self.waiting_button.setToolTip("Reopen the rolled Task waiting for its spends (Ctrl+W)")
         self.waiting_button.hide()
         self.waiting_button.clicked.connect(self.reopen_roll)
         officer_row.addWidget(self.waiting_button)
-        layout.addLayout(officer_row)
         # Why the Turn's controls are as they are, on a line of its own under them.
-        self.reason = ReasonLabel(lines=1)
+        self.reason = ReasonLabel(lines=1, parent=root)
         self.reason.setObjectName("reason")
         layout.addWidget(self.reason)
-        self.tabs = QTabWidget()
+        self.tabs = QTabWidget(root)
         # The card takes the height left: its columns scroll inside it, so what it holds
         # never makes the window scroll (or a line of text above it move it).
         self.tabs.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)
@@ -233,18 +236,19 @@ class StationWindow(QMainWindow):
         col.addStretch()
 
     def _grid(self, col: QVBoxLayout, title: str, actions: Sequence[ActionDef], width: int) -> None:
-        col.addWidget(section_label(title))
+        box = col.parentWidget()
+        col.addWidget(section_label(title, box))
         grid = QGridLayout()
         grid.setHorizontalSpacing(round(scaled(8)))
         grid.setVerticalSpacing(0)
+        col.addLayout(grid)  # in the column first: each button is made in its place
         for i, a in enumerate(actions):
-            grid.addWidget(self._button(a), i // width, i % width, Qt.AlignmentFlag.AlignTop)
+            grid.addWidget(self._button(a, box), i // width, i % width, Qt.AlignmentFlag.AlignTop)
         for c in range(width):
             grid.setColumnStretch(c, 1)
-        col.addLayout(grid)
 
-    def _button(self, a: ActionDef) -> ActionButton:
-        button = ActionButton(a)
+    def _button(self, a: ActionDef, parent: QWidget | None) -> ActionButton:
+        button = ActionButton(a, parent)
         button.button.clicked.connect(lambda _=False, act=a: self._use(act))
         self.buttons[a.key] = button
         return button
@@ -252,49 +256,50 @@ class StationWindow(QMainWindow):
     def _state_column(self, splitter: QSplitter) -> None:
         """The ship state this card needs, and only that (each station builds its own)."""
         col = self._column(splitter)
+        box = col.parentWidget()
         s = self.station
-        self.shields = ShieldsPower()
+        self.shields = ShieldsPower(box)
         self.systems: SystemsTable | None = None
         self.weapons: WeaponsTable | None = None
         self.contacts: ContactsTable | None = None
         self.zone_map: ZoneMapView | None = None
         self.crew: QListWidget | None = None
-        col.addWidget(section_label("Ship"))
+        col.addWidget(section_label("Ship", box))
         col.addWidget(self.shields)
         if s is Station.HELM:
-            col.addWidget(section_label("Zones and ranges"))
-            self.zone_map = ZoneMapView()
+            col.addWidget(section_label("Zones and ranges", box))
+            self.zone_map = ZoneMapView(box)
             col.addWidget(self.zone_map, 2)
         if s is Station.TACTICAL:
-            col.addWidget(section_label("Weapons"))
-            self.weapons = WeaponsTable()
+            col.addWidget(section_label("Weapons", box))
+            self.weapons = WeaponsTable(box)
             col.addWidget(self.weapons)
-            col.addWidget(section_label("Targets"))
-            self.contacts = ContactsTable()
+            col.addWidget(section_label("Targets", box))
+            self.contacts = ContactsTable(box)
             col.addWidget(self.contacts)
         if s is Station.SCIENCE:
-            col.addWidget(section_label("Contacts and scans"))
-            self.contacts = ContactsTable()
+            col.addWidget(section_label("Contacts and scans", box))
+            self.contacts = ContactsTable(box)
             col.addWidget(self.contacts)
-            self.zone_map = ZoneMapView()
+            self.zone_map = ZoneMapView(box)
             col.addWidget(self.zone_map, 1)
         if s in (Station.OPERATIONS, Station.COMMAND, Station.SCIENCE):
-            col.addWidget(section_label("Systems and breaches"))
-            self.systems = SystemsTable()
+            col.addWidget(section_label("Systems and breaches", box))
+            self.systems = SystemsTable(box)
             col.addWidget(self.systems)
         if s is Station.COMMAND:
-            col.addWidget(section_label("The crew's Turns"))
-            self.crew = QListWidget()
+            col.addWidget(section_label("The crew's Turns", box))
+            self.crew = QListWidget(box)
             self.crew.setUniformItemSizes(True)  # one line each: no row is measured
             self.crew.setMinimumHeight(140)
             col.addWidget(self.crew)
-        col.addWidget(section_label("Active effects"))
-        self.durations = QListWidget()
+        col.addWidget(section_label("Active effects", box))
+        self.durations = QListWidget(box)
         self.durations.setUniformItemSizes(True)
         self.durations.setMaximumHeight(round(scaled(90)))
         col.addWidget(self.durations)
-        col.addWidget(section_label("Log"))
-        self.log = LogView(limit=200)
+        col.addWidget(section_label("Log", box))
+        self.log = LogView(box, limit=200)
         self.log.setMinimumHeight(120)
         col.addWidget(self.log, 1)
 

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QTextBrowser
+from PySide6.QtWidgets import QLabel, QTextBrowser
 from pytestqt.qtbot import QtBot
 
 from bridge.engine.catalog import Station, actions_for
 from bridge.engine.commands import SetValue, StartTurn
 from bridge.ui.shared_model import SharedModel
 from bridge.ui.station_window import StationWindow
+from bridge.ui.widgets.action_button import ActionButton, summary
 
 
 def window(qtbot: QtBot, model: SharedModel, station: Station) -> StationWindow:
@@ -140,3 +141,48 @@ def test_geometry_is_remembered(qtbot: QtBot, model: SharedModel) -> None:
     again = window(qtbot, model, Station.SCIENCE)
     assert again.size() == placed.size()
     assert again.geometry().top() == placed.top()
+
+
+def test_a_buttons_reason_line_is_built_when_first_shown(qtbot: QtBot, model: SharedModel) -> None:
+    w = window(qtbot, model, Station.TACTICAL)
+    model.submit(StartTurn(by="kell", actor="kell"))
+    fire = w.buttons["fire_weapon"]
+    lines = fire.findChildren(QLabel, "reason")
+    assert fire.button.isEnabled() and not lines  # nothing to say: no line yet
+    model.submit(SetValue(path="ships.resolute.damage.weapons.breaches", value=5))
+    (line,) = fire.findChildren(QLabel, "reason")
+    assert line.isVisibleTo(w) and line.text() == "Weapons is disabled."
+    assert fire.layout().indexOf(line) == 2  # under the button and its line of rules
+    assert fire.button.toolTip().startswith("Weapons is disabled.\n\nFire Weapon")
+    model.submit(SetValue(path="ships.resolute.damage.weapons.breaches", value=0))
+    assert fire.button.isEnabled() and not line.isVisibleTo(w) and line.text() == ""
+
+
+def test_a_line_of_rules_wraps_as_a_plain_label(qtbot: QtBot) -> None:
+    action = next(a for a in actions_for(Station.TACTICAL, "task") if summary(a))
+    button = ActionButton(action)
+    qtbot.addWidget(button)
+    plain = QLabel(summary(action))
+    plain.setWordWrap(True)
+    plain.setObjectName("dim")
+    qtbot.addWidget(plain)
+    line = button.detail
+    assert line is not None and line.text() == summary(action)
+    for width in (60, 120, 60, 400):
+        assert line.heightForWidth(width) == plain.heightForWidth(width)
+    narrow = line.heightForWidth(60)
+    font = line.font()
+    font.setPixelSize(font.pixelSize() * 2 if font.pixelSize() > 0 else 40)
+    line.setFont(font)  # a larger font: the heights are worked out again
+    plain.setFont(font)
+    assert line.heightForWidth(60) == plain.heightForWidth(60) > narrow
+
+
+def test_an_entry_without_rules_has_no_line_for_them(qtbot: QtBot, model: SharedModel) -> None:
+    w = window(qtbot, model, Station.TACTICAL)
+    interact = w.buttons["interact"]
+    assert not summary(interact.action) and interact.detail is None
+    assert interact.findChildren(QLabel) == []  # the button alone, until a reason is shown
+    interact.setReason("Not now.")
+    (reason,) = interact.findChildren(QLabel)
+    assert reason is interact.reason and reason.isVisibleTo(w) and reason.text() == "Not now."

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
 
 from bridge.engine import ActionDef
@@ -25,8 +26,33 @@ def summary(action: ActionDef) -> str:
     return "  ·  ".join(parts)
 
 
+class _RulesLine(QLabel):
+    """The entry's line of rules: word-wrapped text that never changes, so its height
+    at a width is worked out once (the window's layouts ask for it many times while
+    they settle), until a new font or style."""
+
+    def __init__(self, text: str, parent: QWidget) -> None:
+        super().__init__(text, parent)
+        self._heights: dict[int, int] = {}
+        self.setWordWrap(True)
+
+    def heightForWidth(self, width: int) -> int:
+        height = self._heights.get(width)
+        if height is None:
+            height = self._heights[width] = super().heightForWidth(width)
+        return height
+
+    def changeEvent(self, event: QEvent) -> None:
+        self._heights.clear()  # a font, style or margins that may wrap it otherwise
+        super().changeEvent(event)
+
+
 class ActionButton(QWidget):
-    """Button plus a small line of rules and, when disabled, the reason."""
+    """Button plus a small line of rules (if the entry has any) and, when disabled, the
+    reason.
+
+    The line of the reason is built the first time it is shown (or asked for): most
+    entries of a card never show one under their button."""
 
     def __init__(self, action: ActionDef, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -34,7 +60,9 @@ class ActionButton(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 4)
         layout.setSpacing(1)
-        self.button = QPushButton(action.name.upper())
+        # Each child is made with its parent: under the stylesheet, one made alone and
+        # added later would have its style worked out twice.
+        self.button = QPushButton(action.name.upper(), self)
         self.button.setObjectName("task" if action.kind == "task" else "minor")
         tip = action.text
         if action.momentum:
@@ -43,17 +71,32 @@ class ActionButton(QWidget):
         self._tip = f"{action.name}: {tip}" + (f"\n{line}" if line else "")
         self.button.setToolTip(self._tip)
         layout.addWidget(self.button)
-        self.detail = QLabel(line)
-        self.detail.setObjectName("dim")
-        self.detail.setWordWrap(True)
-        self.detail.setVisible(bool(line))
-        layout.addWidget(self.detail)
-        self.reason = QLabel()
-        self.reason.setObjectName("reason")
-        self.reason.setWordWrap(True)
-        self.reason.hide()
-        layout.addWidget(self.reason)
+        # The line of rules, for the entries that have one (a Minor Action often has none).
+        self.detail: QLabel | None = None
+        if line:
+            self.detail = _RulesLine(line, self)
+            self.detail.setObjectName("dim")
+            layout.addWidget(self.detail)
+        self._reason: QLabel | None = None  # built when first shown
         self._shown: tuple[str | None, bool] | None = None  # the reason last set
+
+    @property
+    def reason(self) -> QLabel:
+        """The line under the button that says why it is disabled (built when first
+        asked for, with the reason last set)."""
+        if self._reason is None:
+            label = QLabel(self)
+            label.setObjectName("reason")
+            label.setWordWrap(True)
+            label.hide()
+            reason, show = self._shown or (None, False)
+            label.setText(reason or "")
+            layout = self.layout()
+            assert layout is not None
+            layout.addWidget(label)
+            self._reason = label
+            label.setVisible(bool(reason) and show)
+        return self._reason
 
     def setReason(self, reason: str | None, show: bool = True) -> None:
         """Enable the button, or disable it and say why (``show``: under the button too)."""
@@ -62,5 +105,7 @@ class ActionButton(QWidget):
         self._shown = (reason, show)
         self.button.setEnabled(reason is None)
         self.button.setToolTip(f"{reason}\n\n{self._tip}" if reason else self._tip)
+        if self._reason is None and not (reason and show):
+            return  # nothing to show, and no line yet to hide
         self.reason.setText(reason or "")
         self.reason.setVisible(bool(reason) and show)

@@ -160,8 +160,8 @@ class Pill(SteadyLabel):
         )
 
 
-def section_label(text: str) -> QLabel:
-    label = QLabel(text.upper())
+def section_label(text: str, parent: QWidget | None = None) -> QLabel:
+    label = QLabel(text.upper(), parent)
     label.setObjectName("section")
     label.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
     return label
