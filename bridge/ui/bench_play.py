@@ -3,8 +3,8 @@ timed until every window is idle, and the memory it grows by.
 
 The parent (:func:`play_demo`) starts ``python -m bridge.bench play N WARM``, which calls
 :func:`play_main`; that process prints one JSON line with every sample. The memory is
-measured apart (:func:`grow_demo`, ``grow N WARM``), over a longer stretch once every
-log is full.
+measured apart (:func:`grow_demo`, ``grow N WARM`` and ``grow-python N WARM``), over
+a longer stretch once every log is full.
 """
 
 from __future__ import annotations
@@ -15,13 +15,15 @@ import os
 import subprocess
 import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from bridge.engine import Encounter
 from bridge.ui.bench_idle import Sample
-from bridge.ui.bench_refresh import Step
+from bridge.ui.bench_refresh import Step, Windows
 
 __all__ = ["Grown", "Played", "grow_demo", "grow_main", "play_demo", "play_main", "samples_json"]
 
@@ -47,9 +49,12 @@ def samples_json(samples: list[Sample], applied: list[float]) -> list[list[float
     ]
 
 
-def play_main(commands: int, warm: int, step_for: Callable[[Encounter], Step]) -> None:
-    """In the child: open the windows (autosave on), play ``warm`` Commands, then time
-    ``commands`` more; print the JSON line."""
+@contextmanager
+def _warmed_windows(
+    warm: int, step_for: Callable[[Encounter], Step]
+) -> Iterator[tuple[Windows, Step]]:
+    """The GM's six windows on the demo battle (autosave on, in a temporary home), after
+    ``warm`` Commands, and the step that plays it on."""
     from bridge.ui.bench_refresh import bench_home, bench_screen, open_windows
 
     with (
@@ -61,6 +66,13 @@ def play_main(commands: int, warm: int, step_for: Callable[[Encounter], Step]) -
         step = step_for(windows.model.session.initial)
         windows.play(step, warm)
         gc.collect()
+        yield windows, step
+
+
+def play_main(commands: int, warm: int, step_for: Callable[[Encounter], Step]) -> None:
+    """In the child: open the windows (autosave on), play ``warm`` Commands, then time
+    ``commands`` more; print the JSON line."""
+    with _warmed_windows(warm, step_for) as (windows, step):
         samples, applied = windows.play(step, commands)
         with windows.counting():  # then what was painted, counted apart from the timing
             painted, _ = windows.play(step, min(commands, 100))
@@ -85,17 +97,7 @@ def play_main(commands: int, warm: int, step_for: Callable[[Encounter], Step]) -
 
 def play_demo(commands: int, warm: int) -> Played:
     """Run the child process and read what it measured."""
-    env = {**os.environ, "QT_QPA_PLATFORM": os.environ.get("QT_QPA_PLATFORM", "offscreen")}
-    if env["QT_QPA_PLATFORM"].startswith("offscreen:"):  # the child sets its own screen
-        env["QT_QPA_PLATFORM"] = "offscreen"
-    out = subprocess.run(
-        [sys.executable, "-m", "bridge.bench", "play", str(commands), str(warm)],
-        capture_output=True,
-        text=True,
-        env=env,
-        check=True,
-    ).stdout
-    data = json.loads(out.strip().splitlines()[-1])
+    data = _child("play", commands, warm)
     samples = [
         Sample(wall, cpu, int(paints), int(pixels), int(passes), {"all": [0, int(repainted)]})
         for wall, cpu, paints, pixels, passes, _, repainted in data["samples"]
@@ -137,20 +139,11 @@ def grow_main(
     during the warm-up and freed after it count as freed."""
     import tracemalloc
 
-    from bridge.ui.bench_refresh import bench_home, bench_screen, open_windows
     from bridge.ui.bench_start import resident_kib
 
     if traced:
         tracemalloc.start()
-    with (
-        tempfile.TemporaryDirectory(prefix="bridge-bench-") as folder,
-        bench_screen(Path(folder)),
-        bench_home(),
-    ):
-        windows = open_windows(seed=3)
-        step = step_for(windows.model.session.initial)
-        windows.play(step, warm)
-        gc.collect()
+    with _warmed_windows(warm, step_for) as (windows, step):
         before = tracemalloc.get_traced_memory()[0] if traced else resident_kib()
         windows.play(step, commands)
         gc.collect()
@@ -163,17 +156,20 @@ def grow_main(
 def grow_demo(commands: int, warm: int) -> Grown:
     """Run the two children (resident memory, then Python's objects) and read what
     they measured."""
+    rss, python = (int(_child(mode, commands, warm)["kib"]) for mode in ("grow", "grow-python"))
+    return Grown(commands, rss, python)
+
+
+def _child(mode: str, commands: int, warm: int) -> Any:
+    """Run ``python -m bridge.bench MODE COMMANDS WARM`` and read its last JSON line."""
     env = {**os.environ, "QT_QPA_PLATFORM": os.environ.get("QT_QPA_PLATFORM", "offscreen")}
-    if env["QT_QPA_PLATFORM"].startswith("offscreen:"):
+    if env["QT_QPA_PLATFORM"].startswith("offscreen:"):  # the child sets its own screen
         env["QT_QPA_PLATFORM"] = "offscreen"
-    kib = []
-    for mode in ("grow", "grow-python"):
-        out = subprocess.run(
-            [sys.executable, "-m", "bridge.bench", mode, str(commands), str(warm)],
-            capture_output=True,
-            text=True,
-            env=env,
-            check=True,
-        ).stdout
-        kib.append(int(json.loads(out.strip().splitlines()[-1])["kib"]))
-    return Grown(commands, kib[0], kib[1])
+    out = subprocess.run(
+        [sys.executable, "-m", "bridge.bench", mode, str(commands), str(warm)],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    ).stdout
+    return json.loads(out.strip().splitlines()[-1])
