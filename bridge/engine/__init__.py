@@ -46,17 +46,15 @@ from bridge.engine.demo import demo_encounter, demo_ships
 from bridge.engine.effects import spend_cost
 from bridge.engine.encounter import Encounter, PendingTask, ZoneMap
 from bridge.engine.gate import why_not
-from bridge.engine.journal import PackedJournal
-from bridge.engine.seating import seat_at_usual_station
-from bridge.engine.session import (
-    Applied,
-    CommandRefused,
+from bridge.engine.journal import (
     DeferredJournal,
     JournalEntry,
     JournalSink,
     JournalUnreadable,
-    Session,
+    PackedJournal,
 )
+from bridge.engine.seating import seat_at_usual_station
+from bridge.engine.session import Applied, CommandRefused, Session
 from bridge.engine.tasks import TaskPlan, preview_task
 from bridge.engine.turns import players_waiting, waiting
 

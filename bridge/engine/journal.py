@@ -1,4 +1,5 @@
-"""The journal and the undo history as a Session keeps them in memory.
+"""The journal: its entries, the sink it goes to, and how a Session keeps it and the undo
+history in memory.
 
 A journal entry as objects takes about 2 KB; its JSON text about 350 bytes, and
 :data:`BLOCK` of them compressed together about 40 bytes each. A :class:`PackedJournal`
@@ -15,15 +16,80 @@ from __future__ import annotations
 
 import zlib
 from bisect import bisect_right
-from collections.abc import Iterable, Iterator, Mapping
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Protocol
 
+from pydantic import BaseModel, ConfigDict, Field
+
+from bridge.engine.commands import Command
 from bridge.engine.encounter import Encounter
 
-if TYPE_CHECKING:
-    from bridge.engine.session import JournalEntry
+__all__ = [
+    "BLOCK",
+    "KEEP",
+    "WHOLE",
+    "DeferredJournal",
+    "JournalEntry",
+    "JournalSink",
+    "JournalUnreadable",
+    "KeptStates",
+    "PackedJournal",
+]
 
-__all__ = ["BLOCK", "KEEP", "WHOLE", "KeptStates", "PackedJournal"]
+
+class JournalEntry(BaseModel):
+    """One applied Command with the dice it rolled and what it logged."""
+
+    model_config = ConfigDict(frozen=True)
+
+    command: Command
+    d20s: tuple[int, ...] = ()
+    d6s: tuple[int, ...] = ()
+    log: tuple[str, ...] = ()
+    round: int = Field(default=1, description="The Round the Command was applied in")
+
+    def to_json(self) -> str:
+        return self.model_dump_json()
+
+
+class JournalSink(Protocol):
+    """Where a Session's journal goes as it grows (the autosave file, for one).
+
+    The Session calls the sink *before* it commits a Command or an Undo; a sink that
+    cannot record it raises :class:`OSError`, and the Command or Undo is refused as a
+    whole, so what the sink holds and what the Session holds stay equal.
+    """
+
+    def applied(self, entry: JournalEntry) -> None:
+        """Record one applied Command (also used by redo)."""
+
+    def undone(self) -> None:
+        """Record that the last Command was undone."""
+
+
+class JournalUnreadable(Exception):
+    """A deferred journal that could not be read; ``reason`` says why, in a sentence."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class DeferredJournal:
+    """A saved journal of ``count`` entries, read by ``load`` only when first needed.
+
+    ``load`` returns the entries or raises :class:`JournalUnreadable`; so do the
+    optional ``tail`` (the last n entries, read alone) and ``texts`` (each entry's JSON
+    text, not parsed: what an autosave copies).
+    """
+
+    count: int
+    load: Callable[[], Sequence[JournalEntry]]
+    tail: Callable[[int], Sequence[JournalEntry]] | None = None
+    texts: Callable[[], list[bytes]] | None = None
+
 
 BLOCK = 64
 """Entries per packed block."""
@@ -219,8 +285,6 @@ def _entry(item: JournalEntry | bytes) -> JournalEntry:
     if not isinstance(item, bytes):
         return item
     from pydantic import ValidationError
-
-    from bridge.engine.session import JournalEntry, JournalUnreadable
 
     try:
         return JournalEntry.model_validate_json(item)

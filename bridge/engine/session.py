@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict
 
 from bridge.engine import gm, minors, tasks, tray, turns
 from bridge.engine.changes import Change, diff
@@ -14,7 +13,14 @@ from bridge.engine.commands import Command
 from bridge.engine.context import Ctx, MissingParameter
 from bridge.engine.encounter import Encounter
 from bridge.engine.gate import why_not
-from bridge.engine.journal import KeptStates, PackedJournal
+from bridge.engine.journal import (
+    DeferredJournal,
+    JournalEntry,
+    JournalSink,
+    JournalUnreadable,
+    KeptStates,
+    PackedJournal,
+)
 from bridge.rules.dice import Dice, GivenDice, RecordingDice, SeededDice
 from bridge.rules.errors import RuleViolation
 
@@ -22,10 +28,6 @@ __all__ = [
     "CHECKPOINT_EVERY",
     "Applied",
     "CommandRefused",
-    "DeferredJournal",
-    "JournalEntry",
-    "JournalSink",
-    "JournalUnreadable",
     "ParameterMissing",
     "Session",
     "prepare_battle",
@@ -38,21 +40,6 @@ class CommandRefused(RuleViolation):
 
 class ParameterMissing(CommandRefused):
     """A Command refused only because a parameter still has to be chosen; nothing changed."""
-
-
-class JournalEntry(BaseModel):
-    """One applied Command with the dice it rolled and what it logged."""
-
-    model_config = ConfigDict(frozen=True)
-
-    command: Command
-    d20s: tuple[int, ...] = ()
-    d6s: tuple[int, ...] = ()
-    log: tuple[str, ...] = ()
-    round: int = Field(default=1, description="The Round the Command was applied in")
-
-    def to_json(self) -> str:
-        return self.model_dump_json()
 
 
 class Applied(BaseModel):
@@ -105,44 +92,6 @@ def prepare_battle(encounter: Encounter) -> Encounter:
     ctx = Ctx(encounter, GivenDice())
     turns.begin_round(ctx, encounter.turn.round)
     return ctx.state
-
-
-class JournalSink(Protocol):
-    """Where a Session's journal goes as it grows (the autosave file, for one).
-
-    The Session calls the sink *before* it commits a Command or an Undo; a sink that
-    cannot record it raises :class:`OSError`, and the Command or Undo is refused as a
-    whole, so what the sink holds and what the Session holds stay equal.
-    """
-
-    def applied(self, entry: JournalEntry) -> None:
-        """Record one applied Command (also used by redo)."""
-
-    def undone(self) -> None:
-        """Record that the last Command was undone."""
-
-
-class JournalUnreadable(Exception):
-    """A deferred journal that could not be read; ``reason`` says why, in a sentence."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
-
-
-@dataclass(frozen=True)
-class DeferredJournal:
-    """A saved journal of ``count`` entries, read by ``load`` only when first needed.
-
-    ``load`` returns the entries or raises :class:`JournalUnreadable`; so do the
-    optional ``tail`` (the last n entries, read alone) and ``texts`` (each entry's JSON
-    text, not parsed: what an autosave copies).
-    """
-
-    count: int
-    load: Callable[[], Sequence[JournalEntry]]
-    tail: Callable[[int], Sequence[JournalEntry]] | None = None
-    texts: Callable[[], list[bytes]] | None = None
 
 
 CHECKPOINT_EVERY = 64
