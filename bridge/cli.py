@@ -1,4 +1,4 @@
-"""The ``bridge`` command line: ``odds``, ``roll`` and ``bench``.
+"""The ``bridge`` command line: the app, ``odds``, ``roll``, ``check``, ``host``, ``join``.
 
 Bad flags print one clear line and exit with status 2; no traceback reaches the user.
 """
@@ -17,7 +17,7 @@ from bridge import __version__
 if TYPE_CHECKING:  # the rules load only for the subcommands that use them, not for the app
     from bridge.rules.task import Assist, TaskSpec
 
-__all__ = ["main"]
+__all__ = ["TOOLS", "main", "run_tool"]
 
 
 class _Parser(argparse.ArgumentParser):
@@ -174,59 +174,6 @@ def _schemas(args: argparse.Namespace) -> int:
     return 0
 
 
-def _stress(args: argparse.Namespace) -> int:
-    if args.net_frames is not None or args.target == "net":
-        return _stress_net(args)
-    import tempfile
-
-    from bridge.storage.stress import run_file_stress
-
-    with tempfile.TemporaryDirectory(prefix="bridge-stress-") as folder:
-        result = run_file_stress(args.count or 10_000, Path(folder), seed=args.seed)
-    print(result.summary())
-    for line in result.unclear[:20]:
-        print(f"  {line}")
-    return 0 if not result.unclear and not result.hangs else 1
-
-
-def _bench(args: argparse.Namespace) -> int:
-    if args.net:
-        from bridge.net_bench import net_benchmarks
-
-        print("\n".join(net_benchmarks(quick=args.quick, seconds=args.seconds)))
-        return 0
-    from bridge.bench import run_benchmarks
-
-    if args.what == "open":
-        from bridge.bench_open import measure_opening
-
-        figures = measure_opening(args.commands, args.resume_commands, runs=args.runs)
-        print(figures.summary())
-        return 0
-    if args.what == "profile":
-        from bridge.bench import profile
-
-        print(profile(args.profile_commands, fleet=args.fleet))
-        return 0
-    print(run_benchmarks(quick=args.quick, ui=not args.core_only))
-    return 0
-
-
-def _stress_net(args: argparse.Namespace) -> int:
-    import asyncio
-
-    from bridge.net.fuzz import run_fuzz
-
-    frames = args.net_frames if args.net_frames is not None else args.count or 5000
-    result = asyncio.run(run_fuzz(frames, seed=args.seed))
-    print(
-        f"{result.sent} hostile frames: {result.answered} answered, "
-        f"{result.reconnects} connections closed (over the size cap) and reopened; "
-        "the battle is unchanged and the host still plays."
-    )
-    return 0
-
-
 def _host(args: argparse.Namespace) -> int:
     import asyncio
 
@@ -269,29 +216,36 @@ def _host(args: argparse.Namespace) -> int:
 
 
 def _join(args: argparse.Namespace) -> int:
-    if not args.headless:
-        from bridge.ui.join_dialog import run_join
+    from bridge.ui.network.join_dialog import run_join
 
-        return run_join(args.url, args.code, args.seat)
-    import asyncio
+    return run_join(args.url, args.code, args.seat)
 
-    from bridge.net.bot import run_bot
-    from bridge.rules.errors import RuleViolation
 
-    if not (args.url and args.code and args.seat):
-        raise RuleViolation("--headless needs the host's address, --code and --seat")
-    url = args.url if "://" in args.url else f"ws://{args.url}"
-    return asyncio.run(
-        run_bot(
-            url,
-            args.code,
-            args.seat,
-            tokens=args.tokens,
-            rounds=args.rounds,
-            report=args.report,
-            deadline=args.deadline,
-        )
+TOOLS = {
+    "bench": "measure Bridge's speed (the measuring tools, with a source install)",
+    "stress": "fault runs outside the test suite (the measuring tools, with a source install)",
+}
+"""Commands of the measuring tools (:mod:`bridge.bench`): found through the
+``bridge.tools`` entry points, so the product never imports them. A source or wheel
+install has them; the frozen app leaves them out."""
+
+
+def run_tool(name: str, argv: Sequence[str]) -> int:
+    """Hand ``argv`` to the measuring tool ``name``, or say plainly that it is not here."""
+    from importlib.metadata import entry_points
+
+    for point in entry_points(group="bridge.tools", name=name):
+        try:
+            tool = point.load()
+        except ImportError:
+            break
+        return int(tool(argv))
+    print(
+        f"bridge {name}: error: the measuring tools are not part of this installation of "
+        "Bridge; they come with a source install (pip install -e . in Bridge's folder).",
+        file=sys.stderr,
     )
+    return 2
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -332,45 +286,13 @@ def _parser() -> argparse.ArgumentParser:
     check = sub.add_parser("check", help="validate Bridge files (ship, character, encounter)")
     check.add_argument("files", type=Path, nargs="+", metavar="FILE")
     check.set_defaults(run=_check)
-    stress = sub.add_parser("stress", help="fault runs outside the test suite")
-    stress.add_argument(
-        "target",
-        nargs="?",
-        choices=["files", "net"],
-        default="files",
-        help="files: open hostile files; net: hostile frames against a host on loopback",
-    )
-    stress.add_argument("--count", type=int, help="how many inputs (10000 files, 5000 frames)")
-    stress.add_argument("--net-frames", type=int, metavar="N", help="same as: net --count N")
-    stress.add_argument("--seed", type=int, default=0, help="which inputs (repeatable)")
-    stress.set_defaults(run=_stress)
     schemas = sub.add_parser(
         "schemas", help="write the JSON Schemas of the file formats and network messages"
     )
     schemas.add_argument("folder", type=Path, nargs="?", default=Path("resources/schemas"))
     schemas.set_defaults(run=_schemas)
-    bench = sub.add_parser("bench", help="measure the speed of the rules")
-    bench.add_argument("--quick", action="store_true", help="fewer repetitions")
-    bench.add_argument("--core-only", action="store_true", help="skip the UI figures")
-    bench.add_argument(
-        "what",
-        nargs="?",
-        choices=["all", "open", "profile"],
-        default="all",
-        help="open: opening only; profile: where a Command's time goes, window by window",
-    )
-    bench.add_argument("--commands", type=int, default=40_000, help="open: battle length")
-    bench.add_argument("--resume-commands", type=int, default=10_000, help="open: autosave length")
-    bench.add_argument("--runs", type=int, default=5, help="open: timed runs (median)")
-    bench.add_argument(
-        "--profile-commands", type=int, default=100, metavar="N", help="profile: Commands"
-    )
-    bench.add_argument("--fleet", action="store_true", help="profile: the 10-ship battle")
-    bench.add_argument(
-        "--net", action="store_true", help="network latency with 1, 5 and 30 clients"
-    )
-    bench.add_argument("--seconds", type=float, help="--net: seconds per client count")
-    bench.set_defaults(run=_bench)
+    for name, text in TOOLS.items():  # parsed by the tool itself (see main)
+        sub.add_parser(name, help=text, add_help=False)
     host = sub.add_parser("host", help="host a battle for players on the network, no windows")
     host.add_argument("battle", type=Path, nargs="?", help="a battle file (default: the demo)")
     host.add_argument("--resume", type=Path, metavar="JOURNAL", help="resume an autosave")
@@ -387,13 +309,6 @@ def _parser() -> argparse.ArgumentParser:
     join.add_argument("url", nargs="?", help="the host's address, HOST:PORT")
     join.add_argument("--code", help="the join code the GM shows")
     join.add_argument("--seat", help="the seat to take (char:ID or viewscreen)")
-    join.add_argument(
-        "--headless", action="store_true", help="no window: play the seat with the autopilot"
-    )
-    join.add_argument("--tokens", type=Path, help=argparse.SUPPRESS)
-    join.add_argument("--rounds", type=int, default=1, help=argparse.SUPPRESS)
-    join.add_argument("--report", type=Path, help=argparse.SUPPRESS)
-    join.add_argument("--deadline", type=float, default=120.0, help=argparse.SUPPRESS)
     join.set_defaults(run=_join)
     return parser
 
@@ -435,10 +350,13 @@ def desktop_arguments(
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    words = list(sys.argv[1:] if argv is None else argv)
+    if words and words[0] in TOOLS:
+        return run_tool(words[0], words[1:])
     parser = _parser()
-    args = parser.parse_args(desktop_arguments(sys.argv[1:] if argv is None else argv, parser))
+    args = parser.parse_args(desktop_arguments(words, parser))
     if args.command is None:
-        from bridge.ui.app import run_app
+        from bridge.ui.app.start import run_app
 
         return run_app(
             demo=args.demo,

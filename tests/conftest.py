@@ -24,6 +24,6 @@ def _bridge_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 @pytest.fixture(scope="session")
 def qapp_cls() -> type:
     """The tests' application object is Bridge's own (file-open events, as on macOS)."""
-    from bridge.ui.file_open import BridgeApplication
+    from bridge.ui.app.file_open import BridgeApplication
 
     return BridgeApplication

@@ -115,9 +115,30 @@ def test_bridge_host_refuses_a_port_out_of_range(capsys: pytest.CaptureFixture[s
     assert "--port must be 0..65535 (got 70000)" in capsys.readouterr().err
 
 
-def test_bridge_join_headless_needs_its_flags(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["join", "127.0.0.1:1", "--headless"]) == 2
-    assert "--code and --seat" in capsys.readouterr().err
+def test_the_bot_needs_its_flags(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as done:
+        main(["stress", "bot", "127.0.0.1:1"])
+    assert done.value.code == 2
+    assert "--code, --seat" in capsys.readouterr().err
+
+
+def test_a_measuring_tool_missing_from_the_installation_is_named(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The frozen app leaves bridge.bench out: `bridge bench` says so and exits 2."""
+    import importlib.metadata
+
+    monkeypatch.setattr(importlib.metadata, "entry_points", lambda **_: [])
+    assert main(["bench", "--quick"]) == 2
+    err = capsys.readouterr().err
+    assert "bridge bench: error: the measuring tools are not part of this installation" in err
+
+
+def test_bench_and_stress_are_never_taken_for_a_file_to_open() -> None:
+    from bridge.cli import _parser, desktop_arguments
+
+    assert desktop_arguments(["bench"], _parser()) == ["bench"]
+    assert desktop_arguments(["stress"], _parser()) == ["stress"]
 
 
 def test_bench_open_times_opening_and_resuming(capsys: pytest.CaptureFixture[str]) -> None:

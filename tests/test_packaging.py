@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from bridge import __version__
-from bridge.ui.files import SUFFIX
+from bridge.ui.console.battle_files import SUFFIX
 
 PACKAGING = Path(__file__).resolve().parents[1] / "packaging"
 

@@ -18,17 +18,17 @@ NOT_AT_START = (
     "segno",
     "qasync",
     "bridge.net",
-    "bridge.ui.host_panel",
-    "bridge.ui.join_dialog",
-    "bridge.ui.viewscreen",
-    "bridge.ui.character_library",
-    "bridge.ui.character_editor",
-    "bridge.ui.library_dialog",
-    "bridge.ui.dice_tray",
-    "bridge.ui.shared_laptop",
-    "bridge.ui.task_dialog",
-    "bridge.ui.ship_panel",
-    "bridge.ui.gm_dialogs",
+    "bridge.ui.network.host_panel",
+    "bridge.ui.network.join_dialog",
+    "bridge.ui.table.viewscreen",
+    "bridge.ui.library.character_library",
+    "bridge.ui.library.character_editor",
+    "bridge.ui.library.ship_library",
+    "bridge.ui.console.dice_tray",
+    "bridge.ui.table.shared_laptop",
+    "bridge.ui.station.task_dialog",
+    "bridge.ui.console.ship_panel",
+    "bridge.ui.console.gm_dialogs",
     "bridge.storage.battle",
     "bridge.storage.foundry",
     "bridge.storage.recap",
@@ -37,7 +37,7 @@ NOT_AT_START = (
 )
 """Loaded by a start of the GM console alone (``bridge``): none of these."""
 
-WITH_STATIONS = ("bridge.ui.station_window",)
+WITH_STATIONS = ("bridge.ui.station.station_window",)
 """Loaded only when a station window opens (``bridge --demo`` opens all five)."""
 
 
@@ -73,7 +73,7 @@ def test_a_start_loads_no_network_and_no_unopened_dialog(
     tmp_path: Path, flags: tuple[str, ...]
 ) -> None:
     loaded = _loaded(tmp_path, *flags)
-    assert "bridge.ui.gm_console" in loaded
+    assert "bridge.ui.console.gm_console" in loaded
     assert _among(loaded, NOT_AT_START) == []
     stations = _among(loaded, WITH_STATIONS)
     assert stations == (sorted(WITH_STATIONS) if flags else [])

@@ -7,6 +7,7 @@ import gc
 import time
 import tracemalloc
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from bridge.engine.autopilot import suggest
@@ -17,6 +18,10 @@ from bridge.engine.session import CHECKPOINT_EVERY, Session
 from bridge.rules.dice import SeededDice
 
 __all__ = [
+    "Battles",
+    "Check",
+    "Step",
+    "battles",
     "endless_battle",
     "endless_step",
     "engine_benchmarks",
@@ -30,6 +35,33 @@ SCENE_ROUNDS = 50
 """An endless battle's scene ends after this many Rounds (the model counts to 999)."""
 
 Check = Callable[[Command], "str | None"]
+Step = Callable[[Encounter, Check], Command]
+"""The next Command of a battle, given where it stands and the engine's gate."""
+
+
+@dataclass(frozen=True)
+class Battles:
+    """The battles the windows play."""
+
+    long: Callable[[int], Session]
+    """The demo battle played for n Commands, beaten ships refitted (it keeps its size)."""
+    step_for: Callable[[Encounter], Step]
+    """The next Command of an endless battle that began as the encounter given."""
+    fleet: Callable[[], Encounter]
+    """A ten-ship battle on a forty-zone map."""
+
+
+def battles() -> Battles:
+    """The endless demo battle, its next step, and the ten-ship battle."""
+
+    def step_for(initial: Encounter) -> Step:
+        return lambda state, check: endless_step(state, check, initial)
+
+    return Battles(
+        long=lambda n: endless_battle(n, refit=True),
+        step_for=step_for,
+        fleet=fleet_encounter,
+    )
 
 
 def _leaves(data: Any, path: str = "") -> Iterator[tuple[str, Any]]:

@@ -1,6 +1,6 @@
 """A windowless client that plays its seat's character with the autopilot.
 
-``bridge join URL --code C --seat S --headless`` runs it: the process tests use it as
+``bridge stress bot URL --code C --seat S`` runs it: the process tests use it as
 a player at their own machine, and it is handy for trying a host without five laptops.
 When done it writes a report (its revision and its view of the battle) as JSON.
 """

@@ -9,8 +9,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import resource
-import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -18,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bridge.bench.process import peak_kib
 from bridge.engine import Session, demo_encounter
 from bridge.storage.battle import battle_file, open_battle
 from bridge.storage.formats import CharacterFile, ShipFile
@@ -229,8 +228,7 @@ def _attempt(path: Path, which: int, limit_s: float) -> tuple[bool, str | None]:
 
 
 def _peak_mb() -> float:
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return peak / 2**20 if sys.platform == "darwin" else peak / 1024
+    return peak_kib() / 1024
 
 
 def run_file_stress(count: int, folder: Path, seed: int = 0, limit_s: float = 10.0) -> StressResult:

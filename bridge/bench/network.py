@@ -23,6 +23,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from bridge.bench.process import cpu_seconds
+
 __all__ = ["net_benchmarks"]
 
 CODE = "BENCH1"
@@ -41,8 +43,6 @@ def _percentile(values: list[float], q: float) -> float:
 # -- the host process ----------------------------------------------------------------------
 def _host_main(seconds: float) -> None:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    import resource
-
     import qasync
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
@@ -50,9 +50,9 @@ def _host_main(seconds: float) -> None:
     from bridge.engine import Session, demo_encounter
     from bridge.net.host import Host
     from bridge.storage.autosave import AutosaveJournal
-    from bridge.ui.gm_console import GmConsole
-    from bridge.ui.net_host import HostLink
-    from bridge.ui.shared_model import SharedModel
+    from bridge.ui.base.shared_model import SharedModel
+    from bridge.ui.console.gm_console import GmConsole
+    from bridge.ui.network.host_link import HostLink
 
     app = QApplication([])
     session = Session(demo_encounter())
@@ -75,8 +75,7 @@ def _host_main(seconds: float) -> None:
     cpu_marks: list[float] = []  # the host's CPU seconds at its first and latest change
 
     def changed() -> None:
-        usage = resource.getrusage(resource.RUSAGE_SELF)
-        cpu_marks[1:] = [usage.ru_utime + usage.ru_stime]
+        cpu_marks[1:] = [cpu_seconds()]
 
     async def main() -> None:
         host = Host(model.session, CODE)
@@ -109,8 +108,6 @@ def _host_main(seconds: float) -> None:
 async def _clients(url: str, count: int, send_to: int, seconds: float) -> dict[str, object]:
     """``count`` clients; with ``send_to`` (the number of clients in the round), the first
     one sends once that many are seated."""
-    import resource
-
     from bridge.engine import TrayRoll
     from bridge.net.client import NetClient
     from bridge.rules.task import Roller, TaskSpec
@@ -136,8 +133,7 @@ async def _clients(url: str, count: int, send_to: int, seconds: float) -> dict[s
             if found:
                 latencies.append(time.monotonic() - float(found.group(1)))
                 received[i] += 1
-                usage = resource.getrusage(resource.RUSAGE_SELF)
-                cpu_marks[1:] = [usage.ru_utime + usage.ru_stime]
+                cpu_marks[1:] = [cpu_seconds()]
 
         client.on_change.append(arrived)
         clients.append(client)
@@ -170,7 +166,7 @@ def _run_round(clients: int, seconds: float) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as home:
         env["BRIDGE_HOME"] = home
         host = subprocess.Popen(
-            [sys.executable, "-m", "bridge.net_bench", "host", str(seconds + 90)],
+            [sys.executable, "-m", "bridge.bench.network", "host", str(seconds + 90)],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,  # Qt's offscreen plugin chatters on stderr
@@ -190,7 +186,7 @@ def _run_round(clients: int, seconds: float) -> dict[str, float]:
                         [
                             sys.executable,
                             "-m",
-                            "bridge.net_bench",
+                            "bridge.bench.network",
                             "clients",
                             f"ws://127.0.0.1:{port}",
                             str(share),
@@ -249,7 +245,7 @@ def net_benchmarks(quick: bool = False, seconds: float | None = None) -> list[st
 
 
 def main(argv: list[str]) -> None:
-    parser = argparse.ArgumentParser(prog="python -m bridge.net_bench")
+    parser = argparse.ArgumentParser(prog="python -m bridge.bench.network")
     sub = parser.add_subparsers(dest="role", required=True)
     host = sub.add_parser("host")
     host.add_argument("seconds", type=float)

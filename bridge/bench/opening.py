@@ -40,7 +40,7 @@ class OpenFigures:
 
 def measure_opening(commands: int, resume_commands: int, runs: int = 5) -> OpenFigures:
     """Time ``open_battle`` and autosave ``recover`` (each checked against the played state)."""
-    from bridge.engine.bench import endless_battle
+    from bridge.bench.battles import endless_battle
     from bridge.engine.session import Session
     from bridge.rules.dice import GivenDice
     from bridge.storage.autosave import AutosaveJournal, recover

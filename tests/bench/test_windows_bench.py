@@ -11,14 +11,14 @@ from PySide6.QtCore import QRect
 from PySide6.QtWidgets import QApplication, QLabel, QVBoxLayout, QWidget
 from pytestqt.qtbot import QtBot
 
-from bridge.bench import battles
+from bridge.bench.report import Figure, format_figures, median, p99, percentile
+from bridge.bench.run import battles
+from bridge.bench.windows.idle import PaintWatch, WindowWatch, timed, wait_idle
+from bridge.bench.windows.play import grow_demo
+from bridge.bench.windows.profile import profile_commands
+from bridge.bench.windows.refresh import Check, open_windows
+from bridge.bench.windows.start import launch, probe_env
 from bridge.engine import Command, Encounter, suggest
-from bridge.ui.bench_idle import PaintWatch, WindowWatch, timed, wait_idle
-from bridge.ui.bench_play import grow_demo
-from bridge.ui.bench_profile import profile_commands
-from bridge.ui.bench_refresh import Check, open_windows
-from bridge.ui.bench_report import Figure, format_figures, median, p99, percentile
-from bridge.ui.bench_start import launch, probe_env
 
 
 def test_waiting_until_idle_counts_the_repaint_of_what_changed(
@@ -156,7 +156,7 @@ def test_the_profile_names_what_each_window_costs(qapp: QApplication) -> None:
 
 
 def test_the_flatness_figure_plays_the_same_commands_at_both_lengths() -> None:
-    from bridge.ui.bench_flat import _standing_where
+    from bridge.bench.windows.flat import _standing_where
 
     made = battles()
     played = made.long(300)

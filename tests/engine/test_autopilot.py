@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from bridge.bench.battles import long_battle
 from bridge.engine.autopilot import HOPELESS, NPCS_ONLY, suggest, suggest_for_npcs
-from bridge.engine.bench import long_battle
 from bridge.engine.commands import AdjustDifficulty, AttemptTask, StartTurn
 from bridge.engine.demo import demo_encounter
 from bridge.engine.session import Session
@@ -76,7 +76,7 @@ def test_the_autopilot_weighs_the_odds_before_it_attacks() -> None:
 def test_an_endless_battle_runs_past_999_rounds_of_play_in_scenes() -> None:
     """The benchmark's campaign night: long fights end their scene; nothing exceeds the
     model's limits however long it runs."""
-    from bridge.engine.bench import SCENE_ROUNDS, endless_battle
+    from bridge.bench.battles import SCENE_ROUNDS, endless_battle
 
     session = endless_battle(3000, seed=4)
     assert len(session.journal) >= 3000

@@ -14,7 +14,7 @@ from functools import cache
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridge.engine.bench import endless_step
+from bridge.bench.battles import endless_step
 from bridge.engine.demo import demo_encounter
 from bridge.engine.journal import KEEP, KeptStates, PackedJournal
 from bridge.engine.session import JournalEntry, JournalUnreadable, Session

@@ -315,8 +315,8 @@ def test_the_gm_frees_a_seat_and_its_client_stays_out() -> None:
 
 
 def test_a_fast_sample_of_the_hostile_frame_fuzz() -> None:
-    """The full run is `bridge stress --net-frames 5000`."""
-    from bridge.net.fuzz import run_fuzz
+    """The full run is `bridge stress net --count 5000`."""
+    from bridge.bench.hostile_frames import run_fuzz
 
     result = run(run_fuzz(400, seed=11))
     assert result.sent == 400

@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from bridge.bench.bot import BotReport
 from bridge.engine.encounter import Encounter
-from bridge.net.bot import BotReport
 from bridge.net.views import player_view
 from bridge.storage.autosave import recover
 
@@ -83,9 +83,9 @@ def _start_player(
         sys.executable,
         "-m",
         "bridge",
-        "join",
+        "stress",
+        "bot",
         f"127.0.0.1:{port}",
-        "--headless",
         "--code",
         CODE.lower(),
         "--seat",

@@ -123,7 +123,7 @@ def test_a_long_autosaved_battle_packs_its_journal_and_still_writes_it_whole() -
     """Past the newest entries kept whole (issue 14's memory goal), the autosave's
     copy of the journal is packed: a lost file is still written again in full, and a
     resumed battle packs what it read back and journals on."""
-    from bridge.engine.bench import endless_step
+    from bridge.bench.battles import endless_step
     from bridge.engine.journal import KEEP
 
     session, journal = autosaved(6)

@@ -16,9 +16,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bridge.bench.battles import endless_battle
 from bridge.engine import session as session_module
 from bridge.engine.autopilot import suggest
-from bridge.engine.bench import endless_battle
 from bridge.engine.demo import demo_encounter
 from bridge.engine.session import CommandRefused, JournalEntry, Session
 from bridge.rules.dice import SeededDice

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bridge.bench.hostile_files import run_file_stress
 from bridge.cli import main
 from bridge.engine.autopilot import suggest
 from bridge.engine.demo import demo_encounter
@@ -18,7 +19,6 @@ from bridge.storage.battle import battle_file, open_battle, save_battle
 from bridge.storage.formats import ShipFile
 from bridge.storage.foundry import import_foundry
 from bridge.storage.load import FileProblem, load_file
-from bridge.storage.stress import run_file_stress
 from tests.factories import played
 
 SHIP = ShipFile(ship=demo_encounter().ships["qoj"]).model_dump(mode="json")

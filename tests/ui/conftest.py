@@ -14,8 +14,8 @@ from PySide6.QtWidgets import QApplication
 from bridge.engine.demo import demo_encounter
 from bridge.engine.session import Session
 from bridge.rules.dice import SeededDice
-from bridge.ui.shared_model import SharedModel
-from bridge.ui.theme import apply_theme
+from bridge.ui.base.shared_model import SharedModel
+from bridge.ui.base.theme import apply_theme
 
 
 @pytest.fixture(autouse=True)

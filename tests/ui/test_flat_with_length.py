@@ -18,12 +18,12 @@ from typing import Any
 import pytest
 from PySide6.QtWidgets import QApplication
 
+from bridge.bench.windows.idle import PaintWatch, wait_idle
 from bridge.engine import AdjustPool, JournalEntry, Session, demo_encounter, suggest
 from bridge.rules.dice import SeededDice
 from bridge.storage.autosave import AutosaveJournal
-from bridge.ui.bench_idle import PaintWatch, wait_idle
-from bridge.ui.gm_console import GmConsole
-from bridge.ui.shared_model import SharedModel
+from bridge.ui.base.shared_model import SharedModel
+from bridge.ui.console.gm_console import GmConsole
 
 SHORT, LONG = 1_000, 10_000
 PLAYED = 60

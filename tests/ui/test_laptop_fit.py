@@ -18,13 +18,13 @@ from pytestqt.qtbot import QtBot
 
 from bridge.engine import CATALOG, StartTurn, Station
 from bridge.rules.dice import GivenDice
-from bridge.ui.gm_console import GmConsole
-from bridge.ui.gm_dialogs import EditValueDialog, HouseRulesDialog, SetupDialog
-from bridge.ui.library_dialog import LibraryDialog
-from bridge.ui.screenshots import LAPTOP
-from bridge.ui.shared_model import SharedModel
-from bridge.ui.task_dialog import TaskDialog
-from bridge.ui.theme import apply_theme
+from bridge.ui.app.screenshots import LAPTOP
+from bridge.ui.base.shared_model import SharedModel
+from bridge.ui.base.theme import apply_theme
+from bridge.ui.console.gm_console import GmConsole
+from bridge.ui.console.gm_dialogs import EditValueDialog, HouseRulesDialog, SetupDialog
+from bridge.ui.library.ship_library import LibraryDialog
+from bridge.ui.station.task_dialog import TaskDialog
 from tests.ui.fit import clipped
 
 

@@ -15,42 +15,29 @@
 from __future__ import annotations
 
 import tempfile
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from pathlib import Path
 
-from bridge.engine import Encounter, Session
-from bridge.ui.bench_idle import Sample
-from bridge.ui.bench_refresh import Step
-from bridge.ui.bench_report import Figure, format_figures, median, p99
+from bridge.bench.battles import Battles
+from bridge.bench.report import Figure, format_figures, median, p99
+from bridge.bench.windows.idle import Sample
+from bridge.engine import Session
 
-__all__ = ["Battles", "refresh_figures", "startup_figures", "ui_benchmarks", "window_figures"]
+__all__ = ["refresh_figures", "startup_figures", "ui_benchmarks", "window_figures"]
 
 MS = 1e3
 MIB = 1024
 
 
-@dataclass(frozen=True)
-class Battles:
-    """The battles the windows play, made by the engine's benchmark helpers."""
-
-    long: Callable[[int], Session]
-    """The demo battle played for n Commands, beaten ships refitted (it keeps its size)."""
-    step_for: Callable[[Encounter], Step]
-    """The next Command of an endless battle that began as the encounter given."""
-    fleet: Callable[[], Encounter]
-    """A ten-ship battle on a forty-zone map."""
-
-
 def ui_benchmarks(quick: bool, battles: Battles) -> list[str]:
-    from bridge.ui.bench_play import play_demo
+    from bridge.bench.windows.play import play_demo
 
     figures = startup_figures(3 if quick else 7)
     played = play_demo(300 if quick else 1000, warm=30)
     figures += refresh_figures(
         "demo battle", played.samples, played.applied, played.painted, played.window_pixels
     )
-    from bridge.ui.bench_play import grow_demo
+    from bridge.bench.windows.play import grow_demo
 
     warm, long = (4000, 2000) if quick else (4000, 8000)  # every log is full by 4,000
     grown = grow_demo(long, warm)
@@ -72,7 +59,7 @@ def ui_benchmarks(quick: bool, battles: Battles) -> list[str]:
 
 def startup_figures(runs: int) -> list[Figure]:
     """Start-up and memory against a bare app, ``runs`` interleaved rounds."""
-    from bridge.ui.bench_start import start_rounds
+    from bridge.bench.windows.start import start_rounds
 
     found = start_rounds(runs)
     bare, bare6, six, console = (found[k] for k in ("bare", "bare6", "six", "console"))
@@ -162,8 +149,8 @@ def refresh_figures(
 def window_figures(quick: bool, battles: Battles) -> list[Figure]:
     """The figures measured in this process: the fleet battle, flatness with length,
     undo, opening and resuming a long battle."""
-    from bridge.ui.bench_flat import flat_figures, open_figures
-    from bridge.ui.bench_refresh import bench_home, bench_screen, fsync_times, open_windows
+    from bridge.bench.windows.flat import flat_figures, open_figures
+    from bridge.bench.windows.refresh import bench_home, bench_screen, fsync_times, open_windows
 
     figures: list[Figure] = []
     with (

@@ -4,18 +4,15 @@ long battle opened and resumed into the windows, each until every window is idle
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
+from bridge.bench.battles import Battles
+from bridge.bench.report import Figure, median
+from bridge.bench.windows.idle import Sample
+from bridge.bench.windows.refresh import Windows
 from bridge.engine import Session
 from bridge.rules.dice import SeededDice
 from bridge.storage.autosave import AutosaveJournal
 from bridge.storage.battle import save_battle
-from bridge.ui.bench_idle import Sample
-from bridge.ui.bench_refresh import Windows
-from bridge.ui.bench_report import Figure, median
-
-if TYPE_CHECKING:
-    from bridge.ui.bench import Battles
 
 __all__ = ["alternate", "flat_figures", "open_figures"]
 

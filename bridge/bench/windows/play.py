@@ -1,7 +1,7 @@
 """The demo battle played in the GM's windows, in a process of its own: each Command
 timed until every window is idle, and the memory it grows by.
 
-The parent (:func:`play_demo`) starts ``python -m bridge.bench play N WARM``, which calls
+The parent (:func:`play_demo`) starts ``python -m bridge.bench.run play N WARM``, which calls
 :func:`play_main`; that process prints one JSON line with every sample. The memory is
 measured apart (:func:`grow_demo`, ``grow N WARM`` and ``grow-python N WARM``), over
 a longer stretch once every log is full.
@@ -21,9 +21,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from bridge.bench.windows.idle import Sample
+from bridge.bench.windows.refresh import Step, Windows
 from bridge.engine import Encounter
-from bridge.ui.bench_idle import Sample
-from bridge.ui.bench_refresh import Step, Windows
 
 __all__ = ["Grown", "Played", "grow_demo", "grow_main", "play_demo", "play_main", "samples_json"]
 
@@ -55,7 +55,7 @@ def _warmed_windows(
 ) -> Iterator[tuple[Windows, Step]]:
     """The GM's six windows on the demo battle (autosave on, in a temporary home), after
     ``warm`` Commands, and the step that plays it on."""
-    from bridge.ui.bench_refresh import bench_home, bench_screen, open_windows
+    from bridge.bench.windows.refresh import bench_home, bench_screen, open_windows
 
     with (
         tempfile.TemporaryDirectory(prefix="bridge-bench-") as folder,
@@ -139,7 +139,7 @@ def grow_main(
     during the warm-up and freed after it count as freed."""
     import tracemalloc
 
-    from bridge.ui.bench_start import resident_kib
+    from bridge.bench.process import resident_kib
 
     if traced:
         tracemalloc.start()
@@ -161,12 +161,12 @@ def grow_demo(commands: int, warm: int) -> Grown:
 
 
 def _child(mode: str, commands: int, warm: int) -> Any:
-    """Run ``python -m bridge.bench MODE COMMANDS WARM`` and read its last JSON line."""
+    """Run ``python -m bridge.bench.run MODE COMMANDS WARM`` and read its last JSON line."""
     env = {**os.environ, "QT_QPA_PLATFORM": os.environ.get("QT_QPA_PLATFORM", "offscreen")}
     if env["QT_QPA_PLATFORM"].startswith("offscreen:"):  # the child sets its own screen
         env["QT_QPA_PLATFORM"] = "offscreen"
     out = subprocess.run(
-        [sys.executable, "-m", "bridge.bench", mode, str(commands), str(warm)],
+        [sys.executable, "-m", "bridge.bench.run", mode, str(commands), str(warm)],
         capture_output=True,
         text=True,
         env=env,

@@ -20,9 +20,9 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication, QEvent, QObject
 from PySide6.QtWidgets import QWidget
 
+from bridge.bench.windows.idle import wait_idle
+from bridge.bench.windows.refresh import Step, Windows, bench_home, bench_screen, open_windows
 from bridge.engine import Encounter, Session
-from bridge.ui.bench_idle import wait_idle
-from bridge.ui.bench_refresh import Step, Windows, bench_home, bench_screen, open_windows
 
 __all__ = ["profile_commands"]
 

@@ -7,19 +7,20 @@ import contextlib
 import os
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from PySide6.QtWidgets import QApplication
 
-from bridge.engine import Command, Encounter, JournalEntry, Session
+from bridge.bench.battles import Check, Step
+from bridge.bench.windows.idle import PaintWatch, Sample, Watch, WindowWatch, timed, wait_idle
+from bridge.bench.windows.start import screen_platform
+from bridge.engine import Command, JournalEntry, Session
 from bridge.storage.autosave import AutosaveJournal, recover
 from bridge.storage.paths import set_autosave_dir
-from bridge.ui.bench_idle import PaintWatch, Sample, Watch, WindowWatch, timed, wait_idle
-from bridge.ui.bench_start import screen_platform
-from bridge.ui.gm_console import GmConsole
-from bridge.ui.shared_model import SharedModel
+from bridge.ui.base.shared_model import SharedModel
+from bridge.ui.console.gm_console import GmConsole
 
 __all__ = [
     "Check",
@@ -31,8 +32,6 @@ __all__ = [
     "open_windows",
 ]
 
-Check = Callable[[Command], "str | None"]
-Step = Callable[[Encounter, Check], Command]
 """The next Command to play, given the state and the model's check."""
 
 
@@ -98,7 +97,7 @@ class Windows:
 
     def adopt(self, session: Session) -> Sample:
         """The windows take ``session`` (autosaved from now on) as File ▸ Open does."""
-        from bridge.ui.autosave_ui import start_autosave
+        from bridge.ui.console.autosave_ui import start_autosave
 
         def take() -> None:
             if session.sink is None:
@@ -147,7 +146,7 @@ class Windows:
         return timed(self.watch, resume)
 
     def close(self) -> None:
-        from bridge.ui.notices import set_unattended
+        from bridge.ui.base.notices import set_unattended
 
         self.watch.remove()
         self.console.confirm_quit = False
@@ -159,8 +158,8 @@ class Windows:
 def open_windows(seed: int = 3) -> Windows:
     """The GM console and the five station windows, started as ``bridge --demo`` starts
     them (autosave on, in the current BRIDGE_HOME), painted and idle."""
-    from bridge.ui.app import build
-    from bridge.ui.notices import set_unattended
+    from bridge.ui.app.start import build
+    from bridge.ui.base.notices import set_unattended
 
     set_unattended(True)  # nobody to click: a warning goes to stderr
     console, model = build(demo=True, seed=seed, autosave=True, ask=False)

@@ -1,7 +1,7 @@
-"""Start-up and memory probes, one process each: ``python -m bridge.ui.bench_start MODE``.
+"""Start-up and memory probes, one process each: ``python -m bridge.bench.windows.start MODE``.
 
 Each process starts, shows its windows, waits until they are painted and idle (the
-benchmark's own event filter, :mod:`bridge.ui.bench_idle`), then prints one JSON line:
+benchmark's own event filter, :mod:`bridge.bench.windows.idle`), then prints one JSON line:
 its CPU seconds so far, its resident memory (KiB) and its windows' sizes. The parent
 times launch to that line.
 
@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import json
 import os
-import resource
 import sys
 from pathlib import Path
+
+from bridge.bench.process import cpu_seconds, resident_kib
 
 SCREEN = (1920, 1080)
 """The offscreen screen the windows open on (offscreen Qt's own is 800x800, which
@@ -33,7 +34,6 @@ __all__ = [
     "launch",
     "main",
     "probe_env",
-    "resident_kib",
     "screen_platform",
     "start_rounds",
 ]
@@ -52,32 +52,20 @@ def screen_platform(folder: Path, platform: str | None) -> str:
     return f"offscreen:configfile={config}"
 
 
-def resident_kib() -> int:
-    """This process's resident memory now, in KiB (peak if the OS does not say)."""
-    try:
-        with open("/proc/self/statm", encoding="ascii") as statm:
-            pages = int(statm.read().split()[1])
-        return pages * os.sysconf("SC_PAGE_SIZE") // 1024
-    except (OSError, ValueError, IndexError, AttributeError):
-        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-        return peak // 1024 if sys.platform == "darwin" else peak
-
-
 def _report(windows: list[object]) -> None:
     from PySide6.QtWidgets import QWidget
 
-    usage = resource.getrusage(resource.RUSAGE_SELF)
     sizes = [
         f"{w.width()}x{w.height()}" for w in windows if isinstance(w, QWidget) and w.isVisible()
     ]
-    line = {"cpu": usage.ru_utime + usage.ru_stime, "rss": resident_kib(), "sizes": sizes}
+    line = {"cpu": cpu_seconds(), "rss": resident_kib(), "sizes": sizes}
     print(json.dumps(line), flush=True)
 
 
 def _idle() -> None:
     from PySide6.QtWidgets import QApplication
 
-    from bridge.ui.bench_idle import PaintWatch, wait_idle
+    from bridge.bench.windows.idle import PaintWatch, wait_idle
 
     app = QApplication.instance()
     assert app is not None
@@ -102,8 +90,8 @@ def _bare(sizes: list[tuple[int, int]]) -> None:
 
 
 def _bridge(demo: bool) -> None:
-    from bridge.ui.app import build  # first, as ``bridge`` loads them: the core before Qt
-    from bridge.ui.notices import set_unattended
+    from bridge.ui.app.start import build  # first, as ``bridge`` loads them: the core before Qt
+    from bridge.ui.base.notices import set_unattended
 
     set_unattended(True)  # as the start-up probe: a warning goes to stderr
     console, _model = build(demo, autosave=True, ask=False)
@@ -135,7 +123,7 @@ def main(argv: list[str]) -> None:
     elif mode in ("six", "console"):
         _bridge(demo=mode == "six")
     else:
-        raise SystemExit("usage: python -m bridge.ui.bench_start bare|bare6 SIZES|six|console")
+        raise SystemExit("usage: python -m bridge.bench.windows.start bare|bare6 SIZES|six|console")
 
 
 # -- the parent: launching the probes, bare and Bridge interleaved ---------------------------
@@ -177,7 +165,7 @@ def launch(mode: str, env: dict[str, str], *extra: str) -> StartRun:
 
     start = time.perf_counter()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "bridge.ui.bench_start", mode, *extra],
+        [sys.executable, "-m", "bridge.bench.windows.start", mode, *extra],
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,  # Qt's offscreen plugin chatters on stderr
         text=True,

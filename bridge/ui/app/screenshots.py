@@ -7,9 +7,9 @@ from pathlib import Path
 from PySide6.QtWidgets import QApplication, QWidget
 
 from bridge.engine import CATALOG, EndTurn, MinorAction, StartTurn, Station
-from bridge.ui.character_editor import CharacterEditor
-from bridge.ui.gm_console import GmConsole
-from bridge.ui.shared_model import SharedModel
+from bridge.ui.base.shared_model import SharedModel
+from bridge.ui.console.gm_console import GmConsole
+from bridge.ui.library.character_editor import CharacterEditor
 
 __all__ = ["LAPTOP", "render_all"]
 

@@ -12,8 +12,8 @@ from bridge.engine import Station
 
 if TYPE_CHECKING:  # Qt loads only when the app starts, not when the CLI does
     from bridge.engine import Session
-    from bridge.ui.gm_console import GmConsole
-    from bridge.ui.shared_model import SharedModel
+    from bridge.ui.base.shared_model import SharedModel
+    from bridge.ui.console.gm_console import GmConsole
 
 __all__ = ["build", "run_app"]
 
@@ -31,7 +31,7 @@ def _first_session(
     session = Session(demo_encounter(), SeededDice(seed))
     if not autosave:
         return session
-    from bridge.ui.autosave_ui import resume_crashed, start_autosave, use_chosen_folder
+    from bridge.ui.console.autosave_ui import resume_crashed, start_autosave, use_chosen_folder
 
     use_chosen_folder()
     resumed = resume_crashed() if ask else None
@@ -53,11 +53,11 @@ def build(
     from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
 
-    from bridge.ui.file_open import BridgeApplication, listen_for_files
-    from bridge.ui.gm_console import GmConsole
-    from bridge.ui.settings import ui_scale
-    from bridge.ui.shared_model import SharedModel
-    from bridge.ui.theme import apply_stylesheet, apply_theme, icon_path
+    from bridge.ui.app.file_open import BridgeApplication, listen_for_files
+    from bridge.ui.base.settings import ui_scale
+    from bridge.ui.base.shared_model import SharedModel
+    from bridge.ui.base.theme import apply_stylesheet, apply_theme, icon_path
+    from bridge.ui.console.gm_console import GmConsole
 
     app = QApplication.instance()
     if not isinstance(app, QApplication):
@@ -66,7 +66,7 @@ def build(
     app.setOrganizationName("Bridge")
     app.setWindowIcon(QIcon(icon_path("bridge.svg")))
     apply_theme(app, ui_scale(), sheet=False)  # the stylesheet once the console is built
-    from bridge.ui.notices import unwritable_folders, warn_unwritable_folders
+    from bridge.ui.base.notices import unwritable_folders, warn_unwritable_folders
 
     unwritable = unwritable_folders() if autosave else []  # a GM's start: checked once
     model = SharedModel(_first_session(seed, autosave, ask and open_path is None, also=unwritable))
@@ -86,7 +86,7 @@ def build(
 
 def _cascade(console: GmConsole) -> None:
     """Place windows that have no remembered geometry so they do not sit on one another."""
-    from bridge.ui.settings import settings
+    from bridge.ui.base.settings import settings
 
     store = settings()
     for i, station in enumerate(Station):
@@ -107,7 +107,7 @@ def run_app(
     if screenshots is not None or startup_probe:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     if startup_probe:  # nobody to click: warnings go to stderr, never a message box
-        from bridge.ui.notices import set_unattended
+        from bridge.ui.base.notices import set_unattended
 
         set_unattended(True)
     from PySide6.QtWidgets import QApplication
@@ -122,7 +122,7 @@ def run_app(
     app = QApplication.instance()
     assert isinstance(app, QApplication)
     if screenshots is not None:
-        from bridge.ui.screenshots import render_all
+        from bridge.ui.app.screenshots import render_all
 
         for path in render_all(console, model, screenshots):
             print(path)
@@ -133,7 +133,7 @@ def run_app(
         console.confirm_quit = False
         console.close()
         return 0
-    from bridge.ui.event_loop import close_app_loop, start_lazily
+    from bridge.ui.base.event_loop import close_app_loop, start_lazily
 
     # Qt's event loop alone: asyncio and qasync load when hosting or joining needs them.
     start_lazily()

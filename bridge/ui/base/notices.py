@@ -13,7 +13,7 @@ from pathlib import Path
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from bridge.storage.paths import config_dir, folder_problem, library_path
-from bridge.ui.theme import apply_stylesheet
+from bridge.ui.base.theme import apply_stylesheet
 
 __all__ = [
     "ask",

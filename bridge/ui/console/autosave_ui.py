@@ -21,9 +21,9 @@ from bridge.storage.autosave import (
 )
 from bridge.storage.load import FileProblem
 from bridge.storage.paths import set_autosave_dir
-from bridge.ui.notices import ask
-from bridge.ui.settings import settings
-from bridge.ui.theme import apply_stylesheet
+from bridge.ui.base.notices import ask
+from bridge.ui.base.settings import settings
+from bridge.ui.base.theme import apply_stylesheet
 
 __all__ = ["resume_crashed", "start_autosave", "use_chosen_folder"]
 

@@ -22,10 +22,10 @@ from bridge.engine import (
     seat_at_usual_station,
 )
 from bridge.storage.autosave import AutosaveJournal
-from bridge.ui.autosave_ui import OFF, start_autosave
-from bridge.ui.notices import warn
-from bridge.ui.settings import add_recent
-from bridge.ui.shared_model import SharedModel
+from bridge.ui.base.notices import warn
+from bridge.ui.base.settings import add_recent
+from bridge.ui.base.shared_model import SharedModel
+from bridge.ui.console.autosave_ui import OFF, start_autosave
 
 __all__ = ["BattleFiles"]
 

@@ -25,8 +25,8 @@ from bridge.rules.icon import IconCategory, IconTest, icon_odds
 from bridge.rules.odds import task_odds
 from bridge.rules.opend6 import D6Category, D6Roll, DieCode, d6_odds
 from bridge.rules.task import Purchase, Roller, TaskSpec
-from bridge.ui.shared_model import SharedModel
-from bridge.ui.theme import COLORS
+from bridge.ui.base.shared_model import SharedModel
+from bridge.ui.base.theme import COLORS
 from bridge.ui.widgets.lcars import LcarsHeader
 
 __all__ = ["DiceTray"]

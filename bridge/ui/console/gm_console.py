@@ -47,12 +47,18 @@ from bridge.engine import (
     why_not,
 )
 from bridge.storage.autosave import AutosaveJournal
-from bridge.ui import net_menu
-from bridge.ui.files import BattleFiles
-from bridge.ui.notices import confirm
-from bridge.ui.settings import recent_files, restore_geometry, save_geometry, settings, ui_scale
-from bridge.ui.shared_model import SharedModel
-from bridge.ui.theme import COLORS, apply_theme
+from bridge.ui.base.notices import confirm
+from bridge.ui.base.settings import (
+    recent_files,
+    restore_geometry,
+    save_geometry,
+    settings,
+    ui_scale,
+)
+from bridge.ui.base.shared_model import SharedModel
+from bridge.ui.base.theme import COLORS, apply_theme
+from bridge.ui.console.battle_files import BattleFiles
+from bridge.ui.network import net_menu
 from bridge.ui.widgets.fit import fit_to_screen, scrolling
 from bridge.ui.widgets.lcars import LcarsHeader, Pill, section_label
 from bridge.ui.widgets.log_view import SHOWN, LogView
@@ -62,12 +68,12 @@ from bridge.ui.widgets.steady_label import SteadyLabel
 from bridge.ui.widgets.zone_map import ZoneMapView
 
 if TYPE_CHECKING:  # each window and dialog loads when first opened
-    from bridge.ui.character_library import CharacterLibraryDialog
-    from bridge.ui.dice_tray import DiceTray
-    from bridge.ui.shared_laptop import SharedLaptopWindow
-    from bridge.ui.ship_panel import ShipPanel
-    from bridge.ui.station_window import StationWindow
-    from bridge.ui.task_dialog import TaskDialog
+    from bridge.ui.console.dice_tray import DiceTray
+    from bridge.ui.console.ship_panel import ShipPanel
+    from bridge.ui.library.character_library import CharacterLibraryDialog
+    from bridge.ui.station.station_window import StationWindow
+    from bridge.ui.station.task_dialog import TaskDialog
+    from bridge.ui.table.shared_laptop import SharedLaptopWindow
 
 __all__ = ["GmConsole"]
 
@@ -230,7 +236,7 @@ class GmConsole(QMainWindow):
     def ship_panel(self) -> ShipPanel:
         """The ship panel, built the first time it is asked for."""
         if self._ship_panel is None:
-            from bridge.ui.ship_panel import ShipPanel
+            from bridge.ui.console.ship_panel import ShipPanel
 
             panel = ShipPanel(self.model)
             panel.edit_button.clicked.connect(lambda: self._edit_value(f"ships.{panel.ship_id()}."))
@@ -332,7 +338,7 @@ class GmConsole(QMainWindow):
 
     # -- station windows ----------------------------------------------------------------
     def open_station(self, station: Station) -> StationWindow:
-        from bridge.ui.station_window import StationWindow
+        from bridge.ui.station.station_window import StationWindow
 
         window = self.stations.get(station)
         if window is None:
@@ -414,7 +420,7 @@ class GmConsole(QMainWindow):
         self.model.submit(EndTurn(keep_initiative=keep))
 
     def _npc_task(self) -> TaskDialog | None:
-        from bridge.ui.task_dialog import TaskDialog
+        from bridge.ui.station.task_dialog import TaskDialog
 
         actor = self.model.state.turn.actor
         data = self.npc_task.currentData()
@@ -460,7 +466,7 @@ class GmConsole(QMainWindow):
 
     def open_waiting_roll(self) -> TaskDialog | None:
         """Reopen the rolled Task waiting for its spends, whoever rolled it."""
-        from bridge.ui.task_dialog import TaskDialog
+        from bridge.ui.station.task_dialog import TaskDialog
 
         pending = self.model.state.pending
         if pending is None:
@@ -485,17 +491,17 @@ class GmConsole(QMainWindow):
         self._edit_value()
 
     def _edit_value(self, prefix: str = "") -> None:
-        from bridge.ui.gm_dialogs import EditValueDialog
+        from bridge.ui.console.gm_dialogs import EditValueDialog
 
         self._show(EditValueDialog(self.model, self, prefix))
 
     def house_rules(self) -> None:
-        from bridge.ui.gm_dialogs import HouseRulesDialog
+        from bridge.ui.console.gm_dialogs import HouseRulesDialog
 
         self._show(HouseRulesDialog(self.model, self))
 
     def setup(self) -> None:
-        from bridge.ui.gm_dialogs import SetupDialog
+        from bridge.ui.console.gm_dialogs import SetupDialog
 
         self._show(SetupDialog(self.model, self))
 
@@ -505,7 +511,7 @@ class GmConsole(QMainWindow):
 
     def shared_laptop(self) -> SharedLaptopWindow:
         """For a table with one laptop: the acting officer's card comes up by itself."""
-        from bridge.ui.shared_laptop import SharedLaptopWindow
+        from bridge.ui.table.shared_laptop import SharedLaptopWindow
 
         if self.laptop is None or not self.laptop.isVisible():
             self.laptop = SharedLaptopWindow(self.model)
@@ -527,7 +533,7 @@ class GmConsole(QMainWindow):
             self.model.submit(RemoveTrait(name=traits[names.index(chosen)].name))
 
     def dice_tray(self) -> DiceTray:
-        from bridge.ui.dice_tray import DiceTray
+        from bridge.ui.console.dice_tray import DiceTray
 
         if self.tray is None:
             self.tray = DiceTray(self.model)
@@ -536,12 +542,12 @@ class GmConsole(QMainWindow):
         return self.tray
 
     def library(self) -> None:
-        from bridge.ui.library_dialog import LibraryDialog
+        from bridge.ui.library.ship_library import LibraryDialog
 
         self._show(LibraryDialog(self.model, self))
 
     def character_library(self) -> CharacterLibraryDialog:
-        from bridge.ui.character_library import CharacterLibraryDialog
+        from bridge.ui.library.character_library import CharacterLibraryDialog
 
         dialog = CharacterLibraryDialog(self.model, self)
         self._show(dialog)
@@ -567,7 +573,7 @@ class GmConsole(QMainWindow):
 
     def adjust_difficulty(self) -> None:
         """The next Task's Difficulty and complication range (seed 003: the GM's call)."""
-        from bridge.ui.gm_dialogs import NextTaskDialog
+        from bridge.ui.console.gm_dialogs import NextTaskDialog
 
         self._show(NextTaskDialog(self.model, self))
 
@@ -658,6 +664,6 @@ class GmConsole(QMainWindow):
 
     def viewscreen(self) -> QWidget:
         """The main viewscreen (one window, raised if open)."""
-        from bridge.ui.viewscreen import show_viewscreen
+        from bridge.ui.table.viewscreen import show_viewscreen
 
         return show_viewscreen(self.model, self)

@@ -37,7 +37,7 @@ from bridge.engine import (
 from bridge.model.character import Attributes, Character, Disciplines
 from bridge.model.house_rules import HouseRules
 from bridge.model.validation import describe_validation_error
-from bridge.ui.shared_model import SharedModel
+from bridge.ui.base.shared_model import SharedModel
 
 __all__ = [
     "EditValueDialog",

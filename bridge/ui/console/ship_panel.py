@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
 )
 
 from bridge.engine import Change, Encounter, SetValue
-from bridge.ui.shared_model import SharedModel
+from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.widgets.lcars import section_label
 from bridge.ui.widgets.ship_status import ShieldsPower, SystemsTable, WeaponsTable
 

@@ -27,8 +27,8 @@ from bridge.storage.characters import (
     save_library_character,
 )
 from bridge.storage.paths import library_path
-from bridge.ui.character_editor import CharacterEditor
-from bridge.ui.shared_model import SharedModel
+from bridge.ui.base.shared_model import SharedModel
+from bridge.ui.library.character_editor import CharacterEditor
 
 __all__ = ["CharacterLibraryDialog"]
 

@@ -25,7 +25,7 @@ from bridge.model.validation import describe_validation_error
 from bridge.rules.stats import CrewQuality
 from bridge.storage.library import LibraryShip, duplicate_ship, library_ships, save_library_ship
 from bridge.storage.paths import library_path
-from bridge.ui.shared_model import SharedModel
+from bridge.ui.base.shared_model import SharedModel
 
 __all__ = ["LibraryDialog", "ShipEditor"]
 

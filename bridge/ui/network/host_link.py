@@ -16,7 +16,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from bridge.engine import Applied, Change
 from bridge.net import heap
 from bridge.net.host import Host
-from bridge.ui.shared_model import SharedModel
+from bridge.ui.base.shared_model import SharedModel
 
 __all__ = ["HostLink"]
 

@@ -34,9 +34,9 @@ from bridge.net.discovery import Announcer, lan_addresses
 from bridge.net.guard import new_join_code
 from bridge.net.host import Host
 from bridge.net.seats import SeatPlan
-from bridge.ui.event_loop import app_loop
-from bridge.ui.net_host import HostLink
-from bridge.ui.shared_model import SharedModel
+from bridge.ui.base.event_loop import app_loop
+from bridge.ui.base.shared_model import SharedModel
+from bridge.ui.network.host_link import HostLink
 
 __all__ = ["HostPanel", "lan_addresses"]
 

@@ -31,8 +31,8 @@ from PySide6.QtWidgets import (
 from bridge.net.client import JoinRefused, NetClient, TokenStore
 from bridge.net.discovery import Browser, FoundHost
 from bridge.storage.paths import config_dir
-from bridge.ui.event_loop import app_loop
-from bridge.ui.remote_model import RemoteModel
+from bridge.ui.base.event_loop import app_loop
+from bridge.ui.network.remote_model import RemoteModel
 
 __all__ = ["JoinDialog", "run_join", "url_for"]
 
@@ -224,8 +224,8 @@ class JoinDialog(QDialog):
 def open_seat_windows(model: RemoteModel) -> list[QWidget]:
     """The station windows of the seat's character (the viewscreen seat: the viewscreen)."""
     from bridge.engine import Station
-    from bridge.ui.station_window import StationWindow
-    from bridge.ui.viewscreen import ViewscreenWindow
+    from bridge.ui.station.station_window import StationWindow
+    from bridge.ui.table.viewscreen import ViewscreenWindow
 
     seated = model.client.seated
     if seated is not None and seated.character is None:
@@ -248,8 +248,8 @@ def run_join(url: str | None, code: str | None, seat: str | None) -> int:
     import qasync
     from PySide6.QtWidgets import QApplication
 
-    from bridge.ui.settings import ui_scale
-    from bridge.ui.theme import apply_theme
+    from bridge.ui.base.settings import ui_scale
+    from bridge.ui.base.theme import apply_theme
 
     app = QApplication.instance()
     if not isinstance(app, QApplication):

@@ -11,16 +11,16 @@ from typing import TYPE_CHECKING
 from PySide6.QtWidgets import QWidget
 
 if TYPE_CHECKING:
-    from bridge.ui.host_panel import HostPanel
-    from bridge.ui.join_dialog import JoinDialog
-    from bridge.ui.shared_model import SharedModel
+    from bridge.ui.base.shared_model import SharedModel
+    from bridge.ui.network.host_panel import HostPanel
+    from bridge.ui.network.join_dialog import JoinDialog
 
 __all__ = ["show_host_panel", "show_join_dialog"]
 
 
 def show_host_panel(console: QWidget, model: SharedModel) -> HostPanel:
     """The host panel (one per console; it keeps hosting when hidden)."""
-    from bridge.ui.host_panel import HostPanel
+    from bridge.ui.network.host_panel import HostPanel
 
     panel = console.findChild(HostPanel)
     if not isinstance(panel, HostPanel):
@@ -32,7 +32,7 @@ def show_host_panel(console: QWidget, model: SharedModel) -> HostPanel:
 
 def show_join_dialog(console: QWidget) -> JoinDialog:
     """Join another GM's battle from this app: the seat's station windows open."""
-    from bridge.ui.join_dialog import JoinDialog, open_seat_windows
+    from bridge.ui.network.join_dialog import JoinDialog, open_seat_windows
 
     dialog = JoinDialog(console)
     dialog.sig_seated.connect(lambda model: dialog.windows.extend(open_seat_windows(model)))

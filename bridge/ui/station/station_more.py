@@ -20,7 +20,7 @@ from bridge.engine import (
     TriggerReady,
     ValueComplication,
 )
-from bridge.ui.station_model import StationModel
+from bridge.ui.base.station_model import StationModel
 
 __all__ = ["MoreMenu"]
 

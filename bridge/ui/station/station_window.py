@@ -42,11 +42,11 @@ from bridge.engine import (
     players_waiting,
 )
 from bridge.rules.stats import System
-from bridge.ui.card_back import card_back_html
-from bridge.ui.settings import restore_geometry, save_geometry
-from bridge.ui.station_model import StationModel
-from bridge.ui.station_more import MoreMenu
-from bridge.ui.theme import STATION_COLORS, scaled
+from bridge.ui.base.settings import restore_geometry, save_geometry
+from bridge.ui.base.station_model import StationModel
+from bridge.ui.base.theme import STATION_COLORS, scaled
+from bridge.ui.station.card_back import card_back_html
+from bridge.ui.station.station_more import MoreMenu
 from bridge.ui.widgets.action_button import ActionButton
 from bridge.ui.widgets.fit import fit_to_screen, scrolling
 from bridge.ui.widgets.lcars import LcarsHeader, Pill, section_label
@@ -58,7 +58,7 @@ from bridge.ui.widgets.steady_label import SteadyLabel
 from bridge.ui.widgets.zone_map import ZoneMapView
 
 if TYPE_CHECKING:  # the Task dialog loads when a Task is first opened
-    from bridge.ui.task_dialog import TaskDialog
+    from bridge.ui.station.task_dialog import TaskDialog
 
 __all__ = ["StationWindow", "crew_lines"]
 
@@ -508,7 +508,7 @@ class StationWindow(QMainWindow):
             self.model.submit(MinorAction(by=officer, action=action.key))
 
     def open_task(self, action: ActionDef) -> TaskDialog | None:
-        from bridge.ui.task_dialog import TaskDialog
+        from bridge.ui.station.task_dialog import TaskDialog
 
         officer = self.officer_id()
         if officer is None:

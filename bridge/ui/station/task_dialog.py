@@ -40,9 +40,9 @@ from bridge.engine import (
 from bridge.rules.odds import task_odds
 from bridge.rules.stats import Attribute, Department
 from bridge.rules.task import Purchase
-from bridge.ui.station_model import StationModel
-from bridge.ui.task_fields import TaskFields
-from bridge.ui.theme import COLORS, scaled
+from bridge.ui.base.station_model import StationModel
+from bridge.ui.base.theme import COLORS, scaled
+from bridge.ui.station.task_fields import TaskFields
 from bridge.ui.widgets.dice import DiceRow
 from bridge.ui.widgets.fit import fit_to_screen, scrolling
 from bridge.ui.widgets.lcars import Pill, section_label
@@ -243,7 +243,7 @@ class TaskDialog(QDialog):
         return self.actor if self.npc else self.model.state.player_ship
 
     def _build_params(self) -> None:
-        """The Task's own fields, from what its rule needs (bridge.ui.task_fields)."""
+        """The Task's own fields, from what its rule needs (bridge.ui.station.task_fields)."""
         self.fields = TaskFields(
             self.model.state,
             self.action,

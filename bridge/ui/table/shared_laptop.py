@@ -12,9 +12,9 @@ from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QMainWindow, QStackedWidget, QWidget
 
 from bridge.engine import Change, Station
-from bridge.ui.settings import restore_geometry, save_geometry
-from bridge.ui.station_model import StationModel
-from bridge.ui.station_window import StationWindow
+from bridge.ui.base.settings import restore_geometry, save_geometry
+from bridge.ui.base.station_model import StationModel
+from bridge.ui.station.station_window import StationWindow
 from bridge.ui.widgets.fit import fit_to_screen
 
 __all__ = ["SharedLaptopWindow"]

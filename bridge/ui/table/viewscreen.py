@@ -48,9 +48,9 @@ from bridge.engine import CATALOG, Change, Encounter, JournalEntry
 from bridge.net.views import log_entry, player_view
 from bridge.rules.stats import System
 from bridge.rules.task import TaskResult
-from bridge.ui.settings import restore_geometry, save_geometry
-from bridge.ui.station_model import StationModel
-from bridge.ui.theme import COLORS
+from bridge.ui.base.settings import restore_geometry, save_geometry
+from bridge.ui.base.station_model import StationModel
+from bridge.ui.base.theme import COLORS
 from bridge.ui.widgets.ship_status import state_text
 from bridge.ui.widgets.tactical import BigDice, TacticalMap
 

@@ -1,0 +1,1 @@
+"""Reusable widgets: card entries, dice, odds, the zone map, ship status, LCARS pieces."""

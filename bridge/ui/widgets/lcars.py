@@ -14,7 +14,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QWidget
 
-from bridge.ui.theme import COLORS, FONT_FAMILY, scaled
+from bridge.ui.base.theme import COLORS, FONT_FAMILY, scaled
 from bridge.ui.widgets.scaled import ScaledWidget
 from bridge.ui.widgets.steady_label import SteadyLabel
 

@@ -7,7 +7,7 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent
 from PySide6.QtWidgets import QWidget
 
 from bridge.rules.odds import TaskOdds
-from bridge.ui.theme import COLORS, FONT_FAMILY, scaled
+from bridge.ui.base.theme import COLORS, FONT_FAMILY, scaled
 from bridge.ui.widgets.scaled import ScaledWidget
 
 __all__ = ["OddsChart"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, QSize
 from PySide6.QtWidgets import QWidget
 
-from bridge.ui.theme import scaled
+from bridge.ui.base.theme import scaled
 
 __all__ = ["ScaledWidget"]
 

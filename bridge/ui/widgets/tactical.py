@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from bridge.engine import Encounter
 from bridge.rules.task import DieRoll
-from bridge.ui.theme import COLORS, FONT_FAMILY
+from bridge.ui.base.theme import COLORS, FONT_FAMILY
 from bridge.ui.widgets.dice import die_meaning
 from bridge.ui.widgets.zone_map import _layout
 

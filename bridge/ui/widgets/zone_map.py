@@ -17,7 +17,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QWidget
 
 from bridge.engine import Encounter
-from bridge.ui.theme import COLORS, FONT_FAMILY, scaled
+from bridge.ui.base.theme import COLORS, FONT_FAMILY, scaled
 from bridge.ui.widgets.scaled import ScaledWidget
 
 __all__ = ["ZoneMapView", "ship_lines"]

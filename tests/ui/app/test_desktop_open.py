@@ -21,9 +21,9 @@ from bridge.rules.dice import SeededDice
 from bridge.storage.battle import save_battle
 from bridge.storage.formats import ShipFile
 from bridge.storage.save import save_atomic
-from bridge.ui.app import build
-from bridge.ui.gm_console import GmConsole
-from bridge.ui.shared_model import SharedModel
+from bridge.ui.app.start import build
+from bridge.ui.base.shared_model import SharedModel
+from bridge.ui.console.gm_console import GmConsole
 
 
 # -- the command line a desktop launch passes -------------------------------------------
@@ -192,7 +192,7 @@ def test_the_filter_for_a_foreign_application_object_takes_only_its_file_opens(
 ) -> None:
     from PySide6.QtWidgets import QWidget
 
-    from bridge.ui.file_open import FileOpenFilter
+    from bridge.ui.app.file_open import FileOpenFilter
 
     opened: list[Path] = []
     parent = QWidget()

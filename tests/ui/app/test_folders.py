@@ -17,10 +17,10 @@ from pytestqt.qtbot import QtBot
 from bridge.engine.commands import AdjustPool
 from bridge.storage.library import duplicate_ship, library_ships, starter_ships
 from bridge.storage.paths import autosave_dir, config_dir, library_path, set_autosave_dir
-from bridge.ui.app import build
-from bridge.ui.library_dialog import LibraryDialog, ShipEditor
-from bridge.ui.settings import add_recent, recent_files
-from bridge.ui.shared_model import SharedModel
+from bridge.ui.app.start import build
+from bridge.ui.base.settings import add_recent, recent_files
+from bridge.ui.base.shared_model import SharedModel
+from bridge.ui.library.ship_library import LibraryDialog, ShipEditor
 
 
 def _blocks_writes(folder: Path) -> bool:

@@ -6,7 +6,7 @@ from pytestqt.qtbot import QtBot
 
 from bridge.engine.changes import Change
 from bridge.engine.commands import AdjustPool, StartTurn
-from bridge.ui.shared_model import SharedModel
+from bridge.ui.base.shared_model import SharedModel
 
 
 def test_an_applied_command_emits_its_change_flags(qtbot: QtBot, model: SharedModel) -> None:

@@ -13,9 +13,9 @@ from bridge.engine.demo import demo_encounter
 from bridge.engine.session import Session
 from bridge.rules.dice import SeededDice
 from bridge.storage.autosave import AutosaveJournal
-from bridge.ui.app import _first_session, build
-from bridge.ui.notices import warn
-from bridge.ui.theme import apply_stylesheet, apply_theme, load_fonts, stylesheet
+from bridge.ui.app.start import _first_session, build
+from bridge.ui.base.notices import warn
+from bridge.ui.base.theme import apply_stylesheet, apply_theme, load_fonts, stylesheet
 
 
 @pytest.fixture

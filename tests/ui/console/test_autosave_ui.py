@@ -16,9 +16,9 @@ from bridge.engine.session import Session
 from bridge.rules.dice import SeededDice
 from bridge.storage.autosave import AutosaveJournal
 from bridge.storage.paths import set_autosave_dir
-from bridge.ui.app import _first_session, build
-from bridge.ui.gm_console import GmConsole
-from bridge.ui.shared_model import SharedModel
+from bridge.ui.app.start import _first_session, build
+from bridge.ui.base.shared_model import SharedModel
+from bridge.ui.console.gm_console import GmConsole
 
 Yes = QMessageBox.StandardButton.Yes
 No = QMessageBox.StandardButton.No

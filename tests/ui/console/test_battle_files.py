@@ -18,12 +18,12 @@ from bridge.rules.dice import SeededDice
 from bridge.storage.autosave import AutosaveJournal, find_unfinished
 from bridge.storage.formats import ShipFile
 from bridge.storage.save import save_atomic
-from bridge.ui.app import _first_session
-from bridge.ui.gm_console import GmConsole
-from bridge.ui.library_dialog import LibraryDialog, ShipEditor
-from bridge.ui.shared_model import SharedModel
+from bridge.ui.app.start import _first_session
+from bridge.ui.base.shared_model import SharedModel
+from bridge.ui.console.gm_console import GmConsole
+from bridge.ui.library.ship_library import LibraryDialog, ShipEditor
 
-DATA = Path(__file__).resolve().parents[1] / "storage" / "data"
+DATA = Path(__file__).resolve().parents[2] / "storage" / "data"
 
 
 @pytest.fixture

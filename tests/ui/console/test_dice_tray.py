@@ -6,9 +6,9 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from bridge.rules.dice import GivenDice
-from bridge.ui.dice_tray import DiceTray
-from bridge.ui.gm_console import GmConsole
-from bridge.ui.shared_model import SharedModel
+from bridge.ui.base.shared_model import SharedModel
+from bridge.ui.console.dice_tray import DiceTray
+from bridge.ui.console.gm_console import GmConsole
 
 
 def tray(qtbot: QtBot, model: SharedModel) -> DiceTray:

@@ -8,9 +8,9 @@ from pytestqt.qtbot import QtBot
 
 from bridge.engine.catalog import Station
 from bridge.engine.commands import EndTurn, StartTurn
-from bridge.ui.gm_console import GmConsole
-from bridge.ui.gm_dialogs import EditValueDialog, HouseRulesDialog, SetupDialog, parse_value
-from bridge.ui.shared_model import SharedModel
+from bridge.ui.base.shared_model import SharedModel
+from bridge.ui.console.gm_console import GmConsole
+from bridge.ui.console.gm_dialogs import EditValueDialog, HouseRulesDialog, SetupDialog, parse_value
 
 
 def console(qtbot: QtBot, model: SharedModel) -> GmConsole:
@@ -115,7 +115,7 @@ def test_end_round_and_end_scene_ask_first(
         asked.append(text)
         return answers.pop(0)
 
-    monkeypatch.setattr("bridge.ui.gm_console.confirm", answer)
+    monkeypatch.setattr("bridge.ui.console.gm_console.confirm", answer)
     c.end_round.click()
     assert model.journal == () and "End Round 1?" in asked[0]
     c.end_round.click()

@@ -16,8 +16,8 @@ from bridge.engine.session import JournalEntry, Session
 from bridge.storage import battle, deferred
 from bridge.storage.autosave import AutosaveJournal, recover
 from bridge.storage.battle import save_battle
-from bridge.ui.gm_console import GmConsole
-from bridge.ui.shared_model import SharedModel
+from bridge.ui.base.shared_model import SharedModel
+from bridge.ui.console.gm_console import GmConsole
 from bridge.ui.widgets.log_view import LogView, entry_text
 from tests.factories import played
 

@@ -9,10 +9,10 @@ from pytestqt.qtbot import QtBot
 from bridge.engine.catalog import Station
 from bridge.model.character import Character
 from bridge.storage.characters import save_library_character
-from bridge.ui.character_editor import CharacterEditor
-from bridge.ui.character_library import CharacterLibraryDialog
-from bridge.ui.screenshots import LAPTOP
-from bridge.ui.shared_model import SharedModel
+from bridge.ui.app.screenshots import LAPTOP
+from bridge.ui.base.shared_model import SharedModel
+from bridge.ui.library.character_editor import CharacterEditor
+from bridge.ui.library.character_library import CharacterLibraryDialog
 from tests.ui.fit import clipped
 
 

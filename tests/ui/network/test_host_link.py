@@ -12,8 +12,8 @@ from PySide6.QtWidgets import QApplication
 from bridge.engine import AdjustPool, Change, Session, demo_encounter
 from bridge.net.host import Host
 from bridge.rules.dice import SeededDice
-from bridge.ui.net_host import HostLink
-from bridge.ui.shared_model import SharedModel
+from bridge.ui.base.shared_model import SharedModel
+from bridge.ui.network.host_link import HostLink
 
 
 def _hosted() -> tuple[SharedModel, Host, HostLink]:

@@ -7,8 +7,8 @@ from PySide6.QtWidgets import QApplication
 
 from bridge.engine import Session, demo_encounter
 from bridge.rules.dice import SeededDice
-from bridge.ui.host_panel import HostPanel
-from bridge.ui.shared_model import SharedModel
+from bridge.ui.base.shared_model import SharedModel
+from bridge.ui.network.host_panel import HostPanel
 
 
 def test_a_refresh_keeps_the_cells_that_did_not_change(qapp: QApplication) -> None:

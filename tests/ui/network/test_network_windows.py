@@ -15,11 +15,11 @@ from PySide6.QtWidgets import QApplication
 
 from bridge.engine.catalog import Station
 from bridge.engine.commands import AdjustPool, EndTurn, StartTurn
-from bridge.ui.host_panel import HostPanel, qr_pixmap
-from bridge.ui.join_dialog import JoinDialog, open_seat_windows, url_for
-from bridge.ui.remote_model import RemoteModel
-from bridge.ui.shared_model import SharedModel
-from bridge.ui.station_window import StationWindow
+from bridge.ui.base.shared_model import SharedModel
+from bridge.ui.network.host_panel import HostPanel, qr_pixmap
+from bridge.ui.network.join_dialog import JoinDialog, open_seat_windows, url_for
+from bridge.ui.network.remote_model import RemoteModel
+from bridge.ui.station.station_window import StationWindow
 
 T = TypeVar("T")
 

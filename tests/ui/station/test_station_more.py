@@ -8,8 +8,8 @@ from pytestqt.qtbot import QtBot
 
 from bridge.engine.catalog import Station
 from bridge.engine.commands import AttemptTask, EndTurn, StartTurn
-from bridge.ui.shared_model import SharedModel
-from bridge.ui.station_window import StationWindow
+from bridge.ui.base.shared_model import SharedModel
+from bridge.ui.station.station_window import StationWindow
 
 
 def station(qtbot: QtBot, model: SharedModel, which: Station) -> StationWindow:

@@ -9,8 +9,8 @@ from pytestqt.qtbot import QtBot
 
 from bridge.engine.catalog import Station, actions_for
 from bridge.engine.commands import SetValue, StartTurn
-from bridge.ui.shared_model import SharedModel
-from bridge.ui.station_window import StationWindow
+from bridge.ui.base.shared_model import SharedModel
+from bridge.ui.station.station_window import StationWindow
 from bridge.ui.widgets.action_button import ActionButton, summary
 
 

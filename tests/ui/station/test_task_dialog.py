@@ -10,8 +10,8 @@ from bridge.engine.commands import SetValue, StartTurn
 from bridge.engine.demo import demo_encounter
 from bridge.engine.session import Session
 from bridge.rules.dice import GivenDice, SeededDice
-from bridge.ui.shared_model import SharedModel
-from bridge.ui.task_dialog import TaskDialog
+from bridge.ui.base.shared_model import SharedModel
+from bridge.ui.station.task_dialog import TaskDialog
 
 
 def dialog(qtbot: QtBot, model: SharedModel, actor: str, station: Station, key: str) -> TaskDialog:

@@ -6,8 +6,8 @@ from pytestqt.qtbot import QtBot
 
 from bridge.engine.catalog import Station
 from bridge.engine.commands import EndTurn, StartTurn
-from bridge.ui.shared_laptop import SharedLaptopWindow
-from bridge.ui.shared_model import SharedModel
+from bridge.ui.base.shared_model import SharedModel
+from bridge.ui.table.shared_laptop import SharedLaptopWindow
 
 
 def test_the_acting_officers_card_comes_up_at_start_turn(qtbot: QtBot, model: SharedModel) -> None:

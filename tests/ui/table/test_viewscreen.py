@@ -25,12 +25,12 @@ from bridge.engine.commands import (
 from bridge.engine.demo import demo_encounter
 from bridge.engine.session import Session
 from bridge.rules.dice import SeededDice
-from bridge.ui.gm_console import GmConsole
-from bridge.ui.host_panel import HostPanel
-from bridge.ui.join_dialog import JoinDialog, open_seat_windows, url_for
-from bridge.ui.shared_model import SharedModel
-from bridge.ui.viewscreen import ViewscreenWindow, roll_detail
-from tests.ui.test_network_windows import _run, _until, loop
+from bridge.ui.base.shared_model import SharedModel
+from bridge.ui.console.gm_console import GmConsole
+from bridge.ui.network.host_panel import HostPanel
+from bridge.ui.network.join_dialog import JoinDialog, open_seat_windows, url_for
+from bridge.ui.table.viewscreen import ViewscreenWindow, roll_detail
+from tests.ui.network.test_network_windows import _run, _until, loop
 
 __all__ = ["loop"]  # the network tests' event loop, as a fixture here too
 

@@ -1,0 +1,1 @@
+"""What the GM feels in the windows: refresh, start-up, memory, flat with length."""

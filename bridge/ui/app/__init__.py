@@ -1,0 +1,1 @@
+"""Starting Bridge: the application, files the desktop hands it, screenshots."""

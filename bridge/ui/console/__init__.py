@@ -1,0 +1,1 @@
+"""The GM console: the battle at a glance, NPC Turns, pools, the log, files and GM dialogs."""

@@ -1,0 +1,1 @@
+"""The libraries and editors: ships and characters."""

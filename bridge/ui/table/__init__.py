@@ -1,0 +1,1 @@
+"""What the whole table watches: the main viewscreen and the shared laptop."""
