@@ -21,8 +21,10 @@ from bridge.rules.dice import GivenDice
 from bridge.ui.app.screenshots import LAPTOP
 from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.base.theme import apply_theme
+from bridge.ui.console.edit_value import EditValueDialog
+from bridge.ui.console.encounter_setup import SetupDialog
 from bridge.ui.console.gm_console import GmConsole
-from bridge.ui.console.gm_dialogs import EditValueDialog, HouseRulesDialog, SetupDialog
+from bridge.ui.console.house_rules import HouseRulesDialog
 from bridge.ui.library.ship_library import LibraryDialog
 from bridge.ui.station.task_dialog import TaskDialog
 from tests.ui.fit import clipped

@@ -13,12 +13,7 @@ from pathlib import Path
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from bridge.engine import Session
-from bridge.storage.autosave import (
-    AutosaveJournal,
-    find_unfinished,
-    prune_closed,
-    recover,
-)
+from bridge.storage.autosave import AutosaveJournal, find_unfinished, prune_closed, recover
 from bridge.storage.load import FileProblem
 from bridge.storage.paths import set_autosave_dir
 from bridge.ui.base.notices import ask

@@ -6,50 +6,19 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
+from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
     QApplication,
-    QComboBox,
-    QGridLayout,
-    QGroupBox,
-    QInputDialog,
     QMainWindow,
-    QMenu,
-    QPushButton,
     QSplitter,
     QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
-from bridge.engine import (
-    CATALOG,
-    AddTrait,
-    AdjustPool,
-    AttemptTask,
-    BeginSession,
-    Change,
-    Encounter,
-    EndRound,
-    EndScene,
-    EndTurn,
-    MinorAction,
-    MoveShip,
-    NpcActsFirst,
-    RemoveTrait,
-    StartTurn,
-    Station,
-    Withdraw,
-    actions_for,
-    npcs_only,
-    suggest_for_npcs,
-    waiting,
-    why_not,
-)
+from bridge.engine import CATALOG, Change, MoveShip, Station
 from bridge.storage.autosave import AutosaveJournal
-from bridge.ui.base.notices import confirm
 from bridge.ui.base.settings import (
-    recent_files,
     restore_geometry,
     save_geometry,
     settings,
@@ -58,12 +27,14 @@ from bridge.ui.base.settings import (
 from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.base.theme import COLORS, apply_theme
 from bridge.ui.console.battle_files import BattleFiles
-from bridge.ui.network import net_menu
+from bridge.ui.console.console_menus import build_menus
+from bridge.ui.console.npc_controls import NpcControls
+from bridge.ui.console.pools_box import PoolsBox
+from bridge.ui.console.turn_order import TurnOrder
 from bridge.ui.widgets.fit import fit_to_screen, scrolling
 from bridge.ui.widgets.lcars import LcarsHeader, Pill, section_label
 from bridge.ui.widgets.log_view import SHOWN, LogView
 from bridge.ui.widgets.ship_status import ContactsTable
-from bridge.ui.widgets.steady import set_choices, set_state
 from bridge.ui.widgets.steady_label import SteadyLabel
 from bridge.ui.widgets.zone_map import ZoneMapView
 
@@ -76,9 +47,6 @@ if TYPE_CHECKING:  # each window and dialog loads when first opened
     from bridge.ui.table.shared_laptop import SharedLaptopWindow
 
 __all__ = ["GmConsole"]
-
-
-_AUTOPILOT_TIP = "Play the NPC ship's next step by the odds (Ctrl+J)"
 
 
 class GmConsole(QMainWindow):
@@ -125,7 +93,7 @@ class GmConsole(QMainWindow):
         rcol.addWidget(self.log, 1)
         split.addWidget(right)
         split.setSizes([440, 480, 420])
-        self._menus()
+        self.menus = build_menus(self, self)
         model.sig_changed.connect(self.refresh)
         model.sig_refused.connect(lambda reason: self.statusBar().showMessage(reason, 10000))
         restore_geometry(self, "gm-console")
@@ -138,72 +106,16 @@ class GmConsole(QMainWindow):
         box = QWidget()
         col = QVBoxLayout(box)
         col.setContentsMargins(0, 0, 0, 0)
-
-        turn_box = QGroupBox("TURN ORDER")
-        grid = QGridLayout(turn_box)
-        self.next_actor = QComboBox()
-        self.next_actor.setToolTip("Who acts next: the players choose among themselves")
-        self.start_button = QPushButton("START TURN")
-        self.end_button = QPushButton("END TURN")
-        self.keep_button = QPushButton("KEEP THE INITIATIVE")
-        self.npc_first = QPushButton("NPCS ACT FIRST")
-        self.npc_first.setToolTip("Spend Threat so that an NPC ship acts before the players")
-        self.end_round = QPushButton("END ROUND…")
-        self.end_scene = QPushButton("END SCENE…")
-        self.waiting_button = QPushButton("OPEN THE WAITING ROLL")
-        self.waiting_button.setObjectName("primary")
-        grid.addWidget(self.next_actor, 0, 0, 1, 2)
-        grid.addWidget(self.start_button, 1, 0)
-        grid.addWidget(self.end_button, 1, 1)
-        grid.addWidget(self.keep_button, 2, 0)
-        grid.addWidget(self.npc_first, 2, 1)
-        grid.addWidget(self.end_round, 3, 0)
-        grid.addWidget(self.end_scene, 3, 1)
-        grid.addWidget(self.waiting_button, 4, 0, 1, 2)
-        col.addWidget(turn_box)
-
-        npc_box = QGroupBox("NPC SHIP ON ITS TURN")
-        ngrid = QGridLayout(npc_box)
-        self.npc_task = QComboBox()
-        for station in Station:  # each rolled Task once, under the first card that has it
-            for a in actions_for(station, "task"):
-                if a.rolled and a.stations[0] is station:
-                    self.npc_task.addItem(f"{station.label}: {a.name}", f"{station.value}:{a.key}")
-        self.npc_task.addItem("Command: Direct (the NPCs' one a scene)", "command:direct")
-        self.npc_attempt = QPushButton("ATTEMPT TASK…")
-        self.npc_minor = QComboBox()
-        for a in CATALOG.values():
-            if a.kind == "minor" and a.key not in ("change_position", "restore"):
-                self.npc_minor.addItem(a.name, a.key)
-        self.npc_minor_button = QPushButton("TAKE MINOR")
-        self.autopilot = QPushButton("AUTOPILOT STEP")
-        ngrid.addWidget(self.npc_task, 0, 0, 1, 2)
-        ngrid.addWidget(self.npc_attempt, 1, 0)
-        ngrid.addWidget(self.autopilot, 1, 1)
-        ngrid.addWidget(self.npc_minor, 2, 0)
-        ngrid.addWidget(self.npc_minor_button, 2, 1)
-        col.addWidget(npc_box)
-
-        pools = QGroupBox("POOLS")
-        pgrid = QGridLayout(pools)
-        self.momentum_label = SteadyLabel()
-        self.momentum_label.setObjectName("big")
-        self.threat_label = SteadyLabel()
-        self.threat_label.setObjectName("big")
-        pgrid.addWidget(self.momentum_label, 0, 0)
-        pgrid.addWidget(self.threat_label, 1, 0)
-        steps = (("momentum", -1, 0, 1), ("momentum", 1, 0, 2), ("threat", -1, 1, 1))
-        for pool, delta, row, column in (*steps, ("threat", 1, 1, 2)):
-            b = QPushButton(f"{'+' if delta > 0 else '−'}1")
-            b.clicked.connect(
-                lambda _=False, p=pool, d=delta: self.model.submit(AdjustPool(pool=p, delta=d))
-            )
-            b.setToolTip(f"{pool.capitalize()} {delta:+d}")
-            pgrid.addWidget(b, row, column)
-        pgrid.setColumnStretch(0, 1)
-        col.addWidget(pools)
+        self.turn_order = TurnOrder(self.model, box)
+        self.turn_order.sig_open_waiting.connect(self.open_waiting_roll)
+        col.addWidget(self.turn_order)
+        self.npc = NpcControls(self.model, box)
+        self.npc.sig_said.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        self.npc.sig_task_opened.connect(self._show)
+        col.addWidget(self.npc)
+        self.pools = PoolsBox(self.model, box)
+        col.addWidget(self.pools)
         col.addStretch()
-        self._connect_controls()
         return box
 
     def _picture(self) -> QWidget:
@@ -260,82 +172,6 @@ class GmConsole(QMainWindow):
             self.ship_panel.ship.setCurrentIndex(self.ship_panel.ship.findData(order[row]))
             self.picture_tabs.setCurrentIndex(1)
 
-    def _connect_controls(self) -> None:
-        self.next_actor.currentIndexChanged.connect(
-            lambda _: self._refresh_buttons(self.model.state)
-        )
-        self.start_button.clicked.connect(self._start)
-        self.end_button.clicked.connect(lambda: self._end(False))
-        self.keep_button.clicked.connect(lambda: self._end(True))
-        self.npc_first.clicked.connect(lambda: self.model.submit(NpcActsFirst()))
-        self.end_round.clicked.connect(self.confirm_end_round)
-        self.end_scene.clicked.connect(self.confirm_end_scene)
-        self.npc_attempt.clicked.connect(self._npc_task)
-        self.npc_minor_button.clicked.connect(self._npc_minor)
-        self.autopilot.clicked.connect(self.autopilot_step)
-        self.waiting_button.clicked.connect(self.open_waiting_roll)
-
-    def _menus(self) -> None:
-        bar = self.menuBar()
-
-        def add(menu_name: str, text: str, slot: object, shortcut: str = "") -> QAction:
-            menu = menus.get(menu_name) or bar.addMenu(menu_name)
-            menus[menu_name] = menu
-            act = QAction(text, self)
-            menu.addAction(act)
-            act.triggered.connect(slot)
-            if shortcut:
-                act.setShortcut(QKeySequence(shortcut))
-            return act
-
-        menus: dict[str, QMenu] = {}
-        f = self.files
-        add("&File", "&New demo battle", f.new_demo, "Ctrl+N")
-        add("&File", "&Open…", lambda: f.open(), "Ctrl+O")  # noqa: PLW0108 (drops `checked`)
-        self.recent_menu = QMenu("Open &recent", self)
-        self.recent_menu.aboutToShow.connect(self._fill_recent)
-        menus["&File"].addMenu(self.recent_menu)
-        add("&File", "&Save", f.save, "Ctrl+S")
-        add("&File", "Save &as…", f.save_as, "Ctrl+Shift+S")
-        menus["&File"].addSeparator()
-        add("&File", "Ship &library…", self.library, "Ctrl+L")
-        add("&File", "&Character library…", self.character_library, "Ctrl+Shift+L")
-        add("&File", "&Import a Foundry VTT actor…", f.import_foundry, "Ctrl+I")
-        add("&File", "&Export the battle log (Markdown)…", f.export_recap, "Ctrl+Shift+E")
-        add("&File", "&Join a battle…", lambda: net_menu.show_join_dialog(self))
-        menus["&File"].addSeparator()
-        add("&File", "&Quit", self.close, "Ctrl+Q")
-        self.undo_action = add("&Edit", "&Undo", self.model.undo, "Ctrl+Z")
-        self.redo_action = add("&Edit", "&Redo", self.model.redo, "Ctrl+Shift+Z")
-        add("&Edit", "Edit a &value…", self.edit_value, "Ctrl+Shift+V")
-        self.window_actions: dict[Station, QAction] = {}
-        for i, station in enumerate(Station, start=1):
-            act = add(
-                "&Windows", station.label, lambda _=False, s=station: self.toggle(s), f"Ctrl+{i}"
-            )
-            act.setCheckable(True)
-            self.window_actions[station] = act
-        add("&Windows", "Open &all stations", self.open_all, "Ctrl+0")
-        add("&Windows", "&Dice tray", self.dice_tray, "Ctrl+R")
-        add("&Windows", "Main &viewscreen", self.viewscreen, "Ctrl+6")
-        add("&Windows", "Shared &laptop: one window follows whoever acts", self.shared_laptop)
-        add("&Battle", "&Setup (ships, crew, seats, zones)…", self.setup, "Ctrl+U")
-        add(
-            "&Battle",
-            "Next Task's &Difficulty and complication range…",
-            self.adjust_difficulty,
-            "Ctrl+D",
-        )
-        add("&Battle", "Begin a new &session…", self.begin_session)
-        add("&Battle", "Add Advantage or &Complication…", self.add_trait)
-        add("&Battle", "&Remove an Advantage or Complication…", self.remove_trait)
-        add("&Battle", "A ship &withdraws…", self.withdraw)
-        add("&Battle", "&House rules…", self.house_rules, "Ctrl+H")
-        add("&Battle", "Autopilot &step", self.autopilot_step, "Ctrl+J")
-        add("&Battle", "Host on the &network…", lambda: net_menu.show_host_panel(self, self.model))
-        add("&View", "&Larger text", lambda: self.rescale(0.1), "Ctrl+=")
-        add("&View", "&Smaller text", lambda: self.rescale(-0.1), "Ctrl+-")
-
     # -- station windows ----------------------------------------------------------------
     def open_station(self, station: Station) -> StationWindow:
         from bridge.ui.station.station_window import StationWindow
@@ -347,7 +183,7 @@ class GmConsole(QMainWindow):
             self.stations[station] = window
         window.show()
         window.raise_()
-        self.window_actions[station].setChecked(True)
+        self.menus.windows[station].setChecked(True)
         self.sig_windows_changed.emit()
         return window
 
@@ -367,7 +203,7 @@ class GmConsole(QMainWindow):
         window = self.stations.pop(station, None)
         if window is not None:
             window.deleteLater()
-        self.window_actions[station].setChecked(False)
+        self.menus.windows[station].setChecked(False)
         self.sig_windows_changed.emit()
 
     # -- refreshing ---------------------------------------------------------------------
@@ -384,86 +220,20 @@ class GmConsole(QMainWindow):
                 self.turn_label.setText(f"ACTING: {state.name_of(turn.actor).upper()}")
             else:
                 self.turn_label.setText(f"{'PLAYERS' if turn.side == 'player' else 'NPCS'} TO ACT")
-            set_choices(
-                self.next_actor,
-                [
-                    (
-                        state.characters[actor].name
-                        if actor in state.characters
-                        else f"{state.ships[actor].name} ({turn.npc_turns_left.get(actor, 0)} "
-                        "left)",
-                        actor,
-                    )
-                    for actor in waiting(state, turn.side)
-                ],
-            )
-        self._refresh_buttons(state)
+            self.turn_order.fill(state)
+        self.turn_order.refresh(state)
+        self.npc.refresh(state)
         if flags & Change.POOLS:
-            self.momentum_label.setText(f"MOMENTUM {state.momentum.value}/{state.momentum.cap}")
-            self.threat_label.setText(f"THREAT {state.threat.value}")
+            self.pools.refresh(state)
         if flags & (Change.SHIPS | Change.ZONES):
             self.ships.setEncounter(state, state.player_ship, include_own=True)
             self.zone_map.setEncounter(state, state.player_ship)
         if flags & Change.LOG:
             self.log.setJournal(*self.model.recent_journal(SHOWN))
-        self.undo_action.setEnabled(self.model.session.can_undo)
-        self.redo_action.setEnabled(self.model.session.can_redo)
+        self.menus.undo.setEnabled(self.model.session.can_undo)
+        self.menus.redo.setEnabled(self.model.session.can_redo)
 
     # -- acting -------------------------------------------------------------------------
-    def _start(self) -> None:
-        actor = self.next_actor.currentData()
-        if actor:
-            by = actor if actor in self.model.state.characters else "gm"
-            self.model.submit(StartTurn(by=by, actor=actor))
-
-    def _end(self, keep: bool) -> None:
-        self.model.submit(EndTurn(keep_initiative=keep))
-
-    def _npc_task(self) -> TaskDialog | None:
-        from bridge.ui.station.task_dialog import TaskDialog
-
-        actor = self.model.state.turn.actor
-        data = self.npc_task.currentData()
-        if actor not in self.model.state.ships or not data:
-            return None
-        station, _, key = str(data).partition(":")
-        if key == "direct":  # seed 003: the ship's commander directs one more Task at once
-            self.model.submit(AttemptTask(action="direct", station=Station.COMMAND))
-            return None
-        dialog = TaskDialog(self.model, actor, Station(station), CATALOG[key], self)
-        dialog.show()
-        self.dialog = dialog
-        return dialog
-
-    def _npc_minor(self) -> None:
-        self.model.submit(MinorAction(action=self.npc_minor.currentData()))
-
-    def autopilot_step(self) -> None:
-        """Play the NPC ship's next step (never a player's): the odds decide its Task."""
-        command = suggest_for_npcs(self.model.state, self.model.check)
-        if isinstance(command, str):
-            self.statusBar().showMessage(command, 8000)
-            return
-        self.model.submit(command)
-
-    def confirm_end_round(self) -> None:
-        state = self.model.state
-        text = (
-            f"End Round {state.turn.round}? Everyone who has not acted loses their Turn "
-            "this Round, and what lasts until the end of the Round ends."
-        )
-        if confirm(self, "End Round", text, "END ROUND"):
-            self.model.submit(EndRound())
-
-    def confirm_end_scene(self) -> None:
-        text = (
-            f"End Scene {self.model.state.turn.scene}? Momentum drops by 1, every ship's "
-            "Power is restored, what lasts until the end of the scene ends, and Round 1 "
-            "of the next scene begins."
-        )
-        if confirm(self, "End Scene", text, "END SCENE"):
-            self.model.submit(EndScene())
-
     def open_waiting_roll(self) -> TaskDialog | None:
         """Reopen the rolled Task waiting for its spends, whoever rolled it."""
         from bridge.ui.station.task_dialog import TaskDialog
@@ -491,21 +261,22 @@ class GmConsole(QMainWindow):
         self._edit_value()
 
     def _edit_value(self, prefix: str = "") -> None:
-        from bridge.ui.console.gm_dialogs import EditValueDialog
+        from bridge.ui.console.edit_value import EditValueDialog
 
         self._show(EditValueDialog(self.model, self, prefix))
 
     def house_rules(self) -> None:
-        from bridge.ui.console.gm_dialogs import HouseRulesDialog
+        from bridge.ui.console.house_rules import HouseRulesDialog
 
         self._show(HouseRulesDialog(self.model, self))
 
     def setup(self) -> None:
-        from bridge.ui.console.gm_dialogs import SetupDialog
+        from bridge.ui.console.encounter_setup import SetupDialog
 
         self._show(SetupDialog(self.model, self))
 
     def _show(self, dialog: QWidget) -> None:
+        """Keep ``dialog`` as the console's latest and show it."""
         self.dialog = dialog
         dialog.show()
 
@@ -518,19 +289,6 @@ class GmConsole(QMainWindow):
         self.laptop.show()
         self.laptop.raise_()
         return self.laptop
-
-    def remove_trait(self) -> None:
-        """Take an Advantage or a Complication off the battle (undo brings it back)."""
-        traits = self.model.state.traits
-        if not traits:
-            self.statusBar().showMessage("There is no Advantage or Complication to remove.", 6000)
-            return
-        names = [f"{t.kind.capitalize()}: {t.name}" for t in traits]
-        chosen, ok = QInputDialog.getItem(
-            self, "Remove", "Advantage or Complication:", names, 0, False
-        )
-        if ok and chosen in names:
-            self.model.submit(RemoveTrait(name=traits[names.index(chosen)].name))
 
     def dice_tray(self) -> DiceTray:
         from bridge.ui.console.dice_tray import DiceTray
@@ -553,14 +311,6 @@ class GmConsole(QMainWindow):
         self._show(dialog)
         return dialog
 
-    def _fill_recent(self) -> None:
-        self.recent_menu.clear()
-        for path in recent_files():
-            act = self.recent_menu.addAction(path)
-            act.triggered.connect(lambda _=False, p=path: self.files.open(Path(p)))
-        if self.recent_menu.isEmpty():
-            self.recent_menu.addAction("(none yet)").setEnabled(False)
-
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         urls = event.mimeData().urls()
         if urls and all(u.isLocalFile() for u in urls):
@@ -573,39 +323,9 @@ class GmConsole(QMainWindow):
 
     def adjust_difficulty(self) -> None:
         """The next Task's Difficulty and complication range (seed 003: the GM's call)."""
-        from bridge.ui.console.gm_dialogs import NextTaskDialog
+        from bridge.ui.console.next_task import NextTaskDialog
 
         self._show(NextTaskDialog(self.model, self))
-
-    def begin_session(self) -> None:
-        text = (
-            "Begin a new session? Threat becomes 2 for each player character "
-            f"({2 * len(self.model.state.characters)}), every officer's Determination 1."
-        )
-        if confirm(self, "New session", text, "BEGIN SESSION"):
-            self.model.submit(BeginSession())
-
-    def add_trait(self) -> None:
-        name, ok = QInputDialog.getText(
-            self, "Advantage or Complication", "Name it (start with '+' for an Advantage):"
-        )
-        if ok and name.strip():
-            kind = "advantage" if name.startswith("+") else "complication"
-            self.model.submit(AddTrait(name=name.lstrip("+").strip(), kind=kind))
-
-    def withdraw(self) -> None:
-        state = self.model.state
-        ships = [
-            sid
-            for sid in state.ships
-            if sid not in state.retreated and not state.ships[sid].destroyed
-        ]
-        names = [state.ships[s].name for s in ships]
-        name, ok = QInputDialog.getItem(
-            self, "Withdraw", "Which ship leaves the battle?", names, 0, False
-        )
-        if ok:
-            self.model.submit(Withdraw(ship=ships[names.index(name)]))
 
     def rescale(self, step: float) -> None:
         store = settings()
@@ -631,36 +351,6 @@ class GmConsole(QMainWindow):
         if self.laptop is not None:
             self.laptop.close()
         super().closeEvent(event)
-
-    def _refresh_buttons(self, state: Encounter) -> None:
-        """Enable each turn control exactly when the engine would accept it, else say why."""
-        turn = state.turn
-        nxt = self.next_actor.currentData()
-        start = (
-            why_not(state, StartTurn(actor=nxt))
-            if nxt is not None
-            else (f"The battle is over: {state.outcome}" if state.ended else "No one is waiting.")
-        )
-        npc_acting = None if turn.actor in state.ships else "No NPC ship is taking a Turn."
-        if npc_acting is None and state.pending is not None:
-            npc_acting = "Resolve the rolled Task first."
-        npc_step = npcs_only(state)
-        for button, reason in (
-            (self.start_button, start),
-            (self.autopilot, npc_step),
-            (self.end_round, why_not(state, EndRound())),
-            (self.end_scene, why_not(state, EndScene())),
-            (
-                self.waiting_button,
-                None if state.pending is not None else "No rolled Task is waiting.",
-            ),
-            (self.end_button, why_not(state, EndTurn())),
-            (self.keep_button, why_not(state, EndTurn(keep_initiative=True))),
-            (self.npc_first, why_not(state, NpcActsFirst())),
-            (self.npc_attempt, npc_acting),
-            (self.npc_minor_button, npc_acting),
-        ):
-            set_state(button, reason, _AUTOPILOT_TIP if button is self.autopilot else "")
 
     def viewscreen(self) -> QWidget:
         """The main viewscreen (one window, raised if open)."""

@@ -9,8 +9,11 @@ from pytestqt.qtbot import QtBot
 from bridge.engine.catalog import Station
 from bridge.engine.commands import EndTurn, StartTurn
 from bridge.ui.base.shared_model import SharedModel
+from bridge.ui.console import gm_prompts
+from bridge.ui.console.edit_value import EditValueDialog, parse_value
+from bridge.ui.console.encounter_setup import SetupDialog
 from bridge.ui.console.gm_console import GmConsole
-from bridge.ui.console.gm_dialogs import EditValueDialog, HouseRulesDialog, SetupDialog, parse_value
+from bridge.ui.console.house_rules import HouseRulesDialog
 
 
 def console(qtbot: QtBot, model: SharedModel) -> GmConsole:
@@ -33,21 +36,21 @@ def test_opens_and_closes_station_windows(qtbot: QtBot, model: SharedModel) -> N
     assert c.stations[Station.HELM] is helm and helm.isVisible()
     qtbot.waitUntil(helm.isActiveWindow)
     c.toggle(Station.HELM)  # already in front: the same keys close it
-    assert Station.HELM not in c.stations and not c.window_actions[Station.HELM].isChecked()
+    assert Station.HELM not in c.stations and not c.menus.windows[Station.HELM].isChecked()
     c.toggle(Station.HELM)
     assert c.stations[Station.HELM].isVisible()
 
 
 def test_turn_controls_and_undo(qtbot: QtBot, model: SharedModel) -> None:
     c = console(qtbot, model)
-    assert c.next_actor.count() == 5
-    qtbot.mouseClick(c.start_button, Qt.MouseButton.LeftButton)
+    assert c.turn_order.next_actor.count() == 5
+    qtbot.mouseClick(c.turn_order.start_button, Qt.MouseButton.LeftButton)
     assert model.state.turn.actor == "reyes"
     assert c.turn_label.text() == "ACTING: CAPT. ELENA REYES"
     c.activateWindow()
     qtbot.waitUntil(c.isActiveWindow)
     qtbot.keyClick(c, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
-    assert model.state.turn.actor is None and c.redo_action.isEnabled()
+    assert model.state.turn.actor is None and c.menus.redo.isEnabled()
     qtbot.keyClick(
         c, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
     )
@@ -57,11 +60,15 @@ def test_turn_controls_and_undo(qtbot: QtBot, model: SharedModel) -> None:
 def test_pools_buttons_and_refusal_in_status_bar(qtbot: QtBot, model: SharedModel) -> None:
     c = console(qtbot, model)
     threat = model.state.threat.value
-    plus = next(b for b in c.findChildren(type(c.start_button)) if b.toolTip() == "Threat +1")
+    plus = next(
+        b for b in c.findChildren(type(c.turn_order.start_button)) if b.toolTip() == "Threat +1"
+    )
     qtbot.mouseClick(plus, Qt.MouseButton.LeftButton)
     assert model.state.threat.value == threat + 1
-    assert c.threat_label.text() == f"THREAT {threat + 1}"
-    up = next(b for b in c.findChildren(type(c.start_button)) if b.toolTip() == "Momentum +1")
+    assert c.pools.threat_label.text() == f"THREAT {threat + 1}"
+    up = next(
+        b for b in c.findChildren(type(c.turn_order.start_button)) if b.toolTip() == "Momentum +1"
+    )
     for _ in range(6):
         qtbot.mouseClick(up, Qt.MouseButton.LeftButton)
     assert "Momentum must stay within 0..6" in c.statusBar().currentMessage()
@@ -69,34 +76,34 @@ def test_pools_buttons_and_refusal_in_status_bar(qtbot: QtBot, model: SharedMode
 
 def test_npc_turn_from_the_console(qtbot: QtBot, model: SharedModel) -> None:
     c = console(qtbot, model)
-    c.npc_first.click()
+    c.turn_order.npc_first.click()
     assert model.state.turn.side == "npc"
-    c.next_actor.setCurrentIndex(c.next_actor.findData("vortak"))
-    c.start_button.click()
-    assert model.state.turn.actor == "vortak" and c.npc_attempt.isEnabled()
-    c.npc_task.setCurrentIndex(c.npc_task.findData("tactical:fire_weapon"))
-    d = c._npc_task()
+    c.turn_order.next_actor.setCurrentIndex(c.turn_order.next_actor.findData("vortak"))
+    c.turn_order.start_button.click()
+    assert model.state.turn.actor == "vortak" and c.npc.npc_attempt.isEnabled()
+    c.npc.npc_task.setCurrentIndex(c.npc.npc_task.findData("tactical:fire_weapon"))
+    d = c.npc.open_task()
     assert d is not None and "Proficient crew" in d.odds_text.text()
     d.reject()
-    c.npc_minor.setCurrentIndex(c.npc_minor.findData("prepare"))
-    c.npc_minor_button.click()
+    c.npc.npc_minor.setCurrentIndex(c.npc.npc_minor.findData("prepare"))
+    c.npc.npc_minor_button.click()
     assert model.state.turn.minors_used == ("prepare",)
 
 
 def test_autopilot_plays_only_the_npc_ships(qtbot: QtBot, model: SharedModel) -> None:
     """Issue 13: AUTOPILOT STEP took the players' Turns; now it says why it will not."""
     c = console(qtbot, model)
-    assert not c.autopilot.isEnabled() and "NPC ships only" in c.autopilot.toolTip()
-    c.autopilot_step()
+    assert not c.npc.autopilot.isEnabled() and "NPC ships only" in c.npc.autopilot.toolTip()
+    c.npc.autopilot_step()
     assert model.journal == () and "NPC ships only" in c.statusBar().currentMessage()
     model.submit(StartTurn(by="reyes", actor="reyes"))
     model.submit(EndTurn(by="reyes"))
-    assert model.state.turn.side == "npc" and c.autopilot.isEnabled()
+    assert model.state.turn.side == "npc" and c.npc.autopilot.isEnabled()
     before = len(model.journal)
     for _ in range(12):
-        if not c.autopilot.isEnabled():
+        if not c.npc.autopilot.isEnabled():
             break
-        c.autopilot_step()
+        c.npc.autopilot_step()
     played = model.journal[before:]
     assert played and all(entry.command.by == "gm" for entry in played)
     assert model.state.turn.side == "player"  # it stops where the players' move begins
@@ -115,10 +122,10 @@ def test_end_round_and_end_scene_ask_first(
         asked.append(text)
         return answers.pop(0)
 
-    monkeypatch.setattr("bridge.ui.console.gm_console.confirm", answer)
-    c.end_round.click()
+    monkeypatch.setattr("bridge.ui.console.turn_order.confirm", answer)
+    c.turn_order.end_round.click()
     assert model.journal == () and "End Round 1?" in asked[0]
-    c.end_round.click()
+    c.turn_order.end_round.click()
     assert model.state.turn.round == 2
 
 
@@ -226,7 +233,7 @@ def test_the_gm_removes_an_advantage_or_complication(
     c = console(qtbot, model)
     model.submit(AddTrait(name="Nebula gas", kind="complication"))
     monkeypatch.setattr(QInputDialog, "getItem", lambda *a, **k: ("Complication: Nebula gas", True))
-    c.remove_trait()
+    gm_prompts.remove_trait(c, model)
     assert all(t.name != "Nebula gas" for t in model.state.traits)
 
 
@@ -242,6 +249,6 @@ def test_the_gm_directs_an_npc_ship(qtbot: QtBot, model: SharedModel) -> None:
     model.submit(StartTurn(by="reyes", actor="reyes"))
     model.submit(EndTurn(by="reyes"))
     model.submit(StartTurn(actor="qoj"))
-    c.npc_task.setCurrentIndex(c.npc_task.findData("command:direct"))
-    assert c._npc_task() is None
+    c.npc.npc_task.setCurrentIndex(c.npc.npc_task.findData("command:direct"))
+    assert c.npc.open_task() is None
     assert model.state.turn.interrupt == "qoj" and model.state.turn.npc_direct_used
