@@ -53,7 +53,7 @@ def render_all(console: GmConsole, model: SharedModel, folder: Path) -> list[Pat
     dialog.resize(dialog.natural_size())
     out.append(_save(dialog, folder / "task-dialog-setup.png"))
     dialog.roll()
-    dialog.bonus.setValue(1)
+    dialog.spends_box.bonus.setValue(1)
     out.append(_save(dialog, folder / "task-dialog-roll.png"))
     dialog.resolve()
     dialog.finish_report()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
@@ -10,10 +9,8 @@ from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
-    QGridLayout,
     QHBoxLayout,
     QLabel,
-    QListWidget,
     QMainWindow,
     QMenu,
     QPushButton,
@@ -29,38 +26,32 @@ from PySide6.QtWidgets import (
 from bridge.engine import (
     CATALOG,
     ActionDef,
-    AttemptTask,
     Change,
-    Encounter,
     EndTurn,
     MinorAction,
     PendingTask,
     SpendMomentum,
     StartTurn,
     Station,
-    actions_for,
-    players_waiting,
 )
 from bridge.rules.stats import System
 from bridge.ui.base.settings import restore_geometry, save_geometry
 from bridge.ui.base.station_model import StationModel
 from bridge.ui.base.theme import STATION_COLORS, scaled
 from bridge.ui.station.card_back import card_back_html
+from bridge.ui.station.card_front import CardFront
+from bridge.ui.station.ship_state import ShipState
 from bridge.ui.station.station_more import MoreMenu
-from bridge.ui.widgets.action_button import ActionButton
 from bridge.ui.widgets.fit import fit_to_screen, scrolling
-from bridge.ui.widgets.lcars import LcarsHeader, Pill, section_label
-from bridge.ui.widgets.log_view import SHOWN, LogView
+from bridge.ui.widgets.lcars import LcarsHeader, Pill
 from bridge.ui.widgets.reason_label import ReasonLabel
-from bridge.ui.widgets.ship_status import ContactsTable, ShieldsPower, SystemsTable, WeaponsTable
-from bridge.ui.widgets.steady import set_choices, set_items, set_state
+from bridge.ui.widgets.steady import set_choices, set_state
 from bridge.ui.widgets.steady_label import SteadyLabel
-from bridge.ui.widgets.zone_map import ZoneMapView
 
 if TYPE_CHECKING:  # the Task dialog loads when a Task is first opened
     from bridge.ui.station.task_dialog import TaskDialog
 
-__all__ = ["StationWindow", "crew_lines"]
+__all__ = ["StationWindow"]
 
 _WATCH = (
     Change.TURN
@@ -74,20 +65,6 @@ _WATCH = (
     | Change.ZONES
     | Change.LOG
 )
-
-
-def crew_lines(state: Encounter) -> list[str]:
-    """The Command card's crew list: each seated officer, where, and whether they acted."""
-    waiting = players_waiting(state)
-    lines = []
-    for cid in state.seated_characters():
-        c = state.characters[cid]
-        where = ", ".join(s.label for s in state.stations_of(cid))
-        status = "waiting" if cid in waiting else "acted"
-        if state.turn.actor == cid:
-            status = "ACTING"
-        lines.append(f"{c.name} — {where} — {status} — Determination {c.determination.value}")
-    return lines
 
 
 class StationWindow(QMainWindow):
@@ -104,7 +81,6 @@ class StationWindow(QMainWindow):
         self.station = station
         self.dialog: TaskDialog | None = None
         self._signalled: tuple[int, str | None] | None = None
-        self._entries: dict[tuple[str, str], MinorAction | AttemptTask] = {}
         self.setWindowTitle(f"Bridge — {station.label}")
         self.resize(1280, 690)
         color = STATION_COLORS[station.value]
@@ -179,11 +155,13 @@ class StationWindow(QMainWindow):
         self.tabs.addTab(self._back_page, "RULES AND MOMENTUM")
         self.tabs.currentChanged.connect(self._fill_back)
 
-        self.buttons: dict[str, ActionButton] = {}
         # Each column joins the splitter before it is filled, so the stylesheet polishes
         # every widget once, as it is created, not again when the column is reparented.
-        self._card_column(front)
-        self._state_column(front)
+        self.card = CardFront(
+            model, station, self._column(front, min_width=round(scaled(440))), self._use
+        )
+        self.buttons = self.card.buttons
+        self.ship_state = ShipState(model, station, self._column(front))
         front.setSizes([740, 626])
 
         self.start_button.clicked.connect(self._start_turn)
@@ -222,87 +200,6 @@ class StationWindow(QMainWindow):
         scroll.setWidget(box)
         return QVBoxLayout(box)
 
-    def _card_column(self, splitter: QSplitter) -> None:
-        """The card's entries, the station's own Tasks first (they are what it is for),
-        then the Tasks every station has, then the Minor Actions, in compact grids."""
-        col = self._column(splitter, min_width=round(scaled(440)))
-        tasks = [a for a in actions_for(self.station, "task") if a.key != "override"]
-        own = [a for a in tasks if a.group]
-        groups = list(dict.fromkeys(a.group for a in own))
-        title = " and ".join(groups) if len(groups) <= 2 else self.station.label
-        self._grid(col, f"{title} Tasks", own, 2)
-        common = [a for a in tasks if not a.group] + list(actions_for(self.station, "minor"))
-        self._grid(col, "Tasks and Minor Actions", common, 3)
-        col.addStretch()
-
-    def _grid(self, col: QVBoxLayout, title: str, actions: Sequence[ActionDef], width: int) -> None:
-        box = col.parentWidget()
-        col.addWidget(section_label(title, box))
-        grid = QGridLayout()
-        grid.setHorizontalSpacing(round(scaled(8)))
-        grid.setVerticalSpacing(0)
-        col.addLayout(grid)  # in the column first: each button is made in its place
-        for i, a in enumerate(actions):
-            grid.addWidget(self._button(a, box), i // width, i % width, Qt.AlignmentFlag.AlignTop)
-        for c in range(width):
-            grid.setColumnStretch(c, 1)
-
-    def _button(self, a: ActionDef, parent: QWidget | None) -> ActionButton:
-        button = ActionButton(a, parent)
-        button.button.clicked.connect(lambda _=False, act=a: self._use(act))
-        self.buttons[a.key] = button
-        return button
-
-    def _state_column(self, splitter: QSplitter) -> None:
-        """The ship state this card needs, and only that (each station builds its own)."""
-        col = self._column(splitter)
-        box = col.parentWidget()
-        s = self.station
-        self.shields = ShieldsPower(box)
-        self.systems: SystemsTable | None = None
-        self.weapons: WeaponsTable | None = None
-        self.contacts: ContactsTable | None = None
-        self.zone_map: ZoneMapView | None = None
-        self.crew: QListWidget | None = None
-        col.addWidget(section_label("Ship", box))
-        col.addWidget(self.shields)
-        if s is Station.HELM:
-            col.addWidget(section_label("Zones and ranges", box))
-            self.zone_map = ZoneMapView(box)
-            col.addWidget(self.zone_map, 2)
-        if s is Station.TACTICAL:
-            col.addWidget(section_label("Weapons", box))
-            self.weapons = WeaponsTable(box)
-            col.addWidget(self.weapons)
-            col.addWidget(section_label("Targets", box))
-            self.contacts = ContactsTable(box)
-            col.addWidget(self.contacts)
-        if s is Station.SCIENCE:
-            col.addWidget(section_label("Contacts and scans", box))
-            self.contacts = ContactsTable(box)
-            col.addWidget(self.contacts)
-            self.zone_map = ZoneMapView(box)
-            col.addWidget(self.zone_map, 1)
-        if s in (Station.OPERATIONS, Station.COMMAND, Station.SCIENCE):
-            col.addWidget(section_label("Systems and breaches", box))
-            self.systems = SystemsTable(box)
-            col.addWidget(self.systems)
-        if s is Station.COMMAND:
-            col.addWidget(section_label("The crew's Turns", box))
-            self.crew = QListWidget(box)
-            self.crew.setUniformItemSizes(True)  # one line each: no row is measured
-            self.crew.setMinimumHeight(140)
-            col.addWidget(self.crew)
-        col.addWidget(section_label("Active effects", box))
-        self.durations = QListWidget(box)
-        self.durations.setUniformItemSizes(True)
-        self.durations.setMaximumHeight(round(scaled(90)))
-        col.addWidget(self.durations)
-        col.addWidget(section_label("Log", box))
-        self.log = LogView(box, limit=200)
-        self.log.setMinimumHeight(120)
-        col.addWidget(self.log, 1)
-
     @property
     def back(self) -> QTextBrowser:
         """The back of the card: its rules and Momentum spends, built and written the
@@ -336,7 +233,6 @@ class StationWindow(QMainWindow):
         if flags & (Change.SEATS | Change.CREW):
             self._fill_officers()
         officer = self.officer_id()
-        ship = state.ships[state.player_ship]
         if flags & (Change.TURN | Change.POOLS | Change.CREW | Change.OUTCOME):
             turn = state.turn
             if state.outcome:
@@ -357,28 +253,7 @@ class StationWindow(QMainWindow):
         self._signal_turn(officer)
         if flags & (Change.PENDING | Change.TURN | Change.SEATS):
             self._show_waiting()
-        if flags & (Change.SHIPS | Change.ZONES):
-            self.shields.setShip(ship)
-            if self.systems is not None:
-                self.systems.setShip(ship)
-            if self.weapons is not None:
-                self.weapons.setShip(ship)
-            if self.contacts is not None:
-                self.contacts.setEncounter(
-                    state, state.player_ship, detail=self.station is not Station.SCIENCE
-                )
-            if self.zone_map is not None:
-                self.zone_map.setEncounter(state, state.player_ship)
-        if flags & (Change.DURATIONS | Change.SHIPS | Change.TRAITS):
-            set_items(
-                self.durations,
-                [f"{d.describe()} — {state.ships[d.ship].name}" for d in state.durations]
-                + [f"{t.kind.upper()}: {t.name}" for t in state.traits],
-            )
-        if self.crew is not None and flags & (Change.TURN | Change.SEATS | Change.CREW):
-            set_items(self.crew, crew_lines(state))
-        if flags & Change.LOG:
-            self.log.setJournal(*self.model.recent_journal(SHOWN))
+        self.ship_state.refresh(flags, state)
 
     def _signal_turn(self, officer: str | None) -> None:
         """When this officer's Turn comes: the header says so in words, the turn line
@@ -404,9 +279,8 @@ class StationWindow(QMainWindow):
 
     def _refresh_controls(self, officer: str | None) -> None:
         state = self.model.state
+        shared = self.card.refresh(officer)
         if officer is None:
-            for b in self.buttons.values():
-                b.setReason("No officer is seated at this station.")
             for w in (
                 self.start_button,
                 self.end_button,
@@ -417,12 +291,6 @@ class StationWindow(QMainWindow):
                 w.setEnabled(False)
             self.reason.setText("No officer is seated here: the GM can seat one.")
             return
-        reasons = {key: self.model.why_not(self._entry(officer, key)) for key in self.buttons}
-        # A reason shared by a whole group is said once, above the card, not per button.
-        shared = {r for r in reasons.values() if r and list(reasons.values()).count(r) > 2}
-        for key, b in self.buttons.items():
-            reason = reasons[key]
-            b.setReason(reason, show=reason is not None and reason not in shared)
         start = self.model.why_not(StartTurn(by=officer, actor=officer))
         threat = self.more_menu.with_threat
         cost = state.house_rules.keep_initiative_cost
@@ -459,18 +327,6 @@ class StationWindow(QMainWindow):
             self.reason.setText("Not your Turn: start a Turn first.")
         else:
             self.reason.setText(f"Not your Turn: {start}")
-
-    def _entry(self, officer: str, key: str) -> MinorAction | AttemptTask:
-        """The parameter-free Command of a card entry, as the engine's gate judges it
-        (made once per officer and entry: Commands are immutable values)."""
-        entry = self._entries.get((officer, key))
-        if entry is None:
-            if self.buttons[key].action.kind == "minor":
-                entry = MinorAction(by=officer, action=key)
-            else:
-                entry = AttemptTask(by=officer, action=key, station=self.station)
-            self._entries[(officer, key)] = entry
-        return entry
 
     # -- acting -------------------------------------------------------------------------
     def _refused(self, reason: str) -> None:

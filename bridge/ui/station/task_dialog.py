@@ -12,7 +12,6 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QPushButton,
     QSpinBox,
     QStackedWidget,
@@ -34,14 +33,13 @@ from bridge.engine import (
     Station,
     TaskPlan,
     preview_task,
-    spend_cost,
-    task_rule,
 )
 from bridge.rules.odds import task_odds
 from bridge.rules.stats import Attribute, Department
 from bridge.rules.task import Purchase
 from bridge.ui.base.station_model import StationModel
 from bridge.ui.base.theme import COLORS, scaled
+from bridge.ui.station.spends_box import SpendsBox
 from bridge.ui.station.task_fields import TaskFields
 from bridge.ui.widgets.dice import DiceRow
 from bridge.ui.widgets.fit import fit_to_screen, scrolling
@@ -154,9 +152,8 @@ class TaskDialog(QDialog):
         rcol.addWidget(self.outcome)
         self.after = QStackedWidget()  # the spends, then the damage report in their place
         rcol.addWidget(self.after, 1)
-        pool = "THREAT" if self.npc else "MOMENTUM"
-        self.spends_box = QGroupBox(f"SPEND {pool}")
-        self._build_spends()
+        self.spends_box = SpendsBox(action, self.npc)
+        self.spends_box.connect_changed(self._update_cost)
         self.after.addWidget(self.spends_box)
         self.no_spends = QLabel("The Task failed: nothing to spend. RESOLVE applies it.")
         self.no_spends.setObjectName("dim")
@@ -317,42 +314,6 @@ class TaskDialog(QDialog):
         for spin in (self.momentum_dice, self.threat_dice):
             spin.valueChanged.connect(self.refresh_preview)
 
-    def _build_spends(self) -> None:
-        form = QFormLayout(self.spends_box)
-        a = self.action
-        self.extra = QSpinBox()
-        self.bonus = QSpinBox()
-        self.penetration = QSpinBox()
-        self.devastating = QCheckBox("Devastating Attack (2)")
-        self.power_loss = QSpinBox()
-        self.reroll = QCheckBox("Re-Roll Damage: re-roll the blank dice (1)")
-        self.information = QSpinBox()
-        self.advantage = QLineEdit()
-        self.cost = QLabel()
-        if a.momentum_cost:
-            self.extra.setRange(0, 6)
-            form.addRow(f"{a.momentum} (cost {a.momentum_cost} each)", self.extra)
-        if task_rule(a.key).attack:
-            for spin, label in (
-                (self.bonus, "Bonus Damage (1 each)"),
-                (self.penetration, "Penetration (1 each: ignore 2)"),
-                (self.power_loss, "Power Loss (1 each)"),
-            ):
-                spin.setRange(0, 6)
-                form.addRow(label, spin)
-            form.addRow("", self.devastating)
-            form.addRow("", self.reroll)
-        self.information.setRange(0, 6)
-        form.addRow("Obtain Information (1 each)", self.information)
-        self.advantage.setPlaceholderText("name an Advantage to create (2)")
-        form.addRow("Create Advantage", self.advantage)
-        form.addRow("Cost", self.cost)
-        for spin in (self.extra, self.bonus, self.penetration, self.power_loss, self.information):
-            spin.valueChanged.connect(self._update_cost)
-        for check in (self.devastating, self.reroll):
-            check.toggled.connect(self._update_cost)
-        self.advantage.textChanged.connect(self._update_cost)
-
     # -- reading the widgets ------------------------------------------------------------
     def bought(self) -> tuple[Purchase, ...]:
         out: list[Purchase] = ["determination"] if self.determination.isChecked() else []
@@ -380,16 +341,7 @@ class TaskDialog(QDialog):
         )
 
     def spends(self) -> Spends:
-        return Spends(
-            extra=self.extra.value(),
-            bonus_damage=self.bonus.value(),
-            penetration=self.penetration.value(),
-            devastating=self.devastating.isChecked(),
-            power_loss=self.power_loss.value(),
-            reroll_damage=self.reroll.isChecked(),
-            obtain_information=self.information.value(),
-            create_advantage=self.advantage.text().strip() or None,
-        )
+        return self.spends_box.spends()
 
     # -- preview ------------------------------------------------------------------------
     def refresh_preview(self) -> None:
@@ -561,28 +513,11 @@ class TaskDialog(QDialog):
         pending = self.model.state.pending
         if pending is None:
             return
-        try:
-            cost = spend_cost(self.action, self.spends())
-        except ValueError as exc:
-            self.cost.setText(str(exc))
-            self.resolve_button.setEnabled(False)
-            self.resolve_button.setToolTip(str(exc))
-            return
-        pool = self.model.state.threat.value if self.npc else self.model.state.momentum.value
-        generated = pending.result.momentum
-        word = "Threat" if self.npc else "Momentum"
-        text = f"{cost} of {generated} generated + {pool} in the pool ({word})"
-        if not self.npc:
-            cap = self.model.state.momentum.cap
-            lost = pool + generated - cost - cap
-            if lost > 0:
-                text += f"\n⚠ {lost} Momentum will be lost above the cap of {cap}: spend it now"
-        self.cost.setText(text)
-        enough = cost <= generated + pool or self.after.currentWidget() is not self.spends_box
-        self.resolve_button.setEnabled(enough)
-        self.resolve_button.setToolTip(
-            "Apply the spends (Ctrl+Return)" if enough else f"Not enough {word} for the spends."
-        )
+        short = self.spends_box.show_cost(self.model.state, pending)
+        if self.after.currentWidget() is not self.spends_box:
+            short = None  # a failed roll spends nothing
+        self.resolve_button.setEnabled(short is None)
+        self.resolve_button.setToolTip(short or "Apply the spends (Ctrl+Return)")
 
     def inspiration(self) -> None:
         value = self.value.currentData()

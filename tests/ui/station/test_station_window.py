@@ -49,7 +49,7 @@ def test_minor_action_click_and_reason_after(qtbot: QtBot, model: SharedModel) -
     qtbot.mouseClick(w.start_button, Qt.MouseButton.LeftButton)
     qtbot.mouseClick(w.buttons["lower_shields"].button, Qt.MouseButton.LeftButton)
     assert not model.state.ships["resolute"].shields_up
-    assert "SHIELDS DOWN" in w.shields.status.text()
+    assert "SHIELDS DOWN" in w.ship_state.shields.status.text()
     prepare = w.buttons["prepare"]
     assert not prepare.button.isEnabled()
     assert "Extra Minor Action" in (prepare.reason.text() + w.reason.text())
@@ -65,8 +65,8 @@ def test_disabled_system_reason_is_shown(qtbot: QtBot, model: SharedModel) -> No
     assert not fire.button.isEnabled() and fire.reason.text() == "Weapons is disabled."
     assert fire.reason.isVisibleTo(w)
     ops = window(qtbot, model, Station.OPERATIONS)  # the card that shows the systems
-    assert ops.systems.item(5, 0).text() == "Weapons"
-    assert ops.systems.item(5, 3).text() == "✖ DISABLED"
+    assert ops.ship_state.systems.item(5, 0).text() == "Weapons"
+    assert ops.ship_state.systems.item(5, 3).text() == "✖ DISABLED"
 
 
 def test_one_command_updates_every_open_window(qtbot: QtBot, model: SharedModel) -> None:
@@ -77,29 +77,29 @@ def test_one_command_updates_every_open_window(qtbot: QtBot, model: SharedModel)
         assert w.turn_label.text() == ("▶ YOUR " if mine else "") + "TURN: LT. CMDR. KELL"
     qtbot.mouseClick(windows[2].buttons["lower_shields"].button, Qt.MouseButton.LeftButton)
     for w in windows:
-        assert w.shields.shields.format().endswith("(DOWN)")
-        assert "shields lowered" in w.log.toPlainText()
+        assert w.ship_state.shields.shields.format().endswith("(DOWN)")
+        assert "shields lowered" in w.ship_state.log.toPlainText()
 
 
 def test_helm_shows_the_zone_map_and_science_hides_unscanned_detail(
     qtbot: QtBot, model: SharedModel
 ) -> None:
     helm = window(qtbot, model, Station.HELM)
-    assert helm.zone_map.isVisibleTo(helm)
+    assert helm.ship_state.zone_map.isVisibleTo(helm)
     science = window(qtbot, model, Station.SCIENCE)
-    assert science.contacts.item(0, 2).text() == "unscanned"
+    assert science.ship_state.contacts.item(0, 2).text() == "unscanned"
     tactical = window(qtbot, model, Station.TACTICAL)
-    assert tactical.contacts.item(0, 2).text() == "11/11"
+    assert tactical.ship_state.contacts.item(0, 2).text() == "11/11"
 
 
 def test_command_window_lists_the_crews_turns(qtbot: QtBot, model: SharedModel) -> None:
     w = window(qtbot, model, Station.COMMAND)
-    rows = [w.crew.item(i).text() for i in range(w.crew.count())]
+    rows = [w.ship_state.crew.item(i).text() for i in range(w.ship_state.crew.count())]
     assert len(rows) == 5 and all("waiting" in r for r in rows)
     model.submit(StartTurn(by="tovan", actor="tovan"))
     assert any(
-        "Tovan" in w.crew.item(i).text() and "ACTING" in w.crew.item(i).text()
-        for i in range(w.crew.count())
+        "Tovan" in w.ship_state.crew.item(i).text() and "ACTING" in w.ship_state.crew.item(i).text()
+        for i in range(w.ship_state.crew.count())
     )
 
 

@@ -54,8 +54,8 @@ def test_roll_shows_every_die_then_resolve_shows_the_report(
     assert [die.value for die in d.dice.dice()] == [1, 2, 19]
     assert "SUCCESS" in d.outcome.text() and d.spends_box.isVisible()
     assert d.close_button.isEnabled() and d.stage.text() == "ROLLED"
-    d.bonus.setValue(2)
-    assert d.cost.text().startswith("2 of")
+    d.spends_box.bonus.setValue(2)
+    assert d.spends_box.cost.text().startswith("2 of")
     qtbot.mouseClick(d.resolve_button, Qt.MouseButton.LeftButton)
     assert model.state.pending is None
     d.finish_report()
@@ -165,9 +165,9 @@ def test_momentum_about_to_be_lost_over_the_cap_is_announced(
     d = dialog(qtbot, model, "kell", Station.TACTICAL, "fire_weapon")
     model.session._dice = GivenDice(d20=(1, 2, 19, 12), d6=(2,) * 8)
     d.roll()  # 3 successes vs 2: 1 Momentum over a full pool of 6
-    assert "1 Momentum will be lost above the cap of 6" in d.cost.text()
-    d.bonus.setValue(1)
-    assert "lost" not in d.cost.text()
+    assert "1 Momentum will be lost above the cap of 6" in d.spends_box.cost.text()
+    d.spends_box.bonus.setValue(1)
+    assert "lost" not in d.spends_box.cost.text()
 
 
 def test_focus_cannot_be_ticked_without_a_focus(qtbot: QtBot) -> None:

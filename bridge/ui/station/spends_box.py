@@ -1,0 +1,87 @@
+"""The Momentum (or, for an NPC, Threat) spends after a successful roll, and their cost."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QCheckBox, QFormLayout, QGroupBox, QLabel, QLineEdit, QSpinBox
+
+from bridge.engine import ActionDef, Encounter, PendingTask, Spends, spend_cost, task_rule
+
+__all__ = ["SpendsBox"]
+
+
+class SpendsBox(QGroupBox):
+    """The spends a Task's success allows: its own repeatable effect, an attack's damage
+    spends, Obtain Information and Create Advantage; the cost against what there is."""
+
+    def __init__(self, action: ActionDef, npc: bool) -> None:
+        super().__init__(f"SPEND {'THREAT' if npc else 'MOMENTUM'}")
+        self.action = action
+        self.npc = npc
+        form = QFormLayout(self)
+        self.extra = QSpinBox()
+        self.bonus = QSpinBox()
+        self.penetration = QSpinBox()
+        self.devastating = QCheckBox("Devastating Attack (2)")
+        self.power_loss = QSpinBox()
+        self.reroll = QCheckBox("Re-Roll Damage: re-roll the blank dice (1)")
+        self.information = QSpinBox()
+        self.advantage = QLineEdit()
+        self.cost = QLabel()
+        if action.momentum_cost:
+            self.extra.setRange(0, 6)
+            form.addRow(f"{action.momentum} (cost {action.momentum_cost} each)", self.extra)
+        if task_rule(action.key).attack:
+            for spin, label in (
+                (self.bonus, "Bonus Damage (1 each)"),
+                (self.penetration, "Penetration (1 each: ignore 2)"),
+                (self.power_loss, "Power Loss (1 each)"),
+            ):
+                spin.setRange(0, 6)
+                form.addRow(label, spin)
+            form.addRow("", self.devastating)
+            form.addRow("", self.reroll)
+        self.information.setRange(0, 6)
+        form.addRow("Obtain Information (1 each)", self.information)
+        self.advantage.setPlaceholderText("name an Advantage to create (2)")
+        form.addRow("Create Advantage", self.advantage)
+        form.addRow("Cost", self.cost)
+
+    def connect_changed(self, slot: object) -> None:
+        """Call ``slot`` whenever a spend changes."""
+        for spin in (self.extra, self.bonus, self.penetration, self.power_loss, self.information):
+            spin.valueChanged.connect(slot)
+        for check in (self.devastating, self.reroll):
+            check.toggled.connect(slot)
+        self.advantage.textChanged.connect(slot)
+
+    def spends(self) -> Spends:
+        return Spends(
+            extra=self.extra.value(),
+            bonus_damage=self.bonus.value(),
+            penetration=self.penetration.value(),
+            devastating=self.devastating.isChecked(),
+            power_loss=self.power_loss.value(),
+            reroll_damage=self.reroll.isChecked(),
+            obtain_information=self.information.value(),
+            create_advantage=self.advantage.text().strip() or None,
+        )
+
+    def show_cost(self, state: Encounter, pending: PendingTask) -> str | None:
+        """Write what the spends cost against what there is; ``None`` when there is
+        enough, else why not."""
+        try:
+            cost = spend_cost(self.action, self.spends())
+        except ValueError as exc:
+            self.cost.setText(str(exc))
+            return str(exc)
+        pool = state.threat.value if self.npc else state.momentum.value
+        generated = pending.result.momentum
+        word = "Threat" if self.npc else "Momentum"
+        text = f"{cost} of {generated} generated + {pool} in the pool ({word})"
+        if not self.npc:
+            cap = state.momentum.cap
+            lost = pool + generated - cost - cap
+            if lost > 0:
+                text += f"\n⚠ {lost} Momentum will be lost above the cap of {cap}: spend it now"
+        self.cost.setText(text)
+        return None if cost <= generated + pool else f"Not enough {word} for the spends."
