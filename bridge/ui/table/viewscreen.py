@@ -11,19 +11,14 @@ Resistance are cut from the damage report until then.
 
 from __future__ import annotations
 
-import html
-import re
-from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 
-from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
     QColor,
     QContextMenuEvent,
-    QFont,
-    QFontMetrics,
     QGuiApplication,
     QKeySequence,
     QPainter,
@@ -44,22 +39,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bridge.engine import CATALOG, Change, Encounter, JournalEntry
-from bridge.net.views import log_entry, player_view
+from bridge.engine import CATALOG, Change, Encounter
+from bridge.net.views import player_view
 from bridge.rules.stats import System
 from bridge.rules.task import TaskResult
 from bridge.ui.base.settings import restore_geometry, save_geometry
 from bridge.ui.base.station_model import StationModel
 from bridge.ui.base.theme import COLORS
+from bridge.ui.table.viewscreen_labels import FittedLabel, ReportLabel
+from bridge.ui.table.viewscreen_text import damage_lines, roll_detail, roster_key
 from bridge.ui.widgets.ship_status import state_text
 from bridge.ui.widgets.tactical import BigDice, TacticalMap
 
-__all__ = [
-    "ViewscreenWindow",
-    "damage_lines",
-    "roll_detail",
-    "show_viewscreen",
-]
+__all__ = ["ViewscreenWindow", "show_viewscreen"]
 
 _LINES = 17
 """The window is this many lines of the smallest type tall (3x body text at 1080 px)."""
@@ -76,61 +68,9 @@ _WATCH = (
 _STATUS = Change.TURN | Change.POOLS | Change.CREW | Change.OUTCOME
 _PICTURE = Change.SHIPS | Change.ZONES
 _ROLL = Change.PENDING | Change.LOG | Change.CREW
-_NOT_REPORTED = re.compile(r"\battempts\b|\bDifficulty\b")
-"""A Task's opening line (its Difficulty may count breaches) is no damage report."""
-_REPORTED = re.compile(
-    r"\bhit\b|\bnow:|breach|destroy|disabled|withdr|shields (?:lowered|raised|up|down)|"
-    r"damage control|repair",
-    re.IGNORECASE,
-)
 _ROSTER_ROWS = 3
 _REPORT_ROWS = 2
 """The damage report's height in lines: the newest reports that fit, never cut."""
-
-
-def public_lines(entry: JournalEntry) -> tuple[str, ...]:
-    """An entry's lines as the players read them (a network seat's are already so)."""
-    if getattr(entry, "command", None) is None:
-        return entry.log
-    return log_entry(entry).lines
-
-
-def damage_lines(entries: Sequence[JournalEntry], hidden: Collection[str]) -> list[str]:
-    """The lines of ``entries`` that report hits, damage and losses, oldest first.
-
-    ``hidden`` holds the names of unscanned NPC ships: their Power and Resistance are cut
-    from the lines that name them.
-    """
-    out = []
-    for entry in entries:
-        for line in public_lines(entry):
-            if not _REPORTED.search(line) or _NOT_REPORTED.search(line):
-                continue
-            if any(name in line for name in hidden):
-                out.append(re.sub(r",? ?\b(?:Power|Resistance) \d+:?", "", line))
-            else:
-                out.append(line)
-    return out
-
-
-def roll_detail(result: TaskResult, resolved: bool) -> str:
-    """One short line under the outcome: the count, or that the roll is being resolved."""
-    d = result.spec.difficulty
-    if not resolved:
-        return f"DIFFICULTY {d} · RESOLVING…"
-    if result.complications:
-        c = result.complications
-        return f"{result.successes} OF {d} · {c} COMPLICATION{'' if c == 1 else 'S'}"
-    n = result.successes
-    return f"{n} SUCCESS{'' if n == 1 else 'ES'} · DIFFICULTY {d}"
-
-
-def _roster_key(state: Encounter, sid: str, own: str) -> tuple[bool, bool, bool, int]:
-    """Our ship, then allies, then the nearest contacts; ships out of the fight last."""
-    zones = state.zones.positions
-    near = state.zones.range_between(own, sid) if sid in zones and own in zones else 9
-    gone = state.ships[sid].destroyed or sid in state.retreated
-    return (sid != own, state.sides[sid] != "player", gone, int(near))
 
 
 @dataclass(frozen=True)
@@ -141,104 +81,6 @@ class _Roll:
     at: int
     """The journal's length when the roll was seen (a later entry resolved it)."""
     resolved: bool = False
-
-
-class _Fitted(QLabel):
-    """A one-line label that shows as much of its text as its width allows."""
-
-    def __init__(self, name: str, text: str = "") -> None:
-        super().__init__()
-        self.setObjectName(name)
-        self._full = text
-        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
-        self.setText(text)
-
-    def full_text(self) -> str:
-        return self._full
-
-    def sizeHint(self) -> QSize:
-        """The whole text's size: a label shorter than this shows its text cut."""
-        hint = super().sizeHint()
-        metrics = QFontMetrics(self.font())
-        extra = metrics.horizontalAdvance(self._full) - metrics.horizontalAdvance(self.text())
-        return QSize(hint.width() + max(extra, 0), hint.height())
-
-    def setFullText(self, text: str) -> None:
-        if text != self._full:
-            self._full = text
-            self.setText(text)
-            self.updateGeometry()
-            self._elide()
-
-    def _elide(self) -> None:
-        width = self.contentsRect().width()
-        shown = QFontMetrics(self.font()).elidedText(self._full, Qt.TextElideMode.ElideRight, width)
-        if shown != self.text():
-            self.setText(shown)
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        self._elide()
-
-    def changeEvent(self, event: QEvent) -> None:  # the font follows the window's size
-        super().changeEvent(event)
-        self._elide()
-
-
-class _Report(QLabel):
-    """The newest lines that fit, wrapped, oldest dimmed; one too long alone is cut."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.setObjectName("report")
-        self.setWordWrap(True)
-        self.setTextFormat(Qt.TextFormat.RichText)
-        self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
-        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
-        self._lines: list[str] = []
-        self._rows, self._line = 2, 20
-        self.shown: list[str] = []
-        """The lines on screen, oldest first."""
-
-    def setRows(self, rows: int, px: int) -> None:
-        """At most ``rows`` lines of type ``px`` pixels high (the style sheet's, just set)."""
-        font = QFont(self.font())
-        font.setPixelSize(px)
-        self._rows, self._line = rows, QFontMetrics(font).lineSpacing()
-        self._fit()
-
-    def setLines(self, lines: list[str]) -> None:
-        self._lines = list(lines)
-        self._fit()
-
-    def _html(self, lines: list[str]) -> str:
-        dim = f'<span style="color: {COLORS.dim};">'
-        older = [f"{dim}{html.escape(line)}</span>" for line in lines[:-1]]
-        return "<br>".join([*older, html.escape(lines[-1])])
-
-    def _fit(self) -> None:
-        """The newest whole lines that fit; the label is as tall as they need."""
-        width, limit = self.width(), self._line * self._rows + 4
-        shown = self._lines[-1:]
-        for k in range(len(self._lines), 0, -1):
-            self.setText(self._html(self._lines[-k:]))
-            if self.heightForWidth(width) <= limit:
-                shown = self._lines[-k:]
-                break
-        else:
-            if shown:
-                metrics = QFontMetrics(self.font())
-                room = self.contentsRect().width() * self._rows - metrics.averageCharWidth() * 8
-                shown = [metrics.elidedText(shown[0], Qt.TextElideMode.ElideRight, room)]
-        self.shown = shown
-        self.setText(self._html(shown) if shown else "")
-        needed = min(max(self.heightForWidth(width), self._line + 4), limit)
-        if needed != self.height():
-            self.setFixedHeight(needed)
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        self._fit()
 
 
 def _sheet(u: int) -> str:
@@ -322,9 +164,9 @@ class ViewscreenWindow(QWidget):
         root.addLayout(content, 1)
         self.content = content
         top = QHBoxLayout()
-        self.turn = _Fitted("turn")
+        self.turn = FittedLabel("turn")
         self.turn.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
-        self.title = _Fitted("title")
+        self.title = FittedLabel("title")
         self.title.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         top.addWidget(self.turn, 0)
         top.addStretch(1)
@@ -336,17 +178,17 @@ class ViewscreenWindow(QWidget):
         middle.addWidget(self.map, 11)
         roll = QVBoxLayout()
         self.roll = roll
-        self.roll_task = _Fitted("section")
+        self.roll_task = FittedLabel("section")
         self.roll_task.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
-        self.roll_who = _Fitted("who")
+        self.roll_who = FittedLabel("who")
         head = QHBoxLayout()
         head.addWidget(self.roll_task)
         head.addWidget(self.roll_who, 1)
         roll.addLayout(head)
         self.dice = BigDice()
         roll.addWidget(self.dice, 1)
-        self.roll_outcome = _Fitted("outcome")
-        self.roll_detail = _Fitted("dim")
+        self.roll_outcome = FittedLabel("outcome")
+        self.roll_detail = FittedLabel("dim")
         roll.addWidget(self.roll_outcome)
         roll.addWidget(self.roll_detail)
         middle.addLayout(roll, 10)
@@ -354,9 +196,9 @@ class ViewscreenWindow(QWidget):
         self.middle = middle
 
         self.roster = QGridLayout()
-        self.roster_cells: list[list[_Fitted]] = []
+        self.roster_cells: list[list[FittedLabel]] = []
         for r in range(_ROSTER_ROWS):
-            row = [_Fitted(name) for name in ("ship", "ship", "ship", "dim")]
+            row = [FittedLabel(name) for name in ("ship", "ship", "ship", "dim")]
             for c, cell in enumerate(row):
                 self.roster.addWidget(cell, r, c)
             self.roster_cells.append(row)
@@ -368,7 +210,7 @@ class ViewscreenWindow(QWidget):
         self.report_section = QLabel("DAMAGE REPORT")
         self.report_section.setObjectName("section")
         self.report_section.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
-        self.report = _Report()
+        self.report = ReportLabel()
         report.addWidget(self.report_section, 0, Qt.AlignmentFlag.AlignTop)
         report.addWidget(self.report, 1)
         content.addLayout(report)
@@ -459,7 +301,7 @@ class ViewscreenWindow(QWidget):
         own = state.player_ship
         self.title.setFullText(state.ships[own].name.upper())
         self.map.setEncounter(state, own)
-        order = sorted(state.ships, key=lambda sid: _roster_key(state, sid, own))
+        order = sorted(state.ships, key=lambda sid: roster_key(state, sid, own))
         for r, cells in enumerate(self.roster_cells):
             texts = ["", "", "", ""]
             if r < len(order):

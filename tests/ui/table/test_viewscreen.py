@@ -29,7 +29,8 @@ from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.console.gm_console import GmConsole
 from bridge.ui.network.host_panel import HostPanel
 from bridge.ui.network.join_dialog import JoinDialog, open_seat_windows, url_for
-from bridge.ui.table.viewscreen import ViewscreenWindow, roll_detail
+from bridge.ui.table.viewscreen import ViewscreenWindow
+from bridge.ui.table.viewscreen_text import roll_detail
 from tests.ui.network.test_network_windows import _run, _until, loop
 
 __all__ = ["loop"]  # the network tests' event loop, as a fixture here too
