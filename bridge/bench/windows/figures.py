@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from bridge.bench.battles import Battles
+from bridge.bench.process import RESIDENT_IS_PEAK
 from bridge.bench.report import Figure, format_figures, median, p99
 from bridge.bench.windows.idle import Sample
 from bridge.engine import Session
@@ -27,6 +28,11 @@ __all__ = ["refresh_figures", "startup_figures", "ui_benchmarks", "window_figure
 
 MS = 1e3
 MIB = 1024
+RESIDENT = (
+    "peak resident memory (this OS gives no figure of the moment)"
+    if RESIDENT_IS_PEAK
+    else "resident memory"
+)
 
 
 def ui_benchmarks(quick: bool, battles: Battles) -> list[str]:
@@ -47,7 +53,7 @@ def ui_benchmarks(quick: bool, battles: Battles) -> list[str]:
             grown.per_1000(grown.rss),
             1.0,
             "MiB",
-            note=f"resident memory over {long:,} Commands in the windows after {warm:,} "
+            note=f"{RESIDENT} over {long:,} Commands in the windows after {warm:,} "
             f"(every log full); Python's objects {grown.per_1000(grown.python):.2f} MiB "
             "(another run, traced from its start)",
             digits=2,
@@ -99,8 +105,8 @@ def startup_figures(runs: int) -> list[Figure]:
             extra,
             60,
             "MiB",
-            note=f"Bridge {seconds(six, 'rss') / MIB:.0f} MiB, a bare app with six empty "
-            f"windows of the same sizes {seconds(bare6, 'rss') / MIB:.0f} MiB",
+            note=f"{RESIDENT}: Bridge {seconds(six, 'rss') / MIB:.0f} MiB, a bare app with "
+            f"six empty windows of the same sizes {seconds(bare6, 'rss') / MIB:.0f} MiB",
             digits=0,
         ),
     ]
