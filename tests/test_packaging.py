@@ -13,7 +13,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
 
-from bridge import __version__
+from bridge import APP_ID, __version__
 from bridge.ui.files import SUFFIX
 
 PACKAGING = Path(__file__).resolve().parents[1] / "packaging"
@@ -99,11 +99,12 @@ def test_the_installers_name_the_executables_the_spec_builds() -> None:
 def test_the_linux_desktop_entry_opens_battle_files() -> None:
     entry = configparser.ConfigParser(interpolation=None)
     entry.optionxform = str  # type: ignore[assignment,method-assign]
-    entry.read(PACKAGING / "linux" / "bridge.desktop", encoding="utf-8")
+    entry.read(PACKAGING / "linux" / f"{APP_ID}.desktop", encoding="utf-8")
     desktop = entry["Desktop Entry"]
     assert desktop["Exec"] == "@BRIDGE@ %f"  # `bridge FILE` opens the battle
+    assert desktop["Icon"] == APP_ID
     ns = {"m": "http://www.freedesktop.org/standards/shared-mime-info"}
-    mime = ET.parse(PACKAGING / "linux" / "bridge-battle.xml").getroot().find("m:mime-type", ns)
+    mime = ET.parse(PACKAGING / "linux" / f"{APP_ID}.xml").getroot().find("m:mime-type", ns)
     assert mime is not None
     assert desktop["MimeType"].rstrip(";").split(";") == [mime.get("type")]
     glob = mime.find("m:glob", ns)
