@@ -1,11 +1,14 @@
 """Smoke-test a frozen (or installed) Bridge the way a GM's first start would use it.
 
-    python packaging/smoke_test.py APP [--bare BARE]
+    python packaging/smoke_test.py APP [--bare BARE] [--native]
 
 APP is the executable (``dist/Bridge/Bridge``; on Windows the console twin
 ``bridge-cli.exe``). It must start on the demo with all windows shown, open a battle file
 given on the command line, render its screenshots, and run ``odds`` and ``check``; and it
 may print nothing on stderr that the bare PySide6 bundle (BARE) does not print too.
+By default the windows are drawn offscreen (Qt's offscreen platform); with ``--native``
+the app loads the platform plugin a user gets (xcb on Linux, under packaging/run-under-x;
+cocoa; windows) and the start must report that plugin, so a missing library fails here.
 Exits 1 naming every failure.
 """
 
@@ -27,8 +30,14 @@ window asks it for a window manager's service (raise, size hints); Bridge run fr
 says the same, so it is no sign of a broken bundle."""
 
 
-def _run(argv: Sequence[str], home: Path) -> subprocess.CompletedProcess[str]:
+NATIVE = {"linux": "xcb", "darwin": "cocoa", "win32": "windows"}
+"""The platform plugin a user's desktop loads, by ``sys.platform``."""
+
+
+def _run(argv: Sequence[str], home: Path, native: bool) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "BRIDGE_HOME": str(home)}
+    if native:
+        del env["QT_QPA_PLATFORM"]
     return subprocess.run(
         list(argv), capture_output=True, text=True, env=env, timeout=TIMEOUT, check=False
     )
@@ -39,7 +48,7 @@ def _stderr_lines(result: subprocess.CompletedProcess[str]) -> set[str]:
     return {line for line in lines if line and not OFFSCREEN_NOTICE.fullmatch(line)}
 
 
-def smoke(app: Path, bare: Path | None) -> list[str]:
+def smoke(app: Path, bare: Path | None, native: bool = False) -> list[str]:
     """Every failure found, as sentences (empty when the app passed)."""
     failures: list[str] = []
     stderr: set[str] = set()
@@ -47,17 +56,23 @@ def smoke(app: Path, bare: Path | None) -> list[str]:
         home = Path(tmp) / "home"
         home.mkdir()
 
-        def step(what: str, argv: Sequence[str], expect: str) -> subprocess.CompletedProcess[str]:
-            result = _run(argv, home)
+        def step(what: str, argv: Sequence[str], *expect: str) -> subprocess.CompletedProcess[str]:
+            result = _run(argv, home, native)
             stderr.update(_stderr_lines(result))
-            if result.returncode != 0 or expect not in result.stdout:
+            if result.returncode != 0 or any(e not in result.stdout for e in expect):
                 failures.append(
                     f"{what}: exit {result.returncode}, expected {expect!r} in the output; "
                     f"stdout: {result.stdout[-400:]!r} stderr: {result.stderr[-800:]!r}"
                 )
             return result
 
-        step("start on the demo", [str(app), "--demo", "--startup-probe"], "shown: Ambush")
+        platform = NATIVE.get(sys.platform, "?") if native else "offscreen"
+        step(
+            f"start on the demo ({platform})",
+            [str(app), "--demo", "--startup-probe"],
+            "shown: Ambush",
+            f"platform: {platform}\n",
+        )
         shots = Path(tmp) / "shots"
         step("render the screenshots", [str(app), "--screenshots", str(shots)], ".png")
         pngs = sorted(shots.glob("*.png"))
@@ -74,7 +89,7 @@ def smoke(app: Path, bare: Path | None) -> list[str]:
         )
 
         if bare is not None:
-            baseline = _run([str(bare)], home)
+            baseline = _run([str(bare)], home, native)
             if "shown" not in baseline.stdout:
                 failures.append(f"the bare bundle did not start: {baseline.stderr[-800:]!r}")
             extra = sorted(stderr - _stderr_lines(baseline))
@@ -99,12 +114,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("app", type=Path, help="the frozen Bridge executable")
     parser.add_argument("--bare", type=Path, help="the frozen bare-window executable")
+    parser.add_argument(
+        "--native", action="store_true", help="the desktop's own platform plugin, not offscreen"
+    )
     args = parser.parse_args(argv)
-    failures = smoke(args.app, args.bare)
+    failures = smoke(args.app, args.bare, args.native)
     for failure in failures:
         print(f"smoke test: FAILED: {failure}", file=sys.stderr)
     if not failures:
-        print(f"smoke test: {args.app} passed (start, open, screenshots, odds, check, stderr)")
+        where = "the desktop's platform plugin" if args.native else "offscreen"
+        print(
+            f"smoke test: {args.app} passed (start, open, screenshots, odds, check, stderr; "
+            f"{where})"
+        )
     return 1 if failures else 0
 
 

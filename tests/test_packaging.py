@@ -13,7 +13,8 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
 
-from bridge import __version__
+from bridge import APP_ID, __version__
+from bridge.net.discovery import SERVICE
 from bridge.ui.console.battle_files import SUFFIX
 
 PACKAGING = Path(__file__).resolve().parents[1] / "packaging"
@@ -37,7 +38,7 @@ def _info_plist() -> tuple[dict[str, Any], ast.Call]:
     tree = ast.parse((PACKAGING / "pyinstaller" / "bridge.spec").read_text(encoding="utf-8"))
     bundle = _call(tree, "BUNDLE")
     node = ast.Expression(_keyword(bundle, "info_plist"))
-    plist = eval(compile(node, "bridge.spec", "eval"), {"VERSION": __version__})
+    plist = eval(compile(node, "bridge.spec", "eval"), {"VERSION": __version__, "APP_ID": APP_ID})
     assert isinstance(plist, dict)
     return plist, bundle
 
@@ -99,12 +100,48 @@ def test_the_installers_name_the_executables_the_spec_builds() -> None:
 def test_the_linux_desktop_entry_opens_battle_files() -> None:
     entry = configparser.ConfigParser(interpolation=None)
     entry.optionxform = str  # type: ignore[assignment,method-assign]
-    entry.read(PACKAGING / "linux" / "bridge.desktop", encoding="utf-8")
+    entry.read(PACKAGING / "linux" / f"{APP_ID}.desktop", encoding="utf-8")
     desktop = entry["Desktop Entry"]
     assert desktop["Exec"] == "@BRIDGE@ %f"  # `bridge FILE` opens the battle
+    assert desktop["Icon"] == APP_ID
     ns = {"m": "http://www.freedesktop.org/standards/shared-mime-info"}
-    mime = ET.parse(PACKAGING / "linux" / "bridge-battle.xml").getroot().find("m:mime-type", ns)
+    mime = ET.parse(PACKAGING / "linux" / f"{APP_ID}.xml").getroot().find("m:mime-type", ns)
     assert mime is not None
     assert desktop["MimeType"].rstrip(";").split(";") == [mime.get("type")]
     glob = mime.find("m:glob", ns)
     assert glob is not None and glob.get("pattern") == f"*{SUFFIX}"
+
+
+def test_the_macos_bundle_is_named_by_the_application_id_and_may_use_the_lan() -> None:
+    plist, bundle = _info_plist()
+    assert ast.unparse(_keyword(bundle, "bundle_identifier")) == "APP_ID"
+    # macOS 15 asks before an app uses the LAN, and only for the Bonjour types declared
+    assert "network" in plist["NSLocalNetworkUsageDescription"]
+    assert plist["NSBonjourServices"] == [SERVICE.removesuffix(".local.")]
+
+
+def test_the_entitlements_file_is_a_plist_of_hardened_runtime_exceptions() -> None:
+    import plistlib
+
+    entitlements = plistlib.loads((PACKAGING / "macos" / "entitlements.plist").read_bytes())
+    assert entitlements and all(v is True for v in entitlements.values())
+    assert all(key.startswith("com.apple.security.cs.") for key in entitlements)
+
+
+def test_the_windows_installer_signs_its_uninstaller_and_removes_its_registry_keys() -> None:
+    text, setup = _iss()
+    signed = text.split("#ifdef Sign", 1)[1].split("#endif", 1)[0]
+    assert "SignTool=bridgesign" in signed.splitlines()
+    assert "SignedUninstaller=yes" in signed.splitlines()
+    assert setup["VersionInfoVersion"] == "{#FileVersion}"
+    flags = {
+        key: line.split("Flags:", 1)[1].split()
+        for line in text.splitlines()
+        if line.startswith("Root: HKA;") and "Flags:" in line
+        for key in re.findall(r'Subkey: "Software\\Classes\\([^"]+)"', line)
+    }
+    # keys that are Bridge's alone go whole; .bridge goes once nothing else is in it
+    assert "uninsdeletekey" in flags["Bridge.Battle"]
+    assert "uninsdeletekey" in flags["Applications\\Bridge.exe"]
+    assert "uninsdeletekeyifempty" in flags[SUFFIX]
+    assert "uninsdeletekeyifempty" in flags[SUFFIX + "\\OpenWithProgids"]

@@ -7,6 +7,10 @@ and the frameworks that break notarization on macOS (PyInstaller issue 8927).
 
 from __future__ import annotations
 
+import sys
+
+from system_libs import leave_out_system_libraries, linked_libraries
+
 EXCLUDED_MODULES = [
     "tkinter",
     "unittest",
@@ -16,6 +20,8 @@ EXCLUDED_MODULES = [
     "PySide6.QtNetwork",
     "PySide6.QtPdf",
     "PySide6.QtOpenGL",
+    # the benchmark, stress and bot tools: the product's frozen app never carries them
+    "bridge.bench",
     # development tools that must never ride along
     "hypothesis",
     "pytest",
@@ -54,3 +60,13 @@ def unused(dest: str) -> bool:
 def trim(entries):  # type: ignore[no-untyped-def]
     """Drop unused Qt libraries, plugins and QML files from a TOC list."""
     return [entry for entry in entries if not unused(entry[0])]
+
+
+def trim_binaries(binaries):  # type: ignore[no-untyped-def]
+    """``trim``, and on Linux leave out the system libraries (system_libs.py)."""
+    binaries = trim(binaries)
+    if not sys.platform.startswith("linux"):
+        return binaries
+    kept, left_out = leave_out_system_libraries(binaries, linked_libraries)
+    print(f"trim: {len(left_out)} system libraries left to the system: {' '.join(left_out)}")
+    return kept

@@ -1,7 +1,12 @@
 ; Inno Setup 6 script: the Windows installer for Bridge.
 ;
 ;   bash packaging/build                          (makes dist\Bridge and build\icons)
-;   iscc /DAppVersion=0.1.0 packaging\windows\bridge.iss
+;   iscc /DAppVersion=0.2.0rc1 /DFileVersion=0.2.0.3001 packaging\windows\bridge.iss
+;
+; FileVersion is the four-number Windows version of AppVersion:
+; python packaging\windows\file_version.py 0.2.0rc1. To sign the setup and its uninstaller,
+; add /DSign and define the sign tool "bridgesign" (the installers workflow does):
+;   "/Sbridgesign=pwsh -NoProfile -File $qC:\path\to\packaging\windows\sign.ps1$q $f"
 ;
 ; writes dist\Bridge-VERSION-windows-setup.exe. It installs for the current user without
 ; administrator rights (into %LOCALAPPDATA%\Programs\Bridge), adds a Start menu entry, an
@@ -10,7 +15,10 @@
 ; leaves alone.
 
 #ifndef AppVersion
-  #error Pass the version: iscc /DAppVersion=X.Y.Z packaging\windows\bridge.iss
+  #error Pass the version: iscc /DAppVersion=X.Y.Z /DFileVersion=X.Y.Z.N packaging\windows\bridge.iss
+#endif
+#ifndef FileVersion
+  #error Pass the file version: /DFileVersion=$(python packaging\windows\file_version.py VERSION)
 #endif
 
 [Setup]
@@ -19,7 +27,8 @@ AppName=Bridge
 AppVersion={#AppVersion}
 AppVerName=Bridge {#AppVersion}
 AppPublisher=Bridge
-VersionInfoVersion={#AppVersion}
+VersionInfoVersion={#FileVersion}
+VersionInfoProductTextVersion={#AppVersion}
 SourceDir=..\..
 OutputDir=dist
 OutputBaseFilename=Bridge-{#AppVersion}-windows-setup
@@ -38,6 +47,11 @@ Compression=lzma2/max
 SolidCompression=yes
 WizardStyle=modern
 CloseApplications=yes
+#ifdef Sign
+; Inno Setup signs the setup and the uninstaller it writes, with packaging\windows\sign.ps1
+SignTool=bridgesign
+SignedUninstaller=yes
+#endif
 
 [Languages]
 Name: "english"; MessagesFile: "compiler:Default.isl"
@@ -53,13 +67,17 @@ Name: "{autoprograms}\Bridge"; Filename: "{app}\Bridge.exe"; Comment: "Starship 
 Name: "{autodesktop}\Bridge"; Filename: "{app}\Bridge.exe"; Tasks: desktopicon
 
 [Registry]
-; .bridge -> Bridge.Battle (HKA: the current user's classes for a per-user install)
-Root: HKA; Subkey: "Software\Classes\.bridge"; ValueType: string; ValueName: ""; ValueData: "Bridge.Battle"; Flags: uninsdeletevalue
-Root: HKA; Subkey: "Software\Classes\.bridge\OpenWithProgids"; ValueType: string; ValueName: "Bridge.Battle"; ValueData: ""; Flags: uninsdeletevalue
+; .bridge -> Bridge.Battle (HKA: the current user's classes for a per-user install). The
+; uninstaller removes the values it wrote, then the .bridge keys if nothing else is in them
+; (another program may have added itself to OpenWithProgids), and the keys that are
+; Bridge's alone: Bridge.Battle and Applications\Bridge.exe.
+Root: HKA; Subkey: "Software\Classes\.bridge"; ValueType: string; ValueName: ""; ValueData: "Bridge.Battle"; Flags: uninsdeletevalue uninsdeletekeyifempty
+Root: HKA; Subkey: "Software\Classes\.bridge\OpenWithProgids"; ValueType: string; ValueName: "Bridge.Battle"; ValueData: ""; Flags: uninsdeletevalue uninsdeletekeyifempty
 Root: HKA; Subkey: "Software\Classes\Bridge.Battle"; ValueType: string; ValueName: ""; ValueData: "Bridge battle"; Flags: uninsdeletekey
 Root: HKA; Subkey: "Software\Classes\Bridge.Battle\DefaultIcon"; ValueType: string; ValueName: ""; ValueData: "{app}\Bridge.exe,0"
 Root: HKA; Subkey: "Software\Classes\Bridge.Battle\shell\open\command"; ValueType: string; ValueName: ""; ValueData: """{app}\Bridge.exe"" ""%1"""
-Root: HKA; Subkey: "Software\Classes\Applications\Bridge.exe\SupportedTypes"; ValueType: string; ValueName: ".bridge"; ValueData: ""; Flags: uninsdeletekey
+Root: HKA; Subkey: "Software\Classes\Applications\Bridge.exe"; Flags: uninsdeletekey
+Root: HKA; Subkey: "Software\Classes\Applications\Bridge.exe\SupportedTypes"; ValueType: string; ValueName: ".bridge"; ValueData: ""
 
 [Run]
 Filename: "{app}\Bridge.exe"; Description: "{cm:LaunchProgram,Bridge}"; Flags: nowait postinstall skipifsilent

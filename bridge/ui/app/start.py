@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from bridge import APP_ID
 from bridge.engine import Station
 
 if TYPE_CHECKING:  # Qt loads only when the app starts, not when the CLI does
@@ -64,6 +65,7 @@ def build(
         app = BridgeApplication(sys.argv[:1])
     app.setApplicationName("Bridge")
     app.setOrganizationName("Bridge")
+    app.setDesktopFileName(APP_ID)  # Wayland matches the windows to the menu entry
     app.setWindowIcon(QIcon(icon_path("bridge.svg")))
     apply_theme(app, ui_scale(), sheet=False)  # the stylesheet once the console is built
     from bridge.ui.base.notices import unwritable_folders, warn_unwritable_folders
@@ -104,7 +106,7 @@ def run_app(
 ) -> int:
     """Open Bridge (on ``open_path`` if given: a battle, ship or character file); with
     ``screenshots`` render every window to PNG files and exit."""
-    if screenshots is not None or startup_probe:
+    if screenshots is not None:  # the probe starts on the screen a GM's start gets
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     if startup_probe:  # nobody to click: warnings go to stderr, never a message box
         from bridge.ui.base.notices import set_unattended
@@ -129,7 +131,7 @@ def run_app(
         return 0
     if startup_probe:  # the same start as for a GM, then a clean exit
         app.processEvents()
-        print(f"shown: {model.state.name}", flush=True)
+        print(f"shown: {model.state.name}\nplatform: {app.platformName()}", flush=True)
         console.confirm_quit = False
         console.close()
         return 0

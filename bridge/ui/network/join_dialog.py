@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from bridge import APP_ID
 from bridge.net.client import JoinRefused, NetClient, TokenStore
 from bridge.net.discovery import Browser, FoundHost
 from bridge.storage.paths import config_dir
@@ -256,6 +257,7 @@ def run_join(url: str | None, code: str | None, seat: str | None) -> int:
         app = QApplication(sys.argv[:1])
     app.setApplicationName("Bridge")
     app.setOrganizationName("Bridge")
+    app.setDesktopFileName(APP_ID)
     apply_theme(app, ui_scale())
     loop = qasync.QEventLoop(app)
     windows: list[QWidget] = []
