@@ -15,7 +15,7 @@ from typing import Any
 
 from ruamel.yaml import YAML
 
-WORKFLOW = Path(__file__).resolve().parents[1] / ".github" / "workflows" / "installers.yml"
+WORKFLOW = Path(__file__).resolve().parents[2] / ".github" / "workflows" / "installers.yml"
 SECRET = re.compile(r"\$\{\{\s*secrets\.")
 
 

@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from packaging.version import Version
 
-PACKAGING = Path(__file__).resolve().parents[1] / "packaging"
+PACKAGING = Path(__file__).resolve().parents[2] / "packaging"
 sys.path.insert(0, str(PACKAGING / "windows"))
 sys.path.insert(0, str(PACKAGING / "macos"))
 from file_version import file_version  # noqa: E402

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-SCRIPT = Path(__file__).resolve().parents[1] / "packaging" / "wait_for_apt.py"
+SCRIPT = Path(__file__).resolve().parents[2] / "packaging" / "wait_for_apt.py"
 
 HOLDER = """
 import fcntl, sys, time

@@ -17,7 +17,7 @@ from bridge import APP_ID, __version__
 from bridge.net.discovery import SERVICE
 from bridge.ui.console.battle_files import SUFFIX
 
-PACKAGING = Path(__file__).resolve().parents[1] / "packaging"
+PACKAGING = Path(__file__).resolve().parents[2] / "packaging"
 
 
 def _call(tree: ast.AST, name: str) -> ast.Call:

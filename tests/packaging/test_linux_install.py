@@ -17,7 +17,7 @@ import pytest
 
 from bridge import APP_ID
 
-LINUX = Path(__file__).resolve().parents[1] / "packaging" / "linux"
+LINUX = Path(__file__).resolve().parents[2] / "packaging" / "linux"
 MIME_TYPE = "application/x-io.github.bridgeconsole.battle"
 
 STAND_IN = """#!/bin/sh
