@@ -9,6 +9,7 @@ from pathlib import Path
 
 __all__ = [
     "autosave_dir",
+    "autosave_path",
     "config_dir",
     "data_dir",
     "folder_problem",
@@ -89,8 +90,13 @@ def set_autosave_dir(path: Path | None) -> None:
         _chosen["autosave"] = path
 
 
+def autosave_path() -> Path:
+    """Where autosaves are kept (not created)."""
+    return _chosen.get("autosave") or data_dir() / "autosave"
+
+
 def autosave_dir() -> Path:
     """The autosave folder, created if missing; :class:`OSError` if it cannot be."""
-    path = _chosen.get("autosave") or data_dir() / "autosave"
+    path = autosave_path()
     path.mkdir(parents=True, exist_ok=True)
     return path
