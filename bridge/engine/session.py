@@ -17,6 +17,7 @@ from bridge.engine.gate import why_not
 from bridge.engine.journal import KeptStates, PackedJournal
 from bridge.rules.dice import Dice, GivenDice, RecordingDice, SeededDice
 from bridge.rules.errors import RuleViolation
+from bridge.rules.text import LOG_LINES_MAX, LogLine
 
 __all__ = [
     "CHECKPOINT_EVERY",
@@ -46,9 +47,9 @@ class JournalEntry(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     command: Command
-    d20s: tuple[int, ...] = ()
-    d6s: tuple[int, ...] = ()
-    log: tuple[str, ...] = ()
+    d20s: tuple[int, ...] = Field(default=(), max_length=100)
+    d6s: tuple[int, ...] = Field(default=(), max_length=500)
+    log: tuple[LogLine, ...] = Field(default=(), max_length=LOG_LINES_MAX)
     round: int = Field(default=1, description="The Round the Command was applied in")
 
     def to_json(self) -> str:
