@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import os
 import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from bridge.engine import Encounter, Station
 from bridge.net.protocol import SeatInfo
+from bridge.storage.save import write_atomic
 
 __all__ = ["VIEWSCREEN", "SeatPlan", "SeatRefused"]
 
@@ -172,6 +172,4 @@ class SeatPlan:
         self._stored.shared = [s.id for s in self._seats.values() if s.shared]
         if self.path is None:
             return
-        tmp = self.path.with_name(self.path.name + ".tmp")
-        tmp.write_text(self._stored.model_dump_json(indent=1), encoding="utf-8")
-        os.replace(tmp, self.path)
+        write_atomic(self.path, self._stored.model_dump_json(indent=1).encode("utf-8"))
