@@ -6,7 +6,6 @@ battle and the file on disk stay as they were.
 
 from __future__ import annotations
 
-import glob
 from collections.abc import Callable
 from pathlib import Path
 
@@ -22,6 +21,7 @@ from bridge.engine import (
     seat_at_usual_station,
 )
 from bridge.storage.autosave import AutosaveJournal
+from bridge.storage.battle import FileStamp
 from bridge.ui.autosave_ui import OFF, start_autosave
 from bridge.ui.notices import warn
 from bridge.ui.settings import add_recent
@@ -50,6 +50,8 @@ class BattleFiles(QObject):
         self.window = parent
         self.autosave = autosave
         self.path: Path | None = None
+        self.stamp: FileStamp | None = None
+        """The battle file as this Bridge last read or wrote it."""
         self._saved = self._mark()
         self._autosave_warned = False
         model.sig_changed.connect(lambda _: self._title())
@@ -144,7 +146,8 @@ class BattleFiles(QObject):
             self._problem(exc.message)
             return False
         self._adopt(opened.session, path)
-        clean_stale_temporaries(path.parent, glob.escape(path.name))  # a kill mid-save
+        self.stamp = opened.stamp
+        clean_stale_temporaries(path.parent, path.name)  # a kill mid-save
         add_recent(str(path))
         if opened.warning:
             self._problem(f"{path.name}: {opened.warning}")
@@ -166,9 +169,13 @@ class BattleFiles(QObject):
 
     def _write(self, path: Path) -> bool:
         from bridge.storage.battle import save_battle
+        from bridge.ui.file_guard import may_overwrite
 
+        choice = may_overwrite(self.window, path, self.stamp) if path == self.path else None
+        if choice in ("save_as", "cancel"):  # it changed on disk: saved over only if asked
+            return choice == "save_as" and self.save_as()
         try:
-            save_battle(path, self.model.session)
+            self.stamp = save_battle(path, self.model.session)
         except OSError as exc:
             self._problem(
                 f"{path.name}: could not be saved ({exc.strerror or exc}); the "
