@@ -110,6 +110,10 @@ def run_app(
         from bridge.ui.notices import set_unattended
 
         set_unattended(True)
+    if screenshots is None:  # an error nothing caught is logged, and the GM told where
+        from bridge.ui.error_report import install_error_report
+
+        install_error_report()
     from PySide6.QtWidgets import QApplication
 
     console, model = build(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
@@ -21,11 +22,13 @@ from bridge.engine import (
     seat_at_usual_station,
 )
 from bridge.storage.autosave import AutosaveJournal
-from bridge.storage.battle import FileStamp
 from bridge.ui.autosave_ui import OFF, start_autosave
 from bridge.ui.notices import warn
 from bridge.ui.settings import add_recent
 from bridge.ui.shared_model import SharedModel
+
+if TYPE_CHECKING:  # (battle files load when one is first opened or saved)
+    from bridge.storage.battle import FileStamp
 
 __all__ = ["BattleFiles"]
 

@@ -48,6 +48,7 @@ from bridge.engine import (
 )
 from bridge.storage.autosave import AutosaveJournal
 from bridge.ui import net_menu
+from bridge.ui.error_report import open_log_folder
 from bridge.ui.files import BattleFiles
 from bridge.ui.notices import confirm
 from bridge.ui.settings import recent_files, restore_geometry, save_geometry, settings, ui_scale
@@ -329,6 +330,7 @@ class GmConsole(QMainWindow):
         add("&Battle", "Host on the &network…", lambda: net_menu.show_host_panel(self, self.model))
         add("&View", "&Larger text", lambda: self.rescale(0.1), "Ctrl+=")
         add("&View", "&Smaller text", lambda: self.rescale(-0.1), "Ctrl+-")
+        add("&Help", "Open the &log folder", lambda: open_log_folder(self))
 
     # -- station windows ----------------------------------------------------------------
     def open_station(self, station: Station) -> StationWindow:
