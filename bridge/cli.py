@@ -237,6 +237,9 @@ def _host(args: argparse.Namespace) -> int:
 
     if not 0 <= args.port <= 65535:
         raise RuleViolation(f"--port must be 0..65535 (got {args.port})")
+    from bridge.storage.logs import start_logging
+
+    start_logging("host")  # connections, refusals and drops; never codes or tokens
     try:
         session = hosted_session(args.battle, args.resume)
     except FileProblem as exc:

@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from bridge.engine import Encounter, Station
 from bridge.net.protocol import SeatInfo
+from bridge.storage.logs import keep_secret
 from bridge.storage.save import write_atomic
 
 __all__ = ["VIEWSCREEN", "SeatPlan", "SeatRefused"]
@@ -135,6 +136,7 @@ class SeatPlan:
                 "the GM can free it or let two clients share it."
             )
         fresh = secrets.token_urlsafe(24)
+        keep_secret(fresh)  # never in the log
         seat.digests.append(_digest(fresh))
         seat.clients.add(client)
         self._save()
