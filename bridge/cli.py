@@ -273,6 +273,11 @@ def _host(args: argparse.Namespace) -> int:
 
 def _join(args: argparse.Namespace) -> int:
     if not args.headless:
+        from bridge.ui.single_instance import handed_to_running
+
+        if handed_to_running(("join", args.url, args.code, args.seat)):
+            print("Bridge is already running: the join opens there.", flush=True)
+            return 0
         from bridge.ui.join_dialog import run_join
 
         return run_join(args.url, args.code, args.seat)

@@ -116,6 +116,17 @@ def run_app(
         install_error_report()
     from PySide6.QtWidgets import QApplication
 
+    instance = None
+    if screenshots is None:  # one Bridge per user: a later launch hands its battle over
+        from bridge.ui.file_open import BridgeApplication
+        from bridge.ui.single_instance import claim, request_for
+
+        if not isinstance(QApplication.instance(), QApplication):
+            BridgeApplication(sys.argv[:1])  # (the one build() then uses)
+        instance = claim(request_for(open_path, demo))
+        if instance is None:
+            print("Bridge is already running: the battle opens there.", flush=True)
+            return 0
     console, model = build(
         demo or screenshots is not None,
         seed=seed if seed is not None else (7 if screenshots is not None else None),
@@ -125,6 +136,11 @@ def run_app(
     )
     app = QApplication.instance()
     assert isinstance(app, QApplication)
+    if instance is not None:
+        from bridge.ui.battle_windows import BattleWindows
+
+        windows = BattleWindows(console, autosave=True)
+        instance.serve(windows.handle)
     if screenshots is not None:
         from bridge.ui.screenshots import render_all
 
