@@ -145,8 +145,8 @@ def _refuse_long_lists(data: Any, name: str) -> None:
         elif isinstance(item, list):
             if len(item) > JOURNAL_MAX:
                 raise FileProblem(
-                    f"{name}: {shorten(where, 80)}: a list of {len(item):,} items; no list "
-                    f"in a Bridge file holds more than {JOURNAL_MAX:,}."
+                    f"{name}: {shorten(where, 80)}: a list of {len(item):,} items; a list "
+                    f"in a Bridge file has at most {JOURNAL_MAX} items."
                 )
             stack.extend((v, f"{where}.{i}") for i, v in enumerate(item))
 
