@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
+import warnings
 from pathlib import Path
 
 __all__ = [
@@ -70,7 +71,9 @@ def runtime_dir() -> Path:
     if home is None:
         import platformdirs
 
-        path = Path(platformdirs.user_runtime_dir(APP, appauthor=False))
+        with warnings.catch_warnings():  # (no XDG_RUNTIME_DIR: it says so, and falls back)
+            warnings.simplefilter("ignore")
+            path = Path(platformdirs.user_runtime_dir(APP, appauthor=False))
     else:
         path = home / "run"
     try:

@@ -138,9 +138,12 @@ def run_app(
     assert isinstance(app, QApplication)
     if instance is not None:
         from bridge.ui.battle_windows import BattleWindows
+        from bridge.ui.file_open import BridgeApplication
 
         windows = BattleWindows(console, autosave=True)
         instance.serve(windows.handle)
+        if isinstance(app, BridgeApplication):  # the desktop's file-open events too
+            app.open_file = windows.open_file
     if screenshots is not None:
         from bridge.ui.screenshots import render_all
 
