@@ -72,7 +72,7 @@ class UnfinishedDialog(QDialog):
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
         self.resume_button.setEnabled(first >= 0)
-        self.resize(640, 320)
+        self.resize(800, 320)
 
     def chosen(self) -> Unfinished | None:
         row = self.list.currentRow()
