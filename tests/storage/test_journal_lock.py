@@ -176,3 +176,23 @@ def test_a_new_journal_never_takes_a_name_another_process_holds(
     finally:
         holding.kill()
         holding.communicate(timeout=30)
+
+
+def test_bridge_host_takes_the_same_lock() -> None:
+    """A hosted battle resumed from a journal another Bridge is writing is refused."""
+    child = _child("start", "6", "--pause", "0.05")
+    try:
+        path = _path_of(child)
+        _wait_for_commands(child, 2)
+        host = subprocess.run(
+            [sys.executable, "-m", "bridge", "host", "--resume", str(path), "--port", "0"],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+            timeout=120,
+            check=False,
+        )
+        assert host.returncode == 1
+        assert f"open in another Bridge (process {child.pid})" in host.stderr
+    finally:
+        _kill(child)
