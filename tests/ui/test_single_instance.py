@@ -163,7 +163,8 @@ def test_two_bridges_started_resumed_and_killed_together_lose_nothing(
             if confirmed >= 40:
                 break
     primary.send_signal(signal.SIGKILL)
-    rest, _ = primary.communicate(timeout=30)
+    rest = primary.stdout.read()  # with what readline() already buffered
+    primary.wait(timeout=30)
     confirmed = max([confirmed, *(int(x) for x in rest.split() if x.isdigit())])
     assert confirmed >= 40
     recovered = recover(journal)
