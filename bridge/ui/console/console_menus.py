@@ -11,6 +11,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu, QWidget
 
 from bridge.engine import Station
+from bridge.ui.base.error_report import open_log_folder
 from bridge.ui.base.settings import recent_files
 from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.console import gm_prompts
@@ -128,4 +129,5 @@ def build_menus(window: QMainWindow, console: Console) -> ConsoleMenus:
     add("&Battle", "Host on the &network…", lambda: net_menu.show_host_panel(window, model))
     add("&View", "&Larger text", lambda: c.rescale(0.1), "Ctrl+=")
     add("&View", "&Smaller text", lambda: c.rescale(-0.1), "Ctrl+-")
+    add("&Help", "Open the &log folder", lambda: open_log_folder(window))
     return kept
