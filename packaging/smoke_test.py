@@ -4,8 +4,10 @@
 
 APP is the executable (``dist/Bridge/Bridge``; on Windows the console twin
 ``bridge-cli.exe``). It must start on the demo with all windows shown, open a battle file
-given on the command line, render its screenshots, and run ``odds`` and ``check``; and it
-may print nothing on stderr that the bare PySide6 bundle (BARE) does not print too.
+given on the command line, hand a second launch's battle to the running app, render its
+screenshots, run ``odds`` and ``check``, and say plainly that the measuring tools
+(``bench``) are not part of it; and it may print nothing on stderr that the bare PySide6
+bundle (BARE) does not print too.
 By default the windows are drawn offscreen (Qt's offscreen platform); with ``--native``
 the app loads the platform plugin a user gets (xcb on Linux, under packaging/run-under-x;
 cocoa; windows) and the start must report that plugin, so a missing library fails here.
@@ -20,6 +22,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -34,13 +37,55 @@ NATIVE = {"linux": "xcb", "darwin": "cocoa", "win32": "windows"}
 """The platform plugin a user's desktop loads, by ``sys.platform``."""
 
 
-def _run(argv: Sequence[str], home: Path, native: bool) -> subprocess.CompletedProcess[str]:
+def _env(home: Path, native: bool) -> dict[str, str]:
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "BRIDGE_HOME": str(home)}
     if native:
         del env["QT_QPA_PLATFORM"]
+    return env
+
+
+def _run(argv: Sequence[str], home: Path, native: bool) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        list(argv), capture_output=True, text=True, env=env, timeout=TIMEOUT, check=False
+        list(argv),
+        capture_output=True,
+        text=True,
+        env=_env(home, native),
+        timeout=TIMEOUT,
+        check=False,
     )
+
+
+LISTENING = "later launches hand their battles to it"
+"""What the running Bridge writes to its log once a second launch can reach it."""
+HANDED = "Bridge is already running"
+
+
+def _handed_over(app: Path, battle: Path, home: Path, native: bool) -> str | None:
+    """Start the app and leave it running; launch it again with ``battle``: the second
+    launch must hand the battle over and exit. ``None`` when it did, else what went wrong."""
+    log = home / "logs" / "bridge.log"
+    first = subprocess.Popen(
+        [str(app)],
+        env=_env(home, native),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + TIMEOUT
+        while LISTENING not in (log.read_text("utf-8") if log.exists() else ""):
+            if first.poll() is not None or time.monotonic() > deadline:
+                return f"the first launch never listened for a second (exit {first.poll()})"
+            time.sleep(0.2)
+        second = _run([str(app), str(battle), "--startup-probe"], home, native)
+        if second.returncode != 0 or HANDED not in second.stdout:
+            return (
+                f"exit {second.returncode}, stdout {second.stdout[-400:]!r}, "
+                f"stderr {second.stderr[-800:]!r}"
+            )
+        return None
+    finally:
+        first.kill()
+        first.wait(timeout=30)
 
 
 def _stderr_lines(result: subprocess.CompletedProcess[str]) -> set[str]:
@@ -87,6 +132,15 @@ def smoke(app: Path, bare: Path | None, native: bool = False) -> list[str]:
             [str(app), str(battle), "--startup-probe"],
             "shown: Night Watch",
         )
+
+        handed = _handed_over(app, battle, Path(tmp) / "second-home", native)
+        if handed is not None:
+            failures.append(f"a second launch handed to the running app: {handed}")
+        tools = _run([str(app), "bench", "--quick"], home, native)
+        if tools.returncode != 2 or "not part of this installation" not in tools.stderr:
+            failures.append(
+                f"bench in the frozen app: exit {tools.returncode}, stderr {tools.stderr[-400:]!r}"
+            )
 
         if bare is not None:
             baseline = _run([str(bare)], home, native)

@@ -1,6 +1,7 @@
 """What the frozen apps leave out, shared by the Bridge and the bare-window specs.
 
-Bridge uses QtCore, QtGui, QtWidgets and the SVG image plugin. PyInstaller's Qt hooks also
+Bridge uses QtCore, QtGui, QtWidgets, QtNetwork (the local socket that makes a second
+launch hand its battle to the running Bridge) and the SVG image plugin. PyInstaller's Qt hooks also
 collect plugins that drag in Qt Quick, QML, the virtual keyboard and Qt PDF: dead weight,
 and the frameworks that break notarization on macOS (PyInstaller issue 8927).
 """
@@ -17,7 +18,6 @@ EXCLUDED_MODULES = [
     "pydoc",
     "PySide6.QtQml",
     "PySide6.QtQuick",
-    "PySide6.QtNetwork",
     "PySide6.QtPdf",
     "PySide6.QtOpenGL",
     # the benchmark, stress and bot tools: the product's frozen app never carries them
@@ -36,7 +36,6 @@ _UNUSED = (
     "qt6virtualkeyboard",
     "qt6pdf",
     "qt6opengl",
-    "qt6network",
     "qtvirtualkeyboard",
     "qtquick",
     "qpdf",
