@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from bridge.engine.catalog import Station
 from bridge.engine.encounter import Side, ZoneMap
+from bridge.engine.spends import Spends
 from bridge.model.character import Character
 from bridge.model.house_rules import HouseRules
 from bridge.model.ship import Ship
@@ -25,6 +26,7 @@ __all__ = [
     "AddTrait",
     "AdjustDifficulty",
     "AdjustPool",
+    "ApplyDamage",
     "AttemptTask",
     "Command",
     "EndRound",
@@ -60,34 +62,6 @@ class _Command(BaseModel):
     by: str = Field(default="gm", min_length=1, max_length=40)
 
 
-class Spends(BaseModel):
-    """Momentum (NPC: Threat) spent on a resolved Task."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    extra: int = Field(default=0, ge=0, le=12, description="Units of the Task's repeatable effect")
-    bonus_damage: int = Field(default=0, ge=0, le=12)
-    penetration: int = Field(default=0, ge=0, le=12)
-    devastating: bool = False
-    power_loss: int = Field(default=0, ge=0, le=12)
-    reroll_damage: bool = Field(default=False, description="Re-roll the blank challenge dice")
-    obtain_information: int = Field(default=0, ge=0, le=12)
-    create_advantage: str | None = Field(default=None, max_length=120)
-
-    def attack_cost(self) -> int:
-        return (
-            self.bonus_damage
-            + self.penetration
-            + 2 * self.devastating
-            + self.power_loss
-            + int(self.reroll_damage)
-        )
-
-    @property
-    def is_attack(self) -> bool:
-        return self.attack_cost() > 0
-
-
 class StartTurn(_Command):
     """Begin a Turn: a player character, or (GM) an NPC ship."""
 
@@ -121,6 +95,9 @@ class AttemptTask(_Command):
     attribute: Attribute | None = None
     discipline: Department | None = None
     focus: bool = False
+    focus_name: str | None = Field(
+        default=None, max_length=120, description="Which of the officer's Focuses applies"
+    )
     bought: tuple[Purchase, ...] = ()
     value: str | None = None
     ship_assist: bool = True
@@ -148,10 +125,29 @@ class AttemptTask(_Command):
 
 
 class ResolveTask(_Command):
-    """Spend Momentum on the rolled Task and apply its effect."""
+    """Spend Momentum on the rolled Task and apply its effect.
+
+    With ``hold_damage`` an attack that hits rolls its damage dice and holds them for
+    the attacker to see (and re-roll) before they land: :class:`ApplyDamage` lands them.
+    Without it the damage lands at once, as a Command saved before this step did.
+    """
 
     type: Literal["resolve"] = "resolve"
     spends: Spends = Spends()
+    hold_damage: bool = Field(
+        default=False,
+        description="An attack's damage dice wait for Re-Roll Damage and ApplyDamage",
+    )
+
+
+class ApplyDamage(_Command):
+    """Land an attack's held damage, first re-rolling the chosen challenge dice (seed 001
+    Re-Roll Damage, 1 Momentum; an NPC pays 1 Threat) when ``reroll`` names any."""
+
+    type: Literal["apply_damage"] = "apply_damage"
+    reroll: tuple[int, ...] = Field(
+        default=(), max_length=40, description="Indices (from 0) of the dice to re-roll"
+    )
 
 
 class Inspiration(_Command):
@@ -335,6 +331,7 @@ Command = Annotated[
     | MinorAction
     | AttemptTask
     | ResolveTask
+    | ApplyDamage
     | Inspiration
     | SpendMomentum
     | SpendDetermination

@@ -12,6 +12,7 @@ from typing import Annotated, Literal, Self
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from bridge.engine.catalog import Station
+from bridge.engine.spends import HeldDamage
 from bridge.model.character import Character
 from bridge.model.house_rules import HouseRules
 from bridge.model.pools import Momentum, Threat
@@ -215,6 +216,8 @@ class PendingTask(_Frozen):
     params: TaskParams = TaskParams()
     difficulty_items: tuple[tuple[str, int], ...] = ()
     interrupt: bool = False
+    damage: HeldDamage | None = None
+    """An attack's damage dice, rolled at RESOLVE and waiting to land (ApplyDamage)."""
 
 
 class TurnState(_Frozen):

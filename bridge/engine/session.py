@@ -60,6 +60,7 @@ _HANDLERS: dict[str, Handler] = {
     "minor": minors.minor_action,
     "task": tasks.attempt_task,
     "resolve": tasks.resolve_pending,
+    "apply_damage": tasks.apply_damage,
     "inspiration": tasks.inspiration,
     "spend": gm.spend_momentum,
     "determination": gm.spend_determination,

@@ -24,7 +24,7 @@ class ChallengeDie(BaseModel):
     model_config = ConfigDict(frozen=True, defer_build=True)
 
     face: int = Field(ge=1, le=6)
-    rerolled_from: int | None = None
+    rerolled_from: int | None = Field(default=None, ge=1, le=6)
 
     @property
     def damage(self) -> int:
