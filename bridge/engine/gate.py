@@ -22,7 +22,6 @@ from bridge.engine.commands import (
     SpendMomentum,
     StartTurn,
 )
-from bridge.engine.effects import IMMEDIATE
 from bridge.engine.encounter import Encounter, PendingTask, Side
 from bridge.engine.turns import npcs_waiting, players_waiting
 from bridge.model.ship import Ship
@@ -267,7 +266,7 @@ def _task(state: Encounter, cmd: AttemptTask) -> str | None:
     if reason is not None:
         return reason
     ship = state.ships[actor if actor not in state.characters else state.player_ship]
-    if a.uses is not None and a.key not in IMMEDIATE:
+    if a.uses is not None:
         blocked = ship.system_usable(a.uses)
         close_only = rule_of(a.key).close_when_disabled
         if blocked is not None and not (close_only and _only_disabled(ship, a.uses)):

@@ -135,8 +135,11 @@ def _roller(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask) -> tuple[Roller, str]:
     if attribute not in a.attributes or discipline not in a.disciplines:
         refuse(f"{a.name} uses {a.roll_text}, not {attribute.label} + {discipline.label}.")
     character = ctx.character(frame.actor)
-    roller = character.roller(attribute, discipline, cmd.focus)
-    focus = ", Focus" if cmd.focus else ""
+    if cmd.focus_name is not None and cmd.focus_name not in character.focuses:
+        refuse(f"{character.name} has no Focus “{cmd.focus_name}”.")
+    applies = cmd.focus or cmd.focus_name is not None
+    roller = character.roller(attribute, discipline, applies)
+    focus = f", Focus: {cmd.focus_name}" if cmd.focus_name else (", Focus" if applies else "")
     return roller, f"{attribute.label} + {discipline.label} ({roller.target}{focus})"
 
 
