@@ -103,15 +103,15 @@ def paint_challenge_die(
     p.setPen(QColor("#000"))
     if die.effect:
         mark = QRectF(
-            body.left() + body.width() * 0.22,
-            body.top() + body.height() * 0.14,
-            body.width() * 0.56,
-            body.height() * 0.56,
+            body.left() + body.width() * 0.27,
+            body.top() + body.height() * 0.1,
+            body.width() * 0.46,
+            body.height() * 0.46,
         )
         p.setBrush(QColor("#000"))
         p.drawPath(_delta(mark))
-        p.setFont(_font(side * 0.26))
-        low = QRectF(body.left(), body.top() + body.height() * 0.66, body.width(), side * 0.3)
+        p.setFont(_font(side * 0.3))
+        low = QRectF(body.left(), body.top() + body.height() * 0.56, body.width(), side * 0.4)
         p.drawText(low, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, "1")
     elif die.damage:
         p.setFont(_font(side * 0.6))
@@ -280,18 +280,20 @@ def _die_uri(face: int, px: int) -> str:
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    image.save(buffer, b"PNG")
+    image.save(buffer, "PNG")  # type: ignore[call-overload]  # the stubs say bytes; Qt takes str
     buffer.close()
     return "data:image/png;base64," + base64.b64encode(bytes(data.data())).decode("ascii")
 
 
 def dice_html(line: str, px: int) -> str:
-    """``line`` as rich text (escaped), each challenge roll in it drawn as dice ``px``
-    pixels high; the words stay for a reader that copies the text."""
-    out: list[str] = []
+    """``line`` as rich text (escaped, its indent kept), each challenge roll in it drawn
+    as dice ``px`` pixels high; the total and the Effects stay in words."""
+    indent = len(line) - len(line.lstrip(" "))
+    out: list[str] = ["&nbsp;" * indent]
+    line = line[indent:]
     at = 0
     for m in _ROLL.finditer(line):
-        out.append(html.escape(line[at : m.start()]))
+        out.append(html.escape(line[at : m.start()], quote=False))
         faces = [_SYMBOL_FACE[s] for s in m.group(1).split()]
         imgs = "".join(
             f'<img src="{_die_uri(face, px)}" width="{px}" height="{px}" '
@@ -300,5 +302,5 @@ def dice_html(line: str, px: int) -> str:
         )
         out.append(imgs.rstrip())
         at = m.end()
-    out.append(html.escape(line[at:]))
+    out.append(html.escape(line[at:], quote=False))
     return "".join(out)
