@@ -313,13 +313,17 @@ class SetZones(_Command):
 
 
 class TrayRoll(_Command):
-    """A roll from the dice tray in any of the three systems; logged, changes nothing else."""
+    """A roll from the dice tray in any of the three systems, or STA challenge dice;
+    logged, changes nothing else."""
 
     type: Literal["tray_roll"] = "tray_roll"
-    system: Literal["sta", "icon", "d6"]
+    system: Literal["sta", "icon", "d6", "challenge"]
     sta: TaskSpec | None = None
     icon: IconTest | None = None
     d6: D6Roll | None = None
+    challenge: int | None = Field(
+        default=None, ge=1, le=40, description="Challenge dice to roll (damage, hazards)"
+    )
     courage: int = Field(default=0, ge=0, le=4)
     action_dice: int = Field(default=0, ge=0, le=10)
     label: str = Field(default="", max_length=120)

@@ -41,13 +41,21 @@ from PySide6.QtWidgets import (
 
 from bridge.engine import CATALOG, Change, Encounter
 from bridge.net.views import player_view
+from bridge.rules.challenge import ChallengeDie
 from bridge.rules.stats import System
 from bridge.rules.task import TaskResult
 from bridge.ui.base.settings import restore_geometry, save_geometry
 from bridge.ui.base.station_model import StationModel
 from bridge.ui.base.theme import COLORS
 from bridge.ui.table.viewscreen_labels import FittedLabel, ReportLabel
-from bridge.ui.table.viewscreen_text import damage_lines, roll_detail, roster_key
+from bridge.ui.table.viewscreen_text import (
+    damage_detail,
+    damage_lines,
+    landed_damage,
+    roll_detail,
+    roster_key,
+)
+from bridge.ui.widgets.challenge_dice import ChallengeDiceRow
 from bridge.ui.widgets.ship_status import state_text
 from bridge.ui.widgets.tactical import BigDice, TacticalMap
 
@@ -187,6 +195,9 @@ class ViewscreenWindow(QWidget):
         roll.addLayout(head)
         self.dice = BigDice()
         roll.addWidget(self.dice, 1)
+        self.damage_dice = ChallengeDiceRow(fill=True)  # the attack's damage dice, as dice
+        self.damage_dice.hide()
+        roll.addWidget(self.damage_dice, 1)
         self.roll_outcome = FittedLabel("outcome")
         self.roll_detail = FittedLabel("dim")
         roll.addWidget(self.roll_outcome)
@@ -253,6 +264,7 @@ class ViewscreenWindow(QWidget):
         self.middle.setSpacing(round(u * 0.5))
         self.roll.setSpacing(round(u * 0.08))
         self.dice.setMinimumHeight(round(u * 1.6))
+        self.damage_dice.setMinimumHeight(round(u * 1.4))
         self.report.setRows(_REPORT_ROWS, u)
         self.roster.setHorizontalSpacing(round(u * 0.4))
         self.roster.setVerticalSpacing(0)
@@ -349,6 +361,14 @@ class ViewscreenWindow(QWidget):
             resolved = length > self._roll.at
             self._roll = replace(self._roll, resolved=True) if resolved else None
         roll = self._roll
+        damage = self._damage_dice(state, length)
+        # One set of dice at a time, as large as the panel allows: the d20s, then, once
+        # an attack hits, its damage dice in their place.
+        self.damage_dice.setDice(damage)
+        if self.damage_dice.isVisibleTo(self) != bool(damage):
+            self.damage_dice.setVisible(bool(damage))
+            self.dice.setVisible(not damage)
+            self.middle.setStretch(1, 16 if damage else 10)  # eight dice or more need room
         if roll is None:
             self.roll_task.setFullText("LAST ROLL")
             self.roll_who.setFullText("NONE YET")
@@ -367,7 +387,22 @@ class ViewscreenWindow(QWidget):
         color = COLORS.blue if r.success else COLORS.red
         self.roll_outcome.setStyleSheet(f"background: {color};")
         self.roll_outcome.setFullText(word)
-        self.roll_detail.setFullText(roll_detail(r, roll.resolved))
+        detail = roll_detail(r, roll.resolved)
+        if damage:
+            held = state.pending is not None
+            detail = damage_detail(damage, held)
+        self.roll_detail.setFullText(detail)
+
+    def _damage_dice(self, state: Encounter, length: int) -> tuple[ChallengeDie, ...]:
+        """The last roll's damage dice: held for a re-roll, or as they landed."""
+        pending = state.pending
+        if pending is not None:
+            return pending.damage.roll.dice if pending.damage is not None else ()
+        roll = self._roll
+        if roll is None or not roll.resolved or length <= roll.at:
+            return ()
+        entries, _ = self.model.recent_journal(min(length - roll.at, 4))
+        return landed_damage(entries)
 
     def _report(self, state: Encounter) -> None:
         entries, _ = self.model.recent_journal(30)

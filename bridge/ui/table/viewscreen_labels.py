@@ -3,8 +3,6 @@ report that shows the newest whole lines that fit."""
 
 from __future__ import annotations
 
-import html
-
 from PySide6.QtCore import QEvent, QSize, Qt
 from PySide6.QtGui import (
     QFont,
@@ -17,6 +15,7 @@ from PySide6.QtWidgets import (
 )
 
 from bridge.ui.base.theme import COLORS
+from bridge.ui.widgets.challenge_dice import dice_html
 
 __all__ = ["FittedLabel", "ReportLabel"]
 
@@ -90,9 +89,11 @@ class ReportLabel(QLabel):
         self._fit()
 
     def _html(self, lines: list[str]) -> str:
+        """The lines, the older ones dimmed; challenge dice drawn as dice, a line high."""
+        px = max(round(self._line * 0.8), 8)
         dim = f'<span style="color: {COLORS.dim};">'
-        older = [f"{dim}{html.escape(line)}</span>" for line in lines[:-1]]
-        return "<br>".join([*older, html.escape(lines[-1])])
+        older = [f"{dim}{dice_html(line, px)}</span>" for line in lines[:-1]]
+        return "<br>".join([*older, dice_html(lines[-1], px)])
 
     def _fit(self) -> None:
         """The newest whole lines that fit; the label is as tall as they need."""

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import base64
 import html
-import re
 from collections.abc import Sequence
 from functools import cache
 
@@ -29,13 +28,12 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from bridge.rules.challenge import ChallengeDie
+from bridge.rules.challenge import ROLL_TEXT, ChallengeDie
 from bridge.ui.base.theme import COLORS, FONT_FAMILY, scaled
 from bridge.ui.widgets.scaled import ScaledWidget
 
 __all__ = [
     "ChallengeDiceRow",
-    "challenge_faces",
     "dice_html",
     "die_word",
     "paint_challenge_die",
@@ -43,16 +41,6 @@ __all__ = [
 
 _SYMBOL_FACE = {"1": 1, "2": 2, "-": 3, "1E": 5}
 """A face that shows each symbol the log writes (rules.challenge.ChallengeDie.symbol)."""
-_ROLL = re.compile(r"\[((?:(?:1E|[12-]) ?)+)\](?= = \d+ damage)")
-"""A challenge roll as the log writes it: ``[2 1 - 1E] = 4 damage``."""
-
-
-def challenge_faces(text: str) -> list[tuple[ChallengeDie, ...]]:
-    """Every challenge roll written in ``text``, as dice (one face for each symbol)."""
-    return [
-        tuple(ChallengeDie(face=_SYMBOL_FACE[s]) for s in m.group(1).split())
-        for m in _ROLL.finditer(text)
-    ]
 
 
 def die_word(die: ChallengeDie) -> str:
@@ -145,6 +133,7 @@ class ChallengeDiceRow(ScaledWidget):
         self._chosen: set[int] = set()
         self.selectable = selectable
         self.fill = fill
+        self._step = 1.1 if fill else 1.2  # a die's width with the gap after it, in dice
         if fill:
             self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         if selectable:
@@ -198,12 +187,11 @@ class ChallengeDiceRow(ScaledWidget):
         if not self.fill:
             return scaled(52)
         n = max(len(self._dice), 1)
-        return max(min(self.height() / 1.5, self.width() / (n * 1.2)), 10.0)
+        return max(min(self.height() / 1.5, self.width() / (n * self._step)), 10.0)
 
     def die_rect(self, index: int) -> QRectF:
         size = self.die_size()
-        step = size * 1.2
-        return QRectF(index * step + size * 0.1, 0, size, size)
+        return QRectF(index * size * self._step + size * 0.05, 0, size, size)
 
     def index_at(self, x: float, y: float) -> int | None:
         for i in range(len(self._dice)):
@@ -248,7 +236,7 @@ class ChallengeDiceRow(ScaledWidget):
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         size = self.die_size()
-        step = size * 1.2
+        step = size * self._step
         for i, die in enumerate(self._dice):
             rect = self.die_rect(i)
             chosen = i in self._chosen
@@ -260,7 +248,7 @@ class ChallengeDiceRow(ScaledWidget):
             p.setFont(_font(size * 0.24 * fit))
             p.setPen(QColor(COLORS.red if chosen else COLORS.text))
             p.drawText(
-                QRectF(rect.left() - size * 0.1, size * 1.06, step, size * 0.5),
+                QRectF(rect.left() - size * 0.05, size * 1.06, step, size * 0.5),
                 Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop,
                 word,
             )
@@ -292,7 +280,7 @@ def dice_html(line: str, px: int) -> str:
     out: list[str] = ["&nbsp;" * indent]
     line = line[indent:]
     at = 0
-    for m in _ROLL.finditer(line):
+    for m in ROLL_TEXT.finditer(line):
         out.append(html.escape(line[at : m.start()], quote=False))
         faces = [_SYMBOL_FACE[s] for s in m.group(1).split()]
         imgs = "".join(
