@@ -218,6 +218,11 @@ class Session:
         return bool(self._redo)
 
     @property
+    def redo_entry(self) -> JournalEntry | None:
+        """The Command redo would apply again, or ``None``."""
+        return self._redo[-1] if self._redo else None
+
+    @property
     def sink(self) -> JournalSink | None:
         return self._sink
 

@@ -497,6 +497,7 @@ def resolve_pending(ctx: Ctx, cmd: ResolveTask) -> None:
         ctx.gain(side, kept, f"{a.name} saves")
     if result.complications:
         ctx.say(f"{result.complications} Complication(s): the GM describes what goes wrong.")
+        _record_complications(ctx, pending, result.complications)
     ctx.set(pending=None)
     frame = _frame_of(ctx, pending)
     if hold:
@@ -515,6 +516,23 @@ def resolve_pending(ctx: Ctx, cmd: ResolveTask) -> None:
     _after_spends(ctx, spends)
     if not hold:
         _end_interrupt(ctx, pending)
+
+
+def _record_complications(ctx: Ctx, pending: PendingTask, count: int) -> None:
+    """Seed 001 RULES SUMMARY 3C: "Each die that rolls a 20 causes a Complication": each
+    one goes in play (``traits``) until the GM removes it or names it anew."""
+    names = {t.name for t in ctx.state.traits}
+    base = (
+        f"{CATALOG[pending.action].name} ({ctx.actor_name(pending.actor)}), Round {ctx.turn.round}"
+    )
+    added = []
+    for _ in range(count):
+        name, n = base, 2
+        while name in names:
+            name, n = f"{base} #{n}", n + 1
+        names.add(name)
+        added.append(Trait(name=name, kind="complication"))
+    ctx.set(traits=(*ctx.state.traits, *added))
 
 
 def _after_spends(ctx: Ctx, spends: Spends) -> None:

@@ -47,7 +47,7 @@ from bridge.rules.task import TaskResult
 from bridge.ui.base.settings import restore_geometry, save_geometry
 from bridge.ui.base.station_model import StationModel
 from bridge.ui.base.theme import COLORS
-from bridge.ui.table.viewscreen_labels import FittedLabel, ReportLabel
+from bridge.ui.table.viewscreen_labels import FittedLabel, ItemsLabel, ReportLabel
 from bridge.ui.table.viewscreen_text import (
     damage_detail,
     damage_lines,
@@ -56,6 +56,7 @@ from bridge.ui.table.viewscreen_text import (
     roster_key,
 )
 from bridge.ui.widgets.challenge_dice import ChallengeDiceRow
+from bridge.ui.widgets.in_play import in_play_lines
 from bridge.ui.widgets.ship_status import state_text
 from bridge.ui.widgets.tactical import BigDice, TacticalMap
 
@@ -72,10 +73,13 @@ _WATCH = (
     | Change.ZONES
     | Change.PENDING
     | Change.LOG
+    | Change.TRAITS
+    | Change.DURATIONS
 )
 _STATUS = Change.TURN | Change.POOLS | Change.CREW | Change.OUTCOME
 _PICTURE = Change.SHIPS | Change.ZONES
 _ROLL = Change.PENDING | Change.LOG | Change.CREW
+_IN_PLAY = Change.TRAITS | Change.DURATIONS | Change.SHIPS | Change.CREW
 _ROSTER_ROWS = 3
 _REPORT_ROWS = 2
 """The damage report's height in lines: the newest reports that fit, never cut."""
@@ -217,6 +221,16 @@ class ViewscreenWindow(QWidget):
             self.roster.setColumnStretch(c, stretch)
         content.addLayout(self.roster)
 
+        in_play = QHBoxLayout()
+        self.in_play_section = QLabel("IN PLAY")
+        self.in_play_section.setObjectName("section")
+        self.in_play_section.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+        self.in_play = ItemsLabel("who")
+        in_play.addWidget(self.in_play_section)
+        in_play.addWidget(self.in_play, 1)
+        content.addLayout(in_play)
+        self.in_play_row = (self.in_play_section, self.in_play)
+
         report = QHBoxLayout()
         self.report_section = QLabel("DAMAGE REPORT")
         self.report_section.setObjectName("section")
@@ -294,6 +308,8 @@ class ViewscreenWindow(QWidget):
             self._last_roll(view)
         if flags & (Change.LOG | Change.SHIPS):
             self._report(state)
+        if flags & _IN_PLAY:
+            self._in_play(view)
 
     def _status(self, state: Encounter) -> None:
         turn = state.turn
@@ -403,6 +419,13 @@ class ViewscreenWindow(QWidget):
             return ()
         entries, _ = self.model.recent_journal(min(length - roll.at, 4))
         return landed_damage(entries)
+
+    def _in_play(self, state: Encounter) -> None:
+        """Advantages, Complications and lasting effects, as many as fit on a line."""
+        lines = [line.upper() for line in in_play_lines(state)]
+        for w in self.in_play_row:
+            w.setVisible(bool(lines))
+        self.in_play.setItems(lines)
 
     def _report(self, state: Encounter) -> None:
         entries, _ = self.model.recent_journal(30)

@@ -349,3 +349,30 @@ def test_the_damage_dice_show_as_dice_held_then_landed(qtbot: QtBot, model: Shar
     model.submit(AttemptTask(action="evasive_action", station="helm"))
     settle()
     assert not w.damage_dice.isVisible()  # a new roll: the old damage dice go
+
+
+def test_what_is_in_play_shows_on_the_viewscreen(qtbot: QtBot, model: SharedModel) -> None:
+    """Issue 27: Advantages, Complications and lasting effects, with their durations, on
+    the viewscreen; as many as fit, then how many more."""
+    from bridge.engine.commands import AddTrait
+    from bridge.rules.dice import GivenDice
+
+    w = screen(qtbot, model)
+    assert not w.in_play.isVisible()
+    model.submit(AddTrait(name="Nebula cover", kind="advantage"))
+    model.submit(StartTurn(by="tovan", actor="tovan"))
+    model.session._dice = GivenDice(d20=(1, 1, 1))
+    model.submit(AttemptTask(by="tovan", action="evasive_action"))
+    model.submit(ResolveTask(by="tovan"))
+    settle()
+    assert w.in_play.isVisible() and w.in_play_section.isVisible()
+    assert w.in_play.shown == [
+        "ADVANTAGE: NEBULA COVER",
+        "EVASIVE ACTION ON USS RESOLUTE, UNTIL LT. TOVAN'S NEXT TASK",
+    ]
+    for n in range(8):
+        model.submit(AddTrait(name=f"Sensor ghost {n}", kind="complication"))
+    settle()
+    shown = len(w.in_play.shown)
+    assert 2 <= shown < 10 and w.in_play.text().endswith(f"+ {10 - shown} MORE")
+    assert w.in_play.heightForWidth(w.in_play.width()) <= w.in_play.height()  # never cut
