@@ -512,6 +512,7 @@ TASKS = (
         group="Sensors",
         uses=S.SENSORS,
         rolled=False,
+        difficulty_note="no roll: the card gives none",
         text="Send a probe to a zone (no roll: the card gives none): Sensor Sweeps there "
         "are -2 Difficulty and its hazards hit the probe, not the ship.",
     ),

@@ -203,3 +203,15 @@ def test_a_resolve_saved_before_the_damage_step_lands_at_once() -> None:
     applied = t.session.apply(old, GivenDice(d6=(*BLANKS_AND_ONES, 2, 2, 2, 2), d20=(12, 12)))
     assert t.state.pending is None
     assert "re-rolling 4 blank(s)" in "\n".join(applied.entry.log)
+
+
+def test_the_autopilot_lands_held_damage() -> None:
+    """A held roll waits for ApplyDamage: the autopilot (and the bot) lands it as rolled."""
+    from bridge.engine.autopilot import suggest
+
+    t = fired()
+    held(t)
+    command = suggest(t.state, t.session.check)
+    assert isinstance(command, ApplyDamage) and command.reroll == ()
+    t.do(command, d20=(12, 12))
+    assert t.state.pending is None

@@ -210,7 +210,8 @@ def test_launch_probe_says_it_takes_no_roll(qtbot: QtBot, model: SharedModel) ->
     """Seed 001 Sensors card: LAUNCH PROBE has no roll; the card entry confirms at once."""
     w = window(qtbot, model, Station.SCIENCE)
     probe = w.buttons["launch_probe"]
-    assert "D " not in summary(probe.action) and "no roll" in probe.button.toolTip()
+    assert summary(probe.action) == "no roll: the card gives none"
+    assert probe.detail is not None and probe.detail.text() == "no roll: the card gives none"
     model.submit(StartTurn(by="sorel", actor="sorel"))
     dialog = w.open_task(probe.action)
     assert dialog is not None and dialog.roll_button.text() == "CONFIRM"
