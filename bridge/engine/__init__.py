@@ -16,6 +16,7 @@ from bridge.engine.commands import (
     AddTrait,
     AdjustDifficulty,
     AdjustPool,
+    ApplyDamage,
     AttemptTask,
     BeginSession,
     Command,
@@ -55,6 +56,7 @@ from bridge.engine.journal import (
 )
 from bridge.engine.seating import seat_at_usual_station
 from bridge.engine.session import Applied, CommandRefused, Session
+from bridge.engine.spends import HeldDamage
 from bridge.engine.tasks import TaskPlan, preview_task
 from bridge.engine.turns import players_waiting, waiting
 
@@ -68,6 +70,7 @@ __all__ = [
     "AdjustDifficulty",
     "AdjustPool",
     "Applied",
+    "ApplyDamage",
     "AttemptTask",
     "BeginSession",
     "Change",
@@ -78,6 +81,7 @@ __all__ = [
     "EndRound",
     "EndScene",
     "EndTurn",
+    "HeldDamage",
     "Inspiration",
     "JournalEntry",
     "JournalSink",

@@ -51,7 +51,7 @@ def issuer_refusal(state: Encounter, command: Command) -> str | None:
             actor = _acting(state)
             if actor is not None and actor != by:
                 return f"It is {_name(state, actor)}'s Turn, not yours."
-        case "resolve" | "inspiration":
+        case "resolve" | "inspiration" | "apply_damage":
             pending = state.pending
             if pending is not None and pending.actor != by:
                 return f"The rolled Task is {_name(state, pending.actor)}'s to resolve."

@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from bridge.engine.catalog import Station
 from bridge.engine.commands import (
+    ApplyDamage,
     AttemptTask,
     Command,
     EndTurn,
@@ -98,7 +99,8 @@ def suggest(state: Encounter, check: Check) -> Command | None:
         return None
     turn = state.turn
     if state.pending is not None:
-        return ResolveTask(by=_by(state, state.pending.actor))
+        by = _by(state, state.pending.actor)
+        return ApplyDamage(by=by) if state.pending.damage else ResolveTask(by=by)
     actor = turn.actor
     if actor is None:
         candidates = waiting(state, turn.side)

@@ -370,10 +370,12 @@ TASKS = (
         disciplines=(D.ENGINEERING, D.COMMAND),
         assist=(S.COMMUNICATIONS, D.ENGINEERING),
         difficulty=0,
-        difficulty_note="varies",
+        difficulty_note="0: no roll unless jammed or the GM raises it",
         uses=S.COMMUNICATIONS,
         narrative=True,
-        text="Open a channel to a ship or facility; nothing makes them answer.",
+        text="Open a channel to a ship or facility; nothing makes them answer. The card "
+        "gives no roll: at Difficulty 0 none is needed (NO ROLL); jamming or the GM can "
+        "raise it, and then Bridge rolls Presence or Control + Engineering or Command.",
     ),
     ActionDef(
         key="respond_to_hail",
@@ -385,10 +387,11 @@ TASKS = (
         disciplines=(D.ENGINEERING, D.COMMAND),
         assist=(S.COMMUNICATIONS, D.ENGINEERING),
         difficulty=0,
-        difficulty_note="varies",
+        difficulty_note="0: no roll unless jammed or the GM raises it",
         uses=S.COMMUNICATIONS,
         narrative=True,
-        text="Answer a hail: sound, picture and data flow both ways.",
+        text="Answer a hail: sound, picture and data flow both ways. No roll at Difficulty "
+        "0 (the card gives none); jamming or the GM can raise it.",
     ),
     # Operations and Science: internal systems
     ActionDef(
@@ -507,13 +510,11 @@ TASKS = (
         kind="task",
         stations=(Station.SCIENCE,),
         group="Sensors",
-        attributes=(A.CONTROL,),
-        disciplines=(D.SCIENCE,),
-        assist=(S.SENSORS, D.SCIENCE),
-        difficulty=1,
         uses=S.SENSORS,
-        text="Send a probe to a zone: Sensor Sweeps there are -2 Difficulty and its "
-        "hazards hit the probe, not the ship.",
+        rolled=False,
+        difficulty_note="no roll: the card gives none",
+        text="Send a probe to a zone (no roll: the card gives none): Sensor Sweeps there "
+        "are -2 Difficulty and its hazards hit the probe, not the ship.",
     ),
 )
 

@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from bridge.engine.catalog import Station
 from bridge.engine.encounter import CHARACTERS_MAX, Side, ZoneMap
+from bridge.engine.spends import Spends
 from bridge.model.character import Character
 from bridge.model.house_rules import HouseRules
 from bridge.model.ship import Ship
@@ -18,7 +19,7 @@ from bridge.rules.icon import IconTest
 from bridge.rules.opend6 import D6Roll
 from bridge.rules.stats import Attribute, CrewQuality, Department, System
 from bridge.rules.task import MAX_POOL, Purchase, TaskSpec
-from bridge.rules.text import Key, Line, Title, TitleName
+from bridge.rules.text import Key, Line, Name, Title, TitleName
 
 __all__ = [
     "AddCharacter",
@@ -26,6 +27,7 @@ __all__ = [
     "AddTrait",
     "AdjustDifficulty",
     "AdjustPool",
+    "ApplyDamage",
     "AttemptTask",
     "Command",
     "EndRound",
@@ -61,34 +63,6 @@ class _Command(BaseModel):
     by: str = Field(default="gm", min_length=1, max_length=40)
 
 
-class Spends(BaseModel):
-    """Momentum (NPC: Threat) spent on a resolved Task."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    extra: int = Field(default=0, ge=0, le=12, description="Units of the Task's repeatable effect")
-    bonus_damage: int = Field(default=0, ge=0, le=12)
-    penetration: int = Field(default=0, ge=0, le=12)
-    devastating: bool = False
-    power_loss: int = Field(default=0, ge=0, le=12)
-    reroll_damage: bool = Field(default=False, description="Re-roll the blank challenge dice")
-    obtain_information: int = Field(default=0, ge=0, le=12)
-    create_advantage: Title | None = None
-
-    def attack_cost(self) -> int:
-        return (
-            self.bonus_damage
-            + self.penetration
-            + 2 * self.devastating
-            + self.power_loss
-            + int(self.reroll_damage)
-        )
-
-    @property
-    def is_attack(self) -> bool:
-        return self.attack_cost() > 0
-
-
 class StartTurn(_Command):
     """Begin a Turn: a player character, or (GM) an NPC ship."""
 
@@ -122,6 +96,9 @@ class AttemptTask(_Command):
     attribute: Attribute | None = None
     discipline: Department | None = None
     focus: bool = False
+    focus_name: Name | None = Field(
+        default=None, description="Which of the officer's Focuses applies"
+    )
     bought: tuple[Purchase, ...] = Field(default=(), max_length=MAX_POOL)
     value: Line | None = None
     ship_assist: bool = True
@@ -149,10 +126,29 @@ class AttemptTask(_Command):
 
 
 class ResolveTask(_Command):
-    """Spend Momentum on the rolled Task and apply its effect."""
+    """Spend Momentum on the rolled Task and apply its effect.
+
+    With ``hold_damage`` an attack that hits rolls its damage dice and holds them for
+    the attacker to see (and re-roll) before they land: :class:`ApplyDamage` lands them.
+    Without it the damage lands at once, as a Command saved before this step did.
+    """
 
     type: Literal["resolve"] = "resolve"
     spends: Spends = Spends()
+    hold_damage: bool = Field(
+        default=False,
+        description="An attack's damage dice wait for Re-Roll Damage and ApplyDamage",
+    )
+
+
+class ApplyDamage(_Command):
+    """Land an attack's held damage, first re-rolling the chosen challenge dice (seed 001
+    Re-Roll Damage, 1 Momentum; an NPC pays 1 Threat) when ``reroll`` names any."""
+
+    type: Literal["apply_damage"] = "apply_damage"
+    reroll: tuple[int, ...] = Field(
+        default=(), max_length=40, description="Indices (from 0) of the dice to re-roll"
+    )
 
 
 class Inspiration(_Command):
@@ -320,13 +316,17 @@ class SetZones(_Command):
 
 
 class TrayRoll(_Command):
-    """A roll from the dice tray in any of the three systems; logged, changes nothing else."""
+    """A roll from the dice tray in any of the three systems, or STA challenge dice;
+    logged, changes nothing else."""
 
     type: Literal["tray_roll"] = "tray_roll"
-    system: Literal["sta", "icon", "d6"]
+    system: Literal["sta", "icon", "d6", "challenge"]
     sta: TaskSpec | None = None
     icon: IconTest | None = None
     d6: D6Roll | None = None
+    challenge: int | None = Field(
+        default=None, ge=1, le=40, description="Challenge dice to roll (damage, hazards)"
+    )
     courage: int = Field(default=0, ge=0, le=4)
     action_dice: int = Field(default=0, ge=0, le=10)
     label: Title = ""
@@ -338,6 +338,7 @@ Command = Annotated[
     | MinorAction
     | AttemptTask
     | ResolveTask
+    | ApplyDamage
     | Inspiration
     | SpendMomentum
     | SpendDetermination

@@ -12,6 +12,7 @@ from typing import Annotated, Literal, Self
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from bridge.engine.catalog import Station
+from bridge.engine.spends import HeldDamage
 from bridge.model.character import Character
 from bridge.model.house_rules import HouseRules
 from bridge.model.pools import Momentum, Threat
@@ -191,6 +192,11 @@ class Trait(_Frozen):
     name: TitleName
     kind: Literal["advantage", "complication"]
     ship: Id | None = None
+    rolled: bool = Field(
+        default=False,
+        description="A Complication the dice caused (a 20): it lasts until the end of the "
+        "scene, unless the GM removes it first",
+    )
 
 
 class AssistOffer(_Frozen):
@@ -235,6 +241,8 @@ class PendingTask(_Frozen):
         default=(), max_length=DIFFICULTY_ITEMS_MAX
     )
     interrupt: bool = False
+    damage: HeldDamage | None = None
+    """An attack's damage dice, rolled at RESOLVE and waiting to land (ApplyDamage)."""
 
 
 class TurnState(_Frozen):

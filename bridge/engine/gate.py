@@ -22,14 +22,13 @@ from bridge.engine.commands import (
     SpendMomentum,
     StartTurn,
 )
-from bridge.engine.effects import IMMEDIATE
-from bridge.engine.encounter import Encounter, Side
+from bridge.engine.encounter import Encounter, PendingTask, Side
 from bridge.engine.turns import npcs_waiting, players_waiting
 from bridge.model.ship import Ship
 from bridge.rules.breaches import SystemState
 from bridge.rules.stats import System
 
-__all__ = ["PLAY", "why_not"]
+__all__ = ["PLAY", "waiting_text", "why_not"]
 
 PLAY = frozenset(
     {
@@ -38,6 +37,7 @@ PLAY = frozenset(
         "minor",
         "task",
         "resolve",
+        "apply_damage",
         "inspiration",
         "spend",
         "determination",
@@ -74,6 +74,13 @@ def why_not(state: Encounter, command: Command) -> str | None:
             return _npc_first(state)
         case _:
             return None
+
+
+def waiting_text(pending: PendingTask) -> str:
+    """Why no new Task can start while ``pending`` waits."""
+    if pending.damage is not None:
+        return "An attack's damage dice are waiting to land: apply the damage first."
+    return "Another Task is waiting for its Momentum spends: resolve it first."
 
 
 def _side_of(state: Encounter, actor: str) -> Side:
@@ -242,7 +249,7 @@ def _task(state: Encounter, cmd: AttemptTask) -> str | None:
     if actor is None:
         return "Tasks are attempted during a Turn: start one first."
     if state.pending is not None:
-        return "Another Task is waiting for its Momentum spends: resolve it first."
+        return waiting_text(state.pending)
     if turn.interrupt is None and turn.tasks_taken >= turn.task_allowance:
         if turn.tasks_taken >= 2:
             return "At most two Tasks may be attempted in a Turn."
@@ -259,7 +266,7 @@ def _task(state: Encounter, cmd: AttemptTask) -> str | None:
     if reason is not None:
         return reason
     ship = state.ships[actor if actor not in state.characters else state.player_ship]
-    if a.uses is not None and a.key not in IMMEDIATE:
+    if a.uses is not None:
         blocked = ship.system_usable(a.uses)
         close_only = rule_of(a.key).close_when_disabled
         if blocked is not None and not (close_only and _only_disabled(ship, a.uses)):

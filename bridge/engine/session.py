@@ -60,6 +60,7 @@ _HANDLERS: dict[str, Handler] = {
     "minor": minors.minor_action,
     "task": tasks.attempt_task,
     "resolve": tasks.resolve_pending,
+    "apply_damage": tasks.apply_damage,
     "inspiration": tasks.inspiration,
     "spend": gm.spend_momentum,
     "determination": gm.spend_determination,
@@ -215,6 +216,11 @@ class Session:
     @property
     def can_redo(self) -> bool:
         return bool(self._redo)
+
+    @property
+    def redo_entry(self) -> JournalEntry | None:
+        """The Command redo would apply again, or ``None``."""
+        return self._redo[-1] if self._redo else None
 
     @property
     def sink(self) -> JournalSink | None:

@@ -6,7 +6,7 @@ from dataclasses import dataclass, replace
 
 from bridge.engine.cards import rule_of
 from bridge.engine.catalog import CATALOG, ActionDef
-from bridge.engine.commands import AttemptTask, Inspiration, ResolveTask
+from bridge.engine.commands import ApplyDamage, AttemptTask, Inspiration, ResolveTask
 from bridge.engine.context import Ctx, refuse
 from bridge.engine.conversion import resolve_converted
 from bridge.engine.difficulty import (
@@ -26,8 +26,10 @@ from bridge.engine.encounter import (
     TaskParams,
     Trait,
 )
-from bridge.engine.gate import why_not
+from bridge.engine.gate import waiting_text, why_not
+from bridge.engine.spends import HeldDamage, Spends
 from bridge.engine.turns import expire, owner_key
+from bridge.rules.challenge import roll_challenge
 from bridge.rules.dice import GivenDice
 from bridge.rules.errors import RuleViolation
 from bridge.rules.opposed import resolve_opposed
@@ -43,6 +45,7 @@ from bridge.rules.task import (
 
 __all__ = [
     "TaskPlan",
+    "apply_damage",
     "attempt_task",
     "frame_for",
     "inspiration",
@@ -132,8 +135,11 @@ def _roller(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask) -> tuple[Roller, str]:
     if attribute not in a.attributes or discipline not in a.disciplines:
         refuse(f"{a.name} uses {a.roll_text}, not {attribute.label} + {discipline.label}.")
     character = ctx.character(frame.actor)
-    roller = character.roller(attribute, discipline, cmd.focus)
-    focus = ", Focus" if cmd.focus else ""
+    if cmd.focus_name is not None and cmd.focus_name not in character.focuses:
+        refuse(f"{character.name} has no Focus “{cmd.focus_name}”.")
+    applies = cmd.focus or cmd.focus_name is not None
+    roller = character.roller(attribute, discipline, applies)
+    focus = f", Focus: {cmd.focus_name}" if cmd.focus_name else (", Focus" if applies else "")
     return roller, f"{attribute.label} + {discipline.label} ({roller.target}{focus})"
 
 
@@ -230,7 +236,7 @@ def _begin(ctx: Ctx, cmd: AttemptTask) -> tuple[TaskFrame, bool]:
     if state.ended:
         refuse(f"The battle is over: {state.outcome}")
     if state.pending is not None:
-        refuse("Another Task is waiting for its Momentum spends: resolve it first.")
+        refuse(waiting_text(state.pending))
     actor = _actor(ctx, cmd.by)
     _check_turn_allows_task(ctx)
     frame = frame_for(ctx, actor, cmd)
@@ -441,6 +447,8 @@ def resolve_pending(ctx: Ctx, cmd: ResolveTask) -> None:
         refuse("There is no rolled Task to resolve.")
     if cmd.by not in ("gm", pending.actor):
         refuse(f"Only {ctx.actor_name(pending.actor)} (or the GM) resolves this Task.")
+    if pending.damage is not None:
+        refuse("The damage dice are rolled: apply the damage (re-rolling any dice first).")
     a = CATALOG[pending.action]
     result = pending.result
     side: Side = "npc" if pending.actor not in ctx.state.characters else "player"
@@ -448,9 +456,15 @@ def resolve_pending(ctx: Ctx, cmd: ResolveTask) -> None:
     cost = spend_cost(a, spends)
     if cost and not result.success:
         refuse(f"{a.name} failed: there is no effect to spend Momentum on.")
-    attack = rule_of(a.key).attack
+    rule = rule_of(a.key)
+    attack = rule.attack
     if spends.is_attack and not attack:
         refuse("Damage spends apply only to attacks.")
+    hold = cmd.hold_damage and result.success and rule.launch is not None
+    if hold and spends.reroll_damage:
+        refuse(
+            "Re-Roll Damage is chosen once the damage dice are seen: pick the dice to re-roll then."
+        )
     outcome = (
         "succeeds at a cost"
         if result.succeeded_at_cost
@@ -478,23 +492,101 @@ def resolve_pending(ctx: Ctx, cmd: ResolveTask) -> None:
         )
     from_pool = max(cost - generated, 0)
     ctx.pay(side, from_pool, "Spends beyond this Task's Momentum")
-    ctx.gain(side, generated - min(cost, generated), f"{a.name} saves")
+    kept = generated - min(cost, generated)
+    if not hold:
+        ctx.gain(side, kept, f"{a.name} saves")
     if result.complications:
         ctx.say(f"{result.complications} Complication(s): the GM describes what goes wrong.")
+        _record_complications(ctx, pending, result.complications)
     ctx.set(pending=None)
-    if result.success:
-        effect_of(a.key)(ctx, _frame_of(ctx, pending), pending, spends)
+    frame = _frame_of(ctx, pending)
+    if hold:
+        assert rule.launch is not None
+        dice = rule.launch(ctx, frame, pending, spends)
+        roll = roll_challenge(dice, ctx.dice)
+        held = HeldDamage(roll=roll, spends=spends, momentum=kept)
+        ctx.set(pending=pending.model_copy(update={"damage": held}))
+        word = "Threat" if side == "npc" else "Momentum"
+        ctx.say(
+            f"Damage dice: {roll.describe()}. Re-Roll Damage (1 {word}) may re-roll any of "
+            "them before the damage lands."
+        )
+    elif result.success:
+        effect_of(a.key)(ctx, frame, pending, spends)
+    _after_spends(ctx, spends)
+    if not hold:
+        _end_interrupt(ctx, pending)
+
+
+def _record_complications(ctx: Ctx, pending: PendingTask, count: int) -> None:
+    """Seed 001 RULES SUMMARY 3C: "Each die that rolls a 20 causes a Complication": each
+    one goes in play (``traits``) until the end of the scene, unless the GM removes it
+    first (Bridge's reading: the seeds do not say how long a rolled one lasts)."""
+    names = {t.name for t in ctx.state.traits}
+    base = (
+        f"{CATALOG[pending.action].name} ({ctx.actor_name(pending.actor)}), Round {ctx.turn.round}"
+    )
+    added = []
+    for _ in range(count):
+        name, n = base, 2
+        while name in names:
+            name, n = f"{base} #{n}", n + 1
+        names.add(name)
+        added.append(Trait(name=name, kind="complication", rolled=True))
+    ctx.set(traits=(*ctx.state.traits, *added))
+
+
+def _after_spends(ctx: Ctx, spends: Spends) -> None:
     if spends.obtain_information:
         ctx.say(f"Obtain Information: {spends.obtain_information} question(s) for the GM.")
     if spends.create_advantage:
         advantage = Trait(name=spends.create_advantage, kind="advantage")
         ctx.set(traits=(*ctx.state.traits, advantage))
         ctx.say(f"Advantage created: {spends.create_advantage}.")
+
+
+def _end_interrupt(ctx: Ctx, pending: PendingTask) -> None:
     if pending.interrupt:
         ctx.set_turn(interrupt=None)
         ctx.drop_durations(
             *[d for d in ctx.state.durations_of(DurationKind.READY) if d.owner == pending.actor]
         )
+
+
+def apply_damage(ctx: Ctx, cmd: ApplyDamage) -> None:
+    """Land an attack's held damage dice; seed 001 Re-Roll Damage (1 Momentum, NPC 1
+    Threat) first re-rolls the dice the attacker picks, once."""
+    pending = ctx.state.pending
+    if pending is None or pending.damage is None:
+        refuse("No attack's damage dice are waiting to land.")
+    if cmd.by not in ("gm", pending.actor):
+        refuse(f"Only {ctx.actor_name(pending.actor)} (or the GM) applies this damage.")
+    held = pending.damage
+    a = CATALOG[pending.action]
+    side: Side = "npc" if pending.actor not in ctx.state.characters else "player"
+    word = "Threat" if side == "npc" else "Momentum"
+    roll, kept = held.roll, held.momentum
+    if cmd.reroll:
+        if len(set(cmd.reroll)) != len(cmd.reroll):
+            refuse("Each die is re-rolled at most once: a die is named twice.")
+        if kept:
+            kept -= 1
+            ctx.say(f"Re-Roll Damage: 1 of the attack's {word}.")
+        elif (ctx.state.threat.value if side == "npc" else ctx.state.momentum.value) < 1:
+            refuse(f"Not enough {word} for Re-Roll Damage: it costs 1, and there is none.")
+        else:
+            ctx.pay(side, 1, "Re-Roll Damage")
+        before = roll
+        roll = roll.reroll(cmd.reroll, ctx.dice)
+        ctx.say(
+            f"Re-Roll Damage: {before.describe()}; re-rolling {len(cmd.reroll)} "
+            f"{'die' if len(cmd.reroll) == 1 else 'dice'}: {roll.describe()}."
+        )
+    ctx.gain(side, kept, f"{a.name} saves")
+    landed = pending.model_copy(update={"damage": held.model_copy(update={"roll": roll})})
+    ctx.set(pending=None)
+    effect_of(a.key)(ctx, _frame_of(ctx, landed), landed, held.spends)
+    _end_interrupt(ctx, pending)
 
 
 def _frame_of(ctx: Ctx, pending: PendingTask) -> TaskFrame:
@@ -520,6 +612,8 @@ def inspiration(ctx: Ctx, cmd: Inspiration) -> None:
         refuse("Only player characters have Determination.")
     if cmd.by not in ("gm", pending.actor):
         refuse("Only the character who rolled can spend their Determination on it.")
+    if pending.damage is not None:
+        refuse("The Task is resolved and its damage rolled: its dice cannot be re-rolled now.")
     if rule_of(pending.action).opposed:
         refuse("An Opposed Task has been compared with the other side's: it cannot be re-rolled.")
     character = ctx.character(pending.actor).spend_determination(cmd.value)

@@ -1,9 +1,11 @@
-"""The dice tray: a roll in STA, ICON or OpenD6, with its odds, for the battle log."""
+"""The dice tray: a roll in STA, ICON or OpenD6, or challenge dice, with its odds, for the
+battle log."""
 
 from __future__ import annotations
 
 from bridge.engine.commands import TrayRoll
 from bridge.engine.context import Ctx, refuse
+from bridge.rules.challenge import challenge_odds, roll_challenge
 from bridge.rules.icon import icon_odds, roll_icon, spend_courage
 from bridge.rules.odds import task_odds
 from bridge.rules.opend6 import add_action_dice, d6_odds, roll_d6
@@ -39,6 +41,13 @@ def tray_roll(ctx: Ctx, cmd: TrayRoll) -> None:
             f"{iodds.p_dramatic_success:.0%} dramatic success, "
             f"{iodds.p_dramatic_failure:.0%} dramatic failure (before courage)"
         )
+    elif cmd.system == "challenge":
+        if cmd.challenge is None:
+            refuse("A challenge dice tray roll needs how many dice to roll.")
+        roll = roll_challenge(cmd.challenge, ctx.dice)
+        ctx.say(f"Dice tray, {who}{label}: challenge dice {roll.describe()}")
+        expected, effect = challenge_odds(cmd.challenge)
+        ctx.say(f"  {expected:.1f} damage expected, {effect:.0%} chance of an Effect")
     else:
         if cmd.d6 is None:
             refuse("An OpenD6 tray roll needs the roll.")

@@ -333,7 +333,11 @@ def end_scene(ctx: Ctx) -> None:
     ctx.set(
         durations=(),
         assists=(),
-        traits=tuple(t for t in ctx.state.traits if t.kind == "complication" and t.ship is None),
+        traits=tuple(
+            t
+            for t in ctx.state.traits
+            if t.kind == "complication" and t.ship is None and not t.rolled
+        ),
     )
     ctx.set_turn(
         scene=ctx.turn.scene + 1,

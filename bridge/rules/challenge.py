@@ -3,12 +3,23 @@
 Faces: 1 = 1 damage, 2 = 2, 3-4 = 0, 5-6 = 1 and an Effect.
 """
 
+import re
+
 from pydantic import BaseModel, ConfigDict, Field
 
 from bridge.rules.dice import Dice
 from bridge.rules.errors import RuleViolation
 
-__all__ = ["ChallengeDie", "ChallengeRoll", "challenge_face", "roll_challenge"]
+__all__ = [
+    "CHALLENGE_DICE_MAX",
+    "ROLL_TEXT",
+    "ChallengeDie",
+    "ChallengeRoll",
+    "challenge_face",
+    "challenge_faces",
+    "challenge_odds",
+    "roll_challenge",
+]
 
 
 def challenge_face(d6: int) -> tuple[int, bool]:
@@ -24,7 +35,7 @@ class ChallengeDie(BaseModel):
     model_config = ConfigDict(frozen=True, defer_build=True)
 
     face: int = Field(ge=1, le=6)
-    rerolled_from: int | None = None
+    rerolled_from: int | None = Field(default=None, ge=1, le=6)
 
     @property
     def damage(self) -> int:
@@ -39,12 +50,16 @@ class ChallengeDie(BaseModel):
         return {0: "-", 1: "1", 2: "2"}[self.damage] + ("E" if self.effect else "")
 
 
+CHALLENGE_DICE_MAX = 60
+"""The most challenge dice one roll holds (an attack rolls a dozen or so; the dice tray 40)."""
+
+
 class ChallengeRoll(BaseModel):
     """A pool of challenge dice."""
 
     model_config = ConfigDict(frozen=True, defer_build=True)
 
-    dice: tuple[ChallengeDie, ...]
+    dice: tuple[ChallengeDie, ...] = Field(max_length=CHALLENGE_DICE_MAX)
 
     @property
     def total(self) -> int:
@@ -73,3 +88,26 @@ def roll_challenge(count: int, dice: Dice) -> ChallengeRoll:
     if count < 0:
         raise RuleViolation("A negative number of challenge dice cannot be rolled.")
     return ChallengeRoll(dice=tuple(ChallengeDie(face=dice.d6()) for _ in range(count)))
+
+
+def challenge_odds(count: int) -> tuple[float, float]:
+    """The damage ``count`` challenge dice deal on average, and the chance that at least
+    one shows an Effect (each face 1..6 equally likely: 1, 2, 0, 0, 1 + Effect, 1 + Effect)."""
+    if count < 0:
+        raise RuleViolation("A negative number of challenge dice cannot be rolled.")
+    mean = sum(challenge_face(f)[0] for f in range(1, 7)) / 6
+    return count * mean, 1 - (4 / 6) ** count
+
+
+ROLL_TEXT = re.compile(r"\[((?:(?:1E|[12-]) ?)+)\](?= = \d+ damage)")
+"""A challenge roll as :meth:`ChallengeRoll.describe` writes it: ``[2 1 - 1E] = 4 damage``."""
+_SYMBOL_FACE = {"1": 1, "2": 2, "-": 3, "1E": 5}
+
+
+def challenge_faces(text: str) -> list[tuple[ChallengeDie, ...]]:
+    """Every challenge roll written in ``text`` (a log line), as dice: one face for each
+    symbol (a blank is read as a 3, an Effect as a 5)."""
+    return [
+        tuple(ChallengeDie(face=_SYMBOL_FACE[s]) for s in m.group(1).split())
+        for m in ROLL_TEXT.finditer(text)
+    ]

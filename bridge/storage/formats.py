@@ -68,7 +68,7 @@ class EncounterFile(_File):
     """A battle: how it started, every Command since, and where it stands now."""
 
     format: Literal["bridge.encounter"] = "bridge.encounter"
-    version: Literal[4] = 4
+    version: Literal[5] = 5
     initial: Encounter
     checkpoint: Checkpoint | None = None
     journal: tuple[JournalEntry, ...] = Field(default=(), max_length=JOURNAL_MAX)
@@ -149,11 +149,19 @@ def _encounter_3_to_4(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "version": 4}
 
 
+def _encounter_4_to_5(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 5 may hold an attack's damage dice in its pending Task (``pending.damage``,
+    rolled at RESOLVE for Re-Roll Damage); a version 4 battle holds none, and its Commands
+    keep their meaning (a ResolveTask without ``hold_damage`` lands its damage at once)."""
+    return {**data, "version": 5}
+
+
 MIGRATIONS: dict[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = {
     ("bridge.ship", 1): _wrap("ship"),
     ("bridge.character", 1): _wrap("character"),
     ("bridge.encounter", 1): _encounter_1_to_2,
     ("bridge.encounter", 2): _encounter_2_to_3,
     ("bridge.encounter", 3): _encounter_3_to_4,
+    ("bridge.encounter", 4): _encounter_4_to_5,
 }
 """(format, version) -> a function giving the data one version later."""

@@ -15,6 +15,7 @@ from bridge.storage.save import save_atomic
 
 __all__ = [
     "LibraryShip",
+    "delete_library_ship",
     "demo_file",
     "duplicate_ship",
     "library_ships",
@@ -98,6 +99,14 @@ def save_library_ship(ship: Ship, notes: str = "") -> LibraryShip:
         ShipFile(ship=Ship.model_validate(ship.model_dump()), notes=notes, source="GM library"),
     )
     return LibraryShip(ship, notes, path)
+
+
+def delete_library_ship(entry: LibraryShip) -> None:
+    """Remove one of the GM's own ships from the library (:class:`OSError` if its file
+    cannot be removed); a starter ship cannot be deleted."""
+    if entry.path is None:
+        raise ValueError(f"{entry.ship.name} is a starter ship: it cannot be deleted.")
+    entry.path.unlink()
 
 
 def demo_file() -> EncounterFile:

@@ -85,3 +85,14 @@ def test_tray_rolls_are_logged_journaled_and_replayed() -> None:
 
 def test_tray_roll_needs_its_test() -> None:
     Table().refused(TrayRoll(system="icon"), "needs the test to roll")
+
+
+def test_tray_rolls_challenge_dice() -> None:
+    """Seed 001 ROLL DAMAGE: the GM rolls challenge dice (a hazard, an improvised hit)."""
+    t = Table()
+    applied = t.do(TrayRoll(system="challenge", challenge=4, label="asteroids"), d6=(1, 2, 3, 6))
+    assert applied.entry.log[0] == (
+        "Dice tray, GM (asteroids): challenge dice [1 2 - 1E] = 4 damage, 1 Effect(s)"
+    )
+    assert applied.entry.log[1] == "  3.3 damage expected, 80% chance of an Effect"
+    t.refused(TrayRoll(system="challenge"), "how many dice")

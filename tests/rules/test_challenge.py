@@ -34,3 +34,15 @@ def test_reroll_damage_rerolls_chosen_dice() -> None:
     assert again.dice[0].rerolled_from == 3 and again.total == 5
     with pytest.raises(RuleViolation, match="no challenge die number 4"):
         roll.reroll([3], GivenDice(d6=[1]))
+
+
+def test_challenge_odds() -> None:
+    """Seed 001 ROLL DAMAGE faces: 5/6 damage a die on average; an Effect on 1 face in 3."""
+    from bridge.rules.challenge import challenge_odds
+
+    expected, effect = challenge_odds(1)
+    assert expected == pytest.approx(5 / 6) and effect == pytest.approx(1 / 3)
+    expected, effect = challenge_odds(3)
+    assert expected == pytest.approx(2.5) and effect == pytest.approx(1 - (2 / 3) ** 3)
+    with pytest.raises(RuleViolation):
+        challenge_odds(-1)

@@ -135,10 +135,42 @@ def test_version_2_battle_saved_mid_task_opens_with_its_task_pending() -> None:
     state["pending"]["params"] = {**state["pending"]["params"], "note": None, "salvo": None}
     v2 = {"format": "bridge.encounter", "version": 2, "initial": state, "state": state}
     doc = parse_document(json.dumps(v2).encode(), "mid-task.json")
-    assert doc.version == 4
+    assert doc.version == CURRENT["bridge.encounter"]
     pending = doc.state.pending
     assert pending is not None and pending.params.target == "qoj"
     assert pending.params.weapon == "Phaser Arrays" and pending.params.note == ""
     resumed = Session(doc.state, GivenDice())
     applied = resumed.apply(ResolveTask(by="kell"), GivenDice(d20=(12,), d6=(3,) * 8))
     assert applied.state.pending is None and "IKS Qoj" in "\n".join(applied.entry.log)
+
+
+def test_a_battle_saved_with_its_damage_dice_held_opens_with_them(tmp_path: Path) -> None:
+    """Version 5 keeps an attack's held damage dice (seed 001 Re-Roll Damage after the
+    damage is seen); the reopened battle re-rolls and lands them as before."""
+    from bridge.engine import ApplyDamage, AttemptTask, ResolveTask, Session, StartTurn
+    from bridge.rules.dice import GivenDice
+
+    session = Session(demo_encounter(), GivenDice())
+    session.apply(StartTurn(by="kell", actor="kell"))
+    session.apply(
+        AttemptTask(by="kell", action="fire_weapon", weapon="Phaser Arrays", target="qoj"),
+        GivenDice(d20=(1, 1, 12)),
+    )
+    session.apply(ResolveTask(by="kell", hold_damage=True), GivenDice(d6=(3,) * 8))
+    path = tmp_path / "held.bridge"
+    save_battle(path, session)
+    assert json.loads(path.read_text(encoding="utf-8"))["version"] == 5
+    opened = open_battle(path).session
+    pending = opened.state.pending
+    assert pending is not None and pending.damage is not None
+    assert [d.face for d in pending.damage.roll.dice] == [3] * 8
+    opened.apply(ApplyDamage(by="kell", reroll=(0,)), GivenDice(d6=(2,), d20=(12, 12)))
+    assert opened.state.pending is None
+
+
+def test_a_version_4_battle_opens_as_version_5() -> None:
+    data = json.loads(demo_file().model_dump_json())
+    data["version"] = 4
+    doc = parse_document(json.dumps(data).encode(), "v4.json")
+    assert doc.version == 5 and isinstance(doc, EncounterFile)
+    assert doc.state == demo_file().state

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from bridge.storage.library import duplicate_ship, library_ships, save_library_ship, starter_ships
 from bridge.storage.paths import library_dir
 
@@ -27,3 +29,16 @@ def test_a_broken_library_file_is_reported_not_fatal() -> None:
     assert len(ships) == len(starter_ships())
     assert problems and problems[0].startswith("broken.json: not valid JSON")
     assert isinstance(library_dir("ships"), Path)
+
+
+def test_a_library_ship_is_deleted_and_a_starter_is_not() -> None:
+    from bridge.storage.library import delete_library_ship
+
+    starter = starter_ships()[0]
+    with pytest.raises(ValueError, match="starter ship"):
+        delete_library_ship(starter)
+    copy = duplicate_ship(starter.ship, "Spare")
+    assert copy.path is not None and copy.path.exists()
+    delete_library_ship(copy)
+    assert not copy.path.exists()
+    assert all(s.ship.name != "Spare" for s in library_ships()[0])

@@ -20,6 +20,7 @@ from bridge.rules.dice import SeededDice
 from bridge.rules.task import Roller, TaskSpec
 from bridge.storage.autosave import AutosaveJournal, Intact, find_unfinished, recover
 from bridge.storage.battle import open_battle, save_battle
+from bridge.storage.formats import CURRENT
 from bridge.storage.load import FileProblem
 from bridge.storage.paths import autosave_dir
 
@@ -225,7 +226,10 @@ def test_a_newer_battle_file_is_refused_naming_both_versions_and_left_untouched(
     data["future"] = {"anything": True}
     path.write_text(json.dumps(data))
     before = _listing(tmp_path)
-    with pytest.raises(FileProblem, match=r"version 9, made by a newer Bridge.*up to version 4"):
+    known = CURRENT["bridge.encounter"]
+    with pytest.raises(
+        FileProblem, match=rf"version 9, made by a newer Bridge.*up to version {known}\."
+    ):
         open_battle(path)
     assert _listing(tmp_path) == before
 

@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-from bridge.combat.attacks import ramming_attacks
+from bridge.combat.attacks import Attack, ramming_attacks
 from bridge.combat.damage import resolve_damage
 from bridge.engine.cards.rule import Need, TaskRule, WhyNot
 from bridge.engine.cards.shared import (
     attack_items,
+    attack_roll,
     attack_spends,
     check_enemy,
     check_not_held,
     duration,
     held,
     land,
-    reroll_blanks,
     thrusters_only,
 )
 from bridge.engine.commands import AttemptTask, Spends
@@ -87,22 +87,36 @@ def _ram_items(state: Encounter, frame: TaskFrame, cmd: AttemptTask) -> list[tup
     return items + attack_items(state, frame, cmd)
 
 
-def _ram(ctx: Ctx, frame: TaskFrame, pending: PendingTask, spends: Spends) -> None:
-    """The target takes 2 + Scale; the rammer takes the target's Scale (public summaries)."""
+def _ram_attacks(
+    ctx: Ctx, frame: TaskFrame, pending: PendingTask, spends: Spends
+) -> tuple[Attack, Attack]:
     target = str(pending.params.target)
-    if spends.devastating:
-        refuse("Ramming Speed is already Devastating: the spend would change nothing.")
-    scan = pending.params.scan
-    on_target, recoil = ramming_attacks(
+    return ramming_attacks(
         ctx.ship(frame.ship),
         attack_spends(spends),
         target_scale=ctx.ship(target).scale,
-        scan_for_weakness=scan,
+        scan_for_weakness=pending.params.scan,
     )
-    if scan:
+
+
+def _launch_ram(ctx: Ctx, frame: TaskFrame, pending: PendingTask, spends: Spends) -> int:
+    """The rammer closes on its target (Scan for Weakness is used); the hit rolls
+    2 + Scale challenge dice."""
+    if spends.devastating:
+        refuse("Ramming Speed is already Devastating: the spend would change nothing.")
+    on_target, _ = _ram_attacks(ctx, frame, pending, spends)
+    if pending.params.scan:
         ctx.drop_durations(*ctx.state.durations_of(DurationKind.SCAN_FOR_WEAKNESS, frame.ship))
+    target = str(pending.params.target)
     ctx.set(zones=ctx.state.zones.move(frame.ship, ctx.state.zones.positions[target]))
-    roll = reroll_blanks(ctx, on_target.dice, spends)
+    return on_target.dice
+
+
+def _ram(ctx: Ctx, frame: TaskFrame, pending: PendingTask, spends: Spends) -> None:
+    """The target takes 2 + Scale; the rammer takes the target's Scale (public summaries)."""
+    target = str(pending.params.target)
+    on_target, recoil = _ram_attacks(ctx, frame, pending, spends)
+    roll = attack_roll(ctx, _launch_ram, frame, pending, spends)
     land(
         ctx,
         target,
@@ -154,6 +168,7 @@ RULES = (
         why_not=_held,
         check=_check_ram,
         items=_ram_items,
+        launch=_launch_ram,
         effect=_ram,
     ),
     TaskRule(

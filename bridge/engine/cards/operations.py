@@ -8,6 +8,7 @@ from bridge.engine.commands import AttemptTask, Spends
 from bridge.engine.context import Ctx, need, refuse
 from bridge.engine.encounter import DurationKind, Encounter, Expiry, PendingTask
 from bridge.engine.frame import TaskFrame
+from bridge.model.ship import Ship
 from bridge.rules.breaches import SystemState
 from bridge.rules.stats import System
 
@@ -50,13 +51,35 @@ def _regenerate_items(
     return [("Shields are at 0", 1)] if state.ships[frame.ship].shields_now == 0 else []
 
 
+def _shields_full(state: Encounter, actor: str, ship: Ship) -> str | None:
+    """Seed 001 Regenerate Shields restores Shields: at their maximum there is nothing to
+    regenerate, and the card says so before the roll."""
+    now = ship.shields if ship.shields is not None else ship.shields_max
+    if now >= ship.shields_max:
+        return f"The shields are full ({now}/{ship.shields_max}): nothing to regenerate."
+    return None
+
+
 def _regenerate(ctx: Ctx, frame: TaskFrame, pending: PendingTask, spends: Spends) -> None:
     gain = 2 + 2 * spends.extra
     ship = ctx.ship(frame.ship)
-    before = ship.shields or 0
+    before = ship.shields if ship.shields is not None else ship.shields_max
     after = min(before + gain, ship.shields_max)
     ctx.update_ship(frame.ship, shields=after)
     ctx.say(f"Shields regenerated: {before} -> {after}.")
+
+
+_REPAIRABLE = (SystemState.DAMAGED, SystemState.DISABLED)
+
+
+def _nothing_to_repair(state: Encounter, actor: str, ship: Ship) -> str | None:
+    """RULES-NOTES: Damage Control repairs a Damaged or Disabled system; with none, the
+    card entry is disabled and says why."""
+    if any(ship.system_state(s) in _REPAIRABLE for s in System):
+        return None
+    if any(ship.system_state(s) is SystemState.DESTROYED for s in System):
+        return "Nothing Damage Control can repair: no system is Damaged or Disabled."
+    return "Nothing to repair: no system is Damaged or Disabled (Restore clears an Impact)."
 
 
 def _check_repair(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask) -> None:
@@ -123,10 +146,16 @@ RULES = (
     ),
     TaskRule("damage_report", effect=duration(DurationKind.DAMAGE_REPORT, Expiry.USED, base=1)),
     TaskRule("power_management", effect=_power_management),
-    TaskRule("regenerate_shields", items=_regenerate_items, effect=_regenerate),
+    TaskRule(
+        "regenerate_shields",
+        why_not=_shields_full,
+        items=_regenerate_items,
+        effect=_regenerate,
+    ),
     TaskRule(
         "damage_control",
         needs=(Need.REPAIR,),
+        why_not=_nothing_to_repair,
         check=_check_repair,
         base=_repair_base,
         items=_repair_items,

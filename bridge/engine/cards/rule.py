@@ -20,6 +20,7 @@ __all__ = [
     "Effect",
     "Immediate",
     "Items",
+    "Launch",
     "Need",
     "PowerOf",
     "TaskRule",
@@ -61,7 +62,10 @@ PowerOf = Callable[[Ctx, TaskFrame, AttemptTask], int]
 Effect = Callable[[Ctx, TaskFrame, PendingTask, Spends], None]
 """What a rolled Task does on success, given its pending roll and the Momentum spent."""
 Immediate = Callable[[Ctx, TaskFrame, AttemptTask], None]
-"""What an unrolled Task (Assist, Pass, Ready, Direct) does at once."""
+"""What an unrolled Task (Assist, Pass, Ready, Direct, Launch Probe) does at once."""
+Launch = Callable[[Ctx, TaskFrame, PendingTask, Spends], int]
+"""What an attack does as it is made, before its damage dice are rolled (a torpedo's
+Threat, a ram's move); returns how many challenge dice its damage rolls."""
 
 
 @dataclass(frozen=True)
@@ -77,6 +81,9 @@ class TaskRule:
     power: PowerOf | None = None
     effect: Effect | None = None
     immediate: Immediate | None = None
+    launch: Launch | None = None
+    """An attack's first half: the effect lands the damage dice it rolls (held for
+    Re-Roll Damage in between when the Task is resolved with ``hold_damage``)."""
     opposed: bool = False
     """Seed 003 Opposed Task: the other side rolls too (Deploy Security)."""
     attack: bool = False

@@ -6,7 +6,7 @@ from bridge.engine.cards.rule import Need, TaskRule
 from bridge.engine.cards.shared import check_enemy, duration
 from bridge.engine.commands import AttemptTask, Spends
 from bridge.engine.context import Ctx, need, refuse
-from bridge.engine.encounter import DurationKind, Encounter, Expiry, PendingTask
+from bridge.engine.encounter import Duration, DurationKind, Encounter, Expiry, PendingTask
 from bridge.engine.frame import TaskFrame
 
 __all__ = ["RULES"]
@@ -43,13 +43,26 @@ def _check_scan(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask) -> None:
     check_enemy(ctx, frame, cmd.target)
 
 
-def _check_probe(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask) -> None:
+def _launch_probe(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask) -> None:
+    """Seed 001 Launch Probe: the card gives it no roll and no Difficulty; the probe goes
+    to the chosen zone and stays for the scene."""
     if cmd.zone is None or cmd.zone not in ctx.state.zones.zones:
         need("Launch Probe needs a zone on the map.")
-
-
-def _probe_note(ctx: Ctx, frame: TaskFrame, pending: PendingTask, value: int) -> str:
-    return f"in {pending.params.zone}"
+    ctx.add_duration(
+        Duration(
+            kind=DurationKind.PROBE,
+            ship=frame.ship,
+            owner=frame.owner,
+            expiry=Expiry.SCENE,
+            set_in_turn=ctx.turn.turn_id,
+            target=cmd.zone,
+            note=f"in {cmd.zone}",
+        )
+    )
+    ctx.say(
+        f"{ctx.actor_name(frame.actor)} launches a probe into {cmd.zone}: Sensor Sweeps of "
+        "phenomena there are -2 Difficulty, and their hazards hit the probe."
+    )
 
 
 RULES = (
@@ -69,7 +82,6 @@ RULES = (
     TaskRule(
         "launch_probe",
         needs=(Need.DESTINATION,),
-        check=_check_probe,
-        effect=duration(DurationKind.PROBE, Expiry.SCENE, note=_probe_note, target_zone=True),
+        immediate=_launch_probe,
     ),
 )

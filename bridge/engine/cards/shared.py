@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from bridge.combat.attacks import AttackSpends
 from bridge.combat.damage import DamageOutcome
+from bridge.engine.cards.rule import Launch
 from bridge.engine.commands import AttemptTask, Spends
 from bridge.engine.context import Ctx, need, refuse
 from bridge.engine.encounter import Duration, DurationKind, Encounter, Expiry, PendingTask
@@ -19,6 +20,7 @@ from bridge.rules.weapons import Range
 
 __all__ = [
     "attack_items",
+    "attack_roll",
     "attack_spends",
     "check_enemy",
     "check_not_held",
@@ -144,12 +146,24 @@ def land(ctx: Ctx, ship_id: str, outcome: DamageOutcome) -> None:
 
 
 def reroll_blanks(ctx: Ctx, dice: int, spends: Spends) -> ChallengeRoll:
+    """Roll the damage dice; a Re-Roll Damage chosen before the roll re-rolls the blanks
+    (the Commands saved before the damage was held for the player to see)."""
     roll = roll_challenge(dice, ctx.dice)
     if spends.reroll_damage:
         blanks = [i for i, d in enumerate(roll.dice) if d.damage == 0]
         ctx.say(f"Re-Roll Damage: {roll.describe()}; re-rolling {len(blanks)} blank(s).")
         roll = roll.reroll(blanks, ctx.dice)
     return roll
+
+
+def attack_roll(
+    ctx: Ctx, launch: Launch, frame: TaskFrame, pending: PendingTask, spends: Spends
+) -> ChallengeRoll:
+    """An attack's challenge dice: those held since RESOLVE (perhaps re-rolled), or,
+    when the damage lands at once, the attack made and its dice rolled now."""
+    if pending.damage is not None:
+        return pending.damage.roll
+    return reroll_blanks(ctx, launch(ctx, frame, pending, spends), spends)
 
 
 def attack_items(state: Encounter, frame: TaskFrame, cmd: AttemptTask) -> list[tuple[str, int]]:

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from bridge.combat.attacks import weapon_attack
+from bridge.combat.attacks import Attack, weapon_attack
 from bridge.combat.damage import resolve_damage
 from bridge.engine.cards.rule import Need, TaskRule
 from bridge.engine.cards.shared import (
     at_close,
     attack_items,
+    attack_roll,
     attack_spends,
     check_enemy,
     duration,
     land,
-    reroll_blanks,
 )
 from bridge.engine.commands import AttemptTask, Spends
 from bridge.engine.context import Ctx, need, refuse
@@ -85,20 +85,12 @@ def _fire_power(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask) -> int:
     return 0
 
 
-def _fire(ctx: Ctx, frame: TaskFrame, pending: PendingTask, spends: Spends) -> None:
+def _fire_attack(ctx: Ctx, frame: TaskFrame, pending: PendingTask, spends: Spends) -> Attack:
     p = pending.params
-    target = str(p.target)
     ship = ctx.ship(frame.ship)
     weapon = ship.weapon(str(p.weapon))
     assert weapon is not None
-    salvo = p.salvo
-    if weapon.kind is WeaponKind.TORPEDO:
-        n = 3 if salvo else 1
-        if frame.npc:
-            ctx.pay("npc", n, "Torpedo attack")
-        else:
-            ctx.add_threat(n, "Torpedo attack")
-    attack = weapon_attack(
+    return weapon_attack(
         ship,
         weapon,
         targeted_system=p.system,
@@ -106,19 +98,39 @@ def _fire(ctx: Ctx, frame: TaskFrame, pending: PendingTask, spends: Spends) -> N
         scan_for_weakness=p.scan,
         extra_power=p.extra_power,
         array_mode=p.array_mode,
-        salvo=salvo,
+        salvo=p.salvo,
         house=ctx.state.house_rules,
     )
-    if p.scan:
+
+
+def _launch_fire(ctx: Ctx, frame: TaskFrame, pending: PendingTask, spends: Spends) -> int:
+    """The shot leaves: a torpedo adds (NPC: spends) its Threat, Scan for Weakness is
+    used; the damage rolls the attack's challenge dice."""
+    weapon = ctx.ship(frame.ship).weapon(str(pending.params.weapon))
+    assert weapon is not None
+    if weapon.kind is WeaponKind.TORPEDO:
+        n = 3 if pending.params.salvo else 1
+        if frame.npc:
+            ctx.pay("npc", n, "Torpedo attack")
+        else:
+            ctx.add_threat(n, "Torpedo attack")
+    if pending.params.scan:
         ctx.drop_durations(*ctx.state.durations_of(DurationKind.SCAN_FOR_WEAKNESS, frame.ship))
-    roll = reroll_blanks(ctx, attack.dice, spends)
+    return _fire_attack(ctx, frame, pending, spends).dice
+
+
+def _fire(ctx: Ctx, frame: TaskFrame, pending: PendingTask, spends: Spends) -> None:
+    target = str(pending.params.target)
+    attack = _fire_attack(ctx, frame, pending, spends)
+    roll = attack_roll(ctx, _launch_fire, frame, pending, spends)
     outcome = resolve_damage(
         attack, ctx.ship(target), ctx.dice, challenge=roll, house=ctx.state.house_rules
     )
     land(ctx, target, outcome)
     report = outcome.report
     side: Side = "npc" if frame.npc else "player"
-    ctx.gain(side, report.versatile_momentum, f"{weapon.name} (Versatile)")
+    weapon = str(pending.params.weapon)
+    ctx.gain(side, report.versatile_momentum, f"{weapon} (Versatile)")
     if report.area_targets:
         zone = ctx.state.zones.positions[target]
         others = [
@@ -171,6 +183,7 @@ RULES = (
         base=_fire_base,
         items=_fire_items,
         power=_fire_power,
+        launch=_launch_fire,
         effect=_fire,
     ),
     TaskRule("modulate_shields", effect=_modulate),

@@ -33,7 +33,7 @@ def render_all(console: GmConsole, model: SharedModel, folder: Path) -> list[Pat
     dialog = console.stations[Station.SCIENCE].open_task(CATALOG["scan_for_weakness"])
     assert dialog is not None
     dialog.target.setCurrentIndex(0)
-    dialog.focus.setChecked(True)
+    dialog.focus.setCurrentIndex(1)  # the officer's first Focus
     dialog.roll()
     dialog.resolve()
     dialog.finish_report()
@@ -48,7 +48,7 @@ def render_all(console: GmConsole, model: SharedModel, folder: Path) -> list[Pat
     tactical = console.stations[Station.TACTICAL]
     dialog = tactical.open_task(CATALOG["fire_weapon"])
     assert dialog is not None
-    dialog.focus.setChecked(True)
+    dialog.focus.setCurrentIndex(1)  # the officer's first Focus
     dialog.momentum_dice.setValue(1)
     dialog.resize(dialog.natural_size())
     out.append(_save(dialog, folder / "task-dialog-setup.png"))
@@ -56,6 +56,7 @@ def render_all(console: GmConsole, model: SharedModel, folder: Path) -> list[Pat
     dialog.spends_box.bonus.setValue(1)
     out.append(_save(dialog, folder / "task-dialog-roll.png"))
     dialog.resolve()
+    dialog.apply_damage()  # the damage dice as they fell
     dialog.finish_report()
     out.append(_save(dialog, folder / "task-dialog-damage.png"))
     dialog.accept()

@@ -1,4 +1,5 @@
-"""The dice tray: roll any test in STA, ICON or OpenD6, see the odds, log it."""
+"""The dice tray: roll any test in STA, ICON or OpenD6, or STA challenge dice, see the
+odds, log it; the last challenge dice are drawn as dice."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from PySide6.QtWidgets import (
 
 from bridge.engine import TrayRoll
 from bridge.model.validation import describe_validation_error
+from bridge.rules.challenge import ChallengeDie, challenge_odds
 from bridge.rules.errors import RuleViolation
 from bridge.rules.icon import IconCategory, IconTest, icon_odds
 from bridge.rules.odds import task_odds
@@ -27,6 +29,7 @@ from bridge.rules.opend6 import D6Category, D6Roll, DieCode, d6_odds
 from bridge.rules.task import Purchase, Roller, TaskSpec
 from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.base.theme import COLORS
+from bridge.ui.widgets.challenge_dice import ChallengeDiceRow, dice_html
 from bridge.ui.widgets.lcars import LcarsHeader
 
 __all__ = ["DiceTray"]
@@ -73,11 +76,17 @@ class DiceTray(QWidget):
         row.addWidget(self.label, 1)
         row.addWidget(self.roll_button)
         layout.addLayout(row)
+        right = QVBoxLayout()
+        columns.addLayout(right, 1)
+        self.challenge_dice = ChallengeDiceRow(self)  # the last challenge roll, as dice
+        self.challenge_dice.hide()
+        right.addWidget(self.challenge_dice)
         self.result = QTextBrowser()
-        columns.addWidget(self.result, 1)
+        right.addWidget(self.result, 1)
         self._sta_tab()
         self._icon_tab()
         self._d6_tab()
+        self._challenge_tab()
         self.tabs.currentChanged.connect(lambda _: self.refresh())
         self.roll_button.clicked.connect(self.roll)
         self.refresh()
@@ -177,6 +186,18 @@ class DiceTray(QWidget):
         )
         self.tabs.addTab(page, "OPEND6")
 
+    def _challenge_tab(self) -> None:
+        page = QWidget()
+        form = QFormLayout(page)
+        self.challenge_count = _spin(1, 40, 4)
+        self.challenge_count.setToolTip(
+            "Challenge dice: 1 and 2 deal that much, 3 and 4 are blank, 5 and 6 deal 1 and "
+            "an Effect"
+        )
+        form.addRow("Challenge dice", self.challenge_count)
+        self._watch(self.challenge_count)
+        self.tabs.addTab(page, "CHALLENGE DICE")
+
     # -- commands -----------------------------------------------------------------------
     def command(self) -> TrayRoll:
         """The TrayRoll the current tab describes (ValueError/RuleViolation if it can't)."""
@@ -197,6 +218,8 @@ class DiceTray(QWidget):
                 value="dice tray" if self.sta_determination.isChecked() else None,
             )
             return TrayRoll(system="sta", sta=spec, label=label)
+        if tab == 3:
+            return TrayRoll(system="challenge", challenge=self.challenge_count.value(), label=label)
         if tab == 1:
             test = IconTest(
                 attribute=self.icon_attribute.value(),
@@ -245,6 +268,9 @@ class DiceTray(QWidget):
                 f"{i.p_dramatic_success:.0%} · DRAMATIC FAILURE "
                 f"{i.p_dramatic_failure:.0%}"
             )
+        elif cmd.challenge is not None:
+            expected, effect = challenge_odds(cmd.challenge)
+            self.odds.setText(f"DAMAGE {expected:.1f} EXPECTED · AN EFFECT {effect:.0%}")
         elif cmd.d6 is not None:
             d = d6_odds(cmd.d6)
             self.odds.setText(
@@ -264,5 +290,16 @@ class DiceTray(QWidget):
             self._bad(str(exc))
             return
         applied = self.model.submit(cmd)
-        if applied is not None:
-            self.result.append("\n".join(applied.entry.log))
+        if applied is None:
+            return
+        if cmd.system == "challenge":
+            self.challenge_dice.setDice([ChallengeDie(face=f) for f in applied.entry.d6s])
+        self.challenge_dice.setVisible(cmd.system == "challenge")
+        px = round(self.result.fontMetrics().height() * 1.1)
+        cursor = self.result.textCursor()
+        cursor.movePosition(cursor.MoveOperation.End)
+        for line in applied.entry.log:
+            if not self.result.document().isEmpty():
+                cursor.insertBlock()
+            cursor.insertHtml(dice_html(line, px))
+        self.result.ensureCursorVisible()

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bridge.engine import CATALOG, Change, MoveShip, Station
+from bridge.engine import CATALOG, Change, Encounter, MoveShip, Station
 from bridge.storage.autosave import AutosaveJournal
 from bridge.ui.base.settings import (
     restore_geometry,
@@ -27,11 +27,13 @@ from bridge.ui.base.settings import (
 from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.base.theme import COLORS, apply_theme
 from bridge.ui.console.battle_files import BattleFiles
+from bridge.ui.console.command_labels import command_label
 from bridge.ui.console.console_menus import build_menus
 from bridge.ui.console.npc_controls import NpcControls
 from bridge.ui.console.pools_box import PoolsBox
 from bridge.ui.console.turn_order import TurnOrder
 from bridge.ui.widgets.fit import fit_to_screen, scrolling
+from bridge.ui.widgets.in_play import InPlayList
 from bridge.ui.widgets.lcars import LcarsHeader, Pill, section_label
 from bridge.ui.widgets.log_view import SHOWN, LogView
 from bridge.ui.widgets.ship_status import ContactsTable
@@ -88,6 +90,9 @@ class GmConsole(QMainWindow):
         right = QWidget()
         rcol = QVBoxLayout(right)
         rcol.setContentsMargins(0, 0, 0, 0)
+        rcol.addWidget(section_label("In play"))
+        self.in_play = InPlayList(right)
+        rcol.addWidget(self.in_play)
         rcol.addWidget(section_label("Battle log"))
         self.log = LogView()
         rcol.addWidget(self.log, 1)
@@ -230,8 +235,23 @@ class GmConsole(QMainWindow):
             self.zone_map.setEncounter(state, state.player_ship)
         if flags & Change.LOG:
             self.log.setJournal(*self.model.recent_journal(SHOWN))
-        self.menus.undo.setEnabled(self.model.session.can_undo)
-        self.menus.redo.setEnabled(self.model.session.can_redo)
+        if flags & (Change.TRAITS | Change.DURATIONS | Change.SHIPS | Change.CREW):
+            self.in_play.setEncounter(state)
+        self._undo_texts(state)
+
+    def _undo_texts(self, state: Encounter) -> None:
+        """Undo and Redo say what they would undo or redo ("Undo: Fire Weapon, Kell")."""
+        session = self.model.session
+        last = session.recent(1) if session.can_undo else ()
+        redo = session.redo_entry
+        for act, word, entry, key in (
+            (self.menus.undo, "Undo", last[-1] if last else None, "Ctrl+Z"),
+            (self.menus.redo, "Redo", redo, "Ctrl+Shift+Z"),
+        ):
+            label = command_label(state, entry.command) if entry is not None else ""
+            act.setEnabled(entry is not None)
+            act.setText(f"&{word}: {label}" if label else f"&{word}")
+            act.setToolTip(f"{word} {label} ({key})" if label else f"Nothing to {word.lower()}")
 
     # -- acting -------------------------------------------------------------------------
     def open_waiting_roll(self) -> TaskDialog | None:

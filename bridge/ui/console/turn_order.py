@@ -19,7 +19,21 @@ from bridge.ui.base.notices import confirm
 from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.widgets.steady import set_choices, set_state
 
-__all__ = ["TurnOrder"]
+__all__ = ["TurnOrder", "still_to_act"]
+
+
+def still_to_act(state: Encounter) -> str:
+    """Who still has Turns this Round (they lose them if it ends now), by name."""
+    players = [state.characters[c].name for c in waiting(state, "player")]
+    npcs = [
+        f"{state.ships[s].name} ({n} Turn{'' if n == 1 else 's'})"
+        for s in waiting(state, "npc")
+        if (n := state.turn.npc_turns_left.get(s, 0))
+    ]
+    if not players and not npcs:
+        return "Everyone has taken their Turns."
+    names = ", ".join([*players, *npcs])
+    return f"Still to act, and losing their Turns this Round: {names}."
 
 
 class TurnOrder(QGroupBox):
@@ -108,8 +122,8 @@ class TurnOrder(QGroupBox):
     def confirm_end_round(self) -> None:
         state = self.model.state
         text = (
-            f"End Round {state.turn.round}? Everyone who has not acted loses their Turn "
-            "this Round, and what lasts until the end of the Round ends."
+            f"End Round {state.turn.round}? {still_to_act(state)} What lasts until the end "
+            "of the Round ends."
         )
         if confirm(self, "End Round", text, "END ROUND"):
             self.model.submit(EndRound())

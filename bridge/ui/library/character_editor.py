@@ -28,12 +28,36 @@ from bridge.model.character import Attributes, Character, Disciplines
 from bridge.model.pools import DETERMINATION_MAX
 from bridge.model.validation import describe_validation_error
 
-__all__ = ["ATTRIBUTE_RANGE", "DISCIPLINE_RANGE", "CharacterEditor"]
+__all__ = [
+    "ATTRIBUTE_RANGE",
+    "ATTRIBUTE_TOTAL",
+    "DISCIPLINE_RANGE",
+    "DISCIPLINE_TOTAL",
+    "CharacterEditor",
+    "total_text",
+]
 
 ATTRIBUTE_RANGE = (7, 12)
 """A main character's Attributes (Star Trek Adventures core rules)."""
 DISCIPLINE_RANGE = (1, 5)
 """A main character's Disciplines."""
+ATTRIBUTE_TOTAL = 56
+"""What a new main character's six Attributes add up to. The seeds do not state it: this
+is the 1st edition core rulebook's lifepath (each Attribute starts at 7, +3 species, +1
+environment, +3 upbringing, +3 academy, +2 career events, +2 finishing touches)."""
+DISCIPLINE_TOTAL = 16
+"""What a new main character's six Disciplines add up to (1st edition lifepath: each
+starts at 1, +1 environment, +1 upbringing, +4 academy, +2 career events, +2 finishing
+touches). An officer who has grown through milestones may have more."""
+
+
+def total_text(total: int, limit: int) -> str:
+    """How a total stands against the creation total: met, short of it, or over it."""
+    if total == limit:
+        return f"Total {total} of {limit} at creation"
+    if total < limit:
+        return f"Total {total} of {limit} at creation: {limit - total} still to give"
+    return f"Total {total} of {limit} at creation: {total - limit} over (milestones?)"
 
 
 def _lines(text: str) -> tuple[str, ...]:
@@ -66,13 +90,28 @@ class CharacterEditor(QDialog):
         layout.addLayout(top)
 
         ratings = QHBoxLayout()
+        self.attribute_total = QLabel()
+        self.discipline_total = QLabel()
         self.attributes = self._ratings(
-            ratings, "ATTRIBUTES", character.attributes, Attributes, ATTRIBUTE_RANGE
+            ratings,
+            "ATTRIBUTES",
+            character.attributes,
+            Attributes,
+            ATTRIBUTE_RANGE,
+            self.attribute_total,
         )
         self.disciplines = self._ratings(
-            ratings, "DISCIPLINES", character.disciplines, Disciplines, DISCIPLINE_RANGE
+            ratings,
+            "DISCIPLINES",
+            character.disciplines,
+            Disciplines,
+            DISCIPLINE_RANGE,
+            self.discipline_total,
         )
         layout.addLayout(ratings)
+        for spin in (*self.attributes.values(), *self.disciplines.values()):
+            spin.valueChanged.connect(self._show_totals)
+        self._show_totals()
 
         lists = QHBoxLayout()
         self.focuses = self._list(lists, "FOCUSES (one a line)", character.focuses)
@@ -111,9 +150,12 @@ class CharacterEditor(QDialog):
         values: Attributes | Disciplines,
         kind: type[Attributes] | type[Disciplines],
         limits: tuple[int, int],
+        total: QLabel,
     ) -> dict[str, QSpinBox]:
         box = QGroupBox(title)
         grid = QGridLayout(box)
+        total.setWordWrap(True)
+        grid.addWidget(total, 3, 0, 1, 4)
         spins = {}
         for i, field in enumerate(kind.model_fields):
             spin = QSpinBox()
@@ -125,6 +167,24 @@ class CharacterEditor(QDialog):
             spins[field] = spin
         row.addWidget(box)
         return spins
+
+    def _show_totals(self) -> None:
+        """Each group's total against the creation total; over it is told, not refused."""
+        for label, spins, limit, what in (
+            (self.attribute_total, self.attributes, ATTRIBUTE_TOTAL, "Attributes"),
+            (self.discipline_total, self.disciplines, DISCIPLINE_TOTAL, "Disciplines"),
+        ):
+            total = sum(spin.value() for spin in spins.values())
+            label.setText(total_text(total, limit))
+            name = "dim" if total == limit else "reason"
+            if label.objectName() != name:
+                label.setObjectName(name)
+                label.style().unpolish(label)  # the colour of the new name
+                label.style().polish(label)
+            label.setToolTip(
+                f"A new main character's {what} total {limit} "
+                "(Star Trek Adventures 1st edition lifepath)"
+            )
 
     def _list(self, row: QHBoxLayout, title: str, items: tuple[str, ...]) -> QPlainTextEdit:
         box = QGroupBox(title)

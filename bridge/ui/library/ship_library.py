@@ -1,4 +1,5 @@
-"""The ship library: starter stat blocks and the GM's own; duplicate, edit, add to battle."""
+"""The ship library: starter stat blocks and the GM's own; duplicate, edit (statistics,
+weapons, talents), delete, add to battle."""
 
 from __future__ import annotations
 
@@ -13,8 +14,10 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QListWidget,
+    QMessageBox,
     QPushButton,
     QSpinBox,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -23,9 +26,16 @@ from bridge.engine import AddShip
 from bridge.model.ship import Ship
 from bridge.model.validation import describe_validation_error
 from bridge.rules.stats import CrewQuality
-from bridge.storage.library import LibraryShip, duplicate_ship, library_ships, save_library_ship
+from bridge.storage.library import (
+    LibraryShip,
+    delete_library_ship,
+    duplicate_ship,
+    library_ships,
+    save_library_ship,
+)
 from bridge.storage.paths import library_path
 from bridge.ui.base.shared_model import SharedModel
+from bridge.ui.library.ship_parts import TalentList, WeaponList
 
 __all__ = ["LibraryDialog", "ShipEditor"]
 
@@ -36,15 +46,20 @@ def _not_saved(exc: OSError) -> str:
 
 
 class ShipEditor(QDialog):
-    """Edit a library ship's name, class, Scale, Systems, Departments and crew."""
+    """Edit a library ship: its name, class, Scale, Systems, Departments and crew, its
+    weapons (kind, type, damage, range, qualities) and its talents."""
 
     def __init__(self, ship: Ship, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(f"Edit {ship.name}")
         self.original = ship
         layout = QVBoxLayout(self)
+        self.tabs = QTabWidget()
+        layout.addWidget(self.tabs, 1)
+        stats = QWidget()
+        columns = QHBoxLayout(stats)
         form = QFormLayout()
-        layout.addLayout(form)
+        columns.addLayout(form)
         self.name = QLineEdit(ship.name)
         self.ship_class = QLineEdit(ship.ship_class)
         self.scale = QSpinBox()
@@ -53,17 +68,6 @@ class ShipEditor(QDialog):
         form.addRow("Name", self.name)
         form.addRow("Class", self.ship_class)
         form.addRow("Scale", self.scale)
-        self.spins: dict[str, QSpinBox] = {}
-        for group, values, top in (
-            ("systems", ship.systems, 15),
-            ("departments", ship.departments, 6),
-        ):
-            for field in type(values).model_fields:
-                spin = QSpinBox()
-                spin.setRange(0, top)
-                spin.setValue(getattr(values, field))
-                form.addRow(f"{field.capitalize()}", spin)
-                self.spins[f"{group}.{field}"] = spin
         self.crew = QComboBox()
         self.crew.addItem("Player crew", None)
         for quality in CrewQuality:
@@ -72,6 +76,28 @@ class ShipEditor(QDialog):
             max(self.crew.findData(ship.crew_quality.value if ship.crew_quality else None), 0)
         )
         form.addRow("Crew", self.crew)
+        self.spins: dict[str, QSpinBox] = {}
+        for group, values, top in (
+            ("systems", ship.systems, 15),
+            ("departments", ship.departments, 6),
+        ):
+            ratings = QFormLayout()
+            columns.addLayout(ratings)
+            for field in type(values).model_fields:
+                spin = QSpinBox()
+                spin.setRange(0, top)
+                spin.setValue(getattr(values, field))
+                ratings.addRow(f"{field.capitalize()}", spin)
+                self.spins[f"{group}.{field}"] = spin
+        self.tabs.addTab(stats, "STATISTICS")
+        self.weapons = WeaponList(
+            ship.weapons, lambda: (self.scale.value(), self.spins["departments.security"].value())
+        )
+        self.tabs.addTab(self.weapons, "WEAPONS")
+        self.talents = TalentList(ship.talents)
+        self.tabs.addTab(self.talents, "TALENTS")
+        for spin in (self.scale, self.spins["departments.security"]):
+            spin.valueChanged.connect(lambda _: self.weapons.refresh())
         self.error = QLabel()
         self.error.setObjectName("reason")
         self.error.setWordWrap(True)
@@ -83,7 +109,8 @@ class ShipEditor(QDialog):
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
 
-    def accept(self) -> None:
+    def ship(self) -> Ship:
+        """The ship the form describes; ValueError naming what is wrong if it is not valid."""
         data = self.original.model_dump()
         data.update(
             name=self.name.text().strip(),
@@ -92,14 +119,24 @@ class ShipEditor(QDialog):
             crew_quality=self.crew.currentData(),
             shields=None,
             power=None,
+            weapons=[w.model_dump() for w in self.weapons.weapons()],
+            talents=[t.model_dump() for t in self.talents.talents()],
         )
         for key, spin in self.spins.items():
             group, field = key.split(".")
             data[group][field] = spin.value()
+        if not data["name"]:
+            raise ValueError("Name: a ship needs a name.")
         try:
-            ship = Ship.model_validate(data)
+            return Ship.model_validate(data)
         except ValidationError as exc:
-            self.error.setText(describe_validation_error(exc))
+            raise ValueError(describe_validation_error(exc)) from None
+
+    def accept(self) -> None:
+        try:
+            ship = self.ship()
+        except ValueError as exc:
+            self.error.setText(str(exc))
             return
         try:
             save_library_ship(ship, "Edited in the library.")
@@ -110,7 +147,8 @@ class ShipEditor(QDialog):
 
 
 class LibraryDialog(QDialog):
-    """Browse the library; add a ship to the battle, duplicate one, edit the GM's own."""
+    """Browse the library; add a ship to the battle, duplicate one, edit or delete the
+    GM's own."""
 
     def __init__(self, model: SharedModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -136,6 +174,7 @@ class LibraryDialog(QDialog):
         self.add_button = QPushButton("ADD TO BATTLE")
         self.duplicate_button = QPushButton("DUPLICATE…")
         self.edit_button = QPushButton("EDIT…")
+        self.delete_button = QPushButton("DELETE…")
         for w in (
             QLabel("Side"),
             self.side,
@@ -144,6 +183,7 @@ class LibraryDialog(QDialog):
             self.add_button,
             self.duplicate_button,
             self.edit_button,
+            self.delete_button,
         ):
             row.addWidget(w)
         layout.addLayout(row)
@@ -151,10 +191,14 @@ class LibraryDialog(QDialog):
         # the lambdas drop the `checked` argument clicked() passes
         self.duplicate_button.clicked.connect(lambda: self.duplicate_selected())  # noqa: PLW0108
         self.edit_button.clicked.connect(lambda: self.edit_selected())  # noqa: PLW0108
+        self.delete_button.clicked.connect(lambda: self.delete_selected())  # noqa: PLW0108
         self.list.currentRowChanged.connect(self._show)
         self.reload()
 
-    def reload(self) -> None:
+    def reload(self, select: str | None = None) -> None:
+        """Read the library again; ``select`` names the ship id to select (else the row
+        that was selected, or the first)."""
+        before = self.list.currentRow()
         self.ships, problems = library_ships()
         self.list.clear()
         for entry in self.ships:
@@ -162,7 +206,9 @@ class LibraryDialog(QDialog):
             mark = "" if entry.editable else "  (starter)"
             self.list.addItem(f"{s.name} — {s.ship_class}, Scale {s.scale}{mark}")
         self.problems.setText("\n".join(problems))
-        self.list.setCurrentRow(0)
+        rows = [i for i, e in enumerate(self.ships) if e.editable and e.ship.id == select]
+        row = rows[0] if rows else min(max(before, 0), len(self.ships) - 1)
+        self.list.setCurrentRow(row)
 
     def selected(self) -> LibraryShip | None:
         row = self.list.currentRow()
@@ -183,6 +229,12 @@ class LibraryDialog(QDialog):
             "Edit this ship of your library"
             if entry.editable
             else "A starter ship cannot be edited: DUPLICATE it and edit the copy."
+        )
+        self.delete_button.setEnabled(entry.editable)
+        self.delete_button.setToolTip(
+            "Delete this ship from your library (asks first)"
+            if entry.editable
+            else "A starter ship comes with Bridge and cannot be deleted."
         )
 
     def add_selected(self) -> bool:
@@ -215,8 +267,33 @@ class LibraryDialog(QDialog):
         except OSError as exc:
             self.problems.setText(_not_saved(exc))
             return None
-        self.reload()
+        self.reload(select=copy.ship.id)  # the copy, ready to EDIT
         return copy
+
+    def delete_selected(self, confirm: bool = True) -> bool:
+        """Delete the GM's own selected ship, after a question (``confirm``)."""
+        entry = self.selected()
+        if entry is None or not entry.editable:
+            return False
+        if confirm:
+            answer = QMessageBox.question(
+                self,
+                "Delete a ship",
+                f"Delete {entry.ship.name} from your ship library? Its file is removed; "
+                "a battle it is in keeps it.",
+            )
+            if answer != QMessageBox.StandardButton.Yes:
+                return False
+        try:
+            delete_library_ship(entry)
+        except OSError as exc:
+            where = exc.filename or entry.path
+            self.problems.setText(
+                f"Not deleted: {where} cannot be removed ({exc.strerror or exc})."
+            )
+            return False
+        self.reload()
+        return True
 
     def edit_selected(self) -> ShipEditor | None:
         entry = self.selected()

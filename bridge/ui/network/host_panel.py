@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QFormLayout,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QPushButton,
     QSpinBox,
@@ -119,9 +120,16 @@ class HostPanel(QDialog):
         self.table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().hide()
-        self.table.horizontalHeader().setStretchLastSection(True)
-        self.table.setColumnWidth(0, 250)
-        self.table.setColumnWidth(1, 170)
+        header = self.table.horizontalHeader()
+        header.setStretchLastSection(False)
+        # Each seat whole, never cut: the seat's name takes the room left and wraps in it;
+        # the other columns are as wide as what they say.
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for col in range(1, 5):
+            header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.table.setWordWrap(True)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideNone)
         right.addWidget(self.table, 1)
         buttons = QHBoxLayout()
         self.free_button = QPushButton("FREE SEAT")
@@ -252,6 +260,7 @@ class HostPanel(QDialog):
         ):
             return
         item = QTableWidgetItem(value)
+        item.setToolTip(value)
         item.setData(Qt.ItemDataRole.UserRole, seat)
         self.table.setItem(row, col, item)
 

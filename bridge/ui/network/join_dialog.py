@@ -235,9 +235,10 @@ def open_seat_windows(model: RemoteModel) -> list[QWidget]:
         return [screen]
     stations = (seated.stations if seated else ()) or (Station.COMMAND,)
     windows: list[QWidget] = []
+    officer = model.state.name_of(seated.character) if seated and seated.character else ""
     for station in stations:
         window = StationWindow(model, station)
-        title = "Bridge — " + station.label + (f" — {seated.seat}" if seated else "")
+        title = "Bridge — " + station.label + (f" — {officer}" if officer else "")
         window.setWindowTitle(title)
         window.show()
         windows.append(window)

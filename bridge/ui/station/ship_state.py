@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QListWidget, QVBoxLayout
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QListView, QListWidget, QVBoxLayout
 
 from bridge.engine import Change, Encounter, Station, players_waiting
 from bridge.ui.base.station_model import StationModel
@@ -17,7 +18,8 @@ __all__ = ["ShipState", "crew_lines"]
 
 
 def crew_lines(state: Encounter) -> list[str]:
-    """The Command card's crew list: each seated officer, where, and whether they acted."""
+    """The Command card's crew list: each seated officer and whether they acted, then
+    where they sit and their Determination (two lines, wrapped, never cut)."""
     waiting = players_waiting(state)
     lines = []
     for cid in state.seated_characters():
@@ -26,7 +28,7 @@ def crew_lines(state: Encounter) -> list[str]:
         status = "waiting" if cid in waiting else "acted"
         if state.turn.actor == cid:
             status = "ACTING"
-        lines.append(f"{c.name} — {where} — {status} — Determination {c.determination.value}")
+        lines.append(f"{c.name} — {status}\n   {where} · Determination {c.determination.value}")
     return lines
 
 
@@ -74,7 +76,9 @@ class ShipState:
         if s is Station.COMMAND:
             col.addWidget(section_label("The crew's Turns", box))
             self.crew = QListWidget(box)
-            self.crew.setUniformItemSizes(True)  # one line each: no row is measured
+            self.crew.setWordWrap(True)  # each officer whole, however narrow the column
+            self.crew.setResizeMode(QListView.ResizeMode.Adjust)
+            self.crew.setTextElideMode(Qt.TextElideMode.ElideNone)
             self.crew.setMinimumHeight(140)
             col.addWidget(self.crew)
         col.addWidget(section_label("Active effects", box))

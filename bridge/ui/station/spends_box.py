@@ -23,7 +23,6 @@ class SpendsBox(QGroupBox):
         self.penetration = QSpinBox()
         self.devastating = QCheckBox("Devastating Attack (2)")
         self.power_loss = QSpinBox()
-        self.reroll = QCheckBox("Re-Roll Damage: re-roll the blank dice (1)")
         self.information = QSpinBox()
         self.advantage = QLineEdit()
         self.cost = QLabel()
@@ -38,8 +37,7 @@ class SpendsBox(QGroupBox):
             ):
                 spin.setRange(0, 6)
                 form.addRow(label, spin)
-            form.addRow("", self.devastating)
-            form.addRow("", self.reroll)
+            form.addRow("", self.devastating)  # Re-Roll Damage comes with the damage dice
         self.information.setRange(0, 6)
         form.addRow("Obtain Information (1 each)", self.information)
         self.advantage.setPlaceholderText("name an Advantage to create (2)")
@@ -50,8 +48,7 @@ class SpendsBox(QGroupBox):
         """Call ``slot`` whenever a spend changes."""
         for spin in (self.extra, self.bonus, self.penetration, self.power_loss, self.information):
             spin.valueChanged.connect(slot)
-        for check in (self.devastating, self.reroll):
-            check.toggled.connect(slot)
+        self.devastating.toggled.connect(slot)
         self.advantage.textChanged.connect(slot)
 
     def spends(self) -> Spends:
@@ -61,7 +58,6 @@ class SpendsBox(QGroupBox):
             penetration=self.penetration.value(),
             devastating=self.devastating.isChecked(),
             power_loss=self.power_loss.value(),
-            reroll_damage=self.reroll.isChecked(),
             obtain_information=self.information.value(),
             create_advantage=self.advantage.text().strip() or None,
         )

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 from bridge.engine import (
     ActionDef,
     Applied,
+    ApplyDamage,
     AttemptTask,
     Command,
     Inspiration,
@@ -34,6 +35,7 @@ from bridge.engine import (
     TaskPlan,
     preview_task,
 )
+from bridge.model.character import Character
 from bridge.rules.odds import task_odds
 from bridge.rules.stats import Attribute, Department
 from bridge.rules.task import Purchase
@@ -41,6 +43,7 @@ from bridge.ui.base.station_model import StationModel
 from bridge.ui.base.theme import COLORS, scaled
 from bridge.ui.station.spends_box import SpendsBox
 from bridge.ui.station.task_fields import TaskFields
+from bridge.ui.widgets.challenge_dice import ChallengeDiceRow, dice_html
 from bridge.ui.widgets.dice import DiceRow
 from bridge.ui.widgets.fit import fit_to_screen, scrolling
 from bridge.ui.widgets.lcars import Pill, section_label
@@ -82,6 +85,8 @@ class TaskDialog(QDialog):
         self.npc = actor not in model.state.characters
         self.by = "gm" if self.npc else actor
         self._report: list[str] = []
+        self._resolved_lines: list[str] = []
+        self._held_at = 0  # the journal's length when the damage dice were shown
         self._submitting = False
         self.setWindowTitle(f"{action.name} — {self._actor_name()}")
 
@@ -121,7 +126,7 @@ class TaskDialog(QDialog):
         self.steps.addWidget(setup)
         self.attribute = QComboBox()
         self.discipline = QComboBox()
-        self.focus = QCheckBox("Focus applies")
+        self.focus = QComboBox()  # "No Focus", then each of the officer's Focuses
         self.override = QCheckBox("Override (+1 Difficulty)")
         self.ship_assist = QCheckBox("Ship assists")
         self.momentum_dice = QSpinBox()
@@ -160,6 +165,19 @@ class TaskDialog(QDialog):
         self.no_spends.setWordWrap(True)
         self.no_spends.setAlignment(Qt.AlignmentFlag.AlignTop)
         self.after.addWidget(self.no_spends)
+        self.damage_box = QGroupBox("DAMAGE DICE")
+        damage = QVBoxLayout(self.damage_box)
+        self.damage_dice = ChallengeDiceRow(self.damage_box, selectable=True)
+        self.damage_dice.sig_selection.connect(lambda _: self._update_damage())
+        damage.addWidget(self.damage_dice)
+        self.damage_total = QLabel()
+        self.damage_total.setObjectName("big")
+        damage.addWidget(self.damage_total)
+        self.damage_cost = QLabel()
+        self.damage_cost.setWordWrap(True)
+        damage.addWidget(self.damage_cost)
+        damage.addStretch()
+        self.after.addWidget(self.damage_box)
         self.report = QTextBrowser()
         self.after.addWidget(self.report)
 
@@ -191,18 +209,31 @@ class TaskDialog(QDialog):
         self.resolve_button.setObjectName("primary")
         self.resolve_button.setToolTip("Apply the spends (Ctrl+Return)")
         self.resolve_button.hide()
+        self.apply_button = QPushButton("APPLY DAMAGE")
+        self.apply_button.setObjectName("primary")
+        self.apply_button.hide()
+        self.no_roll_button = QPushButton("NO ROLL")
+        self.no_roll_button.setToolTip(
+            "Difficulty 0: the Task succeeds without a roll and makes no Momentum "
+            "(roll instead to make Momentum)"
+        )
+        self.no_roll_button.hide()
         self.close_button = QPushButton("CANCEL")
         self.close_button.setToolTip("Close without rolling (Esc)")
         bar.addWidget(self.inspire)
         bar.addStretch()
         bar.addWidget(self.close_button)
+        bar.addWidget(self.no_roll_button)
         bar.addWidget(self.roll_button)
         bar.addWidget(self.resolve_button)
+        bar.addWidget(self.apply_button)
         outer.addLayout(bar)
         self._bar = bar
 
         self.roll_button.clicked.connect(self.roll)
         self.resolve_button.clicked.connect(self.resolve)
+        self.apply_button.clicked.connect(self.apply_damage)
+        self.no_roll_button.clicked.connect(self.confirm_without_roll)
         self.inspire.clicked.connect(self.inspiration)
         self.close_button.clicked.connect(self.reject)
         shortcut = QShortcut(QKeySequence("Ctrl+Return"), self)
@@ -270,22 +301,21 @@ class TaskDialog(QDialog):
                 self.attribute.addItem(attr.label, attr.value)
             for disc in a.disciplines:
                 self.discipline.addItem(disc.label, disc.value)
+        character = state.characters.get(self.actor)
+        self._build_focus(character)
+        if character is not None:
+            self._choose_best_pair(character)
         if not a.rolled:
             self.roll_box.hide()
             return
-        if self.npc:
+        if self.npc or character is None:
             ship = state.ships[self.actor]
             quality = ship.crew_quality.label if ship.crew_quality else "Proficient"
             form.addRow("Crew", QLabel(f"{quality} crew dice (with a Focus)"))
         else:
-            character = state.characters[self.actor]
             form.addRow("Attribute", self.attribute)
             form.addRow("Discipline", self.discipline)
-            self.focus.setToolTip("Focuses: " + (", ".join(character.focuses) or "none"))
-            if not character.focuses:
-                self.focus.setEnabled(False)
-                self.focus.setToolTip(f"{character.name} has no Focus.")
-            form.addRow("", self.focus)
+            form.addRow("Focus", self.focus)
             if self.station not in state.stations_of(self.actor):
                 self.override.setChecked(True)
                 self.override.setEnabled(False)
@@ -299,20 +329,55 @@ class TaskDialog(QDialog):
             form.addRow("", self.ship_assist)
         self.momentum_dice.setRange(0, 3)
         self.threat_dice.setRange(0, 3)
-        if self.npc:
+        if self.npc:  # NPC ships buy their dice with Threat only: no Momentum row
             self.momentum_dice.setEnabled(False)
-            self.momentum_dice.setToolTip("NPC ships buy dice with Threat.")
-        form.addRow("Dice bought with Momentum", self.momentum_dice)
-        form.addRow("Dice paid with Threat", self.threat_dice)
+            self.threat_dice.setToolTip("NPC ships buy dice with Threat.")
+            form.addRow("Dice bought with Threat", self.threat_dice)
+        else:
+            form.addRow("Dice bought with Momentum", self.momentum_dice)
+            form.addRow("Dice paid with Threat", self.threat_dice)
         if not self.npc and self.value.count():
             form.addRow("", self.determination)
             form.addRow("Value", self.value)
-        for box in (self.attribute, self.discipline, self.value):
+        for box in (self.attribute, self.discipline, self.focus, self.value):
             box.currentIndexChanged.connect(self.refresh_preview)
-        for check in (self.focus, self.ship_assist, self.determination):
+        for check in (self.ship_assist, self.determination):
             check.toggled.connect(self.refresh_preview)
         for spin in (self.momentum_dice, self.threat_dice):
             spin.valueChanged.connect(self.refresh_preview)
+
+    def _build_focus(self, character: Character | None) -> None:
+        """The officer's Focuses to pick from (seed 001 RULES SUMMARY 1: "Choose one
+        Attribute and one Discipline, and one Focus")."""
+        self.focus.addItem("No Focus", None)
+        if character is None:
+            return
+        for name in character.focuses:
+            self.focus.addItem(name, name)
+        if character.focuses:
+            self.focus.setToolTip(
+                "A Focus that applies: dice at or under the Discipline score 2 successes"
+            )
+        else:
+            self.focus.setEnabled(False)
+            self.focus.setToolTip(f"{character.name} has no Focus.")
+
+    def _choose_best_pair(self, character: Character) -> None:
+        """Start on the officer's best legal Attribute + Discipline for this Task (the
+        highest target number; the higher Discipline, which a Focus doubles, on a tie)."""
+        attrs = [Attribute(self.attribute.itemData(i)) for i in range(self.attribute.count())]
+        discs = [Department(self.discipline.itemData(i)) for i in range(self.discipline.count())]
+        if not attrs or not discs:
+            return
+        best_attr = max(attrs, key=lambda x: character.attributes[x])
+        best_disc = max(discs, key=lambda d: character.disciplines[d])
+        self.attribute.setCurrentIndex(self.attribute.findData(best_attr.value))
+        self.discipline.setCurrentIndex(self.discipline.findData(best_disc.value))
+
+    def focus_name(self) -> str | None:
+        """The Focus picked, or ``None``."""
+        data = self.focus.currentData()
+        return str(data) if data else None
 
     # -- reading the widgets ------------------------------------------------------------
     def bought(self) -> tuple[Purchase, ...]:
@@ -333,7 +398,8 @@ class TaskDialog(QDialog):
             discipline=Department(self.discipline.currentData())
             if self.discipline.count()
             else None,
-            focus=self.focus.isChecked(),
+            focus=self.focus_name() is not None,
+            focus_name=self.focus_name(),
             bought=self.bought(),
             value=value,
             ship_assist=self.ship_assist.isChecked() or self.action.assist is None,
@@ -355,12 +421,15 @@ class TaskDialog(QDialog):
         if isinstance(plan, str):
             self.problem.setText(plan)
             self.roll_button.setEnabled(False)
+            self.no_roll_button.hide()
             self.difficulty.setText("")
             self.odds_text.setText("")
             self.chart.setOdds(None)
             return
         self.problem.setText("")
         self.roll_button.setEnabled(True)
+        # Difficulty 0 needs no roll unless the player wants Momentum (RULES-NOTES).
+        self.no_roll_button.setVisible(plan.difficulty == 0 and self.steps.currentIndex() == 0)
         self._show_plan(plan)
 
     def _show_plan(self, plan: TaskPlan) -> None:
@@ -414,6 +483,8 @@ class TaskDialog(QDialog):
             self.roll()
         elif self.resolve_button.isVisible() and self.resolve_button.isEnabled():
             self.resolve()
+        elif self.apply_button.isVisible() and self.apply_button.isEnabled():
+            self.apply_damage()
 
     def _refused(self, reason: str) -> None:
         if self.isVisible():
@@ -425,7 +496,13 @@ class TaskDialog(QDialog):
             return
         pending = self.model.state.pending
         if self.steps.currentIndex() == 1 and not self._mine(pending):
-            self._back_to_setup("The roll was undone.")
+            if self.stage.text() == "DAMAGE" and self.model.recent_journal(0)[1] > self._held_at:
+                self._show_report(self.model.recent_journal(1)[0][-1].log)  # landed elsewhere
+            else:
+                self._back_to_setup("The roll was undone.")
+        elif self.steps.currentIndex() == 1 and pending is not None:
+            if (pending.damage is not None) != (self.stage.text() == "DAMAGE"):
+                self._rolled()  # the damage was rolled elsewhere, or undone back to the spends
         elif self.steps.currentIndex() == 0 and self._mine(pending):
             self._rolled()  # redone, or rolled from another window
         elif self.steps.currentIndex() == 0:
@@ -435,6 +512,7 @@ class TaskDialog(QDialog):
         self.steps.setCurrentIndex(0)
         self.stage.setText("SET UP")
         self.resolve_button.hide()
+        self.apply_button.hide()
         self.inspire.hide()
         self.roll_button.show()
         self.close_button.setText("CANCEL")
@@ -459,6 +537,12 @@ class TaskDialog(QDialog):
             return
         self._rolled()
 
+    def confirm_without_roll(self) -> None:
+        """A Difficulty 0 Task taken without a roll: it succeeds, with no Momentum."""
+        command = self.command().model_copy(update={"roll": False})
+        if self._submit(command) is not None:
+            self._rolled()
+
     def _rolled(self) -> None:
         """Show the waiting roll: dice, outcome, spends, RESOLVE."""
         pending = self.model.state.pending
@@ -467,6 +551,8 @@ class TaskDialog(QDialog):
         self.steps.setCurrentIndex(1)
         self.stage.setText("ROLLED")
         self.roll_button.hide()
+        self.no_roll_button.hide()
+        self.apply_button.hide()
         self.close_button.setText("CLOSE")
         self.close_button.setToolTip(
             "Close: the roll waits for its spends; reopen it from the station or the GM console"
@@ -495,10 +581,13 @@ class TaskDialog(QDialog):
         pool = "Threat" if self.npc else "Momentum"
         extra = f" · {result.momentum} {pool}" if result.momentum else ""
         comp = f" · {_count(result.complications, 'COMPLICATION')}" if result.complications else ""
-        self.outcome.setText(
-            f"{_count(result.successes, 'success', 'successes')} vs {result.spec.difficulty}: "
-            f"{verdict}{extra}{comp}"
-        )
+        count = _count(result.successes, "success", "successes")
+        if not result.rolled:
+            count = "No roll at Difficulty 0"
+        self.outcome.setText(f"{count} vs {result.spec.difficulty}: {verdict}{extra}{comp}")
+        if pending.damage is not None:
+            self._show_damage()
+            return
         self.after.setCurrentWidget(self.spends_box if result.success else self.no_spends)
         self.resolve_button.show()
         can_inspire = (
@@ -531,17 +620,83 @@ class TaskDialog(QDialog):
 
     def resolve(self) -> None:
         spends = self.spends() if self.after.currentWidget() is self.spends_box else Spends()
-        applied = self._submit(ResolveTask(by=self.by, spends=spends))
+        applied = self._submit(ResolveTask(by=self.by, spends=spends, hold_damage=True))
         if applied is None:
             return
+        self._resolved_lines = list(applied.entry.log)
+        pending = self.model.state.pending
+        if self._mine(pending) and pending is not None and pending.damage is not None:
+            self._show_damage()
+            return
+        self._show_report(self._resolved_lines)
+
+    def _show_damage(self) -> None:
+        """An attack's damage dice, rolled and held: pick any to re-roll, then apply."""
+        pending = self.model.state.pending
+        if pending is None or pending.damage is None:
+            return
+        self._held_at = self.model.recent_journal(0)[1]
+        self.stage.setText("DAMAGE")
+        self.resolve_button.hide()
+        self.inspire.hide()
+        self.apply_button.show()
+        self.damage_dice.setDice(pending.damage.roll.dice)
+        self.damage_dice.setSelected(())
+        self.after.setCurrentWidget(self.damage_box)
+        self._update_damage()
+
+    def _update_damage(self) -> None:
+        """The damage dice's total, and what re-rolling the picked ones costs."""
+        state = self.model.state
+        pending = state.pending
+        if pending is None or pending.damage is None:
+            return
+        held = pending.damage
+        roll = held.roll
+        self.damage_total.setText(
+            f"{roll.total} DAMAGE · {_count(roll.effects, 'EFFECT')} (before Resistance)"
+        )
+        word = "Threat" if self.npc else "Momentum"
+        chosen = self.damage_dice.selected()
+        pool = state.threat.value if self.npc else state.momentum.value
+        short = None
+        if not chosen:
+            text = (
+                f"Re-Roll Damage (1 {word}): pick any dice to re-roll them once, or apply "
+                "the damage as it fell."
+            )
+            self.apply_button.setText("APPLY DAMAGE")
+        else:
+            n = len(chosen)
+            self.apply_button.setText(f"RE-ROLL {n} {'DIE' if n == 1 else 'DICE'} AND APPLY")
+            if held.momentum:
+                text = f"Re-Roll Damage: 1 of the attack's {held.momentum} {word}."
+            elif pool:
+                text = f"Re-Roll Damage: 1 {word} from the pool ({pool})."
+            else:
+                short = f"Not enough {word} for Re-Roll Damage: it costs 1, and there is none."
+                text = short
+        self.damage_cost.setText(text)
+        self.apply_button.setEnabled(short is None)
+        self.apply_button.setToolTip(short or "Land the damage (Ctrl+Return)")
+
+    def apply_damage(self) -> None:
+        applied = self._submit(ApplyDamage(by=self.by, reroll=self.damage_dice.selected()))
+        if applied is None:
+            return
+        self._show_report([*self._resolved_lines, *applied.entry.log])
+
+    def _show_report(self, lines: list[str] | tuple[str, ...]) -> None:
+        """The Task is resolved: its report unrolls line by line."""
         self.stage.setText("RESOLVED")
         self.resolve_button.hide()
+        self.apply_button.hide()
         self.inspire.hide()
         self.close_button.setText("CLOSE")
         self.close_button.setToolTip("Esc")
         self.close_button.setObjectName("primary")
         self.close_button.style().polish(self.close_button)
-        self._report = list(applied.entry.log)
+        self._report = list(lines)
         self.report.clear()
         self.after.setCurrentWidget(self.report)
         self._timer.start()
@@ -550,7 +705,13 @@ class TaskDialog(QDialog):
         if not self._report:
             self._timer.stop()
             return
-        self.report.append(self._report.pop(0))
+        px = round(self.report.fontMetrics().height() * 1.1)
+        cursor = self.report.textCursor()
+        cursor.movePosition(cursor.MoveOperation.End)
+        if not self.report.document().isEmpty():
+            cursor.insertBlock()
+        cursor.insertHtml(dice_html(self._report.pop(0), px))
+        self.report.ensureCursorVisible()
 
     def finish_report(self) -> None:
         """Show the rest of the damage report at once."""

@@ -41,13 +41,22 @@ from PySide6.QtWidgets import (
 
 from bridge.engine import CATALOG, Change, Encounter
 from bridge.net.views import player_view
+from bridge.rules.challenge import ChallengeDie
 from bridge.rules.stats import System
 from bridge.rules.task import TaskResult
 from bridge.ui.base.settings import restore_geometry, save_geometry
 from bridge.ui.base.station_model import StationModel
 from bridge.ui.base.theme import COLORS
-from bridge.ui.table.viewscreen_labels import FittedLabel, ReportLabel
-from bridge.ui.table.viewscreen_text import damage_lines, roll_detail, roster_key
+from bridge.ui.table.viewscreen_labels import FittedLabel, ItemsLabel, ReportLabel
+from bridge.ui.table.viewscreen_text import (
+    damage_detail,
+    damage_lines,
+    landed_damage,
+    roll_detail,
+    roster_key,
+)
+from bridge.ui.widgets.challenge_dice import ChallengeDiceRow
+from bridge.ui.widgets.in_play import in_play_lines
 from bridge.ui.widgets.ship_status import state_text
 from bridge.ui.widgets.tactical import BigDice, TacticalMap
 
@@ -64,10 +73,13 @@ _WATCH = (
     | Change.ZONES
     | Change.PENDING
     | Change.LOG
+    | Change.TRAITS
+    | Change.DURATIONS
 )
 _STATUS = Change.TURN | Change.POOLS | Change.CREW | Change.OUTCOME
 _PICTURE = Change.SHIPS | Change.ZONES
 _ROLL = Change.PENDING | Change.LOG | Change.CREW
+_IN_PLAY = Change.TRAITS | Change.DURATIONS | Change.SHIPS | Change.CREW
 _ROSTER_ROWS = 3
 _REPORT_ROWS = 2
 """The damage report's height in lines: the newest reports that fit, never cut."""
@@ -187,6 +199,9 @@ class ViewscreenWindow(QWidget):
         roll.addLayout(head)
         self.dice = BigDice()
         roll.addWidget(self.dice, 1)
+        self.damage_dice = ChallengeDiceRow(fill=True)  # the attack's damage dice, as dice
+        self.damage_dice.hide()
+        roll.addWidget(self.damage_dice, 1)
         self.roll_outcome = FittedLabel("outcome")
         self.roll_detail = FittedLabel("dim")
         roll.addWidget(self.roll_outcome)
@@ -205,6 +220,16 @@ class ViewscreenWindow(QWidget):
         for c, stretch in enumerate((8, 6, 5, 6)):
             self.roster.setColumnStretch(c, stretch)
         content.addLayout(self.roster)
+
+        in_play = QHBoxLayout()
+        self.in_play_section = QLabel("IN PLAY")
+        self.in_play_section.setObjectName("section")
+        self.in_play_section.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+        self.in_play = ItemsLabel("who")
+        in_play.addWidget(self.in_play_section)
+        in_play.addWidget(self.in_play, 1)
+        content.addLayout(in_play)
+        self.in_play_row = (self.in_play_section, self.in_play)
 
         report = QHBoxLayout()
         self.report_section = QLabel("DAMAGE REPORT")
@@ -253,6 +278,7 @@ class ViewscreenWindow(QWidget):
         self.middle.setSpacing(round(u * 0.5))
         self.roll.setSpacing(round(u * 0.08))
         self.dice.setMinimumHeight(round(u * 1.6))
+        self.damage_dice.setMinimumHeight(round(u * 1.4))
         self.report.setRows(_REPORT_ROWS, u)
         self.roster.setHorizontalSpacing(round(u * 0.4))
         self.roster.setVerticalSpacing(0)
@@ -282,6 +308,8 @@ class ViewscreenWindow(QWidget):
             self._last_roll(view)
         if flags & (Change.LOG | Change.SHIPS):
             self._report(state)
+        if flags & _IN_PLAY:
+            self._in_play(view)
 
     def _status(self, state: Encounter) -> None:
         turn = state.turn
@@ -349,6 +377,14 @@ class ViewscreenWindow(QWidget):
             resolved = length > self._roll.at
             self._roll = replace(self._roll, resolved=True) if resolved else None
         roll = self._roll
+        damage = self._damage_dice(state, length)
+        # One set of dice at a time, as large as the panel allows: the d20s, then, once
+        # an attack hits, its damage dice in their place.
+        self.damage_dice.setDice(damage)
+        if self.damage_dice.isVisibleTo(self) != bool(damage):
+            self.damage_dice.setVisible(bool(damage))
+            self.dice.setVisible(not damage)
+            self.middle.setStretch(1, 16 if damage else 10)  # eight dice or more need room
         if roll is None:
             self.roll_task.setFullText("LAST ROLL")
             self.roll_who.setFullText("NONE YET")
@@ -367,7 +403,29 @@ class ViewscreenWindow(QWidget):
         color = COLORS.blue if r.success else COLORS.red
         self.roll_outcome.setStyleSheet(f"background: {color};")
         self.roll_outcome.setFullText(word)
-        self.roll_detail.setFullText(roll_detail(r, roll.resolved))
+        detail = roll_detail(r, roll.resolved)
+        if damage:
+            held = state.pending is not None
+            detail = damage_detail(damage, held)
+        self.roll_detail.setFullText(detail)
+
+    def _damage_dice(self, state: Encounter, length: int) -> tuple[ChallengeDie, ...]:
+        """The last roll's damage dice: held for a re-roll, or as they landed."""
+        pending = state.pending
+        if pending is not None:
+            return pending.damage.roll.dice if pending.damage is not None else ()
+        roll = self._roll
+        if roll is None or not roll.resolved or length <= roll.at:
+            return ()
+        entries, _ = self.model.recent_journal(min(length - roll.at, 4))
+        return landed_damage(entries)
+
+    def _in_play(self, state: Encounter) -> None:
+        """Advantages, Complications and lasting effects, as many as fit on a line."""
+        lines = [line.upper() for line in in_play_lines(state)]
+        for w in self.in_play_row:
+            w.setVisible(bool(lines))
+        self.in_play.setItems(lines)
 
     def _report(self, state: Encounter) -> None:
         entries, _ = self.model.recent_journal(30)

@@ -3,8 +3,6 @@ report that shows the newest whole lines that fit."""
 
 from __future__ import annotations
 
-import html
-
 from PySide6.QtCore import QEvent, QSize, Qt
 from PySide6.QtGui import (
     QFont,
@@ -17,8 +15,9 @@ from PySide6.QtWidgets import (
 )
 
 from bridge.ui.base.theme import COLORS
+from bridge.ui.widgets.challenge_dice import dice_html
 
-__all__ = ["FittedLabel", "ReportLabel"]
+__all__ = ["FittedLabel", "ItemsLabel", "ReportLabel"]
 
 
 class FittedLabel(QLabel):
@@ -63,6 +62,56 @@ class FittedLabel(QLabel):
         self._elide()
 
 
+class ItemsLabel(QLabel):
+    """Items joined by " · " on at most ``rows`` wrapped lines: as many whole items as fit,
+    then "+ N MORE"."""
+
+    def __init__(self, name: str, rows: int = 2) -> None:
+        super().__init__()
+        self.setObjectName(name)
+        self.setWordWrap(True)
+        self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self._items: list[str] = []
+        self._rows = rows
+        self.shown: list[str] = []
+        """The items on screen."""
+
+    def setItems(self, items: list[str]) -> None:
+        if items != self._items:
+            self._items = list(items)
+            self._fit()
+
+    def _fit(self) -> None:
+        """The most whole items whose text wraps within the rows; the label as tall."""
+        width = self.width()
+        self.setText("\n".join("X" * self._rows))  # the height of the rows, as laid out
+        limit = self.heightForWidth(width) + 1
+        items = self._items
+        text = f"{len(items)} IN PLAY" if items else ""
+        self.shown = []
+        for k in range(len(items), 0, -1):
+            more = f" · + {len(items) - k} MORE" if k < len(items) else ""
+            candidate = " · ".join(items[:k]) + more
+            self.setText(candidate)
+            if self.heightForWidth(width) <= limit:
+                text, self.shown = candidate, items[:k]
+                break
+        self.setText(text)
+        need = min(max(self.heightForWidth(width), 1), limit) if text else 0
+        if need != self.height():
+            self.setFixedHeight(need)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit()
+
+    def changeEvent(self, event: QEvent) -> None:  # the font follows the window's size
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._fit()
+
+
 class ReportLabel(QLabel):
     """The newest lines that fit, wrapped, oldest dimmed; one too long alone is cut."""
 
@@ -90,9 +139,11 @@ class ReportLabel(QLabel):
         self._fit()
 
     def _html(self, lines: list[str]) -> str:
+        """The lines, the older ones dimmed; challenge dice drawn as dice, a line high."""
+        px = max(round(self._line * 0.8), 8)
         dim = f'<span style="color: {COLORS.dim};">'
-        older = [f"{dim}{html.escape(line)}</span>" for line in lines[:-1]]
-        return "<br>".join([*older, html.escape(lines[-1])])
+        older = [f"{dim}{dice_html(line, px)}</span>" for line in lines[:-1]]
+        return "<br>".join([*older, dice_html(lines[-1], px)])
 
     def _fit(self) -> None:
         """The newest whole lines that fit; the label is as tall as they need."""

@@ -8,9 +8,17 @@ from collections.abc import Collection, Sequence
 
 from bridge.engine import Encounter, JournalEntry
 from bridge.net.views import log_entry
+from bridge.rules.challenge import ChallengeDie, challenge_faces
 from bridge.rules.task import TaskResult
 
-__all__ = ["damage_lines", "public_lines", "roll_detail", "roster_key"]
+__all__ = [
+    "damage_detail",
+    "damage_lines",
+    "landed_damage",
+    "public_lines",
+    "roll_detail",
+    "roster_key",
+]
 
 _NOT_REPORTED = re.compile(r"\battempts\b|\bDifficulty\b")
 
@@ -19,8 +27,8 @@ _NOT_REPORTED = re.compile(r"\battempts\b|\bDifficulty\b")
 
 
 _REPORTED = re.compile(
-    r"\bhit\b|\bnow:|breach|destroy|disabled|withdr|shields (?:lowered|raised|up|down)|"
-    r"damage control|repair",
+    r" against .+: \[|\bhit\b|\bnow:|breach|destroy|disabled|withdr|"
+    r"shields (?:lowered|raised|up|down)|damage control|repair",
     re.IGNORECASE,
 )
 
@@ -48,6 +56,30 @@ def damage_lines(entries: Sequence[JournalEntry], hidden: Collection[str]) -> li
             else:
                 out.append(line)
     return out
+
+
+_ATTACK_LINE = re.compile(r" against .+: \[")
+
+
+def landed_damage(entries: Sequence[JournalEntry]) -> tuple[ChallengeDie, ...]:
+    """The challenge dice of the first attack that landed in ``entries`` (the damage
+    resolver's opening line, "Phaser Arrays against IKS Qoj: [2 1 - 1E] = ...")."""
+    for entry in entries:
+        for line in public_lines(entry):
+            if _ATTACK_LINE.search(line):
+                rolls = challenge_faces(line)
+                if rolls:
+                    return rolls[0]
+    return ()
+
+
+def damage_detail(dice: Sequence[ChallengeDie], held: bool) -> str:
+    """The line under an attack's damage dice: their total, and whether they wait for a
+    re-roll."""
+    total = sum(d.damage for d in dice)
+    effects = sum(d.effect for d in dice)
+    line = f"{total} DAMAGE · {effects} EFFECT{'' if effects == 1 else 'S'}"
+    return f"{line} · RE-ROLL?" if held else line
 
 
 def roll_detail(result: TaskResult, resolved: bool) -> str:

@@ -19,6 +19,8 @@ def summary(action: ActionDef) -> str:
         parts.append(f"ship {action.assist_text}")
     if action.kind == "task" and action.rolled:
         parts.append(f"D {action.difficulty_text}")
+    elif action.kind == "task" and action.difficulty_note:  # a card entry without a roll
+        parts.append(action.difficulty_note)
     if action.power or action.power_note:
         parts.append(f"Power {action.power_note or action.power}")
     if action.succeed_at_cost:

@@ -48,12 +48,16 @@ def _setup(table: QTableWidget, headers: list[str]) -> None:
     table.horizontalHeader().setStretchLastSection(True)
 
 
-def _fill(table: _FittedTable, rows: list[list[str]]) -> None:
-    """Show ``rows``; a table shown the same rows again is left alone (no repaint)."""
-    if rows == table.rows:
+def _fill(
+    table: _FittedTable, rows: list[list[str]], tips: dict[tuple[int, int], str] | None = None
+) -> None:
+    """Show ``rows`` (``tips``: a cell's tooltip, by row and column); a table shown the same
+    rows again is left alone (no repaint)."""
+    tips = tips or {}
+    if rows == table.rows and tips == table.tips:
         return
     grew = len(rows) != table.rowCount()
-    table.rows = rows
+    table.rows, table.tips = rows, tips
     table.setRowCount(len(rows))
     for r, row in enumerate(rows):
         for c, text in enumerate(row):
@@ -63,6 +67,9 @@ def _fill(table: _FittedTable, rows: list[list[str]]) -> None:
                 table.setItem(r, c, item)
             if item.text() != text:
                 item.setText(text)
+            tip = tips.get((r, c), "")
+            if item.toolTip() != tip:
+                item.setToolTip(tip)
     if grew:
         _fit_rows(table)
 
@@ -81,6 +88,8 @@ class _FittedTable(QTableWidget):
 
     rows: list[list[str]] | None = None
     """The rows last shown (None before the first)."""
+    tips: dict[tuple[int, int], str] | None = None
+    """The cells' tooltips last shown."""
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
@@ -177,11 +186,15 @@ class ContactsTable(_FittedTable):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         _setup(self, ["CONTACT", "RANGE", "SHIELDS", "BREACHES", "STATUS"])
+        header = self.horizontalHeaderItem(4)
+        if header is not None:
+            header.setToolTip("The ship's worst system (an NPC ship counted whole: the ship)")
 
     def setEncounter(
         self, state: Encounter, own: str, detail: bool = True, include_own: bool = False
     ) -> None:
-        rows = []
+        rows: list[list[str]] = []
+        tips: dict[tuple[int, int], str] = {}
         for sid, ship in state.ships.items():
             if sid == own and not include_own:
                 continue
@@ -191,13 +204,22 @@ class ContactsTable(_FittedTable):
                 status = "☠ DESTROYED"
             elif sid in state.retreated:
                 status = "⇥ WITHDRAWN"
-            elif ship.per_system:
-                worst = max((ship.system_state(x) for x in System), key=lambda st: st.rank)
-                status = f"worst system: {state_text(worst)}"
+            elif ship.per_system:  # its worst system's state; which one in the tooltip
+                worst = max(System, key=lambda x: ship.system_state(x).rank)
+                state_of = ship.system_state(worst)
+                status = state_text(state_of)
+                hurt = [
+                    f"{x.label}: {ship.system_state(x).label}"
+                    for x in System
+                    if ship.system_state(x) is not SystemState.NOMINAL
+                ]
+                tips[(len(rows), 4)] = "Worst system: " + (
+                    "; ".join(hurt) if hurt else "every system Nominal"
+                )
             else:
                 status = state_text(ship.whole_ship_state)
             shields = f"{ship.shields_now}/{ship.shields_max}" if scanned else "unscanned"
             breaches = str(ship.total_breaches) if scanned else "?"
             side = "" if state.sides[sid] == "npc" else " (player)"
             rows.append([ship.name + side, rng, shields, breaches, status])
-        _fill(self, rows)
+        _fill(self, rows, tips)

@@ -67,6 +67,17 @@ def ship_lines(state: Encounter, own: str | None) -> list[tuple[str, str, str, s
     return lines
 
 
+def _wrap(text: str, metrics: QFontMetricsF, room: float) -> list[str]:
+    """``text`` in lines no wider than ``room``, broken between words."""
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and metrics.horizontalAdvance(f"{lines[-1]} {word}") <= room:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
 class ZoneMapView(ScaledWidget):
     """Painted zone map; ``own`` ship's range to every other ship is written beside it.
 
@@ -86,6 +97,7 @@ class ZoneMapView(ScaledWidget):
         self._picture: object = None  # what the last setEncounter asked to paint
         self._zones: dict[str, QRectF] = {}
         self._ships: dict[str, QRectF] = {}
+        self._texts: dict[str, list[str]] = {}
         self._dragging: str | None = None
         self._drag_at: QPointF | None = None
         self.movable = movable
@@ -100,6 +112,45 @@ class ZoneMapView(ScaledWidget):
     def ship_rects(self) -> dict[str, QRectF]:
         """Where each ship's name was last painted (widget coordinates)."""
         return dict(self._ships)
+
+    def ship_texts(self) -> dict[str, list[str]]:
+        """The lines each ship was last painted as (its name, then its range)."""
+        return {sid: list(t) for sid, t in self._texts.items()}
+
+    def _paint_ship(
+        self, p: QPainter, sid: str, text: str, color: str, at: QPointF, room: float
+    ) -> float:
+        """A ship's name and its range, whole: the range goes to a line of its own when
+        both do not fit, the type shrinks (to three quarters), then a long name wraps
+        between its words. Returns where the next ship goes."""
+        body = QFont(FONT_FAMILY)
+        size = scaled(14)
+        body.setPixelSize(round(size))
+        metrics = QFontMetricsF(body)
+        parts = [text] if metrics.horizontalAdvance(text) <= room else text.split(" · ")
+        widest = max(metrics.horizontalAdvance(part) for part in parts)
+        if widest > room:  # a long name in a narrow zone: smaller, but whole if it can be
+            body.setPixelSize(max(round(size * max(room / widest, 0.75)), 6))
+            metrics = QFontMetricsF(body)
+        shown = [
+            metrics.elidedText(line, Qt.TextElideMode.ElideRight, room)  # a word too long
+            for part in parts
+            for line in _wrap(part, metrics, room)
+        ]
+        p.setFont(body)
+        p.setPen(QColor(COLORS.orange if sid == self._dragging else color))
+        line = metrics.height() + scaled(2)
+        top = at.y() + scaled(12) - metrics.ascent()
+        for i, part in enumerate(shown):
+            p.drawText(
+                QPointF(at.x() + (scaled(8) if i else 0), at.y() + scaled(12) + i * line), part
+            )
+        width = max(metrics.horizontalAdvance(part) for part in shown) + (
+            scaled(8) if len(shown) > 1 else 0
+        )
+        self._ships[sid] = QRectF(at.x(), top, width, line * len(shown))
+        self._texts[sid] = shown
+        return at.y() + line * len(shown) + scaled(2)
 
     def _ship_at(self, point: QPointF) -> str | None:
         return next((sid for sid, r in self._ships.items() if r.contains(point)), None)
@@ -158,14 +209,13 @@ class ZoneMapView(ScaledWidget):
         rects = {z: QRectF(c * cw + 6, r * rh + 6, cw - 12, rh - 12) for z, (c, r) in grid.items()}
         self._zones = rects
         self._ships = {}
+        self._texts = {}
         p.setPen(QPen(QColor(COLORS.violet), 3))
         for a, b in state.zones.links:
             p.drawLine(rects[a].center(), rects[b].center())
         title = QFont(FONT_FAMILY)
         title.setPixelSize(round(scaled(15)))
         title.setBold(True)
-        body = QFont(FONT_FAMILY)
-        body.setPixelSize(round(scaled(14)))
         lines = ship_lines(state, self._own)
         for zone, rect in rects.items():
             drag_at = self._drag_at if self._dragging is not None else None
@@ -179,22 +229,12 @@ class ZoneMapView(ScaledWidget):
             flags = Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap
             used = QFontMetricsF(title).boundingRect(head, flags, zone.upper())
             p.drawText(head, flags, zone.upper())
-            p.setFont(body)
             y = used.bottom() + scaled(4)
-            line = QFontMetricsF(body).height() + scaled(4)
             room = rect.width() - scaled(20)
             for sid, where, text, color in lines:
                 if where != zone:
                     continue
-                p.setPen(QColor(color))
-                metrics = QFontMetricsF(body)
-                shown = metrics.elidedText(text, Qt.TextElideMode.ElideRight, room)
-                at = QPointF(rect.left() + scaled(12), y + scaled(12))
-                self._ships[sid] = QRectF(
-                    at.x(), at.y() - metrics.ascent(), metrics.horizontalAdvance(shown), line
+                y = self._paint_ship(
+                    p, sid, text, color, QPointF(rect.left() + scaled(12), y), room
                 )
-                if sid == self._dragging:
-                    p.setPen(QColor(COLORS.orange))
-                p.drawText(at, shown)
-                y += line
         p.end()

@@ -48,3 +48,27 @@ def test_the_console_opens_the_tray(qtbot: QtBot, model: SharedModel) -> None:
     c.confirm_quit = False
     qtbot.addWidget(c)
     assert c.dice_tray() is c.dice_tray() and c.tray is not None and c.tray.isVisible()
+
+
+def test_challenge_dice_are_rolled_and_drawn_as_dice(qtbot: QtBot, model: SharedModel) -> None:
+    """Seed 001 ROLL DAMAGE faces (1, 2, blank, Effect) drawn as dice, not "[1 2 - 1E]"."""
+    t = tray(qtbot, model)
+    t.tabs.setCurrentIndex(3)
+    t.challenge_count.setValue(4)
+    assert t.odds.text() == "DAMAGE 3.3 EXPECTED · AN EFFECT 80%"
+    assert not t.challenge_dice.isVisible()
+    model.session._dice = GivenDice(d6=(1, 2, 4, 5))
+    qtbot.mouseClick(t.roll_button, Qt.MouseButton.LeftButton)
+    assert t.challenge_dice.isVisible()
+    assert [(d.damage, d.effect) for d in t.challenge_dice.dice()] == [
+        (1, False),
+        (2, False),
+        (0, False),
+        (1, True),
+    ]
+    assert "= 4 damage, 1 Effect(s)" in t.result.toPlainText()
+    assert t.result.toHtml().count("<img") == 4  # the faces as dice in the text too
+    t.tabs.setCurrentIndex(0)
+    model.session._dice = GivenDice(d20=(3, 15))
+    t.roll()
+    assert not t.challenge_dice.isVisible()

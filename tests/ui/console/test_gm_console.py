@@ -252,3 +252,66 @@ def test_the_gm_directs_an_npc_ship(qtbot: QtBot, model: SharedModel) -> None:
     c.npc.npc_task.setCurrentIndex(c.npc.npc_task.findData("command:direct"))
     assert c.npc.open_task() is None
     assert model.state.turn.interrupt == "qoj" and model.state.turn.npc_direct_used
+
+
+def test_undo_and_redo_say_what_they_would_undo(qtbot: QtBot, model: SharedModel) -> None:
+    """Issue 27: "Undo: Fire Weapon, Lt. Cmdr. Kell", in the menu and its tooltip."""
+    from bridge.engine.commands import AdjustPool, AttemptTask
+    from bridge.rules.dice import GivenDice
+
+    c = console(qtbot, model)
+    assert c.menus.undo.text() == "&Undo" and not c.menus.undo.isEnabled()
+    model.submit(StartTurn(by="kell", actor="kell"))
+    assert c.menus.undo.text() == "&Undo: Start Turn, Lt. Cmdr. Kell"
+    model.session._dice = GivenDice(d20=(1, 1, 12))
+    model.submit(AttemptTask(by="kell", action="fire_weapon", target="qoj", weapon="Phaser Arrays"))
+    assert c.menus.undo.text() == "&Undo: Fire Weapon, Lt. Cmdr. Kell"
+    assert c.menus.undo.toolTip() == "Undo Fire Weapon, Lt. Cmdr. Kell (Ctrl+Z)"
+    model.undo()
+    assert c.menus.redo.text() == "&Redo: Fire Weapon, Lt. Cmdr. Kell"
+    assert c.menus.undo.text() == "&Undo: Start Turn, Lt. Cmdr. Kell"
+    model.submit(AdjustPool(pool="threat", delta=-2))
+    assert c.menus.undo.text() == "&Undo: Threat -2" and c.menus.redo.text() == "&Redo"
+    assert not c.menus.redo.isEnabled()
+
+
+def test_end_round_names_who_still_has_turns(
+    qtbot: QtBot, model: SharedModel, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    c = console(qtbot, model)
+    asked: list[str] = []
+    monkeypatch.setattr(
+        "bridge.ui.console.turn_order.confirm",
+        lambda _parent, _title, text, _action: asked.append(text) or False,
+    )
+    model.submit(StartTurn(by="kell", actor="kell"))
+    model.submit(EndTurn(by="kell"))
+    c.turn_order.confirm_end_round()
+    text = asked[-1]
+    assert "Lt. Cmdr. Kell" not in text
+    assert "Capt. Elena Reyes" in text and "Lt. Sorel" in text
+    assert "IKS Qoj (3 Turns)" in text and "IKS Vor'tak (4 Turns)" in text
+
+
+def test_in_play_lists_advantages_complications_and_effects(
+    qtbot: QtBot, model: SharedModel
+) -> None:
+    """Issue 27: what is in play, with how long it lasts; a Complication rolled is there."""
+    from bridge.engine.commands import AddTrait, AttemptTask, ResolveTask
+    from bridge.rules.dice import GivenDice
+
+    c = console(qtbot, model)
+    items = [c.in_play.item(i).text() for i in range(c.in_play.count())]
+    assert items == ["Nothing in play: no Advantage, Complication or effect."]
+    model.submit(AddTrait(name="Nebula cover", kind="advantage", ship="resolute"))
+    model.submit(StartTurn(by="tovan", actor="tovan"))
+    model.session._dice = GivenDice(d20=(1, 20, 20))  # two 20s: two Complications
+    model.submit(AttemptTask(by="tovan", action="evasive_action"))
+    model.submit(ResolveTask(by="tovan"))
+    items = [c.in_play.item(i).text() for i in range(c.in_play.count())]
+    assert items == [
+        "Advantage: Nebula cover (USS Resolute)",
+        "Complication: Evasive Action (Lt. Tovan), Round 1",
+        "Complication: Evasive Action (Lt. Tovan), Round 1 #2",
+        "Evasive Action on USS Resolute, until Lt. Tovan's next Task",
+    ]

@@ -103,3 +103,22 @@ def test_library_and_editor_fit_a_laptop(qtbot: QtBot, model: SharedModel) -> No
         dialog.resize(hint.expandedTo(dialog.size()).boundedTo(dialog.maximumSize()))
         QApplication.processEvents()
         assert clipped(dialog) == []
+
+
+def test_the_totals_stand_against_the_creation_limits(qtbot: QtBot) -> None:
+    """1st edition lifepath: a new main character's Attributes total 56 and Disciplines
+    16 (the seeds do not state it). Over is told, not refused: milestones add more."""
+    e = editor(qtbot, Character(id="x", name="X"))  # Attributes 9 x 6, Disciplines 2 x 6
+    assert e.attribute_total.text() == "Total 54 of 56 at creation: 2 still to give"
+    assert e.discipline_total.text() == "Total 12 of 16 at creation: 4 still to give"
+    assert e.attribute_total.objectName() == "reason"
+    e.attributes["reason"].setValue(11)
+    assert e.attribute_total.text() == "Total 56 of 56 at creation"
+    assert e.attribute_total.objectName() == "dim"
+    for field in ("command", "conn", "science", "medicine"):
+        e.disciplines[field].setValue(3)
+    e.disciplines["security"].setValue(4)
+    assert e.discipline_total.text() == "Total 18 of 16 at creation: 2 over (milestones?)"
+    assert e.save_button.isEnabled()  # a grown officer still saves
+    assert e.attribute_total.isVisible() and e.discipline_total.isVisible()
+    assert clipped(e) == []

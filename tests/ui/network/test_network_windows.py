@@ -107,6 +107,8 @@ def test_a_remote_station_plays_the_gms_battle(
     window = windows[0]
     assert isinstance(window, StationWindow) and window.station is Station.TACTICAL
     assert window.officer_id() == "kell"
+    # Issue 27: the title names the officer, not the seat's id ("char:kell").
+    assert window.windowTitle() == "Bridge — Security and Tactical — Lt. Cmdr. Kell"
     assert window.start_button.isEnabled()
 
     _run(loop, _do(window.start_button.click))  # the player's click goes to the host...
@@ -188,6 +190,48 @@ def test_a_remote_player_rolls_and_resolves_a_task_in_the_task_dialog(
     assert model.state.pending is None
     assert model.journal[-1].command.type == "resolve" and model.journal[-1].command.by == "sorel"
     assert remote.journal[-1].log == model.journal[-1].log
+    task.close()
+    window.close()
+    _run(loop, remote.client.close())
+    _run(loop, panel.stop())
+
+
+def test_a_remote_attacker_rerolls_damage_dice_through_the_host(
+    loop: qasync.QEventLoop, model: SharedModel
+) -> None:
+    """Seed 001 Re-Roll Damage over the network: the held damage dice reach the player's
+    dialog, the dice picked there go to the host as one ApplyDamage, the host rolls."""
+    from bridge.engine.catalog import CATALOG
+    from bridge.rules.dice import GivenDice
+
+    panel = HostPanel(model, bind="127.0.0.1", announce=False)
+    panel.port_box.setValue(0)
+    assert _run(loop, panel.start())
+    dialog = JoinDialog(discover=False)
+    url = url_for(f"127.0.0.1:{panel.port}")
+    assert _run(loop, dialog.connect_to(url, panel.code_label.text()))
+    assert _run(loop, dialog.take("char:kell"))
+    remote = dialog.model
+    assert remote is not None
+    window = open_seat_windows(remote)[0]
+    _run(loop, _do(window.start_button.click))
+    task = window.open_task(CATALOG["fire_weapon"])
+    assert task is not None
+    task.weapon.setCurrentIndex(task.weapon.findData("Phaser Arrays"))
+    model.session._dice = GivenDice(d20=(1, 1, 12), d6=(3, 3, 3, 3, 1, 1, 2, 5))
+    _run(loop, _do(task.roll))
+    _run(loop, _do(task.resolve))
+    pending = model.state.pending
+    assert pending is not None and pending.damage is not None
+    assert remote.state.pending == pending  # the player's dialog reads the host's dice
+    assert task.stage.text() == "DAMAGE"
+    assert [d.face for d in task.damage_dice.dice()] == [3, 3, 3, 3, 1, 1, 2, 5]
+    task.damage_dice.setSelected((0, 1))
+    model.session._dice = GivenDice(d20=(12, 12), d6=(2, 2))
+    _run(loop, _do(task.apply_damage))
+    last = model.journal[-1].command
+    assert last.type == "apply_damage" and last.by == "kell" and last.reroll == (0, 1)
+    assert model.state.pending is None and task.stage.text() == "RESOLVED"
     task.close()
     window.close()
     _run(loop, remote.client.close())

@@ -186,3 +186,35 @@ def test_an_entry_without_rules_has_no_line_for_them(qtbot: QtBot, model: Shared
     interact.setReason("Not now.")
     (reason,) = interact.findChildren(QLabel)
     assert reason is interact.reason and reason.isVisibleTo(w) and reason.text() == "Not now."
+
+
+def test_the_operations_card_says_why_before_the_dialog(qtbot: QtBot, model: SharedModel) -> None:
+    """Issue 27: Damage Control with nothing damaged and Regenerate Shields at full shields
+    are disabled at the card, with the reason; the hail's card says when it needs no roll."""
+    w = window(qtbot, model, Station.OPERATIONS)
+    model.submit(StartTurn(by="mbeki", actor="mbeki"))
+    repair = w.buttons["damage_control"]
+    assert not repair.button.isEnabled()
+    assert repair.reason.text().startswith("Nothing to repair: no system is Damaged")
+    shields = w.buttons["regenerate_shields"]
+    assert not shields.button.isEnabled() and "shields are full" in shields.reason.text()
+    model.submit(SetValue(path="ships.resolute.damage.engines.breaches", value=3))
+    model.submit(SetValue(path="ships.resolute.shields", value=5))
+    assert repair.button.isEnabled() and shields.button.isEnabled()
+    hail = w.buttons["hailing_frequencies"]
+    assert hail.detail is not None
+    assert "D 0: no roll unless jammed or the GM raises it" in hail.detail.text()
+
+
+def test_launch_probe_says_it_takes_no_roll(qtbot: QtBot, model: SharedModel) -> None:
+    """Seed 001 Sensors card: LAUNCH PROBE has no roll; the card entry confirms at once."""
+    w = window(qtbot, model, Station.SCIENCE)
+    probe = w.buttons["launch_probe"]
+    assert summary(probe.action) == "no roll: the card gives none"
+    assert probe.detail is not None and probe.detail.text() == "no roll: the card gives none"
+    model.submit(StartTurn(by="sorel", actor="sorel"))
+    dialog = w.open_task(probe.action)
+    assert dialog is not None and dialog.roll_button.text() == "CONFIRM"
+    dialog.zone.setCurrentIndex(dialog.zone.findData("Nebula Edge"))
+    qtbot.mouseClick(dialog.roll_button, Qt.MouseButton.LeftButton)
+    assert model.state.durations[-1].target == "Nebula Edge" and model.state.pending is None

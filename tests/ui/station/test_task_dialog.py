@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
 from bridge.engine.catalog import CATALOG, Station
@@ -26,7 +27,7 @@ def test_difficulty_and_odds_follow_the_choices(qtbot: QtBot, model: SharedModel
     d = dialog(qtbot, model, "kell", Station.TACTICAL, "fire_weapon")
     assert "DIFFICULTY <b>2</b>" in d.difficulty.text()
     p0 = d.chart.odds().p_success
-    d.focus.setChecked(True)
+    d.focus.setCurrentIndex(d.focus.findData("Starship Weapons"))
     assert d.chart.odds().p_success > p0
     d.momentum_dice.setValue(2)
     assert "3 Momentum" in d.difficulty.text()  # 1 + 2
@@ -57,6 +58,9 @@ def test_roll_shows_every_die_then_resolve_shows_the_report(
     d.spends_box.bonus.setValue(2)
     assert d.spends_box.cost.text().startswith("2 of")
     qtbot.mouseClick(d.resolve_button, Qt.MouseButton.LeftButton)
+    assert d.stage.text() == "DAMAGE" and d.damage_dice.isVisible()
+    assert [die.face for die in d.damage_dice.dice()] == [2] * 8
+    qtbot.mouseClick(d.apply_button, Qt.MouseButton.LeftButton)
     assert model.state.pending is None
     d.finish_report()
     text = d.report.toPlainText()
@@ -115,6 +119,12 @@ def test_undo_and_redo_elsewhere_keep_the_dialog_true(qtbot: QtBot, model: Share
     model.redo()
     assert d.stage.text() == "ROLLED" and d.resolve_button.isVisible()
     qtbot.mouseClick(d.resolve_button, Qt.MouseButton.LeftButton)
+    assert d.stage.text() == "DAMAGE"
+    model.undo()  # back to the spends: the damage dice are taken back
+    assert d.stage.text() == "ROLLED" and d.resolve_button.isVisible()
+    model.redo()
+    assert d.stage.text() == "DAMAGE" and d.apply_button.isVisible()
+    qtbot.mouseClick(d.apply_button, Qt.MouseButton.LeftButton)
     assert model.state.pending is None and d.stage.text() == "RESOLVED"
 
 
@@ -129,9 +139,12 @@ def test_the_dialog_keeps_one_size_from_setup_to_report(qtbot: QtBot, model: Sha
     d.adjustSize()
     rolled = d.size()
     d.resolve()
+    d.adjustSize()
+    damage = d.size()
+    d.apply_damage()
     d.finish_report()
     d.adjustSize()
-    assert before.height() == rolled.height() == d.size().height() <= 690
+    assert before.height() == rolled.height() == damage.height() == d.size().height() <= 690
     assert d.size().width() <= 1366
 
 
@@ -153,7 +166,10 @@ def test_npc_task_uses_crew_dice(qtbot: QtBot, model: SharedModel) -> None:
     model.submit(StartTurn(actor="qoj"))
     d = dialog(qtbot, model, "qoj", Station.TACTICAL, "fire_weapon")
     assert "Talented crew (13)" in d.odds_text.text()
-    assert not d.momentum_dice.isEnabled()
+    # NPC ships buy dice with Threat only: no Momentum box to show (issue 27).
+    assert not d.momentum_dice.isVisibleTo(d) and d.threat_dice.isVisibleTo(d)
+    labels = [w.text() for w in d.roll_box.findChildren(QLabel) if w.isVisibleTo(d)]
+    assert "Dice bought with Momentum" not in labels and "Dice bought with Threat" in labels
 
 
 def test_momentum_about_to_be_lost_over_the_cap_is_announced(
@@ -225,3 +241,131 @@ def test_deploy_security_names_its_opposition(qtbot: QtBot, model: SharedModel) 
     model.session._dice = GivenDice(d20=(1, 1, 20, 20))
     d.roll()
     assert "The intruders (Exceptional) oppose" in "\n".join(model.journal[-1].log)
+
+
+def _fired(qtbot: QtBot, model: SharedModel, d20: tuple[int, ...] = (1, 1, 12)) -> TaskDialog:
+    """Kell's Fire Weapon, rolled and resolved: its damage dice [- - - - 1 1 2 1E] wait."""
+    model.submit(StartTurn(by="kell", actor="kell"))
+    d = dialog(qtbot, model, "kell", Station.TACTICAL, "fire_weapon")
+    model.session._dice = GivenDice(d20=d20, d6=(3, 3, 3, 3, 1, 1, 2, 5))
+    d.roll()
+    d.resolve()
+    return d
+
+
+def test_the_player_picks_damage_dice_to_reroll_after_seeing_them(
+    qtbot: QtBot, model: SharedModel
+) -> None:
+    """Seed 001 COMBAT MOMENTUM (STARSHIP): "Re-Roll Damage 1 The player may re-roll any
+    number of [challenge dice] from the current attack": the dice are shown as dice, the
+    player clicks the ones to re-roll, then the damage lands."""
+    d = _fired(qtbot, model)
+    assert d.stage.text() == "DAMAGE" and model.state.ships["qoj"].shields == 11
+    assert "5 DAMAGE · 1 EFFECT" in d.damage_total.text()
+    assert d.apply_button.text() == "APPLY DAMAGE"
+    for i in (0, 1, 6):  # two blanks and a 2: any dice, not only the blanks
+        centre = d.damage_dice.die_rect(i).center().toPoint()
+        qtbot.mouseClick(d.damage_dice, Qt.MouseButton.LeftButton, pos=centre)
+    assert d.damage_dice.selected() == (0, 1, 6)
+    assert d.apply_button.text() == "RE-ROLL 3 DICE AND APPLY"
+    assert "1 of the attack's 3 Momentum" in d.damage_cost.text()
+    qtbot.mouseClick(  # a second click drops a die again
+        d.damage_dice, Qt.MouseButton.LeftButton, pos=d.damage_dice.die_rect(6).center().toPoint()
+    )
+    assert d.damage_dice.selected() == (0, 1)
+    model.session._dice = GivenDice(d20=(12, 12), d6=(2, 2))
+    qtbot.mouseClick(d.apply_button, Qt.MouseButton.LeftButton)
+    assert model.state.pending is None and d.stage.text() == "RESOLVED"
+    d.finish_report()
+    assert "re-rolling 2 dice" in d.report.toPlainText()
+    assert d.report.toHtml().count("<img") >= 8  # the dice drawn in the report's lines
+    assert model.state.momentum.value == 6  # 2 + 3 - 1 + Versatile 2, at the cap
+
+
+def test_a_reroll_with_no_momentum_at_all_is_disabled_with_the_reason(
+    qtbot: QtBot, model: SharedModel
+) -> None:
+    model.submit(SetValue(path="momentum.value", value=0))
+    d = _fired(qtbot, model, d20=(1, 20, 20))  # 2 successes vs 2: no Momentum
+    d.damage_dice.toggle(0)
+    assert not d.apply_button.isEnabled()
+    assert "Not enough Momentum for Re-Roll Damage" in d.damage_cost.text()
+    d.damage_dice.toggle(0)
+    assert d.apply_button.isEnabled() and d.apply_button.text() == "APPLY DAMAGE"
+
+
+def test_a_dialog_reopened_on_held_damage_shows_the_dice(qtbot: QtBot, model: SharedModel) -> None:
+    """Closed at the damage step, the roll waits; reopened, its dice are back to pick."""
+    d = _fired(qtbot, model)
+    d.reject()
+    again = dialog(qtbot, model, "kell", Station.TACTICAL, "fire_weapon")
+    assert again.stage.text() == "DAMAGE" and again.apply_button.isVisible()
+    assert [die.face for die in again.damage_dice.dice()] == [3, 3, 3, 3, 1, 1, 2, 5]
+
+
+def test_damage_landed_from_another_window_shows_its_report(
+    qtbot: QtBot, model: SharedModel
+) -> None:
+    from bridge.engine import ApplyDamage
+
+    d = _fired(qtbot, model)
+    model.session._dice = GivenDice(d20=(12, 12))
+    model.submit(ApplyDamage(by="gm"))
+    assert d.stage.text() == "RESOLVED"
+    d.finish_report()
+    assert "Phaser Arrays against IKS Qoj" in d.report.toPlainText()
+
+
+def test_focus_lists_the_officers_focuses_and_the_task_names_it(
+    qtbot: QtBot, model: SharedModel
+) -> None:
+    """Seed 001 RULES SUMMARY 1: "Choose one Attribute and one Discipline, and one Focus"."""
+    model.submit(StartTurn(by="kell", actor="kell"))
+    d = dialog(qtbot, model, "kell", Station.TACTICAL, "fire_weapon")
+    names = [d.focus.itemText(i) for i in range(d.focus.count())]
+    assert names == ["No Focus", "Starship Weapons", "Security Teams"]
+    assert d.command().focus is False and d.command().focus_name is None
+    p0 = d.chart.odds().p_success
+    d.focus.setCurrentIndex(1)
+    assert d.command().focus and d.command().focus_name == "Starship Weapons"
+    assert d.chart.odds().p_success > p0
+    model.session._dice = GivenDice(d20=(4, 20, 20))
+    d.roll()
+    assert "Focus: Starship Weapons" in model.journal[-1].log[0]
+
+
+def test_power_management_starts_on_the_officers_better_attribute(
+    qtbot: QtBot, model: SharedModel
+) -> None:
+    """Seed 001 Ops card: Power Management is Daring or Control + Engineering; Mbeki's
+    Control (11) beats her Daring (9), so the dialog starts on Control."""
+    model.submit(StartTurn(by="mbeki", actor="mbeki"))
+    d = dialog(qtbot, model, "mbeki", Station.OPERATIONS, "power_management")
+    assert d.attribute.currentData() == "control" and d.discipline.currentData() == "engineering"
+    hail = dialog(qtbot, model, "mbeki", Station.OPERATIONS, "hailing_frequencies")
+    # Presence or Control (9, 11) + Engineering or Command (5, 2): Control + Engineering.
+    assert hail.attribute.currentData() == "control"
+    assert hail.discipline.currentData() == "engineering"
+
+
+def test_a_difficulty_zero_hail_can_be_taken_without_a_roll(
+    qtbot: QtBot, model: SharedModel
+) -> None:
+    """Seed 001 Ops card gives Hailing Frequencies Open no roll: at Difficulty 0 NO ROLL
+    opens the channel (RULES-NOTES: "Difficulty 0 needs no roll unless the player wants
+    Momentum"); once the Difficulty is raised it is rolled."""
+    from bridge.engine.commands import AdjustDifficulty
+
+    model.submit(StartTurn(by="mbeki", actor="mbeki"))
+    d = dialog(qtbot, model, "mbeki", Station.OPERATIONS, "hailing_frequencies")
+    assert d.no_roll_button.isVisible() and d.roll_button.isVisible()
+    model.submit(AdjustDifficulty(amount=1, reason="jamming"))
+    assert not d.no_roll_button.isVisible()
+    model.submit(AdjustDifficulty(amount=0))
+    assert d.no_roll_button.isVisible()
+    qtbot.mouseClick(d.no_roll_button, Qt.MouseButton.LeftButton)
+    pending = model.state.pending
+    assert pending is not None and not pending.result.rolled
+    assert model.journal[-1].d20s == () and "No roll at Difficulty 0" in d.outcome.text()
+    qtbot.mouseClick(d.resolve_button, Qt.MouseButton.LeftButton)
+    assert model.state.pending is None and d.stage.text() == "RESOLVED"

@@ -102,7 +102,9 @@ def test_a_roll_appears_with_its_dice_and_outcome(qtbot: QtBot, model: SharedMod
     assert w.roll_detail.full_text() == f"DIFFICULTY {result.spec.difficulty} · RESOLVING…"
     model.submit(ResolveTask(by="kell", spends=Spends()))
     assert w.dice.dice() == result.dice  # the resolved roll stays on screen
-    assert w.roll_detail.full_text() == f"{result.successes} SUCCESSES · DIFFICULTY 2"
+    assert result.success  # a hit: its damage dice, drawn in the d20s' place
+    assert len(w.damage_dice.dice()) == 8 and not w.dice.isVisible()
+    assert w.roll_detail.full_text().endswith(("EFFECT", "EFFECTS"))
     assert any("damage" in line for line in w.report_lines)
     model.undo()
     model.undo()  # the roll itself is taken back
@@ -250,7 +252,8 @@ def test_nothing_is_clipped_and_the_type_reads_from_across_the_room(
     smallest = min(label.font().pixelSize() for label in labels)
     assert smallest >= body.font().pixelSize() * 3 * size[1] / 1080 - 1
     assert w.map.text_size() >= smallest * (0.3 if crowded else 0.5)
-    assert w.dice.die_size() >= smallest * 1.5
+    shown = w.damage_dice if w.damage_dice.isVisible() else w.dice  # one set at a time
+    assert shown.die_size() >= smallest * 1.5
     path = tmp_path / f"viewscreen-{size[0]}{'-crowded' if crowded else ''}.png"
     assert w.grab().save(str(path))
     image = QImage(str(path))
@@ -310,3 +313,66 @@ def test_it_comes_back_where_it_was(qtbot: QtBot, model: SharedModel) -> None:
     small = screen(qtbot, model, (640, 360))  # a small window has small type, and fits
     assert (small.width(), small.height()) == (640, 360) and small.unit < 25
     assert small.layout().minimumSize().height() <= 360
+
+
+def test_the_damage_dice_show_as_dice_held_then_landed(qtbot: QtBot, model: SharedModel) -> None:
+    """Seed 001 ROLL DAMAGE faces drawn as dice on the viewscreen: while the attacker
+    picks dice to re-roll, and once the damage lands; the report's lines draw them too."""
+    from bridge.engine.commands import ApplyDamage
+    from bridge.rules.dice import GivenDice
+
+    w = screen(qtbot, model)
+    assert not w.damage_dice.isVisible()
+    model.submit(StartTurn(by="kell", actor="kell"))
+    model.session._dice = GivenDice(d20=(1, 1, 12), d6=(3, 3, 3, 3, 1, 1, 2, 5))
+    model.submit(AttemptTask(by="kell", action="fire_weapon", target="qoj", weapon="Phaser Arrays"))
+    assert not w.damage_dice.isVisible()  # no damage before the Task is resolved
+    model.submit(ResolveTask(by="kell", hold_damage=True))
+    settle()
+    assert w.damage_dice.isVisible()
+    assert [d.face for d in w.damage_dice.dice()] == [3, 3, 3, 3, 1, 1, 2, 5]
+    assert w.roll_detail.full_text() == "5 DAMAGE · 1 EFFECT · RE-ROLL?"
+    model.session._dice = GivenDice(d20=(12, 12), d6=(2,))
+    model.submit(ApplyDamage(by="kell", reroll=(0,)))
+    settle()
+    landed = [(d.damage, d.effect) for d in w.damage_dice.dice()]
+    blanks = [(0, False)] * 3
+    assert landed == [(2, False), *blanks, (1, False), (1, False), (2, False), (1, True)]
+    assert not w.dice.isVisible()  # the damage dice take the d20s' place
+    assert w.roll_detail.full_text() == "7 DAMAGE · 1 EFFECT"
+    assert any(
+        line.startswith("Phaser Arrays against IKS Qoj: [2 - - -") for line in w.report_lines
+    )
+    model.submit(EndTurn(by="kell"))
+    model.submit(StartTurn(actor="qoj"))
+    model.session._dice = GivenDice(d20=(20, 20, 20))
+    model.submit(AttemptTask(action="evasive_action", station="helm"))
+    settle()
+    assert not w.damage_dice.isVisible()  # a new roll: the old damage dice go
+
+
+def test_what_is_in_play_shows_on_the_viewscreen(qtbot: QtBot, model: SharedModel) -> None:
+    """Issue 27: Advantages, Complications and lasting effects, with their durations, on
+    the viewscreen; as many as fit, then how many more."""
+    from bridge.engine.commands import AddTrait
+    from bridge.rules.dice import GivenDice
+
+    w = screen(qtbot, model)
+    assert not w.in_play.isVisible()
+    model.submit(AddTrait(name="Nebula cover", kind="advantage"))
+    model.submit(StartTurn(by="tovan", actor="tovan"))
+    model.session._dice = GivenDice(d20=(1, 1, 1))
+    model.submit(AttemptTask(by="tovan", action="evasive_action"))
+    model.submit(ResolveTask(by="tovan"))
+    settle()
+    assert w.in_play.isVisible() and w.in_play_section.isVisible()
+    assert w.in_play.shown == [
+        "ADVANTAGE: NEBULA COVER",
+        "EVASIVE ACTION ON USS RESOLUTE, UNTIL LT. TOVAN'S NEXT TASK",
+    ]
+    for n in range(8):
+        model.submit(AddTrait(name=f"Sensor ghost {n}", kind="complication"))
+    settle()
+    shown = len(w.in_play.shown)
+    assert 2 <= shown < 10 and w.in_play.text().endswith(f"+ {10 - shown} MORE")
+    assert w.in_play.heightForWidth(w.in_play.width()) <= w.in_play.height()  # never cut

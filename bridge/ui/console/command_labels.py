@@ -1,0 +1,87 @@
+"""A Command in a few words, for the GM's Undo and Redo ("Undo: Fire Weapon, Lt. Cmdr.
+Kell")."""
+
+from __future__ import annotations
+
+from bridge.engine import CATALOG, Command, Encounter
+
+__all__ = ["command_label"]
+
+_SPENDS = {
+    "extra_minor": "Extra Minor Action",
+    "swift_task": "Swift Task",
+    "create_problem": "Create Problem",
+    "create_advantage": "Create Advantage",
+    "obtain_information": "Obtain Information",
+}
+_GM = {
+    "npc_first": "NPCs act first",
+    "adjust_difficulty": "Next Task's Difficulty",
+    "begin_session": "Begin a new session",
+    "end_round": "End Round",
+    "end_scene": "End Scene",
+    "house_rules": "House rules",
+    "set_seats": "Seats",
+    "set_zones": "Zones",
+    "add_character": "Add a character",
+}
+
+
+def _who(state: Encounter, command: Command) -> str:
+    """Who the Command acts for: a player's character, else the one acting (an NPC ship
+    on the GM's Turn), else the GM."""
+    if command.by != "gm":
+        return state.name_of(command.by)
+    actor = state.turn.interrupt or state.turn.actor
+    return state.name_of(actor) if actor else "GM"
+
+
+def _name(key: str) -> str:
+    action = CATALOG.get(key)
+    return action.name if action is not None else key
+
+
+def command_label(state: Encounter, command: Command) -> str:
+    """``command`` in a few words, read against ``state`` for names."""
+    match command.type:
+        case "start_turn":
+            return f"Start Turn, {state.name_of(command.actor)}"
+        case "end_turn":
+            what = "Keep the Initiative" if command.keep_initiative else "End Turn"
+            return f"{what}, {_who(state, command)}"
+        case "minor" | "task":
+            return f"{_name(command.action)}, {_who(state, command)}"
+        case "resolve":
+            return f"Resolve the roll, {_who(state, command)}"
+        case "apply_damage":
+            return f"Apply the damage, {_who(state, command)}"
+        case "inspiration":
+            return f"Moment of Inspiration, {_who(state, command)}"
+        case "spend":
+            return f"{_SPENDS.get(command.spend, command.spend)}, {_who(state, command)}"
+        case "determination":
+            use = "Surge of Activity" if command.use == "second_task" else "Make It So"
+            return f"{use}, {state.name_of(command.character)}"
+        case "value_complication":
+            what = "Challenge a Value" if command.challenge else "A Value hinders"
+            return f"{what}, {state.name_of(command.character)}"
+        case "trigger_ready":
+            return f"Readied Task, {state.name_of(command.character)}"
+        case "set_value":
+            return f"Edit {command.path}"
+        case "adjust_pool":
+            return f"{command.pool.capitalize()} {command.delta:+d}"
+        case "move_ship":
+            return f"Move {state.name_of(command.ship)}"
+        case "add_trait":
+            return f"Add {command.kind.capitalize()}: {command.name}"
+        case "remove_trait":
+            return f"Remove {command.name}"
+        case "withdraw":
+            return f"{state.name_of(command.ship)} withdraws"
+        case "add_ship":
+            return f"Add {command.ship.name}"
+        case "tray_roll":
+            return "Dice tray roll"
+        case _:
+            return _GM.get(command.type, command.type.replace("_", " ").capitalize())

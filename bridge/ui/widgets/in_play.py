@@ -1,0 +1,59 @@
+"""What is in play: Advantages, Complications and lasting effects with their durations,
+as lines, and the list the GM console shows them in."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QListWidget, QWidget
+
+from bridge.engine import Encounter
+from bridge.ui.widgets.steady import set_items
+
+__all__ = ["InPlayList", "in_play_lines"]
+
+_EXPIRY = {
+    "next_task": "until {owner}'s next Task",
+    "next_turn": "until {owner}'s next Turn",
+    "end_of_next_turn": "until the end of {owner}'s next Turn",
+    "used": "until used (or the scene ends)",
+    "scene": "for the scene",
+}
+
+
+def _owner(state: Encounter, owner: str) -> str:
+    """A duration's owner: a character, or an NPC ship's bridge role (``ship:station``)."""
+    ship, _, station = owner.partition(":")
+    name = state.name_of(ship)
+    return f"{name} ({station})" if station else name
+
+
+def in_play_lines(state: Encounter) -> list[str]:
+    """Advantages, Complications and lasting effects, each with where and how long."""
+    lines = []
+    for trait in state.traits:
+        where = f" ({state.name_of(trait.ship)})" if trait.ship else ""
+        lines.append(f"{trait.kind.capitalize()}: {trait.name}{where}")
+    for d in state.durations:
+        how_long = _EXPIRY.get(d.expiry.value, d.expiry.value).format(owner=_owner(state, d.owner))
+        lines.append(f"{d.describe()} on {state.name_of(d.ship)}, {how_long}")
+    return lines
+
+
+class InPlayList(QListWidget):
+    """The lines of :func:`in_play_lines`, always :attr:`ROWS` rows high (more scroll), so
+    the log under it never moves as effects come and go."""
+
+    ROWS = 4
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setToolTip(
+            "Advantages, Complications and lasting effects; the Battle menu adds and removes "
+            "Advantages and Complications"
+        )
+
+    def setEncounter(self, state: Encounter) -> None:
+        lines = in_play_lines(state) or ["Nothing in play: no Advantage, Complication or effect."]
+        set_items(self, lines)
+        height = self.sizeHintForRow(0) * self.ROWS + 2 * self.frameWidth() + 2
+        if self.maximumHeight() != height:
+            self.setFixedHeight(height)
