@@ -6,6 +6,7 @@ from typing import Self
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 __all__ = [
+    "QUALITY_TEXT",
     "Delivery",
     "EnergyType",
     "Quality",
@@ -54,6 +55,22 @@ class QualityName(StrEnum):
     def label(self) -> str:
         return self.value.replace("_", " ").title()
 
+
+QUALITY_TEXT: dict[QualityName, str] = {
+    QualityName.AREA: "Each Effect hits one more ship of the target's side in its zone.",
+    QualityName.SPREAD: "Any Effect: a second random system takes half the damage, rounded "
+    "up, +1 per further Effect, resolved on its own.",
+    QualityName.CALIBRATION: "Needs the Prepare Minor Action before it fires.",
+    QualityName.DAMPENING: "The target loses 1 Power per Effect.",
+    QualityName.DEVASTATING: "A second random system takes half the damage, rounded up.",
+    QualityName.HIGH_YIELD: "A hit that causes any Breach causes one more.",
+    QualityName.PERSISTENT: "X more damage at the end of the next Round, for one Round per Effect.",
+    QualityName.PIERCING: "Ignores X Resistance per Effect.",
+    QualityName.VICIOUS: "+X damage per Effect.",
+    QualityName.VERSATILE: "The attacker gains X Momentum on a hit.",
+}
+"""What each starship weapon quality does, as the damage resolver plays it (RULES-NOTES
+"Damage", Qualities)."""
 
 _RATED = {QualityName.PERSISTENT, QualityName.PIERCING, QualityName.VICIOUS, QualityName.VERSATILE}
 
