@@ -73,6 +73,11 @@ class Spends(BaseModel):
     reroll_damage: bool = Field(default=False, description="Re-roll the blank challenge dice")
     obtain_information: int = Field(default=0, ge=0, le=12)
     create_advantage: str | None = Field(default=None, max_length=120)
+    remove_complication: str | None = Field(
+        default=None,
+        max_length=120,
+        description="Create Advantage used instead to remove this Complication (seed 001)",
+    )
 
     def attack_cost(self) -> int:
         return (
@@ -170,7 +175,13 @@ class SpendMomentum(_Command):
     ]
     amount: int = Field(default=1, ge=1, le=3)
     name: str = Field(default="", max_length=120)
-    with_threat: bool = Field(default=False, description="Players pay by adding to Threat")
+    with_threat: bool = Field(
+        default=False, description="Players pay an Immediate spend by adding to Threat"
+    )
+    remove_complication: bool = Field(
+        default=False,
+        description="Create Advantage removes the Complication ``name`` instead (seed 001)",
+    )
 
 
 class SpendDetermination(_Command):

@@ -230,6 +230,11 @@ class TurnState(_Frozen):
     npc_turns_left: dict[str, Annotated[int, Field(ge=0, le=SCALE_MAX)]] = Field(
         default_factory=dict
     )
+    npc_turns_allowed: dict[str, Annotated[int, Field(ge=0, le=SCALE_MAX)]] = Field(
+        default_factory=dict,
+        description="Turns each NPC ship had at the start of the Round (Scale less Turns "
+        "lost); the GM's ledger counts Turns taken against it",
+    )
     npc_roles_used: dict[str, tuple[str, ...]] = Field(default_factory=dict)
     minors_used: tuple[str, ...] = ()
     minor_allowance: int = Field(default=1, ge=1, le=MINOR_ALLOWANCE_MAX)
@@ -239,6 +244,11 @@ class TurnState(_Frozen):
     kept_initiative: bool = False
     any_turn_this_round: bool = False
     interrupt: str | None = None
+    directed_by: str | None = Field(
+        default=None,
+        description="Who directed the interrupting character's Task (Direct); None when "
+        "the interruption is a readied Task",
+    )
     shields_toggled: dict[str, str] = Field(default_factory=dict)
     direct_used: bool = False
     npc_direct_used: bool = Field(
@@ -298,7 +308,7 @@ class Encounter(_Frozen):
             if ship_id not in self.zones.positions:
                 raise ValueError(f"zones.positions: ship '{ship_id}' is in no zone")
         actors = {*self.characters, *self.ships}
-        for field in ("actor", "interrupt"):
+        for field in ("actor", "interrupt", "directed_by"):
             who = getattr(self.turn, field)
             if who is not None and who not in actors:
                 raise ValueError(f"turn.{field}: no character or ship '{who}'")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Literal
 
 from bridge.engine.cards import rule_of
 from bridge.engine.catalog import CATALOG, ActionDef
@@ -27,6 +28,7 @@ from bridge.engine.encounter import (
     Trait,
 )
 from bridge.engine.gate import why_not
+from bridge.engine.gm import remove_complication
 from bridge.engine.turns import expire, owner_key
 from bridge.rules.dice import GivenDice
 from bridge.rules.errors import RuleViolation
@@ -42,6 +44,7 @@ from bridge.rules.task import (
 )
 
 __all__ = [
+    "Cost",
     "TaskPlan",
     "attempt_task",
     "frame_for",
@@ -206,6 +209,22 @@ def _pay_power(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask, need: int) -> int:
 
 
 @dataclass(frozen=True)
+class Cost:
+    """One thing attempting a Task costs, paid before the dice land."""
+
+    what: str
+    amount: int
+    pool: Literal["Momentum", "Threat added", "Threat spent", "Determination", "Power"]
+
+    def describe(self) -> str:
+        if self.pool == "Threat added":
+            return f"{self.what}: +{self.amount} Threat (to the GM's pool)"
+        if self.pool == "Threat spent":
+            return f"{self.what}: {self.amount} Threat (spent)"
+        return f"{self.what}: {self.amount} {self.pool}"
+
+
+@dataclass(frozen=True)
 class TaskPlan:
     """Everything decided about a Task before its dice are rolled."""
 
@@ -216,10 +235,28 @@ class TaskPlan:
     assist_names: tuple[str, ...]
     complication_why: tuple[str, ...]
     interrupt: bool
+    threat: tuple[str, int] = ("", 0)
+    """The Task's own Threat (a torpedo attack's), named; paid hit or miss."""
 
     @property
     def difficulty(self) -> int:
         return self.spec.difficulty
+
+    @property
+    def costs(self) -> tuple[Cost, ...]:
+        """Everything the attempt costs, item by item: bought dice, the Task's own
+        Threat, its Power. The task dialog shows these before the roll."""
+        bought = self.spec.cost
+        what, threat = self.threat
+        out = [
+            Cost("Determination die", bought.determination, "Determination"),
+            Cost("Bought dice", bought.momentum, "Momentum"),
+            Cost("Bought dice", bought.threat_added, "Threat added"),
+            Cost("Bought dice", bought.threat_spent, "Threat spent"),
+            Cost(what, threat, "Threat spent" if self.frame.npc else "Threat added"),
+            Cost(self.frame.action.name, self.frame.power, "Power"),
+        ]
+        return tuple(c for c in out if c.amount)
 
 
 def _begin(ctx: Ctx, cmd: AttemptTask) -> tuple[TaskFrame, bool]:
@@ -272,6 +309,7 @@ def plan_task(ctx: Ctx, cmd: AttemptTask) -> TaskPlan:
         )
     except ValueError as exc:
         refuse(str(exc).splitlines()[-1].split(", ", 1)[-1].split(" [type=")[0])
+    threat = rule_of(a.key).threat
     return TaskPlan(
         frame=frame,
         items=tuple(items),
@@ -280,6 +318,7 @@ def plan_task(ctx: Ctx, cmd: AttemptTask) -> TaskPlan:
         assist_names=tuple(x.name for x in assists),
         complication_why=tuple(rng_why),
         interrupt=interrupt,
+        threat=threat(ctx.state, frame, cmd) if threat is not None else ("", 0),
     )
 
 
@@ -297,6 +336,7 @@ def attempt_task(ctx: Ctx, cmd: AttemptTask) -> None:
         frame, interrupt = _begin(ctx, cmd)
         if action.key != "pass":  # Assist, Direct and Ready are Tasks: "next Task" ends here
             expire(ctx, frame.owner, Expiry.NEXT_TASK)
+            _use_plot_course(ctx, frame)
         if frame.npc:
             expire(ctx, frame.owner, Expiry.NEXT_TURN)
         immediate_of(action.key)(ctx, frame, cmd)
@@ -319,6 +359,7 @@ def attempt_task(ctx: Ctx, cmd: AttemptTask) -> None:
         + "."
     )
     _pay_for_dice(ctx, frame, spec, cmd)
+    _pay_task_threat(ctx, frame, plan.threat)
     extra_complications = _pay_power(ctx, frame, cmd, frame.power)
     _consume_modifiers(ctx, frame)
     rules = ctx.state.house_rules
@@ -420,6 +461,23 @@ def _pay_for_dice(ctx: Ctx, frame: TaskFrame, spec: TaskSpec, cmd: AttemptTask) 
     ctx.pay("npc", cost.threat_spent, "Bought dice")
 
 
+def _pay_task_threat(ctx: Ctx, frame: TaskFrame, threat: tuple[str, int]) -> None:
+    """The Task's own Threat, paid as it is attempted, hit or miss (RULES-NOTES: a
+    torpedo attack adds 1 Threat; an NPC spends 1)."""
+    what, amount = threat
+    if frame.npc:
+        ctx.pay("npc", amount, what)
+    else:
+        ctx.add_threat(amount, what)
+
+
+def _use_plot_course(ctx: Ctx, frame: TaskFrame) -> None:
+    """Seed 001 Plot Course: "the next Task the helmsman attempts", whatever it is."""
+    for d in ctx.state.durations_of(DurationKind.PLOT_COURSE, frame.ship):
+        if d.owner == frame.owner:
+            ctx.drop_durations(d)
+
+
 def _consume_modifiers(ctx: Ctx, frame: TaskFrame) -> None:
     turn = ctx.turn
     side = "npc" if frame.npc else "player"
@@ -428,9 +486,7 @@ def _consume_modifiers(ctx: Ctx, frame: TaskFrame) -> None:
         ctx.set_turn(create_problem=rest)
     if turn.gm_difficulty or turn.gm_complication:
         ctx.set_turn(gm_difficulty=0, gm_complication=0)
-    for d in ctx.state.durations_of(DurationKind.PLOT_COURSE, frame.ship):
-        if d.owner == frame.owner:
-            ctx.drop_durations(d)
+    _use_plot_course(ctx, frame)
     for kind in rule_of(frame.action.key).uses_up:  # e.g. Damage Report, by Damage Control
         ctx.drop_durations(*ctx.state.durations_of(kind, frame.ship))
 
@@ -490,6 +546,8 @@ def resolve_pending(ctx: Ctx, cmd: ResolveTask) -> None:
         advantage = Trait(name=spends.create_advantage, kind="advantage")
         ctx.set(traits=(*ctx.state.traits, advantage))
         ctx.say(f"Advantage created: {spends.create_advantage}.")
+    if spends.remove_complication:
+        remove_complication(ctx, spends.remove_complication)
     if pending.interrupt:
         ctx.set_turn(interrupt=None)
         ctx.drop_durations(
