@@ -5,7 +5,6 @@ Pure Python: no Qt. Every change to a battle is a Command applied by a
 storage and the command line import only what is listed in ``__all__``.
 """
 
-from bridge.engine.acting import Acting, acting, seat_line, turn_text
 from bridge.engine.autopilot import (
     NPCS_ONLY,
     AutopilotTurn,
@@ -61,17 +60,19 @@ from bridge.engine.journal import (
     JournalUnreadable,
     PackedJournal,
 )
-from bridge.engine.ledger import NpcLedger, RoleUse, npc_ledger
+from bridge.engine.ledger import REPEATED_ROLE_PENALTY, NpcLedger, RoleUse, npc_ledger
 from bridge.engine.seating import seat_at_usual_station
 from bridge.engine.session import Applied, CommandRefused, Session
 from bridge.engine.spends import MOMENTUM_SPENDS, SpendDef, is_immediate, threat_refusal
 from bridge.engine.tasks import Cost, TaskPlan, preview_task
 from bridge.engine.turns import players_waiting, waiting
+from bridge.engine.whose_turn import Acting, acting, seat_line, turn_text
 
 __all__ = [
     "CATALOG",
     "MOMENTUM_SPENDS",
     "NPCS_ONLY",
+    "REPEATED_ROLE_PENALTY",
     "Acting",
     "ActionDef",
     "AddCharacter",

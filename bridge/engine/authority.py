@@ -7,9 +7,9 @@ module decides whether the issuer had the right.
 
 from __future__ import annotations
 
-from bridge.engine.acting import not_yours
 from bridge.engine.commands import Command
 from bridge.engine.encounter import Encounter
+from bridge.engine.whose_turn import not_yours
 
 __all__ = ["issuer_refusal"]
 

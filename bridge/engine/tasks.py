@@ -217,11 +217,13 @@ class Cost:
     pool: Literal["Momentum", "Threat added", "Threat spent", "Determination", "Power"]
 
     def describe(self) -> str:
+        """ "1 Threat spent (torpedo attack)", "+1 Threat to the GM (torpedo attack)"."""
+        what = self.what[:1].lower() + self.what[1:]
         if self.pool == "Threat added":
-            return f"{self.what}: +{self.amount} Threat (to the GM's pool)"
+            return f"+{self.amount} Threat to the GM ({what})"
         if self.pool == "Threat spent":
-            return f"{self.what}: {self.amount} Threat (spent)"
-        return f"{self.what}: {self.amount} {self.pool}"
+            return f"{self.amount} Threat spent ({what})"
+        return f"{self.amount} {self.pool} ({what})"
 
 
 @dataclass(frozen=True)
@@ -249,10 +251,10 @@ class TaskPlan:
         bought = self.spec.cost
         what, threat = self.threat
         out = [
-            Cost("Determination die", bought.determination, "Determination"),
-            Cost("Bought dice", bought.momentum, "Momentum"),
-            Cost("Bought dice", bought.threat_added, "Threat added"),
-            Cost("Bought dice", bought.threat_spent, "Threat spent"),
+            Cost("the Determination die", bought.determination, "Determination"),
+            Cost("bought dice", bought.momentum, "Momentum"),
+            Cost("bought dice", bought.threat_added, "Threat added"),
+            Cost("bought dice", bought.threat_spent, "Threat spent"),
             Cost(what, threat, "Threat spent" if self.frame.npc else "Threat added"),
             Cost(self.frame.action.name, self.frame.power, "Power"),
         ]
@@ -465,10 +467,11 @@ def _pay_task_threat(ctx: Ctx, frame: TaskFrame, threat: tuple[str, int]) -> Non
     """The Task's own Threat, paid as it is attempted, hit or miss (RULES-NOTES: a
     torpedo attack adds 1 Threat; an NPC spends 1)."""
     what, amount = threat
+    why = what[:1].upper() + what[1:]
     if frame.npc:
-        ctx.pay("npc", amount, what)
+        ctx.pay("npc", amount, why)
     else:
-        ctx.add_threat(amount, what)
+        ctx.add_threat(amount, why)
 
 
 def _use_plot_course(ctx: Ctx, frame: TaskFrame) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from bridge.engine.acting import acting, seat_line, turn_text
 from bridge.engine.autopilot import AutopilotTurn, play_npc_turn, suggest
 from bridge.engine.cards import Need, task_needs
 from bridge.engine.catalog import Station
@@ -26,6 +25,7 @@ from bridge.engine.ledger import REPEATED_ROLE_PENALTY, npc_ledger, role_penalty
 from bridge.engine.session import CommandRefused
 from bridge.engine.spends import MOMENTUM_SPENDS, SPENDS_BY_KEY, is_immediate
 from bridge.engine.tasks import preview_task
+from bridge.engine.whose_turn import acting, seat_line, turn_text
 from bridge.rules.dice import SeededDice
 from tests.engine.table import Table
 
@@ -196,10 +196,10 @@ def test_an_npc_torpedo_spends_its_threat_on_a_miss_and_shows_it_first() -> None
     fire = AttemptTask(action="fire_weapon", weapon="Photon Torpedoes", target="resolute")
     plan = preview_task(t.state, fire)
     assert not isinstance(plan, str)
-    assert [c.describe() for c in plan.costs] == ["Torpedo attack: 1 Threat (spent)"]
+    assert [c.describe() for c in plan.costs] == ["1 Threat spent (torpedo attack)"]
     salvo = preview_task(t.state, fire.model_copy(update={"salvo": True}))
     assert not isinstance(salvo, str)
-    assert [c.describe() for c in salvo.costs] == ["Torpedo salvo: 3 Threat (spent)"]
+    assert [c.describe() for c in salvo.costs] == ["3 Threat spent (torpedo salvo)"]
     threat = t.state.threat.value
     t.roll("fire_weapon", weapon="Photon Torpedoes", target="resolute", d20=MISS)
     assert t.state.threat.value == threat - 1  # before the result is even resolved
@@ -215,7 +215,7 @@ def test_a_player_torpedo_adds_threat_when_fired_even_on_a_miss() -> None:
     fire = AttemptTask(by="kell", action="fire_weapon", weapon="Photon Torpedoes", target="qoj")
     plan = preview_task(t.state, fire)
     assert not isinstance(plan, str)
-    assert "Torpedo attack: +1 Threat (to the GM's pool)" in [c.describe() for c in plan.costs]
+    assert "+1 Threat to the GM (torpedo attack)" in [c.describe() for c in plan.costs]
     t.roll("fire_weapon", weapon="Photon Torpedoes", target="qoj", d20=(20,) * 5)
     assert t.state.threat.value == threat + 1
     t.resolve()

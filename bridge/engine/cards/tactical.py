@@ -95,7 +95,7 @@ def _torpedo_threat(state: Encounter, frame: TaskFrame, cmd: AttemptTask) -> tup
     weapon = _chosen_weapon(state, frame.ship, cmd)
     if weapon is None or weapon.kind is not WeaponKind.TORPEDO:
         return "", 0
-    return ("Torpedo salvo", 3) if cmd.salvo else ("Torpedo attack", 1)
+    return ("torpedo salvo", 3) if cmd.salvo else ("torpedo attack", 1)
 
 
 def _fire_base(state: Encounter, frame: TaskFrame, cmd: AttemptTask) -> tuple[str, int]:
