@@ -6,7 +6,7 @@ the NPC ships' Task dialog and the GM reference.
 
 from __future__ import annotations
 
-__all__ = ["DIFFICULTY_EXAMPLES", "difficulty_examples"]
+__all__ = ["DIFFICULTY_EXAMPLES", "difficulty_examples", "examples_text"]
 
 DIFFICULTY_EXAMPLES: dict[int, tuple[str, ...]] = {
     0: (
@@ -46,3 +46,9 @@ DIFFICULTY_EXAMPLES: dict[int, tuple[str, ...]] = {
 def difficulty_examples(difficulty: int) -> tuple[str, ...]:
     """The examples for a Difficulty (above 5: those of 5, below 0: those of 0)."""
     return DIFFICULTY_EXAMPLES[min(max(difficulty, 0), 5)]
+
+
+def examples_text(difficulty: int) -> str:
+    """The examples of a Difficulty as one sentence: "Looking up ...; hitting ..."."""
+    first, *rest = difficulty_examples(difficulty)
+    return "; ".join([first, *(e[:1].lower() + e[1:] for e in rest)])

@@ -55,6 +55,11 @@ class QualityName(StrEnum):
     def label(self) -> str:
         return self.value.replace("_", " ").title()
 
+    @property
+    def rated(self) -> bool:
+        """Whether the quality takes a rating X (Piercing 2, Vicious 1)."""
+        return self in _RATED
+
 
 QUALITY_TEXT: dict[QualityName, str] = {
     QualityName.AREA: "Each Effect hits one more ship of the target's side in its zone.",
