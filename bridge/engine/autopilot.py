@@ -93,6 +93,14 @@ def _closing_moves(
     return moves
 
 
+def _fires_once_near(state: Encounter, ship_id: str, target: str, fire: AttemptTask) -> bool:
+    """Whether ``fire``, refused now, would be accepted with the ship in its target's zone
+    (the house rule that refuses attacks beyond a weapon's range)."""
+    zones = state.zones
+    near = state.model_copy(update={"zones": zones.move(ship_id, zones.positions[target])})
+    return not isinstance(preview_task(near, fire), str)
+
+
 def _task_options(state: Encounter, actor: str, ship_id: str, check: Check) -> list[Option]:
     """The Tasks worth weighing, each with its weight, that ``check`` accepts."""
     by = _by(state, actor)
@@ -117,6 +125,8 @@ def _task_options(state: Encounter, actor: str, ship_id: str, check: Check) -> l
             )
             if check(fire) is None:
                 options.append((fire, ATTACK_WEIGHT))
+                reach = max(reach, int(w.range))
+            elif _fires_once_near(state, ship_id, target, fire):  # refused for the range
                 reach = max(reach, int(w.range))
     if Station.HELM in stations and target is not None and actor not in state.characters:
         options += _closing_moves(state, by, ship_id, target, reach)

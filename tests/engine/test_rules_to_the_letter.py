@@ -408,3 +408,22 @@ def test_the_autopilot_closes_in_when_only_a_shorter_move_is_left() -> None:
     choice = suggest(t.state, t.session.check)
     assert isinstance(choice, AttemptTask)
     assert choice.action == "maneuver" and choice.zone == "Asteroid Field"
+
+
+def test_the_autopilot_closes_in_when_the_house_rules_refuse_attacks_beyond_range() -> None:
+    """[default] house rule range_penalty_per_band 0: an attack beyond a weapon's range is
+    refused, not penalised; the autopilot still closes to range (RULES-NOTES Ranges)."""
+    t = Table()
+    rules = t.state.house_rules.model_copy(update={"range_penalty_per_band": 0})
+    t.do(SetHouseRules(rules=rules))
+    t.do(AdjustPool(pool="threat", delta=-t.state.threat.value))  # no torpedoes
+    t.turn("kell")
+    t.minor("interact")
+    t.end()
+    t.turn("vortak")  # banks reach Medium; the Resolute is two zones off
+    assert t.session.check(
+        AttemptTask(action="fire_weapon", weapon="Disruptor Banks", target="resolute")
+    )
+    choice = suggest(t.state, t.session.check)
+    assert isinstance(choice, AttemptTask)
+    assert (choice.action, choice.zone) == ("maneuver", "Asteroid Field")
