@@ -298,6 +298,9 @@ class GmReference(QWidget):
         body.addWidget(self.contents)
         self.text = QTextBrowser(self)
         self.text.setOpenLinks(False)
+        # The tables wrap to the width: a bar for the pixel their borders round up to
+        # would only hide a line.
+        self.text.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         body.addWidget(self.text, 1)
         self.search.textChanged.connect(lambda _: self.refresh())
         self.contents.currentRowChanged.connect(self._jump)

@@ -135,3 +135,21 @@ def test_the_next_tasks_difficulty_shows_what_each_difficulty_is_like(
     for difficulty, examples in DIFFICULTY_EXAMPLES.items():
         assert f"<b>{difficulty}</b>" in text
         assert examples[0] in text
+
+
+def test_the_reference_and_the_next_task_dialog_fit_a_laptop(
+    qtbot: QtBot, model: SharedModel
+) -> None:
+    """Like every window: on a 1366x768 laptop nothing is cut or outside the window."""
+    from bridge.ui.app.screenshots import LAPTOP
+    from tests.ui.fit import clipped
+
+    for window in (GmReference(model), NextTaskDialog(model)):
+        qtbot.addWidget(window)
+        window.show()
+        QApplication.processEvents()
+        size = window.size().expandedTo(window.sizeHint())
+        assert size.width() <= LAPTOP[0] and size.height() <= LAPTOP[1], type(window).__name__
+        window.resize(size)
+        QApplication.processEvents()
+        assert clipped(window) == [], type(window).__name__
