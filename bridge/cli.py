@@ -193,6 +193,9 @@ def _host(args: argparse.Namespace) -> int:
 
     if not 0 <= args.port <= 65535:
         raise RuleViolation(f"--port must be 0..65535 (got {args.port})")
+    from bridge.storage.logs import start_logging
+
+    start_logging("host")  # connections, refusals and drops; never codes or tokens
     try:
         session = hosted_session(args.battle, args.resume)
     except FileProblem as exc:
@@ -225,6 +228,11 @@ def _host(args: argparse.Namespace) -> int:
 
 
 def _join(args: argparse.Namespace) -> int:
+    from bridge.ui.app.single_instance import handed_to_running
+
+    if handed_to_running(("join", args.url, args.code, args.seat)):
+        print("Bridge is already running: the join opens there.", flush=True)
+        return 0
     from bridge.ui.network.join_dialog import run_join
 
     return run_join(args.url, args.code, args.seat)

@@ -10,14 +10,15 @@ from typing import Annotated, ClassVar, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from bridge.engine.catalog import Station
-from bridge.engine.encounter import Side, ZoneMap
+from bridge.engine.encounter import CHARACTERS_MAX, Side, ZoneMap
 from bridge.model.character import Character
 from bridge.model.house_rules import HouseRules
 from bridge.model.ship import Ship
 from bridge.rules.icon import IconTest
 from bridge.rules.opend6 import D6Roll
 from bridge.rules.stats import Attribute, CrewQuality, Department, System
-from bridge.rules.task import Purchase, TaskSpec
+from bridge.rules.task import MAX_POOL, Purchase, TaskSpec
+from bridge.rules.text import Key, Line, Title, TitleName
 
 __all__ = [
     "AddCharacter",
@@ -72,10 +73,9 @@ class Spends(BaseModel):
     power_loss: int = Field(default=0, ge=0, le=12)
     reroll_damage: bool = Field(default=False, description="Re-roll the blank challenge dice")
     obtain_information: int = Field(default=0, ge=0, le=12)
-    create_advantage: str | None = Field(default=None, max_length=120)
-    remove_complication: str | None = Field(
+    create_advantage: Title | None = None
+    remove_complication: Title | None = Field(
         default=None,
-        max_length=120,
         description="Create Advantage used instead to remove this Complication (seed 001)",
     )
 
@@ -97,7 +97,7 @@ class StartTurn(_Command):
     """Begin a Turn: a player character, or (GM) an NPC ship."""
 
     type: Literal["start_turn"] = "start_turn"
-    actor: str
+    actor: Key
 
 
 class EndTurn(_Command):
@@ -110,36 +110,36 @@ class EndTurn(_Command):
 
 class MinorAction(_Command):
     type: Literal["minor"] = "minor"
-    action: str
+    action: Key
     system: System | None = None
     station: Station | None = None
-    note: str = Field(default="", max_length=200)
+    note: Line = ""
 
 
 class AttemptTask(_Command):
     """Attempt a Task from a station card; with ``spends`` it resolves at once."""
 
     type: Literal["task"] = "task"
-    action: str
+    action: Key
     station: Station | None = None
     override: bool = False
     attribute: Attribute | None = None
     discipline: Department | None = None
     focus: bool = False
-    bought: tuple[Purchase, ...] = ()
-    value: str | None = None
+    bought: tuple[Purchase, ...] = Field(default=(), max_length=MAX_POOL)
+    value: Line | None = None
     ship_assist: bool = True
     roll: bool = True
-    target: str | None = None
-    weapon: str | None = None
+    target: Key | None = None
+    weapon: Key | None = None
     system: System | None = None
-    zone: str | None = None
+    zone: Key | None = None
     difficulty_choice: int | None = Field(default=None, ge=1, le=3)
     salvo: bool = False
     extra_power: int = Field(default=0, ge=0, le=10)
     array_mode: Literal["area", "spread"] = "spread"
-    readied: str | None = None
-    note: str = Field(default="", max_length=200)
+    readied: Key | None = None
+    note: Line = ""
     avoid_hazard: bool = Field(
         default=False, description="The Task avoids a hazard the ship has charted (-2)"
     )
@@ -163,7 +163,7 @@ class Inspiration(_Command):
     """Moment of Inspiration: spend Determination to re-roll the pending Task's dice."""
 
     type: Literal["inspiration"] = "inspiration"
-    value: str
+    value: Line
 
 
 class SpendMomentum(_Command):
@@ -174,7 +174,7 @@ class SpendMomentum(_Command):
         "extra_minor", "swift_task", "create_problem", "create_advantage", "obtain_information"
     ]
     amount: int = Field(default=1, ge=1, le=3)
-    name: str = Field(default="", max_length=120)
+    name: Title = ""
     with_threat: bool = Field(
         default=False, description="Players pay an Immediate spend by adding to Threat"
     )
@@ -188,18 +188,18 @@ class SpendDetermination(_Command):
     """Surge of Activity (a second Task, +1 Difficulty) or Make It So (an Advantage)."""
 
     type: Literal["determination"] = "determination"
-    character: str
+    character: Key
     use: Literal["second_task", "make_it_so"]
-    value: str
-    name: str = Field(default="", max_length=120)
+    value: Line
+    name: Title = ""
 
 
 class ValueComplication(_Command):
     """A Value hinders: take a Complication and regain Determination (or challenge it)."""
 
     type: Literal["value_complication"] = "value_complication"
-    character: str
-    value: str
+    character: Key
+    value: Line
     challenge: bool = False
 
 
@@ -207,7 +207,7 @@ class TriggerReady(_Command):
     """A Readied character's trigger happens: they interrupt to attempt their Task."""
 
     type: Literal["trigger_ready"] = "trigger_ready"
-    character: str
+    character: Key
 
 
 class NpcActsFirst(_Command):
@@ -223,7 +223,7 @@ class AdjustDifficulty(_Command):
     type: Literal["adjust_difficulty"] = "adjust_difficulty"
     amount: int = Field(default=0, ge=-5, le=5)
     complication_range: int | None = Field(default=None, ge=1, le=5)
-    reason: str = Field(default="", max_length=120)
+    reason: Title = ""
 
 
 class BeginSession(_Command):
@@ -240,7 +240,7 @@ class SetValue(_Command):
     gm_only: ClassVar[bool] = True
     type: Literal["set_value"] = "set_value"
     path: str = Field(min_length=1, max_length=200)
-    value: int | bool | str | None
+    value: int | bool | Annotated[str, Field(max_length=2000)] | None
 
 
 class AdjustPool(_Command):
@@ -253,22 +253,22 @@ class AdjustPool(_Command):
 class MoveShip(_Command):
     gm_only: ClassVar[bool] = True
     type: Literal["move_ship"] = "move_ship"
-    ship: str
-    zone: str
+    ship: Key
+    zone: Key
 
 
 class AddTrait(_Command):
     gm_only: ClassVar[bool] = True
     type: Literal["add_trait"] = "add_trait"
-    name: str = Field(min_length=1, max_length=120)
+    name: TitleName
     kind: Literal["advantage", "complication"] = "complication"
-    ship: str | None = None
+    ship: Key | None = None
 
 
 class RemoveTrait(_Command):
     gm_only: ClassVar[bool] = True
     type: Literal["remove_trait"] = "remove_trait"
-    name: str
+    name: Annotated[str, Field(max_length=120)]
 
 
 class EndRound(_Command):
@@ -286,7 +286,7 @@ class Withdraw(_Command):
 
     gm_only: ClassVar[bool] = True
     type: Literal["withdraw"] = "withdraw"
-    ship: str
+    ship: Key
 
 
 class SetHouseRules(_Command):
@@ -302,7 +302,7 @@ class AddShip(_Command):
     type: Literal["add_ship"] = "add_ship"
     ship: Ship
     side: Side
-    zone: str
+    zone: Key
 
 
 class AddCharacter(_Command):
@@ -316,7 +316,9 @@ class SetSeats(_Command):
 
     gm_only: ClassVar[bool] = True
     type: Literal["set_seats"] = "set_seats"
-    seats: dict[Station, tuple[str, ...]]
+    seats: dict[Station, Annotated[tuple[Key, ...], Field(max_length=CHARACTERS_MAX)]] = Field(
+        max_length=len(Station)
+    )
 
 
 class SetZones(_Command):
@@ -337,7 +339,7 @@ class TrayRoll(_Command):
     d6: D6Roll | None = None
     courage: int = Field(default=0, ge=0, le=4)
     action_dice: int = Field(default=0, ge=0, le=10)
-    label: str = Field(default="", max_length=120)
+    label: Title = ""
 
 
 Command = Annotated[

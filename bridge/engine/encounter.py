@@ -18,6 +18,7 @@ from bridge.model.pools import Momentum, Threat
 from bridge.model.ship import Ship
 from bridge.rules.stats import System
 from bridge.rules.task import TaskResult
+from bridge.rules.text import ID_MAX, Key, Line, TitleName, ZoneName
 from bridge.rules.weapons import Range, range_for_zones
 
 __all__ = [
@@ -38,6 +39,23 @@ Side = Literal["player", "npc"]
 
 ROUND_MAX = 999
 SCALE_MAX = 10
+SHIPS_MAX = 60
+"""Ships one battle may hold (a fleet action with room to spare)."""
+CHARACTERS_MAX = 60
+"""Officers one battle may hold."""
+ZONES_MAX = 40
+LINKS_MAX = 800
+"""Links between zones (every pair of 40 zones is 780)."""
+DURATIONS_MAX = 500
+TRAITS_MAX = 200
+"""Advantages and Complications in play at once."""
+ASSISTS_MAX = 60
+TURNS_MAX = 1000
+"""Turns one Round may hold (every NPC ship takes one per point of Scale)."""
+MINORS_MAX = 50
+DIFFICULTY_ITEMS_MAX = 30
+Id = Annotated[str, Field(max_length=ID_MAX)]
+"""A ship's or character's id, as a reference."""
 MINOR_ALLOWANCE_MAX = 10
 TASKS_PER_TURN_MAX = 2
 """A Turn holds at most two Tasks (Swift Task or Surge of Activity add the second)."""
@@ -50,9 +68,9 @@ class _Frozen(BaseModel):
 class ZoneMap(_Frozen):
     """Named zones, which touch which, and where each ship is."""
 
-    zones: tuple[str, ...] = ("Zone A",)
-    links: tuple[tuple[str, str], ...] = ()
-    positions: dict[str, str] = Field(default_factory=dict)
+    zones: tuple[ZoneName, ...] = Field(default=("Zone A",), max_length=ZONES_MAX)
+    links: tuple[tuple[ZoneName, ZoneName], ...] = Field(default=(), max_length=LINKS_MAX)
+    positions: dict[Id, ZoneName] = Field(default_factory=dict, max_length=SHIPS_MAX)
 
     @model_validator(mode="after")
     def _known_zones(self) -> Self:
@@ -154,13 +172,13 @@ class Duration(_Frozen):
     """An effect that lasts for a while: Evasive Action, Attack Pattern, Ready..."""
 
     kind: DurationKind
-    ship: str
-    owner: str = Field(description="Actor key whose Task/Turn ends it")
+    ship: Id
+    owner: Key = Field(description="Actor key whose Task/Turn ends it")
     expiry: Expiry
     set_in_turn: int
     value: int = 0
-    target: str | None = None
-    note: str = ""
+    target: Key | None = None
+    note: Line = ""
 
     def describe(self) -> str:
         extra = f" ({self.note})" if self.note else ""
@@ -170,18 +188,18 @@ class Duration(_Frozen):
 class Trait(_Frozen):
     """An Advantage or Complication in play."""
 
-    name: str = Field(min_length=1, max_length=120)
+    name: TitleName
     kind: Literal["advantage", "complication"]
-    ship: str | None = None
+    ship: Id | None = None
 
 
 class AssistOffer(_Frozen):
     """An Assist (or Direct) waiting for its ally's next Task."""
 
-    assister: str
-    target: str
-    attribute: str
-    discipline: str
+    assister: Id
+    target: Id
+    attribute: Key
+    discipline: Key
     focus: bool = False
     source: Literal["assist", "direct"] = "assist"
 
@@ -189,14 +207,14 @@ class AssistOffer(_Frozen):
 class TaskParams(_Frozen):
     """What a rolled Task carries from its roll to its resolution."""
 
-    target: str | None = None
-    weapon: str | None = None
-    zone: str | None = None
+    target: Key | None = None
+    weapon: Key | None = None
+    zone: Key | None = None
     system: System | None = None
     salvo: bool = False
     extra_power: int = Field(default=0, ge=0, le=10)
     array_mode: Literal["area", "spread"] = "spread"
-    note: str = Field(default="", max_length=200)
+    note: Line = ""
     difficulty_choice: int | None = Field(default=None, ge=1, le=3)
     attack_pattern_bonus: bool = Field(
         default=False, description="Attack Pattern on an attack already at Difficulty 1"
@@ -207,13 +225,15 @@ class TaskParams(_Frozen):
 class PendingTask(_Frozen):
     """A rolled Task waiting for its Momentum spends (and, for attacks, its damage)."""
 
-    actor: str
-    ship: str
-    action: str
+    actor: Id
+    ship: Id
+    action: Key
     station: Station
     result: TaskResult
     params: TaskParams = TaskParams()
-    difficulty_items: tuple[tuple[str, int], ...] = ()
+    difficulty_items: tuple[tuple[Annotated[str, Field(max_length=200)], int], ...] = Field(
+        default=(), max_length=DIFFICULTY_ITEMS_MAX
+    )
     interrupt: bool = False
 
 
@@ -224,37 +244,42 @@ class TurnState(_Frozen):
     scene: int = Field(default=1, ge=1, le=ROUND_MAX)
     turn_id: int = Field(default=0, ge=0, le=10**9)
     side: Side = "player"
-    actor: str | None = None
-    actor_ship: str | None = None
-    acted: tuple[str, ...] = ()
-    npc_turns_left: dict[str, Annotated[int, Field(ge=0, le=SCALE_MAX)]] = Field(
-        default_factory=dict
+    actor: Id | None = None
+    actor_ship: Id | None = None
+    acted: tuple[Id, ...] = Field(default=(), max_length=TURNS_MAX)
+    npc_turns_left: dict[Id, Annotated[int, Field(ge=0, le=SCALE_MAX)]] = Field(
+        default_factory=dict, max_length=SHIPS_MAX
     )
-    npc_turns_allowed: dict[str, Annotated[int, Field(ge=0, le=SCALE_MAX)]] = Field(
+    npc_turns_allowed: dict[Id, Annotated[int, Field(ge=0, le=SCALE_MAX)]] = Field(
         default_factory=dict,
+        max_length=SHIPS_MAX,
         description="Turns each NPC ship had at the start of the Round (Scale less Turns "
         "lost); the GM's ledger counts Turns taken against it",
     )
-    npc_roles_used: dict[str, tuple[str, ...]] = Field(default_factory=dict)
-    minors_used: tuple[str, ...] = ()
+    npc_roles_used: dict[Id, Annotated[tuple[Key, ...], Field(max_length=MINORS_MAX)]] = Field(
+        default_factory=dict, max_length=SHIPS_MAX
+    )
+    minors_used: tuple[Key, ...] = Field(default=(), max_length=MINORS_MAX)
     minor_allowance: int = Field(default=1, ge=1, le=MINOR_ALLOWANCE_MAX)
     tasks_taken: int = Field(default=0, ge=0, le=TASKS_PER_TURN_MAX)
     task_allowance: int = Field(default=1, ge=1, le=TASKS_PER_TURN_MAX)
     prepared: bool = False
     kept_initiative: bool = False
     any_turn_this_round: bool = False
-    interrupt: str | None = None
-    directed_by: str | None = Field(
+    interrupt: Id | None = None
+    directed_by: Id | None = Field(
         default=None,
         description="Who directed the interrupting character's Task (Direct); None when "
         "the interruption is a readied Task",
     )
-    shields_toggled: dict[str, str] = Field(default_factory=dict)
+    shields_toggled: dict[Id, Key] = Field(default_factory=dict, max_length=SHIPS_MAX)
     direct_used: bool = False
     npc_direct_used: bool = Field(
         default=False, description="Seed 003: one Direct on each side; the NPCs' this scene"
     )
-    create_problem: dict[str, Annotated[int, Field(ge=0, le=3)]] = Field(default_factory=dict)
+    create_problem: dict[Key, Annotated[int, Field(ge=0, le=3)]] = Field(
+        default_factory=dict, max_length=SHIPS_MAX + CHARACTERS_MAX
+    )
     gm_difficulty: int = Field(default=0, ge=-5, le=5)
     gm_complication: int = Field(default=0, ge=0, le=5, description="0: the GM set none")
     passed: bool = False
@@ -263,24 +288,26 @@ class TurnState(_Frozen):
 class Encounter(_Frozen):
     """A whole battle."""
 
-    name: str = Field(default="Encounter", min_length=1, max_length=120)
-    ships: dict[str, Ship]
-    sides: dict[str, Side]
-    player_ship: str
-    characters: dict[str, Character] = Field(default_factory=dict)
-    seats: dict[Station, tuple[str, ...]] = Field(default_factory=dict)
-    pending_seats: dict[str, Station] = Field(default_factory=dict)
+    name: TitleName = "Encounter"
+    ships: dict[Id, Ship] = Field(max_length=SHIPS_MAX)
+    sides: dict[Id, Side] = Field(max_length=SHIPS_MAX)
+    player_ship: Id
+    characters: dict[Id, Character] = Field(default_factory=dict, max_length=CHARACTERS_MAX)
+    seats: dict[Station, Annotated[tuple[Id, ...], Field(max_length=CHARACTERS_MAX)]] = Field(
+        default_factory=dict, max_length=len(Station)
+    )
+    pending_seats: dict[Id, Station] = Field(default_factory=dict, max_length=CHARACTERS_MAX)
     zones: ZoneMap = ZoneMap()
     momentum: Momentum = Momentum()
     threat: Threat = Threat()
     turn: TurnState = TurnState()
-    durations: tuple[Duration, ...] = ()
-    traits: tuple[Trait, ...] = ()
-    assists: tuple[AssistOffer, ...] = ()
+    durations: tuple[Duration, ...] = Field(default=(), max_length=DURATIONS_MAX)
+    traits: tuple[Trait, ...] = Field(default=(), max_length=TRAITS_MAX)
+    assists: tuple[AssistOffer, ...] = Field(default=(), max_length=ASSISTS_MAX)
     pending: PendingTask | None = None
-    retreated: tuple[str, ...] = ()
-    scanned: tuple[str, ...] = ()
-    outcome: str | None = None
+    retreated: tuple[Id, ...] = Field(default=(), max_length=SHIPS_MAX)
+    scanned: tuple[Id, ...] = Field(default=(), max_length=SHIPS_MAX)
+    outcome: Annotated[str, Field(max_length=500)] | None = None
     house_rules: HouseRules = HouseRules()
 
     @model_validator(mode="after")

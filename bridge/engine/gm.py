@@ -115,19 +115,41 @@ def _set_path(data: dict[str, Any], path: list[str], value: object) -> None:
         node = node[part]
     if not isinstance(node, dict) or path[-1] not in node:
         refuse(f"'{'.'.join(path)}' is not a value in this encounter.")
-    if isinstance(node[path[-1]], dict | list):
+    old = node[path[-1]]
+    if isinstance(old, dict | list):
         refuse(f"'{'.'.join(path)}' is a group of values: name one of them.")
+    if old is not None and value is not None and type(old) is not type(value):
+        refuse(f"{'.'.join(path)} is {_kind(old)}: {value!r} is {_kind(value)}.")
     node[path[-1]] = value
 
 
+def _kind(value: object) -> str:
+    if isinstance(value, bool):
+        return "yes or no (true or false)"
+    if isinstance(value, int):
+        return "a whole number"
+    return "text" if isinstance(value, str) else "empty"
+
+
 def set_value(ctx: Ctx, cmd: SetValue) -> None:
-    """Edit any value; the whole encounter is validated again, so nothing invalid lands."""
+    """Edit any value; the whole encounter is validated again, so nothing invalid lands.
+
+    The value lands as given or not at all: a yes/no is not a number (``True`` is not
+    Scale 1), nor is the text "3".
+    """
     data = ctx.state.model_dump(mode="json")
-    _set_path(data, cmd.path.split("."), cmd.value)
+    parts = cmd.path.split(".")
+    _set_path(data, parts, cmd.value)
     try:
         state = Encounter.model_validate(data)
     except ValidationError as exc:
         refuse(f"{cmd.path} cannot be {cmd.value!r}: {describe_validation_error(exc)}")
+    if cmd.value is not None:  # (None may stand for a default: "at maximum")
+        landed: Any = state.model_dump(mode="json")
+        for part in parts:
+            landed = landed[part]
+        if type(landed) is not type(cmd.value) or landed != cmd.value:
+            refuse(f"{cmd.path} is {_kind(landed)}: {cmd.value!r} is {_kind(cmd.value)}.")
     ctx.state = state
     ctx.say(f"GM sets {cmd.path} to {cmd.value!r}.")
     check_outcome(ctx)

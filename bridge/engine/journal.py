@@ -24,6 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from bridge.engine.commands import Command
 from bridge.engine.encounter import Encounter
+from bridge.rules.text import LOG_LINES_MAX, LogLine
 
 __all__ = [
     "BLOCK",
@@ -44,9 +45,9 @@ class JournalEntry(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     command: Command
-    d20s: tuple[int, ...] = ()
-    d6s: tuple[int, ...] = ()
-    log: tuple[str, ...] = ()
+    d20s: tuple[int, ...] = Field(default=(), max_length=100)
+    d6s: tuple[int, ...] = Field(default=(), max_length=500)
+    log: tuple[LogLine, ...] = Field(default=(), max_length=LOG_LINES_MAX)
     round: int = Field(default=1, description="The Round the Command was applied in")
 
     def to_json(self) -> str:

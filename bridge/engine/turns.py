@@ -8,7 +8,7 @@ from __future__ import annotations
 from bridge.combat.attacks import hazard
 from bridge.combat.damage import resolve_damage
 from bridge.engine.context import Ctx, refuse
-from bridge.engine.encounter import Encounter, Expiry, Side
+from bridge.engine.encounter import ROUND_MAX, Encounter, Expiry, Side
 from bridge.rules.breaches import SystemState
 from bridge.rules.challenge import roll_challenge
 from bridge.rules.stats import System
@@ -216,6 +216,11 @@ def end_round(ctx: Ctx) -> None:
         refuse(f"{ctx.actor_name(ctx.turn.actor)} is still taking their Turn.")
     if ctx.state.pending is not None:
         refuse("Resolve the rolled Task before ending the Round.")
+    if ctx.turn.round >= ROUND_MAX:
+        refuse(
+            f"Round {ROUND_MAX} is the last Round Bridge counts in one scene: end the scene "
+            "(Battle ▸ End scene) and play on from Round 1."
+        )
     ctx.say(f"End of Round {ctx.turn.round}.")
     for sid in tuple(ctx.state.ships):
         ship = ctx.ship(sid)
@@ -317,6 +322,11 @@ def end_scene(ctx: Ctx) -> None:
     """[known] Scene end: Momentum -1, every ship's Power refills; scene effects end."""
     if ctx.state.pending is not None:
         refuse("Resolve the rolled Task before ending the scene.")
+    if ctx.turn.scene >= ROUND_MAX:
+        refuse(
+            f"Scene {ROUND_MAX} is the last scene Bridge counts in one battle: save this "
+            "battle and go on in a new one."
+        )
     ctx.set(momentum=ctx.state.momentum.scene_end())
     for sid, ship in ctx.state.ships.items():
         if not ship.destroyed:

@@ -1,6 +1,6 @@
 """Player characters: Attributes, Disciplines, Focuses, Values and Determination."""
 
-from typing import Annotated, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -8,8 +8,16 @@ from bridge.model.pools import Determination
 from bridge.rules.errors import RuleViolation
 from bridge.rules.stats import Attribute, Department
 from bridge.rules.task import Roller
+from bridge.rules.text import ID_MAX, Label, Name, ValueText
 
 __all__ = ["Attributes", "Character", "CharacterValue", "Disciplines", "StationName"]
+
+FOCUSES_MAX = 30
+"""Focuses one officer may have (a main character has six)."""
+VALUES_MAX = 12
+"""Values one officer may hold (a main character has four)."""
+TALENTS_MAX = 20
+"""Talents one officer may have."""
 
 StationName = Literal["command", "helm", "tactical", "operations", "science"]
 """A bridge station by its saved name (the values of ``bridge.engine.catalog.Station``)."""
@@ -52,7 +60,7 @@ class CharacterValue(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    text: str = Field(min_length=1, max_length=200)
+    text: ValueText
     challenged: bool = False
 
 
@@ -61,15 +69,17 @@ class Character(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    id: str = Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_.-]+$")
-    name: str = Field(min_length=1, max_length=80)
-    rank: str = ""
+    id: str = Field(min_length=1, max_length=ID_MAX, pattern=r"^[A-Za-z0-9_.-]+$")
+    name: Name
+    rank: Label = ""
     attributes: Attributes = Attributes()
     disciplines: Disciplines = Disciplines()
-    focuses: tuple[str, ...] = ()
-    values: tuple[CharacterValue, ...] = ()
-    talents: tuple[Annotated[str, Field(min_length=1, max_length=80)], ...] = Field(
-        default=(), max_length=20, description="Talent names (the bridge applies none itself)"
+    focuses: tuple[Name, ...] = Field(default=(), max_length=FOCUSES_MAX)
+    values: tuple[CharacterValue, ...] = Field(default=(), max_length=VALUES_MAX)
+    talents: tuple[Name, ...] = Field(
+        default=(),
+        max_length=TALENTS_MAX,
+        description="Talent names (the bridge applies none itself)",
     )
     determination: Determination = Determination()
     value_challenged_this_session: bool = False

@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from bridge.rules.breaches import SystemState, breach_state
 from bridge.rules.stats import CrewQuality, Department, System
+from bridge.rules.text import ID_MAX, Key, Label, Name, Text
 from bridge.rules.weapons import Weapon, WeaponKind
 
 __all__ = [
@@ -24,6 +25,13 @@ __all__ = [
 ]
 
 BreachMode = Literal["per_system", "whole_ship"]
+
+WEAPONS_MAX = 30
+"""Weapons one ship may carry (the largest stat blocks list five or six)."""
+TALENTS_MAX = 30
+"""Talents one ship may have."""
+PERSISTENT_MAX = 20
+"""Persistent damage one ship may carry at once."""
 
 
 class _Frozen(BaseModel):
@@ -61,8 +69,8 @@ class Departments(_Frozen):
 class Talent(_Frozen):
     """A ship talent as a named modifier."""
 
-    name: str = Field(min_length=1, max_length=80)
-    description: str = ""
+    name: Name
+    description: Text = ""
     shields_bonus: int = Field(default=0, ge=0, le=10)
     resistance_bonus: int = Field(default=0, ge=0, le=5)
     power_bonus: int = Field(default=0, ge=0, le=10)
@@ -103,21 +111,21 @@ class PersistentDamage(_Frozen):
 
     amount: int = Field(ge=1, le=30)
     rounds: int = Field(ge=1, le=10)
-    source: str = ""
+    source: Key = ""
 
 
 class Ship(_Frozen):
     """A starship: statistics plus its current combat state."""
 
-    id: str = Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_.-]+$")
-    name: str = Field(min_length=1, max_length=80)
-    ship_class: str = ""
+    id: str = Field(min_length=1, max_length=ID_MAX, pattern=r"^[A-Za-z0-9_.-]+$")
+    name: Name
+    ship_class: Label = ""
     scale: int = Field(ge=1, le=7)
     small_craft: bool = False
     systems: Systems = Systems()
     departments: Departments = Departments()
-    weapons: tuple[Weapon, ...] = ()
-    talents: tuple[Talent, ...] = ()
+    weapons: tuple[Weapon, ...] = Field(default=(), max_length=WEAPONS_MAX)
+    talents: tuple[Talent, ...] = Field(default=(), max_length=TALENTS_MAX)
     crew_quality: CrewQuality | None = None
     breach_mode: BreachMode = "per_system"
 
@@ -134,7 +142,7 @@ class Ship(_Frozen):
     lost_turns: int = Field(default=0, ge=0, le=7)
     out_of_turns: bool = False
     core_breach_checks: int = Field(default=0, ge=0, le=20)
-    persistent: tuple[PersistentDamage, ...] = ()
+    persistent: tuple[PersistentDamage, ...] = Field(default=(), max_length=PERSISTENT_MAX)
     destroyed: bool = False
 
     @model_validator(mode="after")

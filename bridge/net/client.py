@@ -13,7 +13,6 @@ import asyncio
 import contextlib
 import itertools
 import json
-import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -49,6 +48,7 @@ from bridge.net.protocol import (
     Welcome,
     host_messages,
 )
+from bridge.storage.save import write_atomic
 
 __all__ = ["JoinRefused", "NetClient", "TokenStore"]
 
@@ -85,10 +85,9 @@ class TokenStore:
             return
         data = self._read()
         data[f"{battle_id}/{seat}"] = token
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.path.with_name(self.path.name + ".tmp")
-        tmp.write_text(json.dumps(data, indent=1), encoding="utf-8")
-        os.replace(tmp, self.path)
+        # Atomic and fsynced, as every file Bridge writes; readable by this user only
+        # (the temporary file's mode is kept by the rename).
+        write_atomic(self.path, json.dumps(data, indent=1).encode("utf-8"))
 
 
 class NetClient:

@@ -66,6 +66,7 @@ from bridge.net.protocol import (
 from bridge.net.seats import SeatPlan, SeatRefused
 from bridge.net.views import availability, log_entry, player_view
 from bridge.rules.odds import task_odds
+from bridge.storage.logs import keep_secret
 
 __all__ = ["ClientInfo", "Host"]
 
@@ -126,6 +127,7 @@ class Host:
         max_bad_frames: int = 200,
     ) -> None:
         self.session = session
+        keep_secret(code)  # never in the log
         self.guard = JoinGuard(code)
         self.seats = seats or SeatPlan()
         self.seats.sync(session.state)
@@ -333,9 +335,11 @@ class Host:
     # -- one connection ------------------------------------------------------------------------
     async def _serve(self, ws: ServerConnection) -> None:
         address = str(ws.remote_address[0]) if ws.remote_address else "unknown"
+        log.info("connection from %s", address)
         try:
             first = await asyncio.wait_for(ws.recv(), self.hello_timeout)
         except (TimeoutError, ConnectionClosed):
+            log.info("connection from %s closed before it said hello", address)
             return
         hello = parse_client(first)
         if not isinstance(hello, Hello):
@@ -358,6 +362,7 @@ class Host:
             return
         client = _Client(next(self._ids), ws, address, hello.name or address)
         self._clients[client.id] = client
+        log.info("client %s (%s, %s) joined", client.id, client.name[:80], address)
         self._send(
             client,
             Welcome(
@@ -386,11 +391,14 @@ class Host:
             await self._forget(client)
 
     async def _refuse(self, ws: ServerConnection, code: ErrorCode, message: str) -> None:
+        address = str(ws.remote_address[0]) if ws.remote_address else "unknown"
+        log.info("refused %s (%s): %s", address, code, message)
         with contextlib.suppress(ConnectionClosed):
             await ws.send(Error(code=code, message=message).model_dump_json())
             await ws.close(1008, code)
 
     async def _forget(self, client: _Client) -> None:
+        log.info("client %s disconnected", client.id)
         self._clients.pop(client.id, None)
         self.seats.release(client.id)
         self._seats_changed()
@@ -426,8 +434,10 @@ class Host:
         try:
             token, replaced = self.seats.claim(claim.seat, claim.token, client.id)
         except SeatRefused as exc:
+            log.info("client %s refused the seat %s: %s", client.id, claim.seat[:80], exc.reason)
             self._send(client, Error(code="seat", message=exc.reason))
             return
+        log.info("client %s took the seat %s", client.id, claim.seat[:80])
         state = self.session.state
         self._send(
             client,

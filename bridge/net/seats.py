@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import os
 import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,6 +18,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from bridge.engine import Encounter, Station
 from bridge.net.protocol import SeatInfo
+from bridge.storage.logs import keep_secret
+from bridge.storage.save import write_atomic
 
 __all__ = ["VIEWSCREEN", "SeatPlan", "SeatRefused"]
 
@@ -135,6 +136,7 @@ class SeatPlan:
                 "the GM can free it or let two clients share it."
             )
         fresh = secrets.token_urlsafe(24)
+        keep_secret(fresh)  # never in the log
         seat.digests.append(_digest(fresh))
         seat.clients.add(client)
         self._save()
@@ -172,6 +174,4 @@ class SeatPlan:
         self._stored.shared = [s.id for s in self._seats.values() if s.shared]
         if self.path is None:
             return
-        tmp = self.path.with_name(self.path.name + ".tmp")
-        tmp.write_text(self._stored.model_dump_json(indent=1), encoding="utf-8")
-        os.replace(tmp, self.path)
+        write_atomic(self.path, self._stored.model_dump_json(indent=1).encode("utf-8"))

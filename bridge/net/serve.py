@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import signal
 from pathlib import Path
 
@@ -95,6 +96,9 @@ async def run_host(
     if npc_autopilot:
         NpcAutopilot(host).poke()
     heap.freeze()
+    logging.getLogger(__name__).info(
+        "hosting “%s” on port %s, autosave %s", session.state.name, listening, journal.path
+    )
     print(
         f"Bridge host listening on port {listening}: battle “{session.state.name}”, "
         f"join code {host.guard.code}, autosave {journal.path}",

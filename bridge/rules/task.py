@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from bridge.rules.dice import Dice
 from bridge.rules.errors import RuleViolation
 from bridge.rules.stats import CrewQuality
+from bridge.rules.text import Key, Line
 
 __all__ = [
     "BOUGHT_DIE_COSTS",
@@ -39,6 +40,8 @@ BOUGHT_DIE_COSTS = (1, 2, 3)
 and the third costs 3" (Threat pays the same price)."""
 MAX_BOUGHT_DICE = len(BOUGHT_DIE_COSTS)
 MAX_POOL = 5
+MAX_ASSISTS = 30
+"""Assisting dice one Task may take (every officer, the ship and a crew, with room)."""
 DETERMINATION_DIE_FACE = 1
 """Seed 003: a die bought with Determination "is considered to have already rolled a 1"."""
 COMPLICATION_RANGE_MAX = 5
@@ -98,7 +101,7 @@ class Assist(_Frozen):
     """One assisting d20: another character, the ship, or an NPC crew."""
 
     source: Literal["character", "ship", "crew"]
-    name: str
+    name: Key
     roller: Roller
 
     @classmethod
@@ -161,11 +164,11 @@ class TaskSpec(_Frozen):
     difficulty: int = Field(default=1, ge=0, le=10)
     complication_range: int = Field(default=1, ge=1, le=COMPLICATION_RANGE_MAX)
     base_dice: int = Field(default=2, ge=1, le=MAX_POOL)
-    bought: tuple[Purchase, ...] = ()
-    assists: tuple[Assist, ...] = ()
+    bought: tuple[Purchase, ...] = Field(default=(), max_length=MAX_POOL)
+    assists: tuple[Assist, ...] = Field(default=(), max_length=MAX_ASSISTS)
     side: Side = "player"
     succeed_at_cost: bool = False
-    value: str | None = Field(default=None, description="The Value a Determination spend cites")
+    value: Line | None = Field(default=None, description="The Value a Determination spend cites")
 
     @model_validator(mode="after")
     def _check_pool(self) -> Self:
@@ -228,7 +231,7 @@ class DieRoll(_Frozen):
 
     value: int = Field(ge=1, le=20)
     kind: DieKind
-    owner: str
+    owner: Key
     successes: int = Field(ge=0, le=2)
     critical: bool
     complication: bool
@@ -247,7 +250,7 @@ class TaskResult(_Frozen):
     """A resolved task: every die, the successes, and what they bought."""
 
     spec: TaskSpec
-    dice: tuple[DieRoll, ...]
+    dice: tuple[DieRoll, ...] = Field(max_length=MAX_POOL + MAX_ASSISTS)
     rolled: bool = True
     lead_successes: int
     assist_successes: int

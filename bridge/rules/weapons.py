@@ -5,6 +5,8 @@ from typing import Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from bridge.rules.text import Name
+
 __all__ = [
     "QUALITY_TEXT",
     "Delivery",
@@ -152,17 +154,21 @@ TORPEDO_QUALITIES: dict[TorpedoType, tuple[Quality, ...]] = {
 }
 
 
+QUALITIES_MAX = 10
+"""Extra qualities one weapon may list (there are ten qualities)."""
+
+
 class Weapon(BaseModel):
     """A ship's weapon as its stat block names it; damage and range derive from the rules."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    name: str = Field(min_length=1, max_length=80)
+    name: Name
     kind: WeaponKind
     energy_type: EnergyType | None = None
     delivery: Delivery | None = None
     torpedo_type: TorpedoType | None = None
-    extra_qualities: tuple[Quality, ...] = ()
+    extra_qualities: tuple[Quality, ...] = Field(default=(), max_length=QUALITIES_MAX)
     damage_override: int | None = Field(default=None, ge=0, le=30)
     range_override: Range | None = None
 

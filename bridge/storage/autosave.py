@@ -16,7 +16,6 @@ import contextlib
 import json
 import os
 import re
-import stat
 import time
 import weakref
 from collections.abc import Callable, Iterable
@@ -37,14 +36,28 @@ from bridge.engine import (
 )
 from bridge.model.validation import describe_validation_error
 from bridge.rules.dice import GivenDice
-from bridge.storage.load import FileProblem, read_regular
+from bridge.storage.journal_lock import JournalLock, holder, try_lock
+from bridge.storage.load import FileProblem, read_regular, shorten
 from bridge.storage.paths import autosave_dir
 from bridge.storage.references import encounter_problem
-from bridge.storage.save import clean_stale_temporaries, write_atomic
+from bridge.storage.save import write_atomic
+from bridge.storage.set_aside import commands_in, set_aside
+from bridge.storage.unfinished import (
+    CLOSED,
+    HEADER,
+    JOURNAL_VERSION,
+    Unfinished,
+    find_unfinished,
+    newer_journal,
+    peek,
+    prune_closed,
+)
 
 __all__ = [
     "MAX_JOURNAL_BYTES",
     "AutosaveJournal",
+    "Intact",
+    "JournalInUse",
     "Recovered",
     "Unfinished",
     "find_unfinished",
@@ -53,7 +66,6 @@ __all__ = [
     "recover",
 ]
 
-HEADER = "bridge.autosave"
 SNAPSHOT_EVERY = 500
 """Every this many Commands the journal also holds where the battle stands, so that
 resuming replays at most this many Commands (the ones before are kept for undo)."""
@@ -61,35 +73,51 @@ MAX_JOURNAL_BYTES = 512 * 1024 * 1024
 """The largest journal recovery reads (about a million Commands)."""
 
 
-def _peek(path: Path) -> tuple[bytes, bytes] | None:
-    """The first line and the last 64 bytes of a regular file, or ``None``."""
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
-    try:
-        fd = os.open(path, flags)
-    except OSError:
-        return None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            return None
-        head = os.read(fd, 1 << 20).split(b"\n", 1)[0]
-        os.lseek(fd, max(info.st_size - 64, 0), os.SEEK_SET)
-        return head, os.read(fd, 64)
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
+class JournalInUse(FileProblem):
+    """The journal is held by another running Bridge (it is being played there)."""
+
+
+def _in_use(path: Path, pid: int) -> JournalInUse:
+    process = f" (process {pid})" if pid else ""
+    return JournalInUse(
+        f"{shorten(path.name, 120)}: this battle is open in another Bridge{process}; resume it "
+        "there, or close that Bridge first. Nothing was changed."
+    )
+
+
+def _lock(path: Path) -> JournalLock:
+    """This process's lock on ``path``, or :class:`JournalInUse`."""
+    lock = try_lock(path)
+    if lock is None:
+        raise _in_use(path, holder(path) or 0)
+    return lock
 
 
 def new_autosave_path(name: str) -> Path:
+    """A journal name in the autosave folder that no journal has (not reserved)."""
+    path, lock = _reserve(name)
+    lock.release()
+    return path
+
+
+def _reserve(name: str) -> tuple[Path, JournalLock]:
+    """A new journal's path, locked by this process: two Bridges starting the same
+    battle in the same second each get their own journal."""
     slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:40] or "battle"
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    path = autosave_dir() / f"{stamp}-{slug}.jsonl"
-    n = 2
-    while path.exists():
-        path = autosave_dir() / f"{stamp}-{slug}-{n}.jsonl"
-        n += 1
-    return path
+    folder = autosave_dir()
+    for n in range(1, 10_000):
+        path = folder / (f"{stamp}-{slug}.jsonl" if n == 1 else f"{stamp}-{slug}-{n}.jsonl")
+        if path.exists():
+            continue
+        lock = try_lock(path)
+        if lock is None:
+            continue
+        if path.exists():  # written meanwhile by a process that has since let it go
+            lock.release()
+            continue
+        return path, lock
+    raise OSError(f"no free autosave name in {folder}")
 
 
 def _line(record: dict[str, Any]) -> bytes:
@@ -120,38 +148,53 @@ class AutosaveJournal:
         initial: Encounter,
         entries: Iterable[JournalEntry | bytes],
         session: Session | None = None,
+        lock: JournalLock | None = None,
     ) -> None:
+        self._lock = lock or _lock(path)
+        """This process's hold on the journal: no other Bridge writes it meanwhile."""
         self.path = path
         self._initial = initial
         self._entries = PackedJournal(entries)
         """Each Command, or its JSON text (read back from disk, not parsed)."""
         self._session = weakref.ref(session) if session is not None else None
         self._box: list[int | None] = [None]
-        weakref.finalize(self, _close_box, self._box)  # a crash path still releases it
+        weakref.finalize(self, _let_go, self._box, self._lock)  # as a crash would
         self._size = 0
         self.closed = False
         self.rewrites = 0
         """How many times the journal had to be written again (a lost file or folder)."""
-        self._rewrite()
+        try:
+            self._rewrite()
+        except BaseException:
+            self._lock.release()
+            raise
 
     @classmethod
     def start(cls, session: Session, path: Path | None = None) -> AutosaveJournal:
-        """Journal ``session`` (its whole history first) and attach to it as its sink."""
-        journal = cls(
-            path or new_autosave_path(session.initial.name),
-            session.initial,
-            session.journal_texts(),
-            session,
-        )
+        """Journal ``session`` (its whole history first) and attach to it as its sink.
+
+        A new journal gets a name of its own in the autosave folder; a given ``path``
+        that another running Bridge holds is refused (:class:`JournalInUse`).
+        """
+        lock = None
+        if path is None:
+            path, lock = _reserve(session.initial.name)
+        journal = cls(path, session.initial, session.journal_texts(), session, lock)
         session.attach(journal)
         return journal
 
     @classmethod
     def _reopen(
-        cls, path: Path, initial: Encounter, entries: list[JournalEntry | bytes], size: int
+        cls,
+        path: Path,
+        initial: Encounter,
+        entries: list[JournalEntry | bytes],
+        size: int,
+        lock: JournalLock,
     ) -> AutosaveJournal:
         """Keep appending to a recovered journal whose valid part is ``size`` bytes."""
         journal = cls.__new__(cls)
+        journal._lock = lock
         journal.path = path
         journal._initial = initial
         journal._entries = PackedJournal(entries)
@@ -162,12 +205,13 @@ class AutosaveJournal:
         try:
             os.ftruncate(fd, size)  # a torn or damaged tail goes before anything is added
             os.fsync(fd)
-            os.lseek(fd, size, os.SEEK_SET)
-        except OSError:
+        finally:
             os.close(fd)
-            raise
+        # Every write appends at the end of the file as it is then, never at a remembered
+        # position: nothing already on disk is ever written over.
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0))
         journal._box = [fd]
-        weakref.finalize(journal, _close_box, journal._box)
+        weakref.finalize(journal, _let_go, journal._box, lock)
         journal._size = size
         return journal
 
@@ -203,9 +247,12 @@ class AutosaveJournal:
 
     # -- the file -----------------------------------------------------------------------
     def _header(self) -> dict[str, Any]:
+        from bridge import __version__
+
         return {
             "format": HEADER,
-            "version": 1,
+            "version": JOURNAL_VERSION,
+            "bridge": __version__,
             "name": self._initial.name,
             "initial": self._initial.model_dump(mode="json"),
         }
@@ -233,6 +280,7 @@ class AutosaveJournal:
         if len(self._entries) >= SNAPSHOT_EVERY:
             data += self._snapshot()
         write_atomic(self.path, data)
+        self._lock.renew()  # a deleted folder took the lock file with it
         if self._fd is not None:
             _close_quietly(self._fd)
             self._fd = None
@@ -290,11 +338,13 @@ class AutosaveJournal:
             self._write({"op": "closed"})
         _close_quietly(self._fd)
         self._fd = None
+        self._lock.release()
 
 
-def _close_box(box: list[int | None]) -> None:
+def _let_go(box: list[int | None], lock: JournalLock) -> None:
     _close_quietly(box[0])
     box[0] = None
+    lock.release()
 
 
 def _close_quietly(fd: int | None) -> None:
@@ -305,16 +355,44 @@ def _close_quietly(fd: int | None) -> None:
 
 @dataclass(frozen=True)
 class Recovered:
-    """A resumed battle: how many Commands came back and what was dropped, if anything."""
+    """A resumed battle: how many Commands came back, and what could not be used.
+
+    ``dropped`` says which line could not be used and why, and where it went: nothing is
+    deleted, the lines are moved to ``set_aside`` beside the journal. ``kept_after``
+    counts the Commands after a damaged line that were kept (the GM chose to).
+    """
 
     session: Session
     journal: AutosaveJournal | None
     commands: int
     dropped: str | None
+    set_aside: Path | None = None
+    set_aside_commands: int = 0
+    kept_after: int = 0
 
     @property
     def dropped_tail(self) -> bool:
         return self.dropped is not None
+
+
+@dataclass(frozen=True)
+class Intact:
+    """The lines after a damaged one are whole and replay as they were played: the GM is
+    asked whether to keep them (only the damaged line is then set aside)."""
+
+    line: int
+    why: str
+    commands: int
+
+    def question(self, name: str) -> str:
+        return (
+            f"Line {self.line} of the autosave of “{name}” cannot be used ({self.why}), but "
+            f"the {self.commands} Command(s) after it are whole and replay exactly as they "
+            "were played without it.\n\nKeep them? (Yes: the battle resumes with them, and "
+            "only the damaged line is set aside. No: the battle resumes just before the "
+            "damaged line, and the lines from it on are set aside in a file beside the "
+            "autosave. Nothing is deleted either way.)"
+        )
 
 
 def _short(text: str, limit: int = 120) -> str:
@@ -489,34 +567,72 @@ def _start_from(
     return Session(initial), 0, ops[:end], damaged
 
 
-def recover(path: Path) -> Recovered:
+def recover(path: Path, keep_intact: Callable[[Intact], bool] | None = None) -> Recovered:
     """Rebuild the battle from the longest valid start of an autosave journal.
 
-    Reading stops at the first line that is torn or damaged. The battle resumes from the
-    last snapshot of where it stood that no later undo went back past (trusted once its
-    references are checked; the Commands before it are kept for undo, which checks them
-    when it goes back past it) and replays the Commands after it; one that no longer
-    replays ends the valid part. That tail is cut off on disk before anything is
-    appended, and ``dropped`` says what went and why. Never raises anything but
-    :class:`FileProblem` (an unusable header).
+    The journal is locked for this process first: one that another running Bridge holds
+    is refused (:class:`JournalInUse`), and so is one a newer Bridge wrote, with nothing
+    changed on disk. Reading stops at the first line that is torn or damaged. The battle
+    resumes from the last snapshot of where it stood that no later undo went back past
+    (trusted once its references are checked; the Commands before it are kept for undo,
+    which checks them when it goes back past it) and replays the Commands after it; one
+    that no longer replays ends the valid part.
+
+    What follows the valid part is never deleted: it is moved to a side file beside the
+    journal before anything is appended. If the lines after a damaged one are whole and
+    replay exactly as they were played, ``keep_intact`` is asked whether to keep them.
+    Never raises anything but :class:`FileProblem`.
     """
-    raw = read_regular(path, MAX_JOURNAL_BYTES)
-    first, _, rest = raw.partition(b"\n")
+    peeked = peek(path)
+    if peeked is not None:  # refused before anything is created beside it (its lock)
+        _header_of(path, peeked[0], full=False)
+    lock = _lock(path)
+    try:
+        return _recover(path, lock, keep_intact)
+    except BaseException:
+        lock.release()
+        raise
+
+
+def _header_of(path: Path, first: bytes, full: bool = True) -> Encounter | None:
+    """The battle's start from the journal's first line, or :class:`FileProblem`
+    (with ``full`` False, only its format and version are checked)."""
     try:
         header = json.loads(first)
         if not isinstance(header, dict) or header.get("format") != HEADER:
             raise ValueError("not a Bridge autosave journal")
-        initial = Session(Encounter.model_validate(header["initial"])).initial
+    except Exception as exc:
+        raise FileProblem(
+            f"{path.name}: not a usable Bridge autosave journal ({_short(_describe(exc))})."
+        ) from None
+    newer = newer_journal(header, shorten(path.name, 120))
+    if newer is not None:  # its lines may be records this Bridge does not know: no damage
+        raise FileProblem(newer)
+    if not full:
+        return None
+    try:
+        return Session(Encounter.model_validate(header["initial"])).initial
     except Exception as exc:  # any damage to the header: one message
         raise FileProblem(
             f"{path.name}: not a usable Bridge autosave journal ({_short(_describe(exc))})."
         ) from None
+
+
+def _recover(
+    path: Path, lock: JournalLock, keep_intact: Callable[[Intact], bool] | None
+) -> Recovered:
+    raw = read_regular(path, MAX_JOURNAL_BYTES)
+    first, _, rest = raw.partition(b"\n")
+    initial = _header_of(path, first)
+    assert initial is not None
     ops, dropped, stopped = _read_ops(rest, len(first) + 1)
     session, start, ops, damaged = _start_from(initial, ops)
     if damaged is not None:
         dropped, stopped = damaged
     size = ops[start - 1].end if start else len(first) + 1
     for op in ops[start:]:
+        if op.kind == "closed":  # a battle closed, resumed again: it goes on from here
+            break
         try:
             if op.kind == "apply":
                 entry = _entry_of(op)
@@ -528,20 +644,127 @@ def recover(path: Path) -> Recovered:
             break
         size = op.end
     applied = sum(1 for op in ops if op.kind == "apply" and op.end <= size)
-    if dropped is not None:
-        after = len([x for x in rest.split(b"\n")[stopped - 1 :] if x.strip()]) - 1
-        dropped += f"; it and {after} line(s) after it were dropped" if after > 0 else ""
-    kept = [
+    kept: list[JournalEntry | bytes] = [
         op.entry or op.raw[len(_APPLY) : -1] for op in _stack([op for op in ops if op.end <= size])
     ]
+    tail = raw[size:]
+    aside, kept_after, end = tail, 0, size
+    if aside == CLOSED + b"\n":  # only the mark of a clean close: nothing to keep
+        aside = b""
+    intact = _intact_after(tail, session) if dropped and keep_intact else None
+    if intact is not None and keep_intact is not None and dropped is not None:
+        why = dropped.partition("(")[2].rstrip(")") or dropped
+        if keep_intact(Intact(stopped, why, intact.commands)):
+            for op in intact.ops:  # as the trial replayed them: the same every time
+                if op.kind == "apply":
+                    entry = _entry_of(op)
+                    session.apply(entry.command, GivenDice(d20=entry.d20s, d6=entry.d6s))
+                    kept.append(entry)
+                else:
+                    session.undo()
+                    kept.pop()
+            aside, kept_after = intact.aside, intact.commands
+            applied += intact.commands
+            end = size + sum(len(line) + 1 for line in intact.kept_lines)
+    side = None
+    if aside:
+        try:
+            side = set_aside(path, aside)
+        except OSError as exc:  # nothing is cut off the journal without its copy
+            lock.release()
+            raise FileProblem(
+                f"{path.name}: its unusable tail could not be set aside beside it "
+                f"({exc.strerror or exc}), so it was not resumed; nothing was changed."
+            ) from None
+    if kept_after and intact is not None:  # the journal without its damaged line
+        write_atomic(path, raw[:size] + b"".join(line + b"\n" for line in intact.kept_lines))
+    if dropped is not None:
+        dropped = _what_went(dropped, aside, side, kept_after)
     try:
-        journal: AutosaveJournal | None = AutosaveJournal._reopen(path, session.initial, kept, size)
+        journal: AutosaveJournal | None = AutosaveJournal._reopen(
+            path, session.initial, kept, end, lock
+        )
     except OSError:
         journal = None
+        lock.release()
     session.attach(journal)
     if journal is not None:
         journal.follow(session)
-    return Recovered(session, journal, applied, dropped)
+    return Recovered(
+        session, journal, applied, dropped, side, commands_in(aside) if side else 0, kept_after
+    )
+
+
+def _what_went(dropped: str, aside: bytes, side: Path | None, kept_after: int) -> str:
+    """``dropped`` (which line, why) and what became of it and the lines after it."""
+    if side is None:
+        return dropped
+    lines = len([x for x in aside.split(b"\n") if x.strip()])
+    commands = commands_in(aside)
+    if kept_after:
+        return (
+            f"{dropped}; it was set aside in {side.name}, and the {kept_after} Command(s) "
+            "after it were kept"
+        )
+    what = f"{lines} line(s), {commands} of them Command(s)" if lines > 1 else "it"
+    return f"{dropped}; {what} set aside in {side.name} beside the autosave (nothing deleted)"
+
+
+@dataclass
+class _Intact:
+    ops: list[_Op]
+    kept_lines: list[bytes]
+    aside: bytes
+    commands: int
+
+
+def _intact_after(tail: bytes, session: Session) -> _Intact | None:
+    """The lines after the first (damaged) line of ``tail``, if every one is whole and
+    they replay on ``session``'s battle exactly as they were played (the same dice and
+    the same log); ``None`` otherwise. ``session`` is not changed."""
+    lines = tail.split(b"\n")
+    if len(lines) < 3 or lines[-1] != b"":  # nothing after it, or a torn last line
+        return None
+    bad, after = lines[0], lines[1:-1]
+    ops: list[_Op] = []
+    kept_lines: list[bytes] = []
+    aside = [bad]
+    depth = 0
+    for line in after:
+        try:
+            record = json.loads(line)
+            op = record.get("op") if isinstance(record, dict) else None
+            if op == "apply":
+                entry = JournalEntry.model_validate(record["entry"])
+                ops.append(_Op(0, 0, "apply", depth + 1, entry=entry))
+                depth += 1
+            elif op == "undo" and depth:
+                ops.append(_Op(0, 0, "undo", depth - 1))
+                depth -= 1
+            elif op == "state":
+                aside.append(line)  # where the battle stood, counted with the damaged line
+                continue
+            else:
+                return None
+        except Exception:
+            return None
+        kept_lines.append(line)
+    commands = sum(1 for op in ops if op.kind == "apply")
+    if not commands:
+        return None
+    trial = Session.restore(session.initial, (), session.state)
+    try:
+        for op in ops:
+            if op.kind == "undo":
+                trial.undo()
+                continue
+            entry = _entry_of(op)
+            done = trial.apply(entry.command, GivenDice(d20=entry.d20s, d6=entry.d6s)).entry
+            if (done.d20s, done.d6s, done.log) != (entry.d20s, entry.d6s, entry.log):
+                return None
+    except Exception:
+        return None
+    return _Intact(ops, kept_lines, b"\n".join(aside) + b"\n", commands)
 
 
 def _describe(exc: BaseException) -> str:
@@ -550,50 +773,3 @@ def _describe(exc: BaseException) -> str:
     if isinstance(exc, CommandRefused):
         return f"refused: {exc.reason}"
     return f"{type(exc).__name__}: {exc}"
-
-
-def prune_closed(keep: int = 20) -> int:
-    """Delete all but the newest ``keep`` cleanly closed autosaves; returns how many went.
-
-    Unfinished ones (a crash) are never touched; temporary files left by a kill during
-    a save or a rewrite are removed.
-    """
-    folder = autosave_dir()
-    clean_stale_temporaries(folder)
-    closed = []
-    for path in folder.glob("*.jsonl"):
-        peeked = _peek(path)
-        if peeked is not None and b'{"op":"closed"}' in peeked[1]:
-            closed.append(path)
-    closed.sort(key=lambda p: p.stat().st_mtime, reverse=True)
-    for path in closed[keep:]:
-        path.unlink(missing_ok=True)
-    return max(len(closed) - keep, 0)
-
-
-@dataclass(frozen=True)
-class Unfinished:
-    path: Path
-    name: str
-    modified: float
-
-
-def find_unfinished() -> list[Unfinished]:
-    """Autosaves whose battle was not closed cleanly (a crash, a kill), newest first."""
-    found = []
-    for path in autosave_dir().glob("*.jsonl"):
-        peeked = _peek(path)
-        if peeked is None:
-            continue
-        try:
-            header = json.loads(peeked[0])
-            modified = path.stat().st_mtime
-        except (OSError, ValueError):
-            continue
-        if not isinstance(header, dict) or header.get("format") != HEADER:
-            continue
-        if b'{"op":"closed"}' in peeked[1]:
-            continue
-        name = str(header.get("name", path.stem))[:120]
-        found.append(Unfinished(path, name, modified))
-    return sorted(found, key=lambda u: -u.modified)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import errno
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -12,7 +13,42 @@ from bridge.storage.formats import Checkpoint, EncounterFile
 from bridge.storage.load import MAX_BYTES, FileProblem, parse_document, read_regular
 from bridge.storage.save import write_atomic
 
-__all__ = ["OpenedBattle", "battle_file", "open_battle", "save_battle", "session_from"]
+__all__ = [
+    "FileStamp",
+    "OpenedBattle",
+    "battle_file",
+    "changed_since",
+    "file_stamp",
+    "open_battle",
+    "save_battle",
+    "session_from",
+]
+
+
+@dataclass(frozen=True)
+class FileStamp:
+    """What tells one version of a file from another: every save (Bridge's, atomic, is a
+    new file) changes it."""
+
+    device: int
+    inode: int
+    size: int
+    modified_ns: int
+
+
+def file_stamp(path: Path) -> FileStamp | None:
+    """The stamp of ``path`` now, or ``None`` if there is no such file."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return FileStamp(info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns)
+
+
+def changed_since(path: Path, stamp: FileStamp | None) -> bool:
+    """Whether ``path`` is no longer the file ``stamp`` was taken of (another Bridge or
+    program saved it, moved it away or deleted it). ``None``: there was no file."""
+    return stamp is not None and file_stamp(path) != stamp
 
 
 def battle_file(session: Session, notes: str = "") -> EncounterFile:
@@ -30,8 +66,9 @@ def _checkpoint(doc: EncounterFile) -> tuple[int, Encounter] | None:
     return (doc.checkpoint.at, doc.checkpoint.state) if doc.checkpoint else None
 
 
-def save_battle(path: Path, session: Session) -> None:
-    """Save atomically; a battle too large to open again is refused (:class:`OSError`)."""
+def save_battle(path: Path, session: Session) -> FileStamp | None:
+    """Save atomically; a battle too large to open again is refused (:class:`OSError`).
+    Returns the saved file's stamp."""
     data = battle_file(session).model_dump_json(indent=2).encode("utf-8") + b"\n"
     if len(data) > MAX_BYTES:
         raise OSError(
@@ -40,12 +77,15 @@ def save_battle(path: Path, session: Session) -> None:
             f"{MAX_BYTES // 2**20} MB Bridge can open again",
         )
     write_atomic(path, data)
+    return file_stamp(path)
 
 
 @dataclass(frozen=True)
 class OpenedBattle:
     session: Session
     warning: str | None
+    stamp: FileStamp | None = None
+    """The file as it was read (to notice when it is saved over by someone else)."""
 
 
 def session_from(doc: EncounterFile) -> OpenedBattle:
@@ -62,6 +102,12 @@ def session_from(doc: EncounterFile) -> OpenedBattle:
 
 def open_battle(path: Path) -> OpenedBattle:
     """Open a battle file; a large one has its journal read only when first needed."""
+    stamp = file_stamp(path)
+    opened = _open(path)
+    return OpenedBattle(opened.session, opened.warning, stamp)
+
+
+def _open(path: Path) -> OpenedBattle:
     raw = read_regular(path, MAX_BYTES)
     split = split_journal(raw) if len(raw) > DEFER_JOURNAL_BYTES else None
     if split is not None:

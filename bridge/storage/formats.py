@@ -31,6 +31,8 @@ class _File(BaseModel):
 
 
 _NOTES = Field(default="", max_length=20_000)
+JOURNAL_MAX = 250_000
+"""Commands one battle file may hold (a file is at most 64 MB: about 180,000 Commands)."""
 _SOURCE = Field(default="", max_length=200, description="Where it came from")
 
 
@@ -69,7 +71,7 @@ class EncounterFile(_File):
     version: Literal[4] = 4
     initial: Encounter
     checkpoint: Checkpoint | None = None
-    journal: tuple[JournalEntry, ...] = ()
+    journal: tuple[JournalEntry, ...] = Field(default=(), max_length=JOURNAL_MAX)
     state: Encounter
     notes: str = _NOTES
     source: str = _SOURCE

@@ -19,6 +19,7 @@ from bridge.model.validation import describe_validation_error
 from bridge.storage.formats import (
     CURRENT,
     FORMATS,
+    JOURNAL_MAX,
     MIGRATIONS,
     CharacterFile,
     EncounterFile,
@@ -132,6 +133,24 @@ def _refuse_deep(raw: bytes, name: str) -> None:
         raise FileProblem(f"{name}: the data is nested more than {MAX_DEPTH} levels deep.")
 
 
+def _refuse_long_lists(data: Any, name: str) -> None:
+    """A list longer than any list of a Bridge file may be (its journal, at most
+    :data:`JOURNAL_MAX`) is refused before anything is validated: its length is read,
+    its items are not."""
+    stack: list[tuple[Any, str]] = [(data, "")]
+    while stack:
+        item, where = stack.pop()
+        if isinstance(item, dict):
+            stack.extend((v, f"{where}.{k}" if where else str(k)) for k, v in item.items())
+        elif isinstance(item, list):
+            if len(item) > JOURNAL_MAX:
+                raise FileProblem(
+                    f"{name}: {shorten(where, 80)}: a list of {len(item):,} items; a list "
+                    f"in a Bridge file has at most {JOURNAL_MAX} items."
+                )
+            stack.extend((v, f"{where}.{i}") for i, v in enumerate(item))
+
+
 def lone_surrogate(value: Any) -> str | None:
     """The first string (or key) in ``value`` holding a lone surrogate, or ``None``."""
     stack = [value]
@@ -182,6 +201,8 @@ def parse_document(raw: bytes, name: str) -> AnyFile:
     # measured if it fails (which keeps opening a long battle fast).
     if len(raw) <= DEPTH_CHECK_BYTES:
         _refuse_deep(raw, name)
+    else:  # only a large file can hold a list longer than any Bridge list
+        _refuse_long_lists(data, name)
     if not isinstance(data, dict):
         raise FileProblem(f"{name}: expected a JSON object with a 'format' field.")
     if SURROGATE_ESCAPE.search(raw) and (bad := lone_surrogate(data)) is not None:

@@ -5,15 +5,19 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
+import warnings
 from pathlib import Path
 
 __all__ = [
     "autosave_dir",
+    "autosave_path",
     "config_dir",
     "data_dir",
     "folder_problem",
     "library_dir",
     "library_path",
+    "log_dir",
+    "runtime_dir",
     "set_autosave_dir",
 ]
 
@@ -46,6 +50,41 @@ def config_dir() -> Path:
     path = home / "config" if home else Path(platformdirs.user_config_dir(APP, appauthor=False))
     with contextlib.suppress(OSError):  # preferences are then not kept, nothing else
         path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def log_dir() -> Path:
+    """Where Bridge's log files are kept (created if it can be): the user log folder."""
+    home = _home()
+    if home is None:
+        import platformdirs
+
+    path = home / "logs" if home else Path(platformdirs.user_log_dir(APP, appauthor=False))
+    with contextlib.suppress(OSError):  # then nothing is logged, nothing else is lost
+        path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def runtime_dir() -> Path:
+    """Where this user's running Bridge keeps its lock (created if it can be)."""
+    home = _home()
+    if home is None:
+        import platformdirs
+
+        with warnings.catch_warnings():  # (no XDG_RUNTIME_DIR: it says so, and falls back)
+            warnings.simplefilter("ignore")
+            path = Path(platformdirs.user_runtime_dir(APP, appauthor=False))
+    else:
+        path = home / "run"
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError:  # no runtime folder: this user's own folder in the temporary one
+        path = (
+            Path(tempfile.gettempdir())
+            / f"{APP}-{os.getuid() if hasattr(os, 'getuid') else os.getlogin()}"
+        )
+        with contextlib.suppress(OSError):
+            path.mkdir(mode=0o700, parents=True, exist_ok=True)
     return path
 
 
@@ -89,8 +128,13 @@ def set_autosave_dir(path: Path | None) -> None:
         _chosen["autosave"] = path
 
 
+def autosave_path() -> Path:
+    """Where autosaves are kept (not created)."""
+    return _chosen.get("autosave") or data_dir() / "autosave"
+
+
 def autosave_dir() -> Path:
     """The autosave folder, created if missing; :class:`OSError` if it cannot be."""
-    path = _chosen.get("autosave") or data_dir() / "autosave"
+    path = autosave_path()
     path.mkdir(parents=True, exist_ok=True)
     return path

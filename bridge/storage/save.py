@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import glob
+import hashlib
 import os
 import tempfile
 import time
@@ -18,17 +19,38 @@ STALE_AFTER = 60.0
 """Seconds after which a leftover temporary file is a kill's debris, not a save under way."""
 
 
-def clean_stale_temporaries(folder: Path, name: str = "*") -> int:
-    """Remove the temporary files a kill mid-save left in ``folder``; returns how many."""
+NAME_BYTES = 255
+"""The longest file name most file systems take (in bytes)."""
+_RANDOM = 8
+"""The characters :func:`tempfile.mkstemp` adds."""
+
+
+def _prefix(name: str) -> str:
+    """The start of the temporary file names of ``name``: ``.NAME.``, or for a name so
+    long that the temporary one would pass :data:`NAME_BYTES`, ``.NAME-CUT~HASH.``."""
+    full = f".{name}."
+    if len(full.encode("utf-8", "surrogateescape")) + _RANDOM + len(".tmp") <= NAME_BYTES:
+        return full
+    digest = hashlib.sha1(name.encode("utf-8", "surrogateescape")).hexdigest()[:8]
+    room = NAME_BYTES - len(f".~{digest}.") - _RANDOM - len(".tmp")
+    cut = name.encode("utf-8", "surrogateescape")[:room].decode("utf-8", "ignore")
+    return f".{cut}~{digest}."
+
+
+def clean_stale_temporaries(folder: Path, name: str | None = None) -> int:
+    """Remove the temporary files a kill mid-save left in ``folder`` (those of the file
+    called ``name`` at once, any other only once it is :data:`STALE_AFTER` seconds old);
+    returns how many."""
     removed = 0
     now = time.time()
+    pattern = f"{glob.escape(_prefix(name))}*.tmp" if name is not None else ".*.tmp"
     try:
-        leftovers = list(folder.glob(f".{name}.*.tmp"))
+        leftovers = list(folder.glob(pattern))
     except OSError:
         return 0
     for temp in leftovers:
         with contextlib.suppress(OSError):
-            if now - temp.stat().st_mtime > STALE_AFTER or name != "*":
+            if name is not None or now - temp.stat().st_mtime > STALE_AFTER:
                 temp.unlink()
                 removed += 1
     return removed
@@ -37,12 +59,14 @@ def clean_stale_temporaries(folder: Path, name: str = "*") -> int:
 def write_atomic(path: Path, data: bytes) -> None:
     """Replace ``path`` with ``data`` so that a crash or error leaves the old file whole.
 
-    Temporary files an earlier, killed save of the same file left behind are removed.
+    The temporary file's name fits wherever ``path``'s does (a long name is cut, with a
+    hash to keep it apart). Temporary files an earlier, killed save of the same file left
+    behind are removed.
     """
     folder = path.parent
     folder.mkdir(parents=True, exist_ok=True)
-    clean_stale_temporaries(folder, glob.escape(path.name))
-    handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    clean_stale_temporaries(folder, path.name)
+    handle, temp = tempfile.mkstemp(prefix=_prefix(path.name), suffix=".tmp", dir=folder)
     try:
         with os.fdopen(handle, "wb") as out:
             out.write(data)

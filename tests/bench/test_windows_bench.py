@@ -11,8 +11,8 @@ from PySide6.QtCore import QRect
 from PySide6.QtWidgets import QApplication, QLabel, QVBoxLayout, QWidget
 from pytestqt.qtbot import QtBot
 
+from bridge.bench.battles import battles
 from bridge.bench.report import Figure, format_figures, median, p99, percentile
-from bridge.bench.run import battles
 from bridge.bench.windows.idle import PaintWatch, WindowWatch, timed, wait_idle
 from bridge.bench.windows.play import grow_demo
 from bridge.bench.windows.profile import profile_commands

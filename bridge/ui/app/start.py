@@ -112,8 +112,23 @@ def run_app(
         from bridge.ui.base.notices import set_unattended
 
         set_unattended(True)
+    if screenshots is None:  # an error nothing caught is logged, and the GM told where
+        from bridge.ui.base.error_report import install_error_report
+
+        install_error_report()
     from PySide6.QtWidgets import QApplication
 
+    instance = None
+    if screenshots is None:  # one Bridge per user: a later launch hands its battle over
+        from bridge.ui.app.file_open import BridgeApplication
+        from bridge.ui.app.single_instance import claim, request_for
+
+        if not isinstance(QApplication.instance(), QApplication):
+            BridgeApplication(sys.argv[:1])  # (the one build() then uses)
+        instance = claim(request_for(open_path, demo))
+        if instance is None:
+            print("Bridge is already running: the battle opens there.", flush=True)
+            return 0
     console, model = build(
         demo or screenshots is not None,
         seed=seed if seed is not None else (7 if screenshots is not None else None),
@@ -123,6 +138,14 @@ def run_app(
     )
     app = QApplication.instance()
     assert isinstance(app, QApplication)
+    if instance is not None:
+        from bridge.ui.app.battle_windows import BattleWindows
+        from bridge.ui.app.file_open import BridgeApplication
+
+        windows = BattleWindows(console, autosave=True)
+        instance.serve(windows.handle)
+        if isinstance(app, BridgeApplication):  # the desktop's file-open events too
+            app.open_file = windows.open_file
     if screenshots is not None:
         from bridge.ui.app.screenshots import render_all
 

@@ -18,6 +18,7 @@ from bridge.ui.base.theme import apply_stylesheet
 __all__ = [
     "ask",
     "confirm",
+    "is_unattended",
     "set_unattended",
     "unwritable_folders",
     "warn",
@@ -30,6 +31,11 @@ _unattended = [False]
 def set_unattended(on: bool) -> None:
     """Report warnings on stderr instead of in message boxes (the start-up probe)."""
     _unattended[0] = on
+
+
+def is_unattended() -> bool:
+    """Whether nobody is there to answer (the start-up probe)."""
+    return _unattended[0]
 
 
 def _to_stderr(title: str, text: str) -> None:

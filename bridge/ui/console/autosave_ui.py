@@ -6,16 +6,14 @@ folder still opens Bridge, with autosave off and a way to choose another folder.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import QFileDialog, QWidget
 
 from bridge.engine import Session
-from bridge.storage.autosave import AutosaveJournal, find_unfinished, prune_closed, recover
-from bridge.storage.load import FileProblem
-from bridge.storage.paths import set_autosave_dir
+from bridge.storage.autosave import AutosaveJournal, find_unfinished, prune_closed
+from bridge.storage.paths import autosave_path, set_autosave_dir
 from bridge.ui.base.notices import ask
 from bridge.ui.base.settings import settings
 from bridge.ui.base.theme import apply_stylesheet
@@ -54,11 +52,10 @@ def start_autosave(
         try:
             return AutosaveJournal.start(session)
         except OSError as exc:
-            where = f" {exc.filename}" if exc.filename else ""
             choose = ask(
                 parent,
                 OFF,
-                f"{OFF}: the autosave folder{where} cannot be written "
+                f"{OFF}: the autosave folder {autosave_path()} cannot be written "
                 f"({exc.strerror or exc}).\nIf Bridge stops, this battle is lost unless "
                 "you save it (File ▸ Save)."
                 + ("".join(f"\n\n{line}" for line in also) if not attempt else "")
@@ -70,36 +67,17 @@ def start_autosave(
 
 
 def resume_crashed(parent: QWidget | None = None) -> Session | None:
-    """Offer the newest battle that was not closed properly; the resumed Session or None."""
+    """Offer every battle that was not closed properly; the resumed Session or None."""
+    from bridge.ui.console.resume_offer import offer
+
     try:
         prune_closed()
-        unfinished = find_unfinished()[:1]
+        unfinished = find_unfinished()
     except OSError:
         return None
-    for crashed in unfinished:
-        apply_stylesheet()  # asked before the first window is built
-        answer = QMessageBox.question(
-            parent,
-            "Resume the battle?",
-            f"“{crashed.name}” was not closed properly (last change "
-            f"{time.strftime('%H:%M on %d %b', time.localtime(crashed.modified))}).\n"
-            "Resume it where it stopped? (Choose No to start fresh; it stays on offer.)",
-        )
-        if answer != QMessageBox.StandardButton.Yes:
-            return None
-        try:
-            recovered = recover(crashed.path)
-        except FileProblem as exc:
-            QMessageBox.warning(parent, "Bridge", exc.message)
-            return None
-        if recovered.dropped:
-            QMessageBox.warning(
-                parent,
-                "Resumed, with a loss",
-                f"“{crashed.name}” resumed after {recovered.commands} Command(s). The rest of "
-                f"its autosave could not be used: {recovered.dropped}.",
-            )
-        if recovered.journal is None:  # the old file cannot be appended to: a new one
-            start_autosave(recovered.session, parent)
-        return recovered.session
-    return None
+    if not unfinished:
+        return None
+    session = offer(unfinished, parent)
+    if session is not None and session.sink is None:  # cannot be appended to: a new one
+        start_autosave(session, parent)
+    return session

@@ -6,9 +6,9 @@ battle and the file on disk stay as they were.
 
 from __future__ import annotations
 
-import glob
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
@@ -26,6 +26,9 @@ from bridge.ui.base.notices import warn
 from bridge.ui.base.settings import add_recent
 from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.console.autosave_ui import OFF, start_autosave
+
+if TYPE_CHECKING:  # (battle files load when one is first opened or saved)
+    from bridge.storage.battle import FileStamp
 
 __all__ = ["BattleFiles"]
 
@@ -50,6 +53,8 @@ class BattleFiles(QObject):
         self.window = parent
         self.autosave = autosave
         self.path: Path | None = None
+        self.stamp: FileStamp | None = None
+        """The battle file as this Bridge last read or wrote it."""
         self._saved = self._mark()
         self._autosave_warned = False
         model.sig_changed.connect(lambda _: self._title())
@@ -144,7 +149,8 @@ class BattleFiles(QObject):
             self._problem(exc.message)
             return False
         self._adopt(opened.session, path)
-        clean_stale_temporaries(path.parent, glob.escape(path.name))  # a kill mid-save
+        self.stamp = opened.stamp
+        clean_stale_temporaries(path.parent, path.name)  # a kill mid-save
         add_recent(str(path))
         if opened.warning:
             self._problem(f"{path.name}: {opened.warning}")
@@ -166,9 +172,13 @@ class BattleFiles(QObject):
 
     def _write(self, path: Path) -> bool:
         from bridge.storage.battle import save_battle
+        from bridge.ui.console.file_guard import may_overwrite
 
+        choice = may_overwrite(self.window, path, self.stamp) if path == self.path else None
+        if choice in ("save_as", "cancel"):  # it changed on disk: saved over only if asked
+            return choice == "save_as" and self.save_as()
         try:
-            save_battle(path, self.model.session)
+            self.stamp = save_battle(path, self.model.session)
         except OSError as exc:
             self._problem(
                 f"{path.name}: could not be saved ({exc.strerror or exc}); the "

@@ -11,6 +11,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu, QWidget
 
 from bridge.engine import Station
+from bridge.ui.base.error_report import open_log_folder
 from bridge.ui.base.settings import recent_files
 from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.console import gm_prompts
@@ -134,6 +135,7 @@ def build_menus(window: QMainWindow, console: Console) -> ConsoleMenus:
         lambda: _reference(window, model),
         "F1",
     )
+    add("&Help", "Open the &log folder", lambda: open_log_folder(window))
     return kept
 
 

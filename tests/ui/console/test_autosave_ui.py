@@ -126,3 +126,26 @@ def test_resuming_a_damaged_autosave_says_what_was_dropped(
     assert resumed.state == crashed.state and resumed.sink is not None
     assert len(shown) == 1 and "resumed after 3 Command(s)" in shown[0]
     assert "cut short" in shown[0]
+
+
+def test_the_autosave_warning_names_the_folder_not_a_temporary_file(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 23: "Autosave is off" named a `.tmp` file where it meant the folder."""
+    import errno
+
+    from bridge.storage import autosave
+    from bridge.storage.paths import autosave_dir
+
+    folder = autosave_dir()
+
+    def full(path: Path, data: bytes) -> None:
+        temp = path.with_name(f".{path.name}.x1y2z3.tmp")
+        raise OSError(errno.ENOSPC, "No space left on device", str(temp))
+
+    monkeypatch.setattr(autosave, "write_atomic", full)
+    shown = answer_warnings(monkeypatch, No)
+    session = _first_session(None, autosave=True)
+    assert session.sink is None and len(shown) == 1
+    assert f"the autosave folder {folder} cannot be written" in shown[0]
+    assert ".tmp" not in shown[0]
