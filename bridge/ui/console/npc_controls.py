@@ -25,6 +25,7 @@ from bridge.engine import (
     task_rule,
 )
 from bridge.ui.base.shared_model import SharedModel
+from bridge.ui.base.theme import scaled
 from bridge.ui.widgets.steady import set_state
 
 if TYPE_CHECKING:  # the Task dialog loads when a Task is first opened
@@ -91,6 +92,7 @@ class NpcLedgerView(QLabel):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.setObjectName("dim")  # the small type of a card's rules lines: it fits
         self.setTextFormat(Qt.TextFormat.RichText)
         self.setWordWrap(True)
         self.setToolTip(
@@ -117,7 +119,7 @@ class NpcLedgerView(QLabel):
             f"<td>{escape(self._roles(e))}</td></tr>"
             for e in ledger
         )
-        self.setText(f"<table cellspacing=0 cellpadding=1>{rows}</table>")
+        self.setText(f"<table cellspacing=0 cellpadding=0>{rows}</table>")
 
     @staticmethod
     def _turns(entry: NpcLedger) -> str:
@@ -147,6 +149,7 @@ class NpcControls(QGroupBox):
         super().__init__("NPC SHIP ON ITS TURN", parent)
         self.model = model
         grid = QGridLayout(self)
+        grid.setVerticalSpacing(round(scaled(4)))
         self.npc_task = QComboBox(self)
         self.npc_task.setModel(_task_model(self.npc_task))
         self.npc_task.setMaxVisibleItems(30)
