@@ -48,10 +48,10 @@ def _assist(text: str) -> Assist:
 def _task_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--target", type=int, help="Attribute + Discipline (STA)")
     p.add_argument("--focus", type=int, metavar="D", help="has a Focus; D is the Discipline")
-    p.add_argument("--dice", type=int, default=2, help="lead d20s, 2..5, without Determination")
+    p.add_argument("--dice", type=int, help="lead d20s, 2..5, without Determination (default 2)")
     p.add_argument("--determination", action="store_true", help="add the die showing 1")
     p.add_argument("--difficulty", type=int, help="STA 0..10 (default 1); ICON/OpenD6 numbers")
-    p.add_argument("--complication-range", type=int, default=1, metavar="N", help="1..5")
+    p.add_argument("--complication-range", type=int, metavar="N", help="1..5 (default 1)")
     p.add_argument(
         "--assist",
         type=_assist,
@@ -73,18 +73,19 @@ def _spec(args: argparse.Namespace) -> TaskSpec:
 
     if args.target is None:
         raise RuleViolation("the following arguments are required: --target")
-    if not 2 <= args.dice <= 5:
-        raise RuleViolation(f"--dice must be 2..5 (got {args.dice})")
-    if args.determination and args.dice == 5:
+    dice = 2 if args.dice is None else args.dice
+    if not 2 <= dice <= 5:
+        raise RuleViolation(f"--dice must be 2..5 (got {dice})")
+    if args.determination and dice == 5:
         raise RuleViolation(
             "a Task rolls at most 5 dice: --dice 5 with --determination would need a 6th die"
         )
     bought: list[Purchase] = ["determination"] if args.determination else []
-    bought += ["threat" if args.npc else "momentum"] * (args.dice - 2)
+    bought += ["threat" if args.npc else "momentum"] * (dice - 2)
     return TaskSpec(
         lead=Roller(target=args.target, focus=args.focus),
         difficulty=1 if args.difficulty is None else args.difficulty,
-        complication_range=args.complication_range,
+        complication_range=1 if args.complication_range is None else args.complication_range,
         bought=tuple(bought),
         assists=tuple(args.assist),
         side="npc" if args.npc else "player",
@@ -93,9 +94,11 @@ def _spec(args: argparse.Namespace) -> TaskSpec:
 
 
 def _odds(args: argparse.Namespace) -> int:
-    from bridge.cli_systems import system_odds
+    from bridge.cli_systems import refuse_foreign_flags, system_odds
     from bridge.rules.odds import task_odds
+    from bridge.rules.task import complication_faces
 
+    refuse_foreign_flags(args)
     if args.system != "sta":
         return system_odds(args)
     spec = _spec(args)
@@ -111,6 +114,8 @@ def _odds(args: argparse.Namespace) -> int:
                     "dice": spec.lead_dice,
                     "assists": len(spec.assists),
                     "difficulty": spec.difficulty,
+                    "generates": "threat" if spec.side == "npc" else "momentum",
+                    "bought_cost": spec.cost.model_dump(),
                 },
                 indent=2,
             )
@@ -122,10 +127,13 @@ def _odds(args: argparse.Namespace) -> int:
         + f"; {spec.lead_dice}d20"
         + (" incl. Determination" if spec.has_determination_die else "")
         + (f" + {len(spec.assists)} assist(s)" if spec.assists else "")
-        + f"; Difficulty {spec.difficulty}; complications on {21 - spec.complication_range}+"
+        + f"; Difficulty {spec.difficulty}; complications on "
+        + complication_faces(spec.complication_range)
+        + ("; an NPC: bought dice spend Threat, excess successes become Threat" if args.npc else "")
     )
+    pool = "Threat" if spec.side == "npc" else "Momentum"
     print(f"  P(success)          {odds.p_success:7.2%}")
-    print(f"  Expected Momentum   {odds.expected_momentum:7.3f}")
+    print(f"  Expected {pool:9s}  {odds.expected_momentum:7.3f}")
     print(f"  P(complication)     {odds.p_complication:7.2%}")
     print("  Successes:")
     for k, p in enumerate(odds.distribution):
@@ -135,10 +143,11 @@ def _odds(args: argparse.Namespace) -> int:
 
 
 def _roll(args: argparse.Namespace) -> int:
-    from bridge.cli_systems import system_roll
+    from bridge.cli_systems import refuse_foreign_flags, system_roll
     from bridge.rules.dice import SeededDice
     from bridge.rules.task import resolve_task
 
+    refuse_foreign_flags(args)
     if args.system != "sta":
         return system_roll(args)
     spec = _spec(args)
@@ -328,6 +337,13 @@ _FLAGS = {
     "lead.focus": "--focus",
     "complication_range": "--complication-range",
     "difficulty": "--difficulty",
+    "attribute": "--attribute",
+    "skill": "--skill",
+    "edge": "--edge",
+    "actions": "--actions",
+    "preparation": "--prepare",
+    "rushing": "--rush",
+    "code": "--code",
 }
 
 

@@ -9,6 +9,7 @@ import sys
 import pytest
 
 from bridge.cli import main
+from bridge.cli_systems import SYSTEM_FLAGS
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -148,3 +149,115 @@ def test_bench_open_times_opening_and_resuming(capsys: pytest.CaptureFixture[str
     assert code == 0
     assert "open a saved 60-Command battle" in out and "over 3 runs" in out
     assert "resume the autosave of a 40-Command battle" in out
+
+
+# -- every flag of `bridge odds` and `bridge roll`, for every system (issue 25) ----------
+
+_BASE = {
+    "sta": ["--target", "11", "--difficulty", "2"],
+    "icon": ["--system", "icon", "--attribute", "2", "--skill", "1", "--difficulty", "7"],
+    "d6": ["--system", "d6", "--code", "3D", "--difficulty", "15"],
+}
+_FLAG_VALUES = {
+    "--target": ["--target", "9"],
+    "--focus": ["--focus", "3"],
+    "--dice": ["--dice", "3"],
+    "--determination": ["--determination"],
+    "--complication-range": ["--complication-range", "3"],
+    "--assist": ["--assist", "10:3"],
+    "--npc": ["--npc"],
+    "--attribute": ["--attribute", "3"],
+    "--skill": ["--skill", "2"],
+    "--edge": ["--edge", "1"],
+    "--courage": ["--courage", "2"],
+    "--actions": ["--actions", "3"],
+    "--dodge": ["--dodge", "--actions", "3"],
+    "--code": ["--code", "4D"],
+    "--critical": ["--critical", "complication", "--difficulty", "8"],
+    "--untrained": ["--untrained"],
+    "--prepare": ["--prepare", "1"],
+    "--rush": ["--rush", "1"],
+    "--action-dice": ["--action-dice", "1"],
+}
+
+
+def _json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object]:
+    code, out, err = run(capsys, *argv, "--json")
+    assert code == 0, err
+    data: dict[str, object] = json.loads(out)
+    return data
+
+
+@pytest.mark.parametrize(
+    ("system", "flag"),
+    [(system, flag) for system, flags in SYSTEM_FLAGS.items() for flag in flags.values()],
+)
+def test_every_accepted_odds_flag_changes_the_answer(
+    capsys: pytest.CaptureFixture[str], system: str, flag: str
+) -> None:
+    """Issue 25: "An option that is accepted must work": each flag of a system, given a
+    value other than its default, changes what `bridge odds` answers for that system."""
+    base = _BASE[system]
+    before = _json(capsys, "odds", *base)
+    after = _json(capsys, "odds", *base, *_FLAG_VALUES[flag])
+    assert after != before, f"{flag} changed nothing for --system {system}"
+
+
+@pytest.mark.parametrize(
+    ("system", "flag"),
+    [
+        (system, flag)
+        for system in SYSTEM_FLAGS
+        for other, flags in SYSTEM_FLAGS.items()
+        if other != system
+        for flag in flags.values()
+    ],
+)
+@pytest.mark.parametrize("command", ["odds", "roll"])
+def test_a_flag_of_another_system_is_refused_with_a_reason(
+    capsys: pytest.CaptureFixture[str], command: str, system: str, flag: str
+) -> None:
+    """Issue 25: "An option that cannot work must be refused with a reason"."""
+    base = [a for a in _BASE[system] if a != flag]
+    extra = _FLAG_VALUES[flag][:2] if flag != "--dodge" else ["--dodge"]
+    code, out, err = run(capsys, command, *base, *extra)
+    assert code == 2 and not out
+    assert f"{flag} is for --system" in err and f"not --system {system}" in err
+
+
+def test_icon_courage_and_d6_action_dice_give_the_exact_odds(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue 25's figures: ICON +2 courage 30.56% -> 75%; OpenD6 3D vs 15 with one
+    action die 17.05% -> 47.88% (exact enumeration)."""
+    icon = _json(capsys, "odds", *_BASE["icon"], "--courage", "2")
+    assert icon["p_success"] == pytest.approx(0.75)
+    d6 = _json(capsys, "odds", *_BASE["d6"], "--action-dice", "1")
+    assert d6["p_success"] == pytest.approx(0.4788, abs=5e-5)
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["odds", *_BASE["icon"], "--courage", "5"], "--courage must be 0..4"),
+        (["odds", *_BASE["d6"], "--action-dice", "11"], "--action-dice must be 0..10"),
+        (["roll", *_BASE["d6"], "--action-dice", "-1"], "--action-dice must be 0..10"),
+        (["odds", *_BASE["icon"], "--actions", "0"], "--actions:"),
+        (["odds", *_BASE["d6"], "--rush", "4"], "--rush:"),
+    ],
+)
+def test_system_flags_out_of_range_are_named(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    code, _, err = run(capsys, *argv)
+    assert code == 2 and message in err
+
+
+def test_roll_spends_courage_only_to_save_the_test(capsys: pytest.CaptureFixture[str]) -> None:
+    """Seed 002: courage after the roll, when the test would fail without it."""
+    for seed in range(30):
+        data = _json(capsys, "roll", *_BASE["icon"], "--courage", "4", "--seed", str(seed))
+        spent = data["courage_spent"]
+        assert isinstance(spent, int) and 0 <= spent <= 4
+        if spent:
+            assert data["total"] == 7  # just enough: a marginal success

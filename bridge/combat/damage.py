@@ -17,7 +17,14 @@ from bridge.rules.dice import Dice
 from bridge.rules.stats import System, system_hit
 from bridge.rules.weapons import QualityName
 
-__all__ = ["BreachCause", "DamageOutcome", "DamageReport", "HitReport", "resolve_damage"]
+__all__ = [
+    "REDIRECT",
+    "BreachCause",
+    "DamageOutcome",
+    "DamageReport",
+    "HitReport",
+    "resolve_damage",
+]
 
 
 class BreachCause(StrEnum):
@@ -27,7 +34,7 @@ class BreachCause(StrEnum):
     HIGH_YIELD = "High Yield: one more breach"
 
 
-REDIRECT = {
+REDIRECT: dict[System, System] = {
     System.COMMUNICATIONS: System.COMPUTERS,
     System.COMPUTERS: System.COMMUNICATIONS,
     System.SENSORS: System.WEAPONS,

@@ -5,7 +5,14 @@ Pure Python: no Qt. Every change to a battle is a Command applied by a
 storage and the command line import only what is listed in ``__all__``.
 """
 
-from bridge.engine.autopilot import NPCS_ONLY, npcs_only, suggest, suggest_for_npcs
+from bridge.engine.autopilot import (
+    NPCS_ONLY,
+    AutopilotTurn,
+    npcs_only,
+    play_npc_turn,
+    suggest,
+    suggest_for_npcs,
+)
 from bridge.engine.cards import Need, TaskRule, task_needs
 from bridge.engine.cards import rule_of as task_rule
 from bridge.engine.catalog import CATALOG, ActionDef, Station, actions_for
@@ -54,15 +61,26 @@ from bridge.engine.journal import (
     JournalUnreadable,
     PackedJournal,
 )
+from bridge.engine.ledger import REPEATED_ROLE_PENALTY, NpcLedger, RoleUse, npc_ledger
+from bridge.engine.momentum_spends import (
+    MOMENTUM_SPENDS,
+    SpendDef,
+    is_immediate,
+    threat_refusal,
+)
 from bridge.engine.seating import seat_at_usual_station
 from bridge.engine.session import Applied, CommandRefused, Session
 from bridge.engine.spends import HeldDamage
-from bridge.engine.tasks import TaskPlan, preview_task
+from bridge.engine.tasks import Cost, TaskPlan, preview_task
 from bridge.engine.turns import players_waiting, waiting
+from bridge.engine.whose_turn import Acting, acting, seat_line, turn_text
 
 __all__ = [
     "CATALOG",
+    "MOMENTUM_SPENDS",
     "NPCS_ONLY",
+    "REPEATED_ROLE_PENALTY",
+    "Acting",
     "ActionDef",
     "AddCharacter",
     "AddShip",
@@ -72,10 +90,12 @@ __all__ = [
     "Applied",
     "ApplyDamage",
     "AttemptTask",
+    "AutopilotTurn",
     "BeginSession",
     "Change",
     "Command",
     "CommandRefused",
+    "Cost",
     "DeferredJournal",
     "Encounter",
     "EndRound",
@@ -90,15 +110,18 @@ __all__ = [
     "MoveShip",
     "Need",
     "NpcActsFirst",
+    "NpcLedger",
     "PackedJournal",
     "PendingTask",
     "RemoveTrait",
     "ResolveTask",
+    "RoleUse",
     "Session",
     "SetHouseRules",
     "SetSeats",
     "SetValue",
     "SetZones",
+    "SpendDef",
     "SpendDetermination",
     "SpendMomentum",
     "Spends",
@@ -111,19 +134,26 @@ __all__ = [
     "ValueComplication",
     "Withdraw",
     "ZoneMap",
+    "acting",
     "actions_for",
     "command_adapter",
     "demo_encounter",
     "demo_ships",
+    "is_immediate",
+    "npc_ledger",
     "npcs_only",
+    "play_npc_turn",
     "players_waiting",
     "preview_task",
     "seat_at_usual_station",
+    "seat_line",
     "spend_cost",
     "suggest",
     "suggest_for_npcs",
     "task_needs",
     "task_rule",
+    "threat_refusal",
+    "turn_text",
     "waiting",
     "why_not",
 ]

@@ -9,17 +9,13 @@ from __future__ import annotations
 
 from bridge.engine.commands import Command
 from bridge.engine.encounter import Encounter
+from bridge.engine.whose_turn import not_yours
 
 __all__ = ["issuer_refusal"]
 
 
 def _name(state: Encounter, actor: str) -> str:
     return state.name_of(actor)
-
-
-def _acting(state: Encounter) -> str | None:
-    """The character or ship whose Task or Minor Action comes next."""
-    return state.turn.interrupt or state.turn.actor
 
 
 def issuer_refusal(state: Encounter, command: Command) -> str | None:
@@ -44,13 +40,9 @@ def issuer_refusal(state: Encounter, command: Command) -> str | None:
             if actor is not None and actor != by:
                 return f"It is {_name(state, actor)}'s Turn: only they (or the GM) can end it."
         case "spend" | "minor":
-            actor = state.turn.actor
-            if actor is not None and actor != by:
-                return f"It is {_name(state, actor)}'s Turn, not yours."
+            return not_yours(state, by, command.type)
         case "task":
-            actor = _acting(state)
-            if actor is not None and actor != by:
-                return f"It is {_name(state, actor)}'s Turn, not yours."
+            return not_yours(state, by, "task")
         case "resolve" | "inspiration" | "apply_damage":
             pending = state.pending
             if pending is not None and pending.actor != by:

@@ -167,7 +167,13 @@ class SpendMomentum(_Command):
     ]
     amount: int = Field(default=1, ge=1, le=3)
     name: Title = ""
-    with_threat: bool = Field(default=False, description="Players pay by adding to Threat")
+    with_threat: bool = Field(
+        default=False, description="Players pay an Immediate spend by adding to Threat"
+    )
+    remove_complication: bool = Field(
+        default=False,
+        description="Create Advantage removes the Complication ``name`` instead (seed 001)",
+    )
 
 
 class SpendDetermination(_Command):

@@ -46,7 +46,10 @@ class Ctx:
         self.state = self.state.model_copy(update=changes)
 
     def set_turn(self, **changes: Any) -> None:
-        """Change the turn state, within the model's limits (or refuse naming the value)."""
+        """Change the turn state, within the model's limits (or refuse naming the value).
+        An interruption that ends takes who directed it with it."""
+        if "interrupt" in changes and changes["interrupt"] is None:
+            changes.setdefault("directed_by", None)
         try:
             turn = TurnState.model_validate({**self.state.turn.model_dump(), **changes})
         except ValidationError as exc:

@@ -10,8 +10,10 @@ from bridge.engine.cards import rule_of
 from bridge.engine.commands import AttemptTask
 from bridge.engine.encounter import DurationKind, Encounter
 from bridge.engine.frame import TaskFrame
+from bridge.engine.ledger import role_penalty
 from bridge.rules.breaches import SystemState
 from bridge.rules.stats import System
+from bridge.rules.task import COMPLICATION_RANGE_MAX
 
 __all__ = [
     "TaskFrame",
@@ -39,9 +41,9 @@ def difficulty_items(state: Encounter, frame: TaskFrame, cmd: AttemptTask) -> li
     if frame.override:
         items.append(("Override (another role's Task)", 1))
     if frame.npc:
-        used = turn.npc_roles_used.get(frame.ship, ()).count(frame.station.value)
-        if used:  # seed 003 NPC starships: "each Task after the first ... is +1" (flat)
-            items.append((f"{frame.station.label} already acted this Round", 1))
+        extra = role_penalty(state, frame.ship, frame.station)  # the GM's ledger's figure
+        if extra:  # seed 003 NPC starships: "each Task after the first ... is +1" (flat)
+            items.append((f"{frame.station.label} already acted this Round", extra))
     if frame.second_task:
         items.append(("Second Task this Turn", 1))
     side = "npc" if frame.npc else "player"
@@ -115,7 +117,7 @@ def complication_range(
         rng += 1
         why.append("Engines Impact +1")
     gm = state.turn.gm_complication
-    if gm > min(rng, 5):
+    if gm > min(rng, COMPLICATION_RANGE_MAX):
         rng = gm
         why.append(f"the GM set {gm}")
-    return min(rng, 5), why
+    return min(rng, COMPLICATION_RANGE_MAX), why

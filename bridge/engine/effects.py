@@ -4,7 +4,7 @@ Momentum its spends cost, and where its effect is found (``bridge.engine.cards``
 from __future__ import annotations
 
 from bridge.engine.cards import rule_of
-from bridge.engine.cards.rule import Effect, Immediate
+from bridge.engine.cards.rule import NEED_GIVEN, Effect, Immediate
 from bridge.engine.cards.shared import noop
 from bridge.engine.catalog import CATALOG, ActionDef
 from bridge.engine.commands import AttemptTask, Spends
@@ -24,7 +24,12 @@ def spend_cost(a: ActionDef, spends: Spends) -> int:
     if spends.extra and not a.momentum_cost:
         refuse(f"{a.name} has no repeatable Momentum effect.")
     cost += spends.attack_cost() + spends.obtain_information
-    cost += 2 if spends.create_advantage else 0
+    if spends.create_advantage and spends.remove_complication:
+        refuse(
+            "Create Advantage is one spend: establish an Advantage or remove a "
+            "Complication, not both."
+        )
+    cost += 2 if spends.create_advantage or spends.remove_complication else 0
     return cost
 
 
@@ -33,9 +38,14 @@ def check_params(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask) -> None:
     first what every Task shares, then the Task's own rule."""
     if cmd.avoid_hazard and not ctx.state.durations_of(DurationKind.CHARTED_HAZARD, frame.ship):
         refuse("No hazard has been charted this scene: Chart Hazard first (Helm).")
-    check = rule_of(frame.action.key).check
-    if check is not None:
-        check(ctx, frame, cmd)
+    rule = rule_of(frame.action.key)
+    for need, offered in rule.offered.items():
+        if NEED_GIVEN[need](cmd):
+            reason = offered(ctx.state, frame.ship, cmd)
+            if reason is not None:
+                refuse(reason)
+    if rule.check is not None:
+        rule.check(ctx, frame, cmd)
 
 
 def effect_of(key: str) -> Effect:

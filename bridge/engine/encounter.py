@@ -258,6 +258,12 @@ class TurnState(_Frozen):
     npc_turns_left: dict[Id, Annotated[int, Field(ge=0, le=SCALE_MAX)]] = Field(
         default_factory=dict, max_length=SHIPS_MAX
     )
+    npc_turns_allowed: dict[Id, Annotated[int, Field(ge=0, le=SCALE_MAX)]] = Field(
+        default_factory=dict,
+        max_length=SHIPS_MAX,
+        description="Turns each NPC ship had at the start of the Round (Scale less Turns "
+        "lost); the GM's ledger counts Turns taken against it",
+    )
     npc_roles_used: dict[Id, Annotated[tuple[Key, ...], Field(max_length=MINORS_MAX)]] = Field(
         default_factory=dict, max_length=SHIPS_MAX
     )
@@ -269,6 +275,11 @@ class TurnState(_Frozen):
     kept_initiative: bool = False
     any_turn_this_round: bool = False
     interrupt: Id | None = None
+    directed_by: Id | None = Field(
+        default=None,
+        description="Who directed the interrupting character's Task (Direct); None when "
+        "the interruption is a readied Task",
+    )
     shields_toggled: dict[Id, Key] = Field(default_factory=dict, max_length=SHIPS_MAX)
     direct_used: bool = False
     npc_direct_used: bool = Field(
@@ -332,7 +343,7 @@ class Encounter(_Frozen):
             if ship_id not in self.zones.positions:
                 raise ValueError(f"zones.positions: ship '{ship_id}' is in no zone")
         actors = {*self.characters, *self.ships}
-        for field in ("actor", "interrupt"):
+        for field in ("actor", "interrupt", "directed_by"):
             who = getattr(self.turn, field)
             if who is not None and who not in actors:
                 raise ValueError(f"turn.{field}: no character or ship '{who}'")

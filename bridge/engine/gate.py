@@ -23,6 +23,7 @@ from bridge.engine.commands import (
     StartTurn,
 )
 from bridge.engine.encounter import Encounter, PendingTask, Side
+from bridge.engine.momentum_spends import threat_refusal
 from bridge.engine.turns import npcs_waiting, players_waiting
 from bridge.model.ship import Ship
 from bridge.rules.breaches import SystemState
@@ -172,6 +173,11 @@ def _spend(state: Encounter, command: SpendMomentum) -> str | None:
     if actor is None:
         return "Spend Momentum during a Turn."
     side = _side_of(state, actor)
+    threat = command.with_threat and side == "player"
+    if threat:
+        refusal = threat_refusal(command.spend, state.house_rules)
+        if refusal is not None:
+            return refusal
     match command.spend:
         case "extra_minor" | "obtain_information":
             cost = command.amount
@@ -185,8 +191,12 @@ def _spend(state: Encounter, command: SpendMomentum) -> str | None:
                 return "Create Problem adds at most +3 Difficulty to one Task."
             cost = 2 * command.amount
         case _:
+            if command.remove_complication and not any(
+                t.kind == "complication" for t in state.traits
+            ):
+                return "No Complication is in play to remove."
             cost = 2
-    if command.with_threat and side == "player":
+    if threat:
         return None
     return _short(state, side, cost)
 

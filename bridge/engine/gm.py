@@ -28,9 +28,11 @@ from bridge.engine.commands import (
 )
 from bridge.engine.context import Ctx, refuse
 from bridge.engine.encounter import DurationKind, Encounter, Side, Trait
+from bridge.engine.momentum_spends import threat_refusal
 from bridge.engine.turns import check_outcome
 from bridge.model.pools import THREAT_MAX
 from bridge.model.validation import describe_validation_error
+from bridge.rules.task import complication_faces
 
 __all__ = [
     "add_character",
@@ -40,6 +42,7 @@ __all__ = [
     "adjust_pool",
     "move_ship",
     "npc_acts_first",
+    "remove_complication",
     "remove_trait",
     "set_house_rules",
     "set_seats",
@@ -69,7 +72,7 @@ def adjust_difficulty(ctx: Ctx, cmd: AdjustDifficulty) -> None:
     ctx.set_turn(gm_difficulty=cmd.amount, gm_complication=rng)
     parts = [f"Difficulty {cmd.amount:+d}"] if cmd.amount or not rng else []
     if rng:
-        parts.append(f"complication range {rng} ({21 - rng}-20)")
+        parts.append(f"complication range {rng} ({complication_faces(rng)})")
     ctx.say(
         f"GM: the next Task's {' and '.join(parts)}"
         + (f" ({cmd.reason})" if cmd.reason else "")
@@ -233,7 +236,8 @@ def add_ship(ctx: Ctx, cmd: AddShip) -> None:
     )
     if cmd.side == "npc":
         left = {**ctx.turn.npc_turns_left, ship_id: ship.scale}
-        ctx.set_turn(npc_turns_left=left)
+        allowed = {**ctx.turn.npc_turns_allowed, ship_id: ship.scale}
+        ctx.set_turn(npc_turns_left=left, npc_turns_allowed=allowed)
     ctx.say(f"{ship.name} joins the battle ({cmd.side}) in {cmd.zone}.")
 
 
@@ -289,9 +293,14 @@ def _acting_side(ctx: Ctx, by: str) -> Side:
 
 
 def spend_momentum(ctx: Ctx, cmd: SpendMomentum) -> None:
-    """Seed 001 COMBAT MOMENTUM (STARSHIP): immediate spends."""
+    """Seed 001 COMBAT MOMENTUM (STARSHIP): spends outside a Task's resolution. Only the
+    Immediate ones may be paid by adding to Threat (the card back)."""
     side = _acting_side(ctx, cmd.by)
     turn = ctx.turn
+    if cmd.with_threat and side == "player":
+        refusal = threat_refusal(cmd.spend, ctx.state.house_rules)
+        if refusal is not None:
+            refuse(refusal)
     if cmd.spend == "extra_minor":
         ctx.pay_or_threat(side, cmd.amount, "Extra Minor Action", cmd.with_threat)
         ctx.set_turn(minor_allowance=turn.minor_allowance + cmd.amount)
@@ -310,6 +319,10 @@ def spend_momentum(ctx: Ctx, cmd: SpendMomentum) -> None:
         ctx.set_turn(create_problem={**turn.create_problem, enemy: already + cmd.amount})
         ctx.say(f"The other side's next Task is +{already + cmd.amount} Difficulty.")
     elif cmd.spend == "create_advantage":
+        if cmd.remove_complication:
+            ctx.pay_or_threat(side, 2, "Create Advantage", cmd.with_threat)
+            remove_complication(ctx, cmd.name)
+            return
         if not cmd.name:
             refuse("Name the Advantage to create.")
         ctx.pay_or_threat(side, 2, "Create Advantage", cmd.with_threat)
@@ -317,6 +330,21 @@ def spend_momentum(ctx: Ctx, cmd: SpendMomentum) -> None:
     else:
         ctx.pay_or_threat(side, cmd.amount, "Obtain Information", cmd.with_threat)
         ctx.say(f"{cmd.amount} question(s) for the GM.")
+
+
+def remove_complication(ctx: Ctx, name: str) -> None:
+    """Seed 001 Create Advantage: "Establish an Advantage in the scene, or remove a
+    Complication"; seed 003: an Advantage "may alternatively be used to remove a
+    Complication currently in play"."""
+    if not name:
+        refuse("Name the Complication to remove.")
+    traits = ctx.state.traits
+    for i, trait in enumerate(traits):
+        if trait.kind == "complication" and trait.name == name:
+            ctx.set(traits=traits[:i] + traits[i + 1 :])
+            ctx.say(f"Create Advantage removes the Complication: {name}.")
+            return
+    refuse(f"There is no Complication '{name}' in play.")
 
 
 def spend_determination(ctx: Ctx, cmd: SpendDetermination) -> None:

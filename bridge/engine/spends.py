@@ -30,6 +30,10 @@ class Spends(BaseModel):
     )
     obtain_information: int = Field(default=0, ge=0, le=12)
     create_advantage: Title | None = None
+    remove_complication: Title | None = Field(
+        default=None,
+        description="Create Advantage used instead to remove this Complication (seed 001)",
+    )
 
     def attack_cost(self) -> int:
         return (

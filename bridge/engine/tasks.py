@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Literal
 
 from bridge.engine.cards import rule_of
 from bridge.engine.catalog import CATALOG, ActionDef
@@ -27,6 +28,7 @@ from bridge.engine.encounter import (
     Trait,
 )
 from bridge.engine.gate import waiting_text, why_not
+from bridge.engine.gm import remove_complication
 from bridge.engine.spends import HeldDamage, Spends
 from bridge.engine.turns import expire, owner_key
 from bridge.rules.challenge import roll_challenge
@@ -44,6 +46,7 @@ from bridge.rules.task import (
 )
 
 __all__ = [
+    "Cost",
     "TaskPlan",
     "apply_damage",
     "attempt_task",
@@ -212,6 +215,24 @@ def _pay_power(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask, need: int) -> int:
 
 
 @dataclass(frozen=True)
+class Cost:
+    """One thing attempting a Task costs, paid before the dice land."""
+
+    what: str
+    amount: int
+    pool: Literal["Momentum", "Threat added", "Threat spent", "Determination", "Power"]
+
+    def describe(self) -> str:
+        """ "1 Threat spent (torpedo attack)", "+1 Threat to the GM (torpedo attack)"."""
+        what = self.what[:1].lower() + self.what[1:]
+        if self.pool == "Threat added":
+            return f"+{self.amount} Threat to the GM ({what})"
+        if self.pool == "Threat spent":
+            return f"{self.amount} Threat spent ({what})"
+        return f"{self.amount} {self.pool} ({what})"
+
+
+@dataclass(frozen=True)
 class TaskPlan:
     """Everything decided about a Task before its dice are rolled."""
 
@@ -222,10 +243,28 @@ class TaskPlan:
     assist_names: tuple[str, ...]
     complication_why: tuple[str, ...]
     interrupt: bool
+    threat: tuple[str, int] = ("", 0)
+    """The Task's own Threat (a torpedo attack's), named; paid hit or miss."""
 
     @property
     def difficulty(self) -> int:
         return self.spec.difficulty
+
+    @property
+    def costs(self) -> tuple[Cost, ...]:
+        """Everything the attempt costs, item by item: bought dice, the Task's own
+        Threat, its Power. The task dialog shows these before the roll."""
+        bought = self.spec.cost
+        what, threat = self.threat
+        out = [
+            Cost("the Determination die", bought.determination, "Determination"),
+            Cost("bought dice", bought.momentum, "Momentum"),
+            Cost("bought dice", bought.threat_added, "Threat added"),
+            Cost("bought dice", bought.threat_spent, "Threat spent"),
+            Cost(what, threat, "Threat spent" if self.frame.npc else "Threat added"),
+            Cost(self.frame.action.name, self.frame.power, "Power"),
+        ]
+        return tuple(c for c in out if c.amount)
 
 
 def _begin(ctx: Ctx, cmd: AttemptTask) -> tuple[TaskFrame, bool]:
@@ -278,6 +317,7 @@ def plan_task(ctx: Ctx, cmd: AttemptTask) -> TaskPlan:
         )
     except ValueError as exc:
         refuse(str(exc).splitlines()[-1].split(", ", 1)[-1].split(" [type=")[0])
+    threat = rule_of(a.key).threat
     return TaskPlan(
         frame=frame,
         items=tuple(items),
@@ -286,6 +326,7 @@ def plan_task(ctx: Ctx, cmd: AttemptTask) -> TaskPlan:
         assist_names=tuple(x.name for x in assists),
         complication_why=tuple(rng_why),
         interrupt=interrupt,
+        threat=threat(ctx.state, frame, cmd) if threat is not None else ("", 0),
     )
 
 
@@ -303,6 +344,7 @@ def attempt_task(ctx: Ctx, cmd: AttemptTask) -> None:
         frame, interrupt = _begin(ctx, cmd)
         if action.key != "pass":  # Assist, Direct and Ready are Tasks: "next Task" ends here
             expire(ctx, frame.owner, Expiry.NEXT_TASK)
+            _use_plot_course(ctx, frame)
         if frame.npc:
             expire(ctx, frame.owner, Expiry.NEXT_TURN)
         immediate_of(action.key)(ctx, frame, cmd)
@@ -325,6 +367,7 @@ def attempt_task(ctx: Ctx, cmd: AttemptTask) -> None:
         + "."
     )
     _pay_for_dice(ctx, frame, spec, cmd)
+    _pay_task_threat(ctx, frame, plan.threat)
     extra_complications = _pay_power(ctx, frame, cmd, frame.power)
     _consume_modifiers(ctx, frame)
     rules = ctx.state.house_rules
@@ -426,6 +469,24 @@ def _pay_for_dice(ctx: Ctx, frame: TaskFrame, spec: TaskSpec, cmd: AttemptTask) 
     ctx.pay("npc", cost.threat_spent, "Bought dice")
 
 
+def _pay_task_threat(ctx: Ctx, frame: TaskFrame, threat: tuple[str, int]) -> None:
+    """The Task's own Threat, paid as it is attempted, hit or miss (RULES-NOTES: a
+    torpedo attack adds 1 Threat; an NPC spends 1)."""
+    what, amount = threat
+    why = what[:1].upper() + what[1:]
+    if frame.npc:
+        ctx.pay("npc", amount, why)
+    else:
+        ctx.add_threat(amount, why)
+
+
+def _use_plot_course(ctx: Ctx, frame: TaskFrame) -> None:
+    """Seed 001 Plot Course: "the next Task the helmsman attempts", whatever it is."""
+    for d in ctx.state.durations_of(DurationKind.PLOT_COURSE, frame.ship):
+        if d.owner == frame.owner:
+            ctx.drop_durations(d)
+
+
 def _consume_modifiers(ctx: Ctx, frame: TaskFrame) -> None:
     turn = ctx.turn
     side = "npc" if frame.npc else "player"
@@ -434,9 +495,7 @@ def _consume_modifiers(ctx: Ctx, frame: TaskFrame) -> None:
         ctx.set_turn(create_problem=rest)
     if turn.gm_difficulty or turn.gm_complication:
         ctx.set_turn(gm_difficulty=0, gm_complication=0)
-    for d in ctx.state.durations_of(DurationKind.PLOT_COURSE, frame.ship):
-        if d.owner == frame.owner:
-            ctx.drop_durations(d)
+    _use_plot_course(ctx, frame)
     for kind in rule_of(frame.action.key).uses_up:  # e.g. Damage Report, by Damage Control
         ctx.drop_durations(*ctx.state.durations_of(kind, frame.ship))
 
@@ -543,6 +602,8 @@ def _after_spends(ctx: Ctx, spends: Spends) -> None:
         advantage = Trait(name=spends.create_advantage, kind="advantage")
         ctx.set(traits=(*ctx.state.traits, advantage))
         ctx.say(f"Advantage created: {spends.create_advantage}.")
+    if spends.remove_complication:
+        remove_complication(ctx, spends.remove_complication)
 
 
 def _end_interrupt(ctx: Ctx, pending: PendingTask) -> None:

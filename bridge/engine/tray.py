@@ -6,7 +6,7 @@ from __future__ import annotations
 from bridge.engine.commands import TrayRoll
 from bridge.engine.context import Ctx, refuse
 from bridge.rules.challenge import challenge_odds, roll_challenge
-from bridge.rules.icon import icon_odds, roll_icon, spend_courage
+from bridge.rules.icon import courage_needed, icon_odds, roll_icon, spend_courage
 from bridge.rules.odds import task_odds
 from bridge.rules.opend6 import add_action_dice, d6_odds, roll_d6
 from bridge.rules.task import resolve_task
@@ -31,15 +31,17 @@ def tray_roll(ctx: Ctx, cmd: TrayRoll) -> None:
     elif cmd.system == "icon":
         if cmd.icon is None:
             refuse("An ICON tray roll needs the test to roll.")
-        iodds = icon_odds(cmd.icon)
+        iodds = icon_odds(cmd.icon, cmd.courage)
         rolled = roll_icon(cmd.icon, ctx.dice)
-        if cmd.courage:
-            rolled = spend_courage(rolled, cmd.courage)
+        spent = courage_needed(rolled, cmd.courage)
+        if spent:
+            rolled = spend_courage(rolled, spent)
         ctx.say(f"Dice tray, {who}{label}: {rolled.describe()}")
+        courage = f" with up to {cmd.courage} courage" if cmd.courage else ""
         ctx.say(
-            f"  odds were {iodds.p_success:.0%} success, "
+            f"  odds were {iodds.p_success:.0%} success{courage}, "
             f"{iodds.p_dramatic_success:.0%} dramatic success, "
-            f"{iodds.p_dramatic_failure:.0%} dramatic failure (before courage)"
+            f"{iodds.p_dramatic_failure:.0%} dramatic failure"
         )
     elif cmd.system == "challenge":
         if cmd.challenge is None:
@@ -51,9 +53,10 @@ def tray_roll(ctx: Ctx, cmd: TrayRoll) -> None:
     else:
         if cmd.d6 is None:
             refuse("An OpenD6 tray roll needs the roll.")
-        dodds = d6_odds(cmd.d6)
+        dodds = d6_odds(cmd.d6, cmd.action_dice)
         d6 = roll_d6(cmd.d6, ctx.dice)
         if cmd.action_dice:
             d6 = add_action_dice(d6, cmd.action_dice, ctx.dice)
         ctx.say(f"Dice tray, {who}{label}: {d6.describe()}")
-        ctx.say(f"  odds were {dodds.p_success:.0%} success (before action dice)")
+        action = f" with {cmd.action_dice} action dice" if cmd.action_dice else ""
+        ctx.say(f"  odds were {dodds.p_success:.0%} success{action}")

@@ -73,6 +73,7 @@ def begin_round(ctx: Ctx, number: int) -> None:
         actor_ship=None,
         acted=(),
         npc_turns_left=turns,
+        npc_turns_allowed=turns,
         npc_roles_used={},
         kept_initiative=False,
         any_turn_this_round=False,

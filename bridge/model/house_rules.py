@@ -53,6 +53,12 @@ class HouseRules(BaseModel):
         description="[default] An Impacted system gives no assist die until Restored "
         '(RULES-NOTES: "unusable").',
     )
+    swift_task_immediate: bool = Field(
+        default=False,
+        description="[default] Swift Task is an Immediate spend, so a player may pay it by "
+        "adding to Threat. The card back marks it neither Immediate nor Repeatable: off by "
+        "default.",
+    )
     npc_act_first_threat: int = Field(
         default=2, ge=0, le=6, description="Threat the GM spends to have an NPC act first."
     )

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-__all__ = ["SystemState", "breach_state", "damaged_threshold"]
+__all__ = ["SystemState", "breach_state", "breach_thresholds", "damaged_threshold"]
 
 
 class SystemState(StrEnum):
@@ -37,6 +37,14 @@ def damaged_threshold(scale: int) -> int | None:
     return -(-scale // 2)
 
 
+def breach_thresholds(scale: int) -> tuple[int | None, int, int]:
+    """Breaches that Damage, Disable and Destroy a system at this Scale (seed 003 SCALE /
+    BREACHES TO... table: Scale 3 is 2, 3 and 4+; Scale 1 has no Damaged step)."""
+    if scale < 1:
+        raise ValueError("a Scale is at least 1")
+    return damaged_threshold(scale), scale, scale + 1
+
+
 def breach_state(
     breaches: int, scale: int, *, impact: bool = False, repaired: bool = False
 ) -> SystemState:
@@ -47,13 +55,13 @@ def breach_state(
     """
     if breaches < 0:
         raise ValueError("breaches cannot be negative")
-    if breaches > scale:
+    damaged, disabled, destroyed = breach_thresholds(max(scale, 1))
+    if breaches >= destroyed:
         return SystemState.DESTROYED
     if not repaired:
-        if breaches == scale:
+        if breaches >= disabled:
             return SystemState.DISABLED
-        threshold = damaged_threshold(scale)
-        if threshold is not None and breaches >= threshold:
+        if damaged is not None and breaches >= damaged:
             return SystemState.DAMAGED
     if impact:
         return SystemState.IMPACT

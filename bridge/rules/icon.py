@@ -4,7 +4,23 @@ Roll d6s equal to the Attribute (edges add or remove dice); one is the Drama Die
 highest die plus the skill is the Test Result. A Drama Die 6 adds the next highest die
 too; a single die that shows 6 is rolled once more and added. A Drama Die 1 with every
 other die also 1 is a dramatic failure. Equal to the Difficulty: a marginal success;
-6 or more over: dramatic success; 6 or more short: dramatic failure.
+6 or more over: dramatic success; 6 or more short: dramatic failure. Each action after
+the first in a round is +1 Difficulty; a dodge or parry, which has no Difficulty of its
+own, takes the penalty off its result instead (seed 002 Multiple Actions).
+
+Readings where the seeds leave a choice (RULES-NOTES does not decide them; the dice
+tray's help says the same):
+
+- A lone Drama Die (one die rolled) showing 1 is a dramatic failure: seed 002, "If all
+  other dice also rolled 1's, then a dramatic failure has occurred"; there is no other
+  die to save it.
+- All ones are a dramatic failure even when the skill would beat the Difficulty (the
+  same line of seed 002 sets no condition on the total); courage cannot save them.
+- A result equal to the Difficulty succeeds, marginally (seed 002: "he's succeeded, but
+  just barely").
+- Courage points are spent after the roll only when they turn a failure into a success
+  (seed 002: "he can add them after he rolls the dice and determines that, without
+  courage points, he would fail the test"), and no more than it takes.
 """
 
 from enum import StrEnum
@@ -24,6 +40,7 @@ __all__ = [
     "IconResult",
     "IconTest",
     "combined_test",
+    "courage_needed",
     "effective_difficulty",
     "extended_test",
     "icon_odds",
@@ -94,6 +111,10 @@ class IconTest(BaseModel):
     difficulty: int = Field(default=7, ge=0, le=40)
     modifier: int = Field(default=0, ge=-20, le=20)
     actions: int = Field(default=1, ge=1, le=10, description="Actions declared this round")
+    reaction: bool = Field(
+        default=False,
+        description="A dodge or parry: the multiple action penalty comes off the result",
+    )
 
     @property
     def dice(self) -> int:
@@ -101,8 +122,16 @@ class IconTest(BaseModel):
         return max(self.attribute + self.edge, 1)
 
     @property
+    def penalty(self) -> int:
+        """What a dodge or parry loses from its result (seed 002 Multiple Actions: "In the
+        case of dodging or parrying actions, which don't involve a difficulty, subtract
+        the difficulty penalty from the test result"); 0 for any other test."""
+        return self.actions - 1 if self.reaction else 0
+
+    @property
     def target(self) -> int:
-        return effective_difficulty(self.difficulty, self.modifier, self.actions)
+        actions = 1 if self.reaction else self.actions
+        return effective_difficulty(self.difficulty, self.modifier, actions)
 
 
 IconOutcome = Literal[
@@ -136,7 +165,7 @@ class IconResult(BaseModel):
 
     @property
     def total(self) -> int:
-        return self.dice_total + self.test.skill + self.courage
+        return self.dice_total + self.test.skill + self.courage - self.test.penalty
 
     @property
     def margin(self) -> int:
@@ -170,8 +199,9 @@ class IconResult(BaseModel):
             dice += f", {', '.join(map(str, self.others))}"
         skill = f" + skill {self.test.skill}" if self.test.skill else ""
         courage = f" + {self.courage} courage" if self.courage else ""
+        penalty = f" - {self.test.penalty} (actions)" if self.test.penalty else ""
         return (
-            f"ICON [{dice}] = {self.dice_total}{skill}{courage} = {self.total} vs "
+            f"ICON [{dice}] = {self.dice_total}{skill}{courage}{penalty} = {self.total} vs "
             f"{self.test.target}: {self.outcome}"
         )
 
@@ -191,6 +221,17 @@ def spend_courage(result: IconResult, points: int, spent_this_round: int = 0) ->
     if spent_this_round + result.courage + points > COURAGE_PER_ROUND:
         raise RuleViolation(f"At most {COURAGE_PER_ROUND} courage points can be spent in a round.")
     return result.model_copy(update={"courage": result.courage + points})
+
+
+def courage_needed(result: IconResult, available: int) -> int:
+    """The courage points worth spending: just enough to turn a failure into a success,
+    if ``available`` reach that far; else none (all ones cannot be saved)."""
+    if available < 0 or available > COURAGE_PER_ROUND:
+        raise RuleViolation(f"Courage points are 0 to {COURAGE_PER_ROUND} in a round.")
+    if result.succeeded or result.all_ones:
+        return 0
+    short = result.test.target - result.total
+    return short if short <= available else 0
 
 
 class OpposedIcon(BaseModel):
@@ -312,25 +353,30 @@ def _distribution(n: int) -> dict[tuple[int, bool], Fraction]:
     return out
 
 
-def icon_odds(test: IconTest) -> IconOdds:
-    """Exact P(success), P(dramatic success), P(dramatic failure) of a test."""
+def icon_odds(test: IconTest, courage: int = 0) -> IconOdds:
+    """Exact P(success), P(dramatic success), P(dramatic failure) of a test, with up to
+    ``courage`` points spent after the roll when they turn a failure into a success."""
+    if not 0 <= courage <= COURAGE_PER_ROUND:
+        raise RuleViolation(f"Courage points are 0 to {COURAGE_PER_ROUND} in a round.")
     target = test.target
     dist = _distribution(test.dice)
     success = dramatic = fail = Fraction(0)
     totals: dict[int, Fraction] = {}
     for (value, ones), p in dist.items():
-        total = value + test.skill
+        total = value + test.skill - test.penalty
         totals[total] = totals.get(total, Fraction(0)) + p
         if target == 0:
             success += p
             continue
         margin = total - target
-        if ones or margin <= -DRAMATIC_MARGIN:
+        if ones:
             fail += p
-        elif margin >= 0:
+        elif margin + courage >= 0:
             success += p
             if margin >= DRAMATIC_MARGIN:
                 dramatic += p
+        elif margin <= -DRAMATIC_MARGIN:
+            fail += p
     return IconOdds(
         p_success=float(success),
         p_dramatic_success=float(dramatic),

@@ -9,7 +9,7 @@ from fractions import Fraction
 
 from pydantic import BaseModel, ConfigDict
 
-from bridge.rules.task import Roller, TaskSpec, score_die
+from bridge.rules.task import Roller, TaskSpec, complication_from, score_die
 
 __all__ = ["TaskOdds", "task_odds"]
 
@@ -76,7 +76,8 @@ def task_odds(spec: TaskSpec) -> TaskOdds:
     succeed = sum(total[d:])
     momentum = sum((k - d) * n for k, n in enumerate(total) if k > d)
     dice_rolled = rolled_lead + len(spec.assists)
-    p_no_complication = Fraction(20 - spec.complication_range, 20) ** dice_rolled
+    clean_faces = complication_from(spec.complication_range) - 1
+    p_no_complication = Fraction(clean_faces, 20) ** dice_rolled
     p_success = succeed / denominator
     return TaskOdds(
         difficulty=d,

@@ -2,8 +2,20 @@
 
 A die code like ``3D+2`` rolls three d6, one of them the Wild Die, and adds 2. A Wild
 Die 6 is a Critical Success: add it and roll again while it shows 6. A first toss of 1
-is a Critical Failure: the GM either cancels the highest die (the 1 and that die are
-dropped) or adds the dice normally and introduces a complication.
+is a Critical Failure: the GM either cancels the highest die or adds the dice normally
+and introduces a complication. Action dice, added after the roll, explode on every 6.
+
+Readings where the seed leaves a choice (RULES-NOTES does not decide them; the dice
+tray's help says the same):
+
+- Cancel-highest (seed 004: "The Critical Failure cancels out the highest roll. Then the
+  player adds the remaining values"): the Wild Die's 1 and the highest other die are
+  both dropped; with no other die, the 1 alone is dropped. Pips and action dice stay.
+- Random difficulties (seed 004: Moderate 3D-4D, Difficult 5D-6D, Very Difficult 7D-8D,
+  Heroic 9D+; "don't forget to use the wild die"): the GM picks the dice within the
+  range (the low end unless told); the Wild Die explodes on 6, and a first 1 simply
+  counts (no one acts on a difficulty, so nothing is cancelled and no complication
+  follows).
 """
 
 import math
@@ -17,6 +29,7 @@ from bridge.rules.dice import Dice
 from bridge.rules.errors import RuleViolation
 
 __all__ = [
+    "MAX_ACTION_DICE",
     "D6Category",
     "D6Odds",
     "D6Result",
@@ -37,6 +50,8 @@ __all__ = [
 
 _CODE = re.compile(r"^\s*(\d{1,2})\s*[dD]\s*(?:([+-])\s*(\d{1,2}))?\s*$")
 MAX_EXPLOSIONS = 100
+MAX_ACTION_DICE = 10
+"""Action dice spent on one roll, at most (a bound for the odds, not a rule)."""
 
 
 class DieCode(BaseModel):
@@ -91,7 +106,14 @@ class D6Category(StrEnum):
 
     @property
     def random_dice(self) -> int:
+        """The fewest dice a random difficulty of this level rolls."""
         return _D6_LADDER[self][1]
+
+    @property
+    def random_range(self) -> tuple[int, int]:
+        """The dice a random difficulty of this level may roll (seed 004: Moderate
+        3D-4D, Heroic 9D+, here up to 30D)."""
+        return _D6_LADDER[self][1], _RANDOM_MOST.get(self, _D6_LADDER[self][1])
 
     @property
     def label(self) -> str:
@@ -113,6 +135,13 @@ _D6_LADDER = {
     D6Category.VERY_DIFFICULT: ((21, 30), 7),
     D6Category.HEROIC: ((31, 99), 9),
 }
+_RANDOM_MOST = {
+    D6Category.MODERATE: 4,
+    D6Category.DIFFICULT: 6,
+    D6Category.VERY_DIFFICULT: 8,
+    D6Category.HEROIC: 30,
+}
+"""Seed 004 Random Difficulties: the most dice of each level (Heroic's "9D+" capped)."""
 CriticalOption = Literal["cancel_highest", "complication"]
 
 
@@ -277,11 +306,20 @@ def combined_action_bonus(helpers: int, command_total: int, command_difficulty: 
     return DieCode(dice=bonus_pips // 3, pips=bonus_pips % 3)
 
 
-def random_difficulty(category: D6Category, dice: Dice) -> int:
-    """Roll the category's dice, Wild Die included (seed 004 Random Difficulties)."""
-    return roll_d6(
-        D6Roll(code=DieCode(dice=category.random_dice), difficulty=0, critical="complication"), dice
-    ).total
+def random_difficulty(category: D6Category, dice: Dice, count: int | None = None) -> int:
+    """Roll ``count`` dice (the level's fewest unless given), Wild Die included: it
+    explodes on 6 and a first 1 counts as rolled (seed 004 Random Difficulties)."""
+    low, high = category.random_range
+    n = low if count is None else count
+    if not low <= n <= high:
+        raise RuleViolation(
+            f"A random {category.label} difficulty rolls {low}D"
+            + (f" to {high}D" if high > low else "")
+            + f", not {n}D."
+        )
+    # "complication" adds a first 1 as rolled: the reading above (nothing is cancelled).
+    roll = D6Roll(code=DieCode(dice=n), difficulty=0, critical="complication")
+    return roll_d6(roll, dice).total
 
 
 def initiative_bonus(dexterity: DieCode) -> int:
@@ -339,31 +377,39 @@ def _wild_after_six(depth: int = 40) -> dict[int, float]:
     return out
 
 
-def d6_odds(roll: D6Roll) -> D6Odds:
-    """P(total >= difficulty), to within 1e-12 (the Wild Die's explosions are cut off
-    after 40 sixes in a row)."""
+def _action_die() -> dict[int, float]:
+    """One action die: 1-5 as rolled, a 6 explodes (cut after 40 sixes in a row)."""
+    return {
+        **{face: 1 / 6 for face in range(1, 6)},
+        **{v: q / 6 for v, q in _wild_after_six().items()},
+    }
+
+
+def d6_odds(roll: D6Roll, action_dice: int = 0) -> D6Odds:
+    """P(total >= difficulty), to within 1e-12 (explosions are cut off after 40 sixes in
+    a row), with ``action_dice`` action dice added after the roll (seed 004)."""
+    if not 0 <= action_dice <= MAX_ACTION_DICE:
+        raise RuleViolation(f"Action dice on one roll: 0 to {MAX_ACTION_DICE}.")
     target = roll.target
     pips = roll.pool.pips
     n = roll.pool.dice - (1 if roll.wild_die else 0)
     joint = _normal_sum_and_max(n)
-    p = 0.0
-    if not roll.wild_die:
-        p = sum(q for (s, _), q in joint.items() if s + pips >= target)
-        return D6Odds(p_success=p, p_critical_failure=0.0, p_complication=0.0)
     sums: dict[int, float] = {}
     for (s, _), q in joint.items():
         sums[s] = sums.get(s, 0.0) + q
-    plain = {face: 1 / 6 for face in range(2, 6)}
-    six = {v: q / 6 for v, q in _wild_after_six().items()}
-    for total, q in _add(sums, {**plain, **six}).items():
-        if total + pips >= target:
-            p += q
-    # first toss 1: a Critical Failure
-    if roll.critical == "cancel_highest":
-        for (s, m), q in joint.items():
-            if s - m + pips >= target:
-                p += q / 6
+    if not roll.wild_die:
+        totals = sums
     else:
-        p += sum(q / 6 for (s, _), q in joint.items() if s + 1 + pips >= target)
-    complication = 1 / 6 if roll.critical == "complication" else 0.0
-    return D6Odds(p_success=min(p, 1.0), p_critical_failure=1 / 6, p_complication=complication)
+        plain = {face: 1 / 6 for face in range(2, 6)}
+        six = {v: q / 6 for v, q in _wild_after_six().items()}
+        totals = _add(sums, {**plain, **six})
+        # a first toss of 1: a Critical Failure
+        for (s, m), q in joint.items():
+            value = s - m if roll.critical == "cancel_highest" else s + 1
+            totals[value] = totals.get(value, 0.0) + q / 6
+    for _ in range(action_dice):
+        totals = _add(totals, _action_die())
+    p = sum(q for total, q in totals.items() if total + pips >= target)
+    critical = 1 / 6 if roll.wild_die else 0.0
+    complication = critical if roll.critical == "complication" else 0.0
+    return D6Odds(p_success=min(p, 1.0), p_critical_failure=critical, p_complication=complication)

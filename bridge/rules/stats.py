@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-__all__ = ["Attribute", "CrewQuality", "Department", "System", "system_hit"]
+__all__ = ["SYSTEM_HIT_TABLE", "Attribute", "CrewQuality", "Department", "System", "system_hit"]
 
 
 class System(StrEnum):
@@ -66,21 +66,23 @@ _CREW_SCORES = {
 }
 
 
+SYSTEM_HIT_TABLE: tuple[tuple[int, int, System], ...] = (
+    (1, 1, System.COMMUNICATIONS),
+    (2, 2, System.COMPUTERS),
+    (3, 6, System.ENGINES),
+    (7, 9, System.SENSORS),
+    (10, 17, System.STRUCTURE),
+    (18, 20, System.WEAPONS),
+)
+"""Seed 003 STARSHIP DAMAGE: the d20 faces (from, to) that hit each System."""
+
+
 def system_hit(d20: int) -> System:
     """The System a d20 hits (seed 003 STARSHIP DAMAGE table)."""
-    if not 1 <= d20 <= 20:
-        raise ValueError(f"a d20 cannot show {d20}")
-    if d20 == 1:
-        return System.COMMUNICATIONS
-    if d20 == 2:
-        return System.COMPUTERS
-    if d20 <= 6:
-        return System.ENGINES
-    if d20 <= 9:
-        return System.SENSORS
-    if d20 <= 17:
-        return System.STRUCTURE
-    return System.WEAPONS
+    for low, high, system in SYSTEM_HIT_TABLE:
+        if low <= d20 <= high:
+            return system
+    raise ValueError(f"a d20 cannot show {d20}")
 
 
 class Attribute(StrEnum):

@@ -14,6 +14,9 @@ from bridge.rules.stats import CrewQuality
 from bridge.rules.text import Key, Line
 
 __all__ = [
+    "BOUGHT_DIE_COSTS",
+    "COMPLICATION_RANGE_MAX",
+    "DETERMINATION_DIE_FACE",
     "MAX_BOUGHT_DICE",
     "MAX_POOL",
     "Assist",
@@ -23,6 +26,8 @@ __all__ = [
     "Roller",
     "TaskResult",
     "TaskSpec",
+    "complication_faces",
+    "complication_from",
     "moment_of_inspiration",
     "purchase_cost",
     "reroll",
@@ -30,10 +35,32 @@ __all__ = [
     "score_die",
 ]
 
-MAX_BOUGHT_DICE = 3
+BOUGHT_DIE_COSTS = (1, 2, 3)
+"""Seed 003 IMPROVING THE ODDS: "The first bonus die costs 1 Momentum, the second costs 2,
+and the third costs 3" (Threat pays the same price)."""
+MAX_BOUGHT_DICE = len(BOUGHT_DIE_COSTS)
 MAX_POOL = 5
 MAX_ASSISTS = 30
 """Assisting dice one Task may take (every officer, the ship and a crew, with room)."""
+DETERMINATION_DIE_FACE = 1
+"""Seed 003: a die bought with Determination "is considered to have already rolled a 1"."""
+COMPLICATION_RANGE_MAX = 5
+"""Seed 003 COMPLICATION RANGE TABLE: ranges 1 to 5."""
+
+
+def complication_from(complication_range: int) -> int:
+    """The lowest d20 face that is a Complication (seed 003 COMPLICATION RANGE TABLE:
+    range 1 is a 20 only, range 5 is 16-20)."""
+    if not 1 <= complication_range <= COMPLICATION_RANGE_MAX:
+        raise ValueError(f"a complication range is 1..{COMPLICATION_RANGE_MAX}")
+    return 21 - complication_range
+
+
+def complication_faces(complication_range: int) -> str:
+    """The faces that are Complications, as the table writes them: "20", "19-20"."""
+    low = complication_from(complication_range)
+    return "20" if low == 20 else f"{low}-20"
+
 
 Purchase = Literal["determination", "momentum", "threat"]
 Side = Literal["player", "npc"]
@@ -115,13 +142,16 @@ def purchase_cost(bought: tuple[Purchase, ...], side: Side = "player") -> Purcha
     pays Threat from the pool.
     """
     momentum = threat = determination = 0
-    for position, purchase in enumerate(bought, start=1):
+    if len(bought) > MAX_BOUGHT_DICE:
+        raise RuleViolation(f"At most {MAX_BOUGHT_DICE} dice can be bought for a Task.")
+    for position, purchase in enumerate(bought):
+        price = BOUGHT_DIE_COSTS[position]
         if purchase == "determination":
             determination += 1
         elif purchase == "momentum":
-            momentum += position
+            momentum += price
         else:
-            threat += position
+            threat += price
     if side == "npc":
         return PurchaseCost(threat_spent=threat + momentum, determination=determination)
     return PurchaseCost(momentum=momentum, threat_added=threat, determination=determination)
@@ -132,7 +162,7 @@ class TaskSpec(_Frozen):
 
     lead: Roller
     difficulty: int = Field(default=1, ge=0, le=10)
-    complication_range: int = Field(default=1, ge=1, le=5)
+    complication_range: int = Field(default=1, ge=1, le=COMPLICATION_RANGE_MAX)
     base_dice: int = Field(default=2, ge=1, le=MAX_POOL)
     bought: tuple[Purchase, ...] = Field(default=(), max_length=MAX_POOL)
     assists: tuple[Assist, ...] = Field(default=(), max_length=MAX_ASSISTS)
@@ -213,7 +243,7 @@ def score_die(value: int, roller: Roller, complication_range: int) -> tuple[int,
     successes = 0
     if value <= roller.target:
         successes = 2 if value <= roller.critical_at else 1
-    return successes, value >= 21 - complication_range
+    return successes, value >= complication_from(complication_range)
 
 
 class TaskResult(_Frozen):
@@ -330,7 +360,9 @@ def resolve_task(spec: TaskSpec, dice: Dice, *, roll: bool = True) -> TaskResult
     rolls: list[DieRoll] = []
     lead_rolled = spec.lead_dice
     if spec.has_determination_die:
-        rolls.append(_roll_die(1, "determination", "Determination", spec.lead, spec))
+        rolls.append(
+            _roll_die(DETERMINATION_DIE_FACE, "determination", "Determination", spec.lead, spec)
+        )
         lead_rolled -= 1
     rolls.extend(_roll_die(dice.d20(), "lead", "lead", spec.lead, spec) for _ in range(lead_rolled))
     rolls.extend(_roll_die(dice.d20(), "assist", a.name, a.roller, spec) for a in spec.assists)

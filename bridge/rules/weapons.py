@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from bridge.rules.text import Name
 
 __all__ = [
+    "QUALITY_TEXT",
     "Delivery",
     "EnergyType",
     "Quality",
@@ -56,6 +57,27 @@ class QualityName(StrEnum):
     def label(self) -> str:
         return self.value.replace("_", " ").title()
 
+    @property
+    def rated(self) -> bool:
+        """Whether the quality takes a rating X (Piercing 2, Vicious 1)."""
+        return self in _RATED
+
+
+QUALITY_TEXT: dict[QualityName, str] = {
+    QualityName.AREA: "Each Effect hits one more ship of the target's side in its zone.",
+    QualityName.SPREAD: "Any Effect: a second random system takes half the damage, rounded "
+    "up, +1 per further Effect, resolved on its own.",
+    QualityName.CALIBRATION: "Needs the Prepare Minor Action before it fires.",
+    QualityName.DAMPENING: "The target loses 1 Power per Effect.",
+    QualityName.DEVASTATING: "A second random system takes half the damage, rounded up.",
+    QualityName.HIGH_YIELD: "A hit that causes any Breach causes one more.",
+    QualityName.PERSISTENT: "X more damage at the end of the next Round, for one Round per Effect.",
+    QualityName.PIERCING: "Ignores X Resistance per Effect.",
+    QualityName.VICIOUS: "+X damage per Effect.",
+    QualityName.VERSATILE: "The attacker gains X Momentum on a hit.",
+}
+"""What each starship weapon quality does, as the damage resolver plays it (RULES-NOTES
+"Damage", Qualities)."""
 
 _RATED = {QualityName.PERSISTENT, QualityName.PIERCING, QualityName.VICIOUS, QualityName.VERSATILE}
 

@@ -192,17 +192,18 @@ def test_ramming_speed_is_an_attack() -> None:
 
 
 def test_immediate_spends_can_be_paid_by_adding_to_threat() -> None:
-    """Seed 001 card back: Momentum spends may be paid by adding the same amount to
-    Threat (Extra Minor Action, Swift Task, Keep the Initiative...)."""
+    """Seed 001 card back: "Immediate uses can be used outside of a successful Task paid
+    for out of the Group Pool or by adding to Threat" (Extra Minor Action 1 (I,R), Keep
+    the Initiative 2 (I))."""
     t = Table()
     t.do(AdjustPool(pool="momentum", delta=-t.state.momentum.value))
     t.turn("kell")
     threat = t.state.threat.value
-    swift = SpendMomentum(by="kell", spend="swift_task")
-    assert why_not(t.state, swift) == "Not enough Momentum: 2 needed, 0 in the pool."
-    t.do(SpendMomentum(by="kell", spend="swift_task", with_threat=True))
-    assert t.state.turn.task_allowance == 2
-    assert t.state.threat.value == threat + 2 and t.state.momentum.value == 0
+    extra = SpendMomentum(by="kell", spend="extra_minor")
+    assert why_not(t.state, extra) == "Not enough Momentum: 1 needed, 0 in the pool."
+    t.do(SpendMomentum(by="kell", spend="extra_minor", with_threat=True))
+    assert t.state.turn.minor_allowance == 2
+    assert t.state.threat.value == threat + 1 and t.state.momentum.value == 0
     t.do(EndTurn(by="kell", keep_initiative=True, with_threat=True))
-    assert t.state.threat.value == threat + 2 + t.state.house_rules.keep_initiative_cost
+    assert t.state.threat.value == threat + 1 + t.state.house_rules.keep_initiative_cost
     assert t.state.turn.side == "player"

@@ -185,7 +185,7 @@ def test_deploy_security_is_an_opposed_task_against_the_intruders() -> None:
     applied = t.roll("deploy_security", station=Station.TACTICAL, d20=(1, 1, 18, 19))
     log = _log(applied)
     assert "The intruders (Proficient) oppose" in log
-    assert "The active character succeeds and the reactive character fails." in log
+    assert "The active character succeeds, the reactive one fails" in log
     pending = t.state.pending
     assert pending is not None and pending.result.success
     t.resolve()
@@ -205,7 +205,7 @@ def test_deploy_security_is_an_opposed_task_against_the_intruders() -> None:
         d20=(10, 19, 1, 1),
     )
     log = _log(applied)
-    assert "the reactive character has more Momentum" in log
+    assert "The reactive character keeps" in log
     pending = t.state.pending
     assert pending is not None and not pending.result.success
     assert t.state.threat.value > threat

@@ -12,6 +12,8 @@ from bridge.engine.cards import command, common, helm, operations, science, tact
 from bridge.engine.cards.rule import Need, TaskRule
 from bridge.engine.cards.shared import narrative
 from bridge.engine.catalog import CATALOG
+from bridge.engine.commands import AttemptTask
+from bridge.engine.encounter import Encounter
 
 __all__ = ["RULES", "Need", "TaskRule", "rule_of", "task_needs"]
 
@@ -40,7 +42,21 @@ def rule_of(key: str) -> TaskRule:
     return rule
 
 
-def task_needs(key: str) -> tuple[Need, ...]:
-    """What Task ``key`` needs from the person attempting it (the task dialog's fields)."""
+def task_needs(
+    key: str,
+    state: Encounter | None = None,
+    ship: str | None = None,
+    cmd: AttemptTask | None = None,
+) -> tuple[Need, ...]:
+    """What Task ``key`` needs from the person attempting it (the task dialog's fields).
+
+    Given the battle, the acting ship and the parameters chosen so far, only the needs
+    offered for them (a torpedo's Salvo, an array's Area): the engine refuses the others
+    for the same reason (:func:`bridge.engine.effects.check_params`).
+    """
     rule = RULES.get(key)
-    return rule.needs if rule is not None else ()
+    if rule is None:
+        return ()
+    if state is None or ship is None or cmd is None:
+        return rule.needs
+    return rule.needs_for(state, ship, cmd)

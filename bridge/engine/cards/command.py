@@ -52,7 +52,7 @@ def _direct(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask) -> None:
     if cmd.target == frame.actor:
         refuse("The CO directs another officer, not themselves.")
     _offer(ctx, frame.actor, cmd.target)
-    ctx.set_turn(direct_used=True, interrupt=cmd.target)
+    ctx.set_turn(direct_used=True, interrupt=cmd.target, directed_by=frame.actor)
     ctx.say(
         f"{ctx.actor_name(frame.actor)} directs {ctx.actor_name(cmd.target)} to act at "
         "once, assisting with Command."
@@ -66,7 +66,7 @@ def _npc_direct(ctx: Ctx, frame: TaskFrame) -> None:
     if ctx.turn.npc_direct_used:
         refuse("The NPCs have used their Direct this scene.")
     _offer(ctx, frame.ship, frame.ship)
-    ctx.set_turn(npc_direct_used=True, interrupt=frame.ship)
+    ctx.set_turn(npc_direct_used=True, interrupt=frame.ship, directed_by=frame.ship)
     ctx.say(
         f"{ctx.ship_name(frame.ship)}'s commander directs the crew: one more Task at once, "
         "assisted by the commander."

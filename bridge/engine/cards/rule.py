@@ -4,8 +4,8 @@ call into the rule; nothing else switches on a Task's key."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from bridge.engine.commands import AttemptTask, Spends
@@ -15,6 +15,7 @@ from bridge.engine.frame import TaskFrame
 from bridge.model.ship import Ship
 
 __all__ = [
+    "NEED_GIVEN",
     "Base",
     "Check",
     "Effect",
@@ -22,8 +23,10 @@ __all__ = [
     "Items",
     "Launch",
     "Need",
+    "Offered",
     "PowerOf",
     "TaskRule",
+    "ThreatOf",
     "WhyNot",
 ]
 
@@ -64,8 +67,21 @@ Effect = Callable[[Ctx, TaskFrame, PendingTask, Spends], None]
 Immediate = Callable[[Ctx, TaskFrame, AttemptTask], None]
 """What an unrolled Task (Assist, Pass, Ready, Direct, Launch Probe) does at once."""
 Launch = Callable[[Ctx, TaskFrame, PendingTask, Spends], int]
-"""What an attack does as it is made, before its damage dice are rolled (a torpedo's
-Threat, a ram's move); returns how many challenge dice its damage rolls."""
+"""What an attack does as its damage is rolled, before the dice land (Scan for Weakness
+used, a ram's move); returns how many challenge dice its damage rolls."""
+Offered = Callable[[Encounter, str, AttemptTask], str | None]
+"""Why a need that depends on other parameters is not offered for them (``None``: it
+is), given the acting ship's id: Salvo only for a torpedo, for instance."""
+ThreatOf = Callable[[Encounter, TaskFrame, AttemptTask], tuple[str, int]]
+"""Threat the Task costs when it is attempted, named: an NPC spends it, a player adds
+it to the GM's pool (RULES-NOTES: a torpedo attack)."""
+
+NEED_GIVEN: dict[Need, Callable[[AttemptTask], bool]] = {
+    Need.SALVO: lambda cmd: cmd.salvo,
+    Need.AREA: lambda cmd: cmd.array_mode == "area",
+    Need.EXTRA_POWER: lambda cmd: cmd.extra_power > 0,
+}
+"""Whether a Command uses a need that may not be offered (it differs from its default)."""
 
 
 @dataclass(frozen=True)
@@ -93,3 +109,17 @@ class TaskRule:
     Communications are "unusable beyond Close")."""
     uses_up: tuple[DurationKind, ...] = ()
     """Lasting effects on the ship the Task uses up when attempted (Damage Report)."""
+    offered: Mapping[Need, Offered] = field(default_factory=dict)
+    """Needs offered only for some parameters (each must be in ``needs`` and in
+    :data:`NEED_GIVEN`): the task dialog hides them, the engine refuses them, for the
+    same reason."""
+    threat: ThreatOf | None = None
+    """Threat the Task costs when attempted, hit or miss (shown before the roll)."""
+
+    def needs_for(self, state: Encounter, ship: str, cmd: AttemptTask) -> tuple[Need, ...]:
+        """The needs offered for these parameters."""
+        return tuple(
+            n
+            for n in self.needs
+            if n not in self.offered or self.offered[n](state, ship, cmd) is None
+        )

@@ -20,7 +20,7 @@ from bridge.engine.encounter import DurationKind, Encounter, Expiry, PendingTask
 from bridge.engine.frame import TaskFrame
 from bridge.engine.turns import check_outcome
 from bridge.model.ship import Ship
-from bridge.rules.weapons import WeaponKind
+from bridge.rules.weapons import Delivery, Weapon, WeaponKind
 
 __all__ = ["RULES"]
 
@@ -46,11 +46,56 @@ def _check_fire(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask) -> None:
         if distance > int(weapon.range):
             refuse(f"{ctx.ship_name(target)} is beyond {weapon.name}'s {weapon.range.label} range.")
     if weapon.kind is WeaponKind.TORPEDO and frame.npc:
-        cost = 3 if cmd.salvo else 1
+        cost = _torpedo_threat(ctx.state, frame, cmd)[1]
         if ctx.state.threat.value < cost:
             refuse(
                 f"An NPC torpedo attack spends {cost} Threat; there is {ctx.state.threat.value}."
             )
+
+
+def _chosen_weapon(state: Encounter, ship: str, cmd: AttemptTask) -> Weapon | None:
+    own = state.ships.get(ship)
+    return own.weapon(cmd.weapon or "") if own is not None else None
+
+
+def _salvo_offered(state: Encounter, ship: str, cmd: AttemptTask) -> str | None:
+    """RULES-NOTES: a torpedo salvo (+1 die, Spread, 3 Threat in all); torpedoes only."""
+    weapon = _chosen_weapon(state, ship, cmd)
+    if weapon is None or weapon.kind is not WeaponKind.TORPEDO:
+        return "Only torpedoes are fired as a salvo."
+    return None
+
+
+def _area_offered(state: Encounter, ship: str, cmd: AttemptTask) -> str | None:
+    """RULES-NOTES: "Arrays ... attacker picks Area or Spread"; no other weapon does."""
+    weapon = _chosen_weapon(state, ship, cmd)
+    if (
+        weapon is None
+        or weapon.kind is not WeaponKind.ENERGY
+        or weapon.delivery is not (Delivery.ARRAYS)
+    ):
+        return "Only arrays pick Area instead of Spread."
+    return None
+
+
+def _extra_power_offered(state: Encounter, ship: str, cmd: AttemptTask) -> str | None:
+    """[default] Extra Power adds +1 damage each, on an energy weapon, if the house rule
+    allows it."""
+    weapon = _chosen_weapon(state, ship, cmd)
+    if weapon is None or weapon.kind is not WeaponKind.ENERGY:
+        return "Extra Power adds damage only to energy weapons."
+    if not state.house_rules.extra_power_damage:
+        return "The house rules give extra Power no damage."
+    return None
+
+
+def _torpedo_threat(state: Encounter, frame: TaskFrame, cmd: AttemptTask) -> tuple[str, int]:
+    """RULES-NOTES: each torpedo attack adds 1 Threat (an NPC spends 1); a salvo costs 3
+    in all. Paid when the attack is made, hit or miss."""
+    weapon = _chosen_weapon(state, frame.ship, cmd)
+    if weapon is None or weapon.kind is not WeaponKind.TORPEDO:
+        return "", 0
+    return ("torpedo salvo", 3) if cmd.salvo else ("torpedo attack", 1)
 
 
 def _fire_base(state: Encounter, frame: TaskFrame, cmd: AttemptTask) -> tuple[str, int]:
@@ -104,16 +149,8 @@ def _fire_attack(ctx: Ctx, frame: TaskFrame, pending: PendingTask, spends: Spend
 
 
 def _launch_fire(ctx: Ctx, frame: TaskFrame, pending: PendingTask, spends: Spends) -> int:
-    """The shot leaves: a torpedo adds (NPC: spends) its Threat, Scan for Weakness is
-    used; the damage rolls the attack's challenge dice."""
-    weapon = ctx.ship(frame.ship).weapon(str(pending.params.weapon))
-    assert weapon is not None
-    if weapon.kind is WeaponKind.TORPEDO:
-        n = 3 if pending.params.salvo else 1
-        if frame.npc:
-            ctx.pay("npc", n, "Torpedo attack")
-        else:
-            ctx.add_threat(n, "Torpedo attack")
+    """The shot leaves: Scan for Weakness is used; the damage rolls the attack's challenge
+    dice. (A torpedo's Threat was paid as the attack was made: ``_torpedo_threat``.)"""
     if pending.params.scan:
         ctx.drop_durations(*ctx.state.durations_of(DurationKind.SCAN_FOR_WEAKNESS, frame.ship))
     return _fire_attack(ctx, frame, pending, spends).dice
@@ -185,6 +222,12 @@ RULES = (
         power=_fire_power,
         launch=_launch_fire,
         effect=_fire,
+        offered={
+            Need.SALVO: _salvo_offered,
+            Need.AREA: _area_offered,
+            Need.EXTRA_POWER: _extra_power_offered,
+        },
+        threat=_torpedo_threat,
     ),
     TaskRule("modulate_shields", effect=_modulate),
     TaskRule(

@@ -125,9 +125,21 @@ def build_menus(window: QMainWindow, console: Console) -> ConsoleMenus:
     )
     add("&Battle", "A ship &withdraws…", lambda: gm_prompts.withdraw(window, model))
     add("&Battle", "&House rules…", c.house_rules, "Ctrl+H")
-    add("&Battle", "Autopilot &step", c.npc.autopilot_step, "Ctrl+J")
+    add("&Battle", "Autopilot: play the NPC ship's &Turn", c.npc.autopilot_step, "Ctrl+J")
     add("&Battle", "Host on the &network…", lambda: net_menu.show_host_panel(window, model))
     add("&View", "&Larger text", lambda: c.rescale(0.1), "Ctrl+=")
     add("&View", "&Smaller text", lambda: c.rescale(-0.1), "Ctrl+-")
+    add(
+        "&Help",
+        "GM &reference: seed 003's tables, searchable…",
+        lambda: _reference(window, model),
+        "F1",
+    )
     add("&Help", "Open the &log folder", lambda: open_log_folder(window))
     return kept
+
+
+def _reference(window: QMainWindow, model: SharedModel) -> None:
+    from bridge.ui.console.gm_reference import show_reference  # loads when first opened
+
+    show_reference(window, model)

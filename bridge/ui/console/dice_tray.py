@@ -1,5 +1,9 @@
 """The dice tray: roll any test in STA, ICON or OpenD6, or STA challenge dice, see the
-odds, log it; the last challenge dice are drawn as dice."""
+odds, log it; the last challenge dice are drawn as dice.
+
+Each system's tab says, under its fields, how Bridge reads what its source text leaves
+open (the same readings as ``bridge.rules.icon`` and ``bridge.rules.opend6``).
+"""
 
 from __future__ import annotations
 
@@ -32,7 +36,35 @@ from bridge.ui.base.theme import COLORS
 from bridge.ui.widgets.challenge_dice import ChallengeDiceRow, dice_html
 from bridge.ui.widgets.lcars import LcarsHeader
 
-__all__ = ["DiceTray"]
+__all__ = ["D6_READINGS", "ICON_READINGS", "READINGS", "DiceTray"]
+
+ICON_READINGS = (
+    "How Bridge reads ICON where seed 002 leaves a choice: a lone Drama Die showing 1 is a "
+    "dramatic failure (there is no other die to save it); all ones are a dramatic failure "
+    "even when the skill beats the Difficulty, and courage cannot save them; a result "
+    "equal to the Difficulty is a marginal success. Courage is spent after the roll only "
+    "when it turns a failure into a success, no more than it takes, at most 4 a round; the "
+    "odds count it so. A dodge or parry takes the multiple action penalty off its result, "
+    "not onto a Difficulty."
+)
+D6_READINGS = (
+    "How Bridge reads OpenD6 where seed 004 leaves a choice: with cancel-highest, a Wild "
+    "Die's first 1 and the highest other die are both dropped (with no other die, the 1 "
+    "alone); pips and action dice stay. Action dice explode on every 6 and count in the "
+    "odds. A random difficulty rolls the dice of its level's range (Moderate 3D-4D, the "
+    "fewest unless the GM picks more), the Wild Die exploding, a first 1 counted as rolled."
+)
+
+STA_READINGS = (
+    "Star Trek Adventures, as the station cards' back says: each d20 at or under the "
+    "target is a success, two with a Focus at or under the Discipline (or on a 1)."
+)
+CHALLENGE_READINGS = (
+    "Challenge dice, as the station cards' back says: a 1 is 1 damage, a 2 is 2, a 3 or a "
+    "4 is nothing, a 5 or a 6 is 1 damage and an Effect."
+)
+READINGS = (STA_READINGS, ICON_READINGS, D6_READINGS, CHALLENGE_READINGS)
+"""The help under each tab, in the tabs' order."""
 
 
 def _spin(low: int, high: int, value: int) -> QSpinBox:
@@ -76,8 +108,12 @@ class DiceTray(QWidget):
         row.addWidget(self.label, 1)
         row.addWidget(self.roll_button)
         layout.addLayout(row)
-        right = QVBoxLayout()
+        right = QVBoxLayout()  # how Bridge reads the current system, then the rolls
         columns.addLayout(right, 1)
+        self.readings = QLabel()
+        self.readings.setObjectName("dim")
+        self.readings.setWordWrap(True)
+        right.addWidget(self.readings)
         self.challenge_dice = ChallengeDiceRow(self)  # the last challenge roll, as dice
         self.challenge_dice.hide()
         right.addWidget(self.challenge_dice)
@@ -136,6 +172,7 @@ class DiceTray(QWidget):
         self.icon_difficulty = _spin(0, 40, 7)
         self.icon_actions = _spin(1, 10, 1)
         self.icon_courage = _spin(0, 4, 0)
+        self.icon_dodge = QCheckBox("Dodge or parry (the action penalty comes off the result)")
         self.icon_category = QLabel()
         form.addRow("Attribute (dice)", self.icon_attribute)
         form.addRow("Skill (0: attribute test)", self.icon_skill)
@@ -143,7 +180,8 @@ class DiceTray(QWidget):
         form.addRow("Difficulty", self.icon_difficulty)
         form.addRow("", self.icon_category)
         form.addRow("Actions this round", self.icon_actions)
-        form.addRow("Courage points after the roll", self.icon_courage)
+        form.addRow("", self.icon_dodge)
+        form.addRow("Courage points at hand", self.icon_courage)
         self._watch(
             self.icon_attribute,
             self.icon_skill,
@@ -151,6 +189,7 @@ class DiceTray(QWidget):
             self.icon_difficulty,
             self.icon_actions,
             self.icon_courage,
+            self.icon_dodge,
         )
         self.tabs.addTab(page, "ICON")
 
@@ -227,6 +266,7 @@ class DiceTray(QWidget):
                 edge=self.icon_edge.value(),
                 difficulty=self.icon_difficulty.value(),
                 actions=self.icon_actions.value(),
+                reaction=self.icon_dodge.isChecked(),
             )
             return TrayRoll(
                 system="icon", icon=test, courage=self.icon_courage.value(), label=label
@@ -243,6 +283,7 @@ class DiceTray(QWidget):
 
     def refresh(self) -> None:
         """Odds for what is set up now, or why it cannot be rolled."""
+        self.readings.setText(READINGS[self.tabs.currentIndex()])
         try:
             cmd = self.command()
         except ValidationError as exc:
@@ -262,7 +303,7 @@ class DiceTray(QWidget):
                 f" · COMPLICATION {o.p_complication:.0%}"
             )
         elif cmd.icon is not None:
-            i = icon_odds(cmd.icon)
+            i = icon_odds(cmd.icon, cmd.courage)
             self.odds.setText(
                 f"SUCCESS {i.p_success:.0%} · DRAMATIC SUCCESS "
                 f"{i.p_dramatic_success:.0%} · DRAMATIC FAILURE "
@@ -272,7 +313,7 @@ class DiceTray(QWidget):
             expected, effect = challenge_odds(cmd.challenge)
             self.odds.setText(f"DAMAGE {expected:.1f} EXPECTED · AN EFFECT {effect:.0%}")
         elif cmd.d6 is not None:
-            d = d6_odds(cmd.d6)
+            d = d6_odds(cmd.d6, cmd.action_dice)
             self.odds.setText(
                 f"{cmd.d6.pool} vs {cmd.d6.target}: SUCCESS {d.p_success:.0%}"
                 f" · CRITICAL FAILURE {d.p_critical_failure:.0%}"

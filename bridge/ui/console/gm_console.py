@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bridge.engine import CATALOG, Change, Encounter, MoveShip, Station
+from bridge.engine import CATALOG, Change, Encounter, MoveShip, Station, turn_text
 from bridge.storage.autosave import AutosaveJournal
 from bridge.ui.base.settings import (
     restore_geometry,
@@ -222,7 +222,7 @@ class GmConsole(QMainWindow):
             if state.outcome:
                 self.turn_label.setText(state.outcome.upper())
             elif turn.actor:
-                self.turn_label.setText(f"ACTING: {state.name_of(turn.actor).upper()}")
+                self.turn_label.setText(f"ACTING: {turn_text(state).upper()}")
             else:
                 self.turn_label.setText(f"{'PLAYERS' if turn.side == 'player' else 'NPCS'} TO ACT")
             self.turn_order.fill(state)

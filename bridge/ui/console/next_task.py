@@ -1,4 +1,5 @@
-"""Battle > Next Task's Difficulty: the GM's adjustment to the next Task (seed 003)."""
+"""Battle > Next Task's Difficulty: the GM's adjustment to the next Task, beside seed 003's
+examples of what each Difficulty is like."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ from PySide6.QtWidgets import QFormLayout, QLineEdit, QSpinBox, QWidget
 from bridge.engine import AdjustDifficulty, Command
 from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.console.submit_dialog import SubmitDialog
+from bridge.ui.widgets.difficulty_guide import DifficultyGuide
+from bridge.ui.widgets.lcars import section_label
 
 __all__ = ["NextTaskDialog"]
 
@@ -32,6 +35,9 @@ class NextTaskDialog(SubmitDialog):
         form.addRow("Difficulty", self.amount)
         form.addRow("Complication range", self.range)
         form.addRow("Reason", self.reason)
+        self.layout_.addWidget(section_label("What each Difficulty is like (seed 003)", self))
+        self.guide = DifficultyGuide(parent=self)
+        self.layout_.addWidget(self.guide)
         self.finish()
 
     def commands(self) -> list[Command]:

@@ -1,39 +1,147 @@
-"""The GM's hands on the NPC ship whose Turn it is: a station Task, a Minor Action, the
-autopilot."""
+"""The GM's hands on the NPC ship whose Turn it is: its Tasks by station (attacks first),
+a Minor Action, the autopilot, and the NPC ships' ledger for the Round."""
 
 from __future__ import annotations
 
+from html import escape
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QComboBox, QGridLayout, QGroupBox, QPushButton, QWidget
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFont, QStandardItem, QStandardItemModel
+from PySide6.QtWidgets import QComboBox, QGridLayout, QGroupBox, QLabel, QPushButton, QWidget
 
 from bridge.engine import (
     CATALOG,
     AttemptTask,
+    Command,
     Encounter,
     MinorAction,
+    NpcLedger,
     Station,
     actions_for,
+    npc_ledger,
     npcs_only,
-    suggest_for_npcs,
+    play_npc_turn,
+    task_rule,
 )
 from bridge.ui.base.shared_model import SharedModel
+from bridge.ui.base.theme import scaled
 from bridge.ui.widgets.steady import set_state
 
 if TYPE_CHECKING:  # the Task dialog loads when a Task is first opened
     from bridge.ui.station.task_dialog import TaskDialog
 
-__all__ = ["NpcControls"]
+__all__ = ["NpcControls", "NpcLedgerView", "npc_task_choices"]
 
-_AUTOPILOT_TIP = "Play the NPC ship's next step by the odds (Ctrl+J)"
+_AUTOPILOT_TIP = "Play the NPC ship's whole Turn by the odds, and say what it did (Ctrl+J)"
+_SHORT = {
+    Station.COMMAND: "CMD",
+    Station.HELM: "HELM",
+    Station.TACTICAL: "TAC",
+    Station.OPERATIONS: "OPS",
+    Station.SCIENCE: "SCI",
+}
+DIRECT = "command:direct"
+
+
+def npc_task_choices() -> list[tuple[str, list[tuple[str, str]]]]:
+    """The NPC ship's Tasks in sections: attacks first, then each station's own, each Task
+    once, under the first card that has it. Each entry is (text, "station:key")."""
+    attacks: list[tuple[str, str]] = []
+    by_station: dict[Station, list[tuple[str, str]]] = {s: [] for s in Station}
+    for station in Station:
+        for a in actions_for(station, "task"):
+            if not a.rolled or a.stations[0] is not station:
+                continue
+            entry = (a.name, f"{station.value}:{a.key}")
+            if task_rule(a.key).attack:
+                attacks.append((f"{a.name} ({station.label})", entry[1]))
+            else:
+                by_station[station].append(entry)
+    attacks.sort(key=lambda entry: not entry[1].endswith(":fire_weapon"))  # the usual first
+    by_station[Station.COMMAND].append(("Direct (the NPCs' one a scene)", DIRECT))
+    sections = [("Attacks", attacks)]
+    sections += [(s.label, tasks) for s, tasks in by_station.items() if tasks]
+    return sections
+
+
+def _task_model(parent: QComboBox) -> QStandardItemModel:
+    """The picker's rows: a header per section (not selectable: the arrow keys pass it by),
+    its Tasks indented beneath."""
+    model = QStandardItemModel(parent)
+    bold = QFont(parent.font())
+    bold.setBold(True)
+    for title, tasks in npc_task_choices():
+        header = QStandardItem(title.upper())
+        header.setFlags(Qt.ItemFlag.NoItemFlags)
+        header.setFont(bold)
+        model.appendRow(header)
+        for text, data in tasks:
+            item = QStandardItem(f"    {text}")
+            item.setData(data, Qt.ItemDataRole.UserRole)
+            item.setToolTip(CATALOG[data.partition(":")[2]].text)
+            model.appendRow(item)
+    return model
+
+
+class NpcLedgerView(QLabel):
+    """Each NPC ship this Round, a line each: Turns taken of those it has, and each bridge
+    role it has used with the Difficulty its next Task adds (RULES-NOTES "Turn order"). Read
+    from the engine's ledger, the figure its Difficulty uses; a line per ship keeps the
+    pools beneath it on a laptop's screen."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("dim")  # the small type of a card's rules lines: it fits
+        self.setTextFormat(Qt.TextFormat.RichText)
+        self.setWordWrap(True)
+        self.setToolTip(
+            "The NPC ledger for this Round: Turns taken of those allowed, and for each "
+            "bridge role used, its Tasks and the Difficulty the next one adds "
+            "(RULES-NOTES). It starts again each Round."
+        )
+        self.lines: list[str] = []
+
+    @classmethod
+    def line(cls, entry: NpcLedger) -> str:
+        """One ship, as words: "IKS Qoj · 1/3 Turns ▶ · TAC ×1, next +1"."""
+        return f"{entry.name} · {cls._turns(entry)} · {cls._roles(entry)}"
+
+    def fill(self, state: Encounter) -> None:
+        """Show the ledger (left alone when it says the same)."""
+        ledger = npc_ledger(state)
+        lines = [self.line(e) for e in ledger]
+        if lines == self.lines:
+            return
+        self.lines = lines
+        rows = "".join(
+            f"<tr><td><b>{escape(e.name)}</b></td><td>&nbsp;{self._turns(e)}&nbsp;</td>"
+            f"<td>{escape(self._roles(e))}</td></tr>"
+            for e in ledger
+        )
+        self.setText(f"<table cellspacing=0 cellpadding=0>{rows}</table>")
+
+    @staticmethod
+    def _turns(entry: NpcLedger) -> str:
+        text = f"{entry.turns_taken}/{entry.turns_allowed} Turns"
+        if entry.acting:
+            text += " ▶"
+        if entry.out_of_turns:
+            text += " ✖"
+        return text
+
+    @staticmethod
+    def _roles(entry: NpcLedger) -> str:
+        used = [f"{_SHORT[r.station]} ×{r.uses}, next +{r.next_extra}" for r in entry.used]
+        return " · ".join(used) or "no role used yet"
 
 
 class NpcControls(QGroupBox):
-    """NPC SHIP ON ITS TURN: its Tasks by card, its Minor Actions, AUTOPILOT STEP."""
+    """NPC SHIP ON ITS TURN: its Tasks by station (attacks first), its Minor Actions,
+    AUTOPILOT TURN, and the NPC ships' ledger for the Round."""
 
     sig_said = Signal(str)
-    """Something to tell the GM in the status bar (why the autopilot did nothing)."""
+    """Something to tell the GM in the status bar (what the autopilot did, or why not)."""
     sig_task_opened = Signal(object)
     """A Task dialog opened for the NPC ship."""
 
@@ -41,24 +149,28 @@ class NpcControls(QGroupBox):
         super().__init__("NPC SHIP ON ITS TURN", parent)
         self.model = model
         grid = QGridLayout(self)
+        grid.setVerticalSpacing(round(scaled(4)))
         self.npc_task = QComboBox(self)
-        for station in Station:  # each rolled Task once, under the first card that has it
-            for a in actions_for(station, "task"):
-                if a.rolled and a.stations[0] is station:
-                    self.npc_task.addItem(f"{station.label}: {a.name}", f"{station.value}:{a.key}")
-        self.npc_task.addItem("Command: Direct (the NPCs' one a scene)", "command:direct")
+        self.npc_task.setModel(_task_model(self.npc_task))
+        self.npc_task.setMaxVisibleItems(30)
+        self.npc_task.setToolTip("The NPC ship's Tasks: attacks first, then by station")
+        self.npc_task.setCurrentIndex(self.npc_task.findData("tactical:fire_weapon"))
         self.npc_attempt = QPushButton("ATTEMPT TASK…", self)
         self.npc_minor = QComboBox(self)
         for a in CATALOG.values():
             if a.kind == "minor" and a.key not in ("change_position", "restore"):
                 self.npc_minor.addItem(a.name, a.key)
         self.npc_minor_button = QPushButton("TAKE MINOR", self)
-        self.autopilot = QPushButton("AUTOPILOT STEP", self)
+        self.autopilot = QPushButton("AUTOPILOT TURN", self)
+        self.ledger = NpcLedgerView(self)
+        # Three columns, two rows of controls: the ledger beneath them still leaves the
+        # pools on a laptop's screen.
         grid.addWidget(self.npc_task, 0, 0, 1, 2)
-        grid.addWidget(self.npc_attempt, 1, 0)
-        grid.addWidget(self.autopilot, 1, 1)
-        grid.addWidget(self.npc_minor, 2, 0)
-        grid.addWidget(self.npc_minor_button, 2, 1)
+        grid.addWidget(self.npc_attempt, 0, 2)
+        grid.addWidget(self.npc_minor, 1, 0)
+        grid.addWidget(self.npc_minor_button, 1, 1)
+        grid.addWidget(self.autopilot, 1, 2)
+        grid.addWidget(self.ledger, 2, 0, 1, 3)
         self.npc_attempt.clicked.connect(self.open_task)
         self.npc_minor_button.clicked.connect(self.take_minor)
         self.autopilot.clicked.connect(self.autopilot_step)
@@ -71,6 +183,7 @@ class NpcControls(QGroupBox):
         set_state(self.autopilot, npcs_only(state), _AUTOPILOT_TIP)
         set_state(self.npc_attempt, acting)
         set_state(self.npc_minor_button, acting)
+        self.ledger.fill(state)
 
     def open_task(self) -> TaskDialog | None:
         """The chosen Task's dialog for the acting NPC ship (Direct needs none)."""
@@ -81,7 +194,7 @@ class NpcControls(QGroupBox):
         if actor not in self.model.state.ships or not data:
             return None
         station, _, key = str(data).partition(":")
-        if key == "direct":  # seed 003: the ship's commander directs one more Task at once
+        if data == DIRECT:  # seed 003: the ship's commander directs one more Task at once
             self.model.submit(AttemptTask(action="direct", station=Station.COMMAND))
             return None
         dialog = TaskDialog(self.model, actor, Station(station), CATALOG[key], self.window())
@@ -93,9 +206,12 @@ class NpcControls(QGroupBox):
         self.model.submit(MinorAction(action=self.npc_minor.currentData()))
 
     def autopilot_step(self) -> None:
-        """Play the NPC ship's next step (never a player's): the odds decide its Task."""
-        command = suggest_for_npcs(self.model.state, self.model.check)
-        if isinstance(command, str):
-            self.sig_said.emit(command)
-            return
-        self.model.submit(command)
+        """One press: the NPC ship's whole Turn (never a player's), its Task chosen by the
+        odds; the status bar says what it did."""
+
+        def submit(command: Command) -> Encounter | None:
+            applied = self.model.submit(command)
+            return applied.state if applied is not None else None
+
+        played = play_npc_turn(self.model.state, self.model.check, submit)
+        self.sig_said.emit(played if isinstance(played, str) else played.describe())

@@ -1,13 +1,16 @@
 """The back of every reference card: the rules summary and the Momentum spends (seed 001).
 
-Worded afresh; the numbers follow the cards and RULES-NOTES.
+Worded afresh; the numbers follow the cards and RULES-NOTES. The spends, their costs and
+which are Immediate come from the engine's own table (``bridge.engine.MOMENTUM_SPENDS``),
+the one the engine refuses a Threat payment by, so the card and the rules agree.
 """
 
 from __future__ import annotations
 
-from bridge.engine import Station, actions_for
+from bridge.engine import MOMENTUM_SPENDS, Station, actions_for
+from bridge.model.house_rules import HouseRules
 
-__all__ = ["MOMENTUM_SPENDS", "RULES_SUMMARY", "card_back_html"]
+__all__ = ["RULES_SUMMARY", "card_back_html"]
 
 RULES_SUMMARY = (
     "Pick one Attribute, one Discipline and, if it fits, one Focus. Attribute + "
@@ -27,32 +30,19 @@ RULES_SUMMARY = (
     "Determination; once a session, challenge it for 1 Determination and cross it out.",
 )
 
-# (name, cost, immediate/repeatable, effect)
-MOMENTUM_SPENDS = (
-    ("Create Opportunity", "1/2/3", "I, R", "One more d20 per purchase (1, 3, 6 in all)."),
-    ("Create Problem", "2", "I, R", "An enemy Task is +1 Difficulty (at most +3)."),
-    ("Obtain Information", "1", "R", "Ask the GM one question; the answer is true."),
-    ("Create Advantage", "2", "", "Establish an Advantage, or remove a Complication."),
-    ("Keep the Initiative", "2", "I", "An ally acts next, not the enemy; not twice in a row."),
-    ("Extra Minor Action", "1", "I, R", "Take one more Minor Action (each once a Turn)."),
-    ("Bonus Damage", "1", "R", "+1 damage on a successful attack."),
-    ("Penetration", "1", "R", "The attack ignores 2 Resistance."),
-    ("Re-Roll Damage", "1", "", "Re-roll any challenge dice of the attack."),
-    ("Devastating Attack", "2", "", "Another system takes half the damage, rounded up."),
-    ("Swift Task", "2", "", "A second Task this Turn at +1 Difficulty."),
-    ("Power Loss", "1", "R", "The target loses 1 Power."),
-)
 
-
-def card_back_html(station: Station) -> str:
-    """The card's back as HTML for a text browser."""
+def card_back_html(station: Station, rules: HouseRules | None = None) -> str:
+    """The card's back as HTML for a text browser (with the table's house rules: a spend
+    a house rule makes Immediate is marked so)."""
     from html import escape  # the back is written when a card is first turned over
 
     steps = "".join(f"<li>{escape(s)}</li>" for s in RULES_SUMMARY)
     rows = "".join(
-        f"<tr><td><b>{escape(n)}</b></td><td align=center>{c}</td><td align=center>{f}</td>"
-        f"<td>{escape(e)}</td></tr>"
-        for n, c, f, e in MOMENTUM_SPENDS
+        f"<tr><td><b>{escape(s.name)}</b></td><td align=center>{s.cost}</td>"
+        f"<td align=center>{s.marks(rules)}"
+        + (" (house rule)" if s.house_rule and "I" in s.marks(rules) else "")
+        + f"</td><td>{escape(s.effect)}</td></tr>"
+        for s in MOMENTUM_SPENDS
     )
     tasks = "".join(
         f"<li><b>{escape(a.name)}</b>: {escape(a.text)}"
@@ -63,8 +53,9 @@ def card_back_html(station: Station) -> str:
     return (
         f"<h2>{escape(station.label.upper())}: RULES SUMMARY</h2><ol>{steps}</ol>"
         "<h2>MOMENTUM SPENDS (STARSHIP)</h2>"
-        "<p>I = immediate (may be paid from the pool or by adding Threat), "
-        "R = repeatable.</p>"
+        "<p>I = Immediate: may be used outside a successful Task, paid from the group pool "
+        "or by adding the same to Threat. R = Repeatable. Only Immediate spends may be "
+        "paid in Threat.</p>"
         "<table cellpadding=4 width=100%><tr><th align=left>SPEND</th><th>COST</th>"
         f"<th>USE</th><th align=left>EFFECT</th></tr>{rows}</table>"
         f"<h2>THIS CARD'S TASKS</h2><ul>{tasks}</ul>"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QListView, QListWidget, QVBoxLayout
 
-from bridge.engine import Change, Encounter, Station, players_waiting
+from bridge.engine import Change, Encounter, Station, acting, players_waiting
 from bridge.ui.base.station_model import StationModel
 from bridge.ui.base.theme import scaled
 from bridge.ui.widgets.lcars import section_label
@@ -21,13 +21,18 @@ def crew_lines(state: Encounter) -> list[str]:
     """The Command card's crew list: each seated officer and whether they acted, then
     where they sit and their Determination (two lines, wrapped, never cut)."""
     waiting = players_waiting(state)
+    now = acting(state)
     lines = []
     for cid in state.seated_characters():
         c = state.characters[cid]
         where = ", ".join(s.label for s in state.stations_of(cid))
         status = "waiting" if cid in waiting else "acted"
-        if state.turn.actor == cid:
-            status = "ACTING"
+        if now.now == cid:
+            status = {"directed": "ACTING (DIRECTED)", "readied": "ACTING (READIED)"}.get(
+                now.kind, "ACTING"
+            )
+        elif now.owner == cid:
+            status = "DIRECTING" if now.kind == "directed" else "INTERRUPTED"
         lines.append(f"{c.name} — {status}\n   {where} · Determination {c.determination.value}")
     return lines
 

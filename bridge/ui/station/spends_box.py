@@ -2,16 +2,26 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QCheckBox, QFormLayout, QGroupBox, QLabel, QLineEdit, QSpinBox
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QLabel,
+    QLineEdit,
+    QSpinBox,
+)
 
 from bridge.engine import ActionDef, Encounter, PendingTask, Spends, spend_cost, task_rule
+from bridge.ui.widgets.steady import set_choices
 
 __all__ = ["SpendsBox"]
 
 
 class SpendsBox(QGroupBox):
     """The spends a Task's success allows: its own repeatable effect, an attack's damage
-    spends, Obtain Information and Create Advantage; the cost against what there is."""
+    spends, Obtain Information and Create Advantage (an Advantage, or a Complication in
+    play removed: seed 001); the cost against what there is."""
 
     def __init__(self, action: ActionDef, npc: bool) -> None:
         super().__init__(f"SPEND {'THREAT' if npc else 'MOMENTUM'}")
@@ -25,6 +35,11 @@ class SpendsBox(QGroupBox):
         self.power_loss = QSpinBox()
         self.information = QSpinBox()
         self.advantage = QLineEdit()
+        self.remove = QComboBox()
+        self.remove.addItem("(none)", None)
+        self.remove.setToolTip(
+            "Create Advantage may remove a Complication in play instead (seed 001): 2"
+        )
         self.cost = QLabel()
         if action.momentum_cost:
             self.extra.setRange(0, 6)
@@ -42,6 +57,7 @@ class SpendsBox(QGroupBox):
         form.addRow("Obtain Information (1 each)", self.information)
         self.advantage.setPlaceholderText("name an Advantage to create (2)")
         form.addRow("Create Advantage", self.advantage)
+        form.addRow("…or remove a Complication", self.remove)
         form.addRow("Cost", self.cost)
 
     def connect_changed(self, slot: object) -> None:
@@ -50,6 +66,7 @@ class SpendsBox(QGroupBox):
             spin.valueChanged.connect(slot)
         self.devastating.toggled.connect(slot)
         self.advantage.textChanged.connect(slot)
+        self.remove.currentIndexChanged.connect(slot)
 
     def spends(self) -> Spends:
         return Spends(
@@ -60,11 +77,14 @@ class SpendsBox(QGroupBox):
             power_loss=self.power_loss.value(),
             obtain_information=self.information.value(),
             create_advantage=self.advantage.text().strip() or None,
+            remove_complication=self.remove.currentData(),
         )
 
     def show_cost(self, state: Encounter, pending: PendingTask) -> str | None:
         """Write what the spends cost against what there is; ``None`` when there is
         enough, else why not."""
+        complications = [t.name for t in state.traits if t.kind == "complication"]
+        set_choices(self.remove, [("(none)", None), *((n, n) for n in complications)])
         try:
             cost = spend_cost(self.action, self.spends())
         except ValueError as exc:

@@ -1,9 +1,11 @@
 """A station's MORE menu: the rules that are not on the card's face.
 
-Create Advantage, Create Problem and Obtain Information with Momentum (or, as the card
-back allows, by adding to Threat); Determination's Surge of Activity and Make It So; a
-Value that brings a Complication, or is challenged; and a readied Task's trigger. Every
-entry the engine would refuse is disabled with the engine's reason as its tooltip.
+Create Advantage (an Advantage, or a Complication removed), Create Problem and Obtain
+Information with Momentum, the Immediate ones (Create Problem, Extra Minor Action, Keep
+the Initiative) also by adding to Threat as the card back allows; Determination's Surge
+of Activity and Make It So; a Value that brings a Complication, or is challenged; and a
+readied Task's trigger. Every entry the engine would refuse is disabled with the engine's
+reason as its tooltip.
 """
 
 from __future__ import annotations
@@ -56,19 +58,27 @@ class MoreMenu(QMenu):
         character = state.characters[officer]
         pool = "Threat (added)" if self.with_threat else "Momentum"
         spends = (
-            ("create_advantage", f"Create Advantage (2 {pool})…"),
-            ("create_problem", f"Create Problem (2 {pool} each)…"),
-            ("obtain_information", f"Obtain Information (1 {pool} each)…"),
+            ("create_advantage", False, f"Create Advantage: an Advantage (2 {pool})…"),
+            ("create_advantage", True, f"Create Advantage: remove a Complication (2 {pool})…"),
+            ("create_problem", False, f"Create Problem (2 {pool} each)…"),
+            ("obtain_information", False, f"Obtain Information (1 {pool} each)…"),
         )
-        for spend, text in spends:
+        for spend, remove, text in spends:
             probe = SpendMomentum(
-                by=officer, spend=spend, with_threat=self.with_threat, name="probe"
+                by=officer,
+                spend=spend,
+                with_threat=self.with_threat,
+                name="probe",
+                remove_complication=remove,
             )
-            self._entry(text, probe, lambda s=spend: self.spend(s))  # type: ignore[misc]
-        threat = self.addAction("Pay these and Extra Minor / Swift Task by adding to Threat")
+            self._entry(text, probe, lambda s=spend, r=remove: self.spend(s, r))  # type: ignore[misc]
+        threat = self.addAction("Pay Immediate spends by adding to Threat")
         threat.setCheckable(True)
         threat.setChecked(self.with_threat)
-        threat.setToolTip("The card back: a player may add 1 Threat for each Momentum instead")
+        threat.setToolTip(
+            "The card back: an Immediate spend (Create Problem, Extra Minor Action, Keep "
+            "the Initiative) may be paid by adding the same to Threat; the others cannot."
+        )
         threat.toggled.connect(self._set_threat)
         self.addSeparator()
         values = [v.text for v in character.values if not v.challenged]
@@ -108,13 +118,20 @@ class MoreMenu(QMenu):
     def _submit(self, command: Command) -> None:
         self.model.submit(command)
 
-    def spend(self, spend: str) -> None:
+    def spend(self, spend: str, remove: bool = False) -> None:
         officer = self.officer()
         if officer is None:
             return
         parent = self.parentWidget()
         name, amount = "", 1
-        if spend == "create_advantage":
+        if remove:
+            complications = [t.name for t in self.model.state.traits if t.kind == "complication"]
+            name, ok = QInputDialog.getItem(
+                parent, "Create Advantage", "Remove the Complication:", complications, 0, False
+            )
+            if not ok or not name:
+                return
+        elif spend == "create_advantage":
             name, ok = QInputDialog.getText(parent, "Create Advantage", "The Advantage:")
             if not ok or not name.strip():
                 return
@@ -130,6 +147,7 @@ class MoreMenu(QMenu):
                 amount=amount,
                 name=name.strip(),
                 with_threat=self.with_threat,
+                remove_complication=remove,
             )
         )
 

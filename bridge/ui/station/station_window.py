@@ -27,12 +27,15 @@ from bridge.engine import (
     CATALOG,
     ActionDef,
     Change,
+    Encounter,
     EndTurn,
     MinorAction,
     PendingTask,
     SpendMomentum,
     StartTurn,
     Station,
+    acting,
+    seat_line,
 )
 from bridge.rules.stats import System
 from bridge.ui.base.settings import restore_geometry, save_geometry
@@ -64,7 +67,24 @@ _WATCH = (
     | Change.DURATIONS
     | Change.ZONES
     | Change.LOG
+    | Change.HOUSE_RULES
 )
+
+
+def seat_reason(state: Encounter, officer: str) -> str:
+    """The line under the Turn's controls when nothing is refused: whose part of the Turn
+    this officer holds (the engine's :func:`~bridge.engine.whose_turn`)."""
+    a = acting(state)
+    name = state.name_of
+    if a.owner is None or a.now is None:
+        return ""
+    if a.kind == "directed" and officer == a.now:
+        return f"{name(a.owner)} directs you: attempt one Task; they assist with Command."
+    if a.kind == "directed" and officer == a.owner:
+        return f"{name(a.now)} attempts the Task you directed; your Turn goes on after it."
+    if a.kind == "readied" and officer == a.now:
+        return f"Your readied Task interrupts {name(a.owner)}'s Turn: attempt it now."
+    return ""
 
 
 class StationWindow(QMainWindow):
@@ -206,7 +226,7 @@ class StationWindow(QMainWindow):
         first time it is asked for (the first time the card is turned over)."""
         if self._back is None:
             back = QTextBrowser()
-            back.setHtml(card_back_html(self.station))
+            back.setHtml(card_back_html(self.station, self.model.state.house_rules))
             layout = self._back_page.layout()
             assert layout is not None
             layout.addWidget(back)
@@ -235,15 +255,7 @@ class StationWindow(QMainWindow):
         officer = self.officer_id()
         if flags & (Change.TURN | Change.POOLS | Change.CREW | Change.OUTCOME):
             turn = state.turn
-            if state.outcome:
-                self.turn_label.setText(state.outcome.upper())
-            elif turn.actor and officer is not None and officer in (turn.actor, turn.interrupt):
-                self.turn_label.setText(f"▶ YOUR TURN: {state.name_of(officer).upper()}")
-            elif turn.actor:
-                self.turn_label.setText(f"TURN: {state.name_of(turn.actor).upper()}")
-            else:
-                side = "PLAYERS" if turn.side == "player" else "NPCS"
-                self.turn_label.setText(f"{side} TO ACT")
+            self.turn_label.setText(seat_line(state, officer)[0])
             self.momentum_pill.setText(f"MOMENTUM {state.momentum.value}/{state.momentum.cap}")
             self.threat_pill.setText(f"THREAT {state.threat.value}")
             det = state.characters[officer].determination.value if officer else 0
@@ -253,13 +265,16 @@ class StationWindow(QMainWindow):
         self._signal_turn(officer)
         if flags & (Change.PENDING | Change.TURN | Change.SEATS):
             self._show_waiting()
+        if flags & Change.HOUSE_RULES and self._back is not None:
+            self._back.setHtml(card_back_html(self.station, state.house_rules))
         self.ship_state.refresh(flags, state)
 
     def _signal_turn(self, officer: str | None) -> None:
         """When this officer's Turn comes: the header says so in words, the turn line
         turns to the station's colour, and the window asks the desktop for attention."""
-        turn = self.model.state.turn
-        mine = officer is not None and officer in (turn.actor, turn.interrupt)
+        state = self.model.state
+        turn = state.turn
+        mine = seat_line(state, officer)[1]
         key = (turn.turn_id, turn.interrupt) if mine else None
         if mine and key != self._signalled:
             QApplication.alert(self)
@@ -322,7 +337,7 @@ class StationWindow(QMainWindow):
         for button, reason, tip in controls:
             set_state(button, reason, tip)
         if officer in (state.turn.interrupt, state.turn.actor):
-            self.reason.setText("  ·  ".join(sorted(shared)))
+            self.reason.setText("  ·  ".join(sorted(shared)) or seat_reason(state, officer))
         elif start is None:
             self.reason.setText("Not your Turn: start a Turn first.")
         else:

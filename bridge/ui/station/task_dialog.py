@@ -36,6 +36,7 @@ from bridge.engine import (
     preview_task,
 )
 from bridge.model.character import Character
+from bridge.rules.examples import examples_text
 from bridge.rules.odds import task_odds
 from bridge.rules.stats import Attribute, Department
 from bridge.rules.task import Purchase
@@ -45,6 +46,7 @@ from bridge.ui.station.spends_box import SpendsBox
 from bridge.ui.station.task_fields import TaskFields
 from bridge.ui.widgets.challenge_dice import ChallengeDiceRow, dice_html
 from bridge.ui.widgets.dice import DiceRow
+from bridge.ui.widgets.difficulty_guide import difficulty_guide_html
 from bridge.ui.widgets.fit import fit_to_screen, scrolling
 from bridge.ui.widgets.lcars import Pill, section_label
 from bridge.ui.widgets.odds import OddsChart
@@ -443,16 +445,14 @@ class TaskDialog(QDialog):
                 f"Complication range {plan.spec.complication_range} "
                 f"({'; '.join(plan.complication_why)})"
             )
-        cost = plan.spec.cost
-        paid = [
-            f"{cost.momentum} Momentum" if cost.momentum else "",
-            f"+{cost.threat_added} Threat" if cost.threat_added else "",
-            f"{cost.threat_spent} Threat" if cost.threat_spent else "",
-            f"{cost.determination} Determination" if cost.determination else "",
-            f"{plan.frame.power} Power" if plan.frame.power else "",
-        ]
-        if any(paid):
-            lines.append("Costs: " + ", ".join(p for p in paid if p))
+        if plan.costs:  # the engine's itemised costs, paid as the Task is attempted
+            lines.append(
+                "Paid on the roll, hit or miss: " + "; ".join(c.describe() for c in plan.costs)
+            )
+        if self.npc:  # the GM runs this Task: what its Difficulty is like (seed 003)
+            like = examples_text(plan.difficulty)
+            lines.append(f"<i>Like: {like[:1].lower()}{like[1:]}.</i>")
+            self.difficulty.setToolTip(difficulty_guide_html(plan.difficulty))
         self.difficulty.setText("<br>".join(lines))
         odds = task_odds(plan.spec)
         pool = "Threat" if self.npc else "Momentum"

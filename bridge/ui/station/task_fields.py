@@ -1,7 +1,9 @@
 """The task dialog's fields, built from what a Task's rule says it needs.
 
 Each :class:`~bridge.engine.Need` has one builder here; a new Task with a new kind of
-parameter adds its Need in its rule and one builder below, and no list of Task keys.
+parameter adds its Need in its rule and one builder below, and no list of Task keys. A
+need the rule offers only for some parameters (a torpedo's Salvo, an array's Area) shows
+only while the engine's ``task_needs`` offers it for the fields chosen so far.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QLineEdit, QSpinBox, QWidget
 
-from bridge.engine import CATALOG, ActionDef, Encounter, Need, task_needs
+from bridge.engine import CATALOG, ActionDef, AttemptTask, Encounter, Need, task_needs
 from bridge.rules.stats import CrewQuality, System
 from bridge.rules.weapons import WeaponKind
 
@@ -41,7 +43,7 @@ class TaskFields:
         self.choice = QSpinBox()
         self.readied = QComboBox()
         self.note = QLineEdit()
-        self.salvo = QCheckBox("Salvo (+1 die, Spread, 3 Threat)")
+        self.salvo = QCheckBox("Salvo (+1 die, Spread; 3 Threat in all)")
         self.area = QCheckBox("Area instead of Spread (arrays)")
         self.extra_power = QSpinBox()
         self.opposition = QComboBox()
@@ -68,6 +70,15 @@ class TaskFields:
         for need in self.needs:
             builders[need]()
         self._hazard()
+        # The needs that depend on other fields, and the row that shows each.
+        rows: dict[Need, QWidget] = {
+            Need.SALVO: self.salvo,
+            Need.AREA: self.area,
+            Need.EXTRA_POWER: self.extra_power,
+        }
+        self._depending = {n: w for n, w in rows.items() if n in self.needs}
+        self.offered: tuple[Need, ...] = self.needs
+        self.update_offered()
 
     # -- builders -----------------------------------------------------------------------
     def _enemy_ship(self) -> None:
@@ -169,8 +180,21 @@ class TaskFields:
             self.form.addRow("", self.avoid_hazard)
 
     # -- reading ------------------------------------------------------------------------
+    def update_offered(self) -> None:
+        """Show the rows of the needs the engine offers for the fields chosen now, hide
+        the others (it would refuse them, for the reason ``task_needs`` gives)."""
+        probe = AttemptTask(
+            action=self.action.key,
+            weapon=self.weapon.currentData(),
+            target=self.target.currentData(),
+        )
+        self.offered = task_needs(self.action.key, self.state, self.ship_id, probe)
+        for need, widget in self._depending.items():
+            self.form.setRowVisible(widget, need in self.offered)
+
     def connect(self, changed: Callable[[], None]) -> None:
         """Call ``changed`` whenever a field changes (the preview follows)."""
+        self.weapon.currentIndexChanged.connect(lambda _: self.update_offered())
         for box in (self.target, self.weapon, self.system, self.zone, self.readied):
             box.currentIndexChanged.connect(lambda _: changed())
         for check in (self.salvo, self.area, self.avoid_hazard):
@@ -182,6 +206,7 @@ class TaskFields:
     def params(self) -> dict[str, Any]:
         """The AttemptTask fields these widgets give (the rest keep their defaults)."""
         needs = self.needs
+        offered = set(self.offered)
         system = self.system.currentData() if {Need.AIM, Need.REPAIR} & set(needs) else None
         opposed = Need.OPPOSITION in needs
         return {
@@ -190,9 +215,9 @@ class TaskFields:
             "system": System(system) if system else None,
             "zone": self.zone.currentData(),
             "difficulty_choice": self.choice.value() if Need.DIFFICULTY in needs else None,
-            "salvo": self.salvo.isChecked(),
-            "extra_power": self.extra_power.value(),
-            "array_mode": "area" if self.area.isChecked() else "spread",
+            "salvo": Need.SALVO in offered and self.salvo.isChecked(),
+            "extra_power": self.extra_power.value() if Need.EXTRA_POWER in offered else 0,
+            "array_mode": "area" if Need.AREA in offered and self.area.isChecked() else "spread",
             "readied": self.readied.currentData(),
             "note": self.note.text(),
             "avoid_hazard": self.avoid_hazard.isChecked(),

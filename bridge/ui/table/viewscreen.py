@@ -39,7 +39,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bridge.engine import CATALOG, Change, Encounter
+from bridge.engine import CATALOG, Change, Encounter, turn_text
 from bridge.net.views import player_view
 from bridge.rules.challenge import ChallengeDie
 from bridge.rules.stats import System
@@ -320,7 +320,7 @@ class ViewscreenWindow(QWidget):
         if state.outcome:
             text = state.outcome.upper()
         elif turn.actor:
-            text = f"TURN · {state.name_of(turn.actor).upper()}"
+            text = f"TURN · {turn_text(state).upper()}"
         else:
             text = "PLAYERS TO ACT" if turn.side == "player" else "NPCS TO ACT"
         self.turn.setFullText(text)

@@ -1,0 +1,123 @@
+"""The GM's NPC controls: the Tasks by station (attacks first), the NPC ledger beside
+them, and an autopilot that plays a whole Turn and says what it did (issues 25 and 27)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from bridge.engine.catalog import Station
+from bridge.engine.commands import (
+    AttemptTask,
+    EndRound,
+    EndTurn,
+    MinorAction,
+    ResolveTask,
+    StartTurn,
+)
+from bridge.rules.dice import GivenDice
+from bridge.ui.base.shared_model import SharedModel
+from bridge.ui.console.gm_console import GmConsole
+from bridge.ui.console.npc_controls import NpcControls, npc_task_choices
+
+
+def controls(qtbot: QtBot, model: SharedModel) -> NpcControls:
+    c = NpcControls(model)
+    qtbot.addWidget(c)
+    c.show()
+    c.refresh(model.state)
+    return c
+
+
+def _npc_turn(model: SharedModel, ship: str = "qoj") -> None:
+    model.submit(StartTurn(by="kell", actor="kell"))
+    model.submit(MinorAction(by="kell", action="interact"))
+    model.submit(EndTurn(by="kell"))
+    model.submit(StartTurn(actor=ship))
+
+
+def test_the_tasks_are_grouped_by_station_attacks_first(qtbot: QtBot, model: SharedModel) -> None:
+    """Issue 27: 26 Tasks in one list with Fire Weapon in the middle; now attacks come
+    first, then each station's, under headers the GM cannot pick."""
+    c = controls(qtbot, model)
+    sections = npc_task_choices()
+    assert [title for title, _ in sections] == [
+        "Attacks",
+        *(s.label for s in Station),
+    ]
+    assert [data for _, data in sections[0][1]] == ["tactical:fire_weapon", "helm:ramming_speed"]
+    box = c.npc_task
+    model_ = box.model()
+    headers = [i for i in range(box.count()) if box.itemData(i) is None]
+    assert len(headers) == len(sections)
+    for row in headers:
+        flags = model_.flags(model_.index(row, 0))
+        assert not flags & Qt.ItemFlag.ItemIsEnabled and not flags & Qt.ItemFlag.ItemIsSelectable
+    assert box.currentData() == "tactical:fire_weapon"  # the usual first
+    # Every rolled Task once (each under its first card), and the NPCs' Direct.
+    offered = [box.itemData(i) for i in range(box.count()) if box.itemData(i) is not None]
+    assert len(offered) == len(set(offered)) and "command:direct" in offered
+
+
+def test_the_keyboard_steps_over_the_headers(qtbot: QtBot, model: SharedModel) -> None:
+    """The picker stays usable from the keyboard: Down from the last attack lands on the
+    first Command Task, not on the COMMAND header."""
+    c = controls(qtbot, model)
+    box = c.npc_task
+    box.setFocus()
+    box.setCurrentIndex(box.findData("helm:ramming_speed"))
+    qtbot.keyClick(box, Qt.Key.Key_Down)
+    assert box.currentData() == "command:rally"
+    qtbot.keyClick(box, Qt.Key.Key_Up)
+    assert box.currentData() == "helm:ramming_speed"
+
+
+def test_the_ledger_counts_turns_and_roles_and_starts_again_each_round(
+    qtbot: QtBot, model: SharedModel
+) -> None:
+    """RULES-NOTES "Turn order": an NPC ship has one Turn per point of Scale; each Task
+    after the first from one bridge role in a Round is +1 Difficulty."""
+    c = controls(qtbot, model)
+    assert c.ledger.lines == [
+        "IKS Qoj · 0/3 Turns · no role used yet",
+        "IKS Vor'tak · 0/4 Turns · no role used yet",
+    ]
+    _npc_turn(model)
+    model.session._dice = GivenDice(d20=(1, 1, 1))
+    model.submit(AttemptTask(action="sensor_sweep", station=Station.SCIENCE))
+    c.refresh(model.state)
+    assert c.ledger.lines[0] == "IKS Qoj · 0/3 Turns ▶ · SCI ×1, next +1"
+    assert "SCI ×1, next +1" in c.ledger.text()
+    model.submit(ResolveTask())
+    model.submit(EndTurn())
+    c.refresh(model.state)
+    assert c.ledger.lines[0] == "IKS Qoj · 1/3 Turns · SCI ×1, next +1"
+    model.submit(EndRound())
+    c.refresh(model.state)
+    assert model.state.turn.round == 2
+    assert all(line.endswith("no role used yet") for line in c.ledger.lines)
+    assert c.ledger.lines[0].startswith("IKS Qoj · 0/")
+
+
+def test_one_autopilot_press_plays_the_whole_npc_turn(qtbot: QtBot, model: SharedModel) -> None:
+    """Issue 27: AUTOPILOT took four presses for one NPC Turn; one press now plays it,
+    and the status bar names what it did."""
+    console = GmConsole(model)
+    console.confirm_quit = False
+    qtbot.addWidget(console)
+    console.show()
+    model.submit(StartTurn(by="kell", actor="kell"))
+    model.submit(EndTurn(by="kell"))
+    assert model.state.turn.side == "npc" and console.npc.autopilot.isEnabled()
+    before = len(model.journal)
+    console.npc.autopilot.click()
+    played = model.journal[before:]
+    kinds = [e.command.type for e in played]
+    assert kinds[0] == "start_turn" and kinds[-1] == "end_turn" and "task" in kinds
+    assert model.state.turn.side == "player" and model.state.turn.actor is None
+    said = console.statusBar().currentMessage()
+    ship = model.state.ships[played[0].command.actor].name  # type: ignore[union-attr]
+    assert said.startswith(f"Autopilot, {ship}: ") and said.endswith("ends its Turn.")
+    assert not console.npc.autopilot.isEnabled()  # the players' move: it says why not
+    console.npc.autopilot_step()
+    assert "NPC ships only" in console.statusBar().currentMessage()
