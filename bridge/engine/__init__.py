@@ -45,6 +45,15 @@ from bridge.engine.commands import (
 from bridge.engine.demo import demo_encounter, demo_ships
 from bridge.engine.effects import spend_cost
 from bridge.engine.encounter import Encounter, PendingTask, ZoneMap
+from bridge.engine.forms import (
+    Choice,
+    ParamInfo,
+    SpendInfo,
+    minor_params,
+    roll_params,
+    task_options,
+    task_spends,
+)
 from bridge.engine.gate import why_not
 from bridge.engine.journal import (
     DeferredJournal,
@@ -71,6 +80,7 @@ __all__ = [
     "AttemptTask",
     "BeginSession",
     "Change",
+    "Choice",
     "Command",
     "CommandRefused",
     "DeferredJournal",
@@ -87,6 +97,7 @@ __all__ = [
     "Need",
     "NpcActsFirst",
     "PackedJournal",
+    "ParamInfo",
     "PendingTask",
     "RemoveTrait",
     "ResolveTask",
@@ -96,6 +107,7 @@ __all__ = [
     "SetValue",
     "SetZones",
     "SpendDetermination",
+    "SpendInfo",
     "SpendMomentum",
     "Spends",
     "StartTurn",
@@ -111,15 +123,19 @@ __all__ = [
     "command_adapter",
     "demo_encounter",
     "demo_ships",
+    "minor_params",
     "npcs_only",
     "players_waiting",
     "preview_task",
+    "roll_params",
     "seat_at_usual_station",
     "spend_cost",
     "suggest",
     "suggest_for_npcs",
     "task_needs",
+    "task_options",
     "task_rule",
+    "task_spends",
     "waiting",
     "why_not",
 ]

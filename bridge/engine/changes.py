@@ -54,6 +54,7 @@ _FIELDS: dict[str, Change] = {
     "traits": Change.TRAITS,
     "assists": Change.PENDING,
     "pending": Change.PENDING,
+    "last_roll": Change.PENDING,
     "outcome": Change.OUTCOME,
     "house_rules": Change.HOUSE_RULES,
     "scanned": Change.SHIPS,

@@ -93,8 +93,8 @@ def test_version_1_encounter_migrates_to_its_own_start() -> None:
 
 
 def test_newer_version_is_refused() -> None:
-    with pytest.raises(FileProblem, match="version 3, made by a newer Bridge"):
-        parse_document(b'{"format": "bridge.ship", "version": 3}', "new.json")
+    with pytest.raises(FileProblem, match="version 4, made by a newer Bridge"):
+        parse_document(b'{"format": "bridge.ship", "version": 4}', "new.json")
 
 
 def test_starter_library() -> None:
@@ -135,7 +135,7 @@ def test_version_2_battle_saved_mid_task_opens_with_its_task_pending() -> None:
     state["pending"]["params"] = {**state["pending"]["params"], "note": None, "salvo": None}
     v2 = {"format": "bridge.encounter", "version": 2, "initial": state, "state": state}
     doc = parse_document(json.dumps(v2).encode(), "mid-task.json")
-    assert doc.version == 4
+    assert doc.version == 5
     pending = doc.state.pending
     assert pending is not None and pending.params.target == "qoj"
     assert pending.params.weapon == "Phaser Arrays" and pending.params.note == ""

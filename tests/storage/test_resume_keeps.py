@@ -225,7 +225,7 @@ def test_a_newer_battle_file_is_refused_naming_both_versions_and_left_untouched(
     data["future"] = {"anything": True}
     path.write_text(json.dumps(data))
     before = _listing(tmp_path)
-    with pytest.raises(FileProblem, match=r"version 9, made by a newer Bridge.*up to version 4"):
+    with pytest.raises(FileProblem, match=r"version 9, made by a newer Bridge.*up to version 5"):
         open_battle(path)
     assert _listing(tmp_path) == before
 

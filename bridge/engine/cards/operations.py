@@ -9,6 +9,7 @@ from bridge.engine.context import Ctx, need, refuse
 from bridge.engine.encounter import DurationKind, Encounter, Expiry, PendingTask
 from bridge.engine.frame import TaskFrame
 from bridge.rules.breaches import SystemState
+from bridge.rules.hidden import secret
 from bridge.rules.stats import System
 
 __all__ = ["RULES"]
@@ -41,7 +42,8 @@ def _power_management(ctx: Ctx, frame: TaskFrame, pending: PendingTask, spends: 
     ship = ctx.ship(frame.ship)
     after = min(ship.power_now + gain, ship.power_capacity)
     ctx.update_ship(frame.ship, power=after)
-    ctx.say(f"Power Management: {ship.name} Power {ship.power_now} -> {after}.")
+    power = secret(frame.ship, f"Power {ship.power_now} -> {after}", "diverts Power")
+    ctx.say(f"Power Management: {ship.name} {power}.")
 
 
 def _regenerate_items(
@@ -56,7 +58,7 @@ def _regenerate(ctx: Ctx, frame: TaskFrame, pending: PendingTask, spends: Spends
     before = ship.shields or 0
     after = min(before + gain, ship.shields_max)
     ctx.update_ship(frame.ship, shields=after)
-    ctx.say(f"Shields regenerated: {before} -> {after}.")
+    ctx.say("Shields regenerated" + secret(frame.ship, f": {before} -> {after}") + ".")
 
 
 def _check_repair(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask) -> None:

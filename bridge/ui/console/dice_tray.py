@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 from bridge.engine import TrayRoll
 from bridge.model.validation import describe_validation_error
 from bridge.rules.errors import RuleViolation
+from bridge.rules.hidden import reveal
 from bridge.rules.icon import IconCategory, IconTest, icon_odds
 from bridge.rules.odds import task_odds
 from bridge.rules.opend6 import D6Category, D6Roll, DieCode, d6_odds
@@ -265,4 +266,4 @@ class DiceTray(QWidget):
             return
         applied = self.model.submit(cmd)
         if applied is not None:
-            self.result.append("\n".join(applied.entry.log))
+            self.result.append("\n".join(reveal(line) for line in applied.entry.log))

@@ -20,7 +20,9 @@ from bridge.engine import (
     EndTurn,
     JournalEntry,
     MinorAction,
+    ParamInfo,
     StartTurn,
+    Station,
     why_not,
 )
 from bridge.net.client import NetClient
@@ -63,6 +65,8 @@ class RemoteModel(QObject):
 
     @property
     def journal(self) -> tuple[JournalEntry, ...]:
+        """The newest entries of the log this seat holds (a snapshot brings the newest;
+        the client may fetch older ones)."""
         log = self.client.log
         if log != self._shown_log:
             # The client only cuts its log and appends to it (a snapshot replaces every
@@ -77,9 +81,17 @@ class RemoteModel(QObject):
         return self._journal
 
     def recent_journal(self, n: int) -> tuple[tuple[JournalEntry, ...], int]:
-        """The last ``n`` entries of the log this seat has received, and its length."""
+        """The last ``n`` entries of the log this seat has received, and the log's length
+        (counted from the battle's first entry, as the GM's)."""
         journal = self.journal
-        return journal[-n:] if n > 0 else (), len(journal)
+        return journal[-n:] if n > 0 else (), self.client.log_start + len(journal)
+
+    def task_options(self, actor: str, station: Station, action: str) -> tuple[ParamInfo, ...]:
+        """The Task's parameters and their choices, as the host sent them for this seat."""
+        info = self.client.available.actions.get(f"{station.value}/{action}")
+        if info is None:
+            return ()
+        return tuple(p for p in info.params if p.group == "task")
 
     def check(self, command: Command) -> str | None:
         """Why the host would refuse ``command`` (from its last answer), or ``None``."""
@@ -103,11 +115,11 @@ class RemoteModel(QObject):
             case AttemptTask():
                 key = f"{command.station.value}/{command.action}" if command.station else None
                 if key in available.actions:
-                    return available.actions[key]
+                    return available.actions[key].reason
             case MinorAction():
-                for key, reason in available.actions.items():
+                for key, info in available.actions.items():
                     if key.endswith(f"/{command.action}"):
-                        return reason
+                        return info.reason
             case _:
                 pass
         return why_not(self.state, command)

@@ -35,6 +35,7 @@ from bridge.engine import (
     Station,
 )
 from bridge.rules.stats import System
+from bridge.ui.base.seat_model import for_crew
 from bridge.ui.base.settings import restore_geometry, save_geometry
 from bridge.ui.base.station_model import StationModel
 from bridge.ui.base.theme import STATION_COLORS, scaled
@@ -77,6 +78,7 @@ class StationWindow(QMainWindow):
         self, model: StationModel, station: Station, parent: QWidget | None = None
     ) -> None:
         super().__init__(parent)
+        model = for_crew(model, self)  # the players' window: the crew's view, always
         self.model = model
         self.station = station
         self.dialog: TaskDialog | None = None
