@@ -9,7 +9,7 @@ from bridge.engine.autopilot import NPCS_ONLY, npcs_only, suggest, suggest_for_n
 from bridge.engine.cards import Need, TaskRule, task_needs
 from bridge.engine.cards import rule_of as task_rule
 from bridge.engine.catalog import CATALOG, ActionDef, Station, actions_for
-from bridge.engine.changes import Change
+from bridge.engine.changes import Change, parts_changed
 from bridge.engine.commands import (
     AddCharacter,
     AddShip,
@@ -125,6 +125,7 @@ __all__ = [
     "demo_ships",
     "minor_params",
     "npcs_only",
+    "parts_changed",
     "players_waiting",
     "preview_task",
     "roll_params",

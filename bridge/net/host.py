@@ -34,6 +34,7 @@ from bridge.engine import (
     JournalEntry,
     Session,
     command_adapter,
+    parts_changed,
     preview_task,
 )
 from bridge.net.guard import JoinGuard
@@ -239,6 +240,8 @@ class Host:
                 view = seat_view(self._viewed, CREW, self._memo)
                 patch, self._view_doc = state_patch(self._view, self._view_doc, view)
                 self._view = view
+            # What changed in the seat's view, not in the battle: a hidden edit shows no part.
+            changes = parts_changed(patch) | (changes & Change.LOG)
             audiences: dict[str | None, list[_Client]] = {}
             for client in list(self._clients.values()):
                 seat = self.seats.seat_of(client.id)
