@@ -44,7 +44,16 @@ from bridge.engine.session import CommandRefused, Session
 from bridge.model.ship import Departments, Ship, Systems, Talent
 from bridge.net.host import Host
 from bridge.net.limits import LIMITS
-from bridge.net.protocol import MAX_HOST_FRAME, PROTOCOL, Claim, Hello, Ping, SendCommand
+from bridge.net.protocol import (
+    MAX_HOST_FRAME,
+    PROTOCOL,
+    Claim,
+    Hello,
+    LogPageRequest,
+    Ping,
+    PreviewTask,
+    SendCommand,
+)
 from bridge.rules.dice import GivenDice
 from bridge.rules.hidden import reveal
 from bridge.rules.stats import CrewQuality
@@ -53,6 +62,7 @@ from bridge.seatview import ActionInfo, availability
 from .helpers import CODE, run
 
 SEATS = ("char:kell", "viewscreen")
+_PHASERS = "Phaser Arrays"
 KELL = "kell"
 
 
@@ -161,6 +171,10 @@ async def _open(encounter: Encounter, d20: list[int], d6: list[int]) -> Side:
 async def _drain(side: Side, mark: int) -> None:
     """Every frame each seat received up to the answer to a ping marked ``mark``."""
     for seat, ws in side.seats.items():
+        # A preview and a page of the log each time too: every answer passes the view.
+        ask = AttemptTask(action="fire_weapon", station="tactical", target="qoj", weapon=_PHASERS)
+        await ws.send(PreviewTask(id=mark, command=ask).model_dump_json())
+        await ws.send(LogPageRequest(id=mark, before=max(mark - 1, 0), count=3).model_dump_json())
         await ws.send(Ping(t=float(mark)).model_dump_json())
         for _ in range(200):
             text = str(await asyncio.wait_for(ws.recv(), 10))
