@@ -72,6 +72,9 @@ class SeatModel(QObject):
     def task_options(self, actor: str, station: Station, action: str) -> tuple[ParamInfo, ...]:
         return self.shared.task_options(actor, station, action)
 
+    def minor_options(self, actor: str, action: str) -> tuple[ParamInfo, ...]:
+        return self.shared.minor_options(actor, action)
+
     # -- judged on the whole battle ---------------------------------------------------------
     def check(self, command: Command) -> str | None:
         return self.shared.check(command)

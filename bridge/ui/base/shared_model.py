@@ -17,6 +17,7 @@ from bridge.engine import (
     ParamInfo,
     Session,
     Station,
+    minor_params,
     task_options,
     why_not,
 )
@@ -57,6 +58,10 @@ class SharedModel(QObject):
     def task_options(self, actor: str, station: Station, action: str) -> tuple[ParamInfo, ...]:
         """What Task ``action`` asks of ``actor`` at ``station``, with the choices now."""
         return task_options(self._session.state, actor, station, CATALOG[action])
+
+    def minor_options(self, actor: str, action: str) -> tuple[ParamInfo, ...]:
+        """What Minor Action ``action`` asks of ``actor``, with the choices now."""
+        return minor_params(self._session.state, actor, CATALOG[action])
 
     def submit(self, command: Command) -> Applied | None:
         """Apply ``command``; on refusal emit the reason and return ``None``."""

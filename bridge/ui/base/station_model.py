@@ -43,4 +43,9 @@ class StationModel(Protocol):
         their legal choices now (the engine's answer, on the whole battle)."""
         ...
 
+    def minor_options(self, actor: str, action: str) -> tuple[ParamInfo, ...]:
+        """What Minor Action ``action`` asks of ``actor`` (the system to Restore, the
+        station to move to) with the choices now."""
+        ...
+
     def submit(self, command: Command) -> Applied | None: ...

@@ -18,11 +18,15 @@ from bridge.engine import (
     Command,
     Encounter,
     EndTurn,
+    Inspiration,
     JournalEntry,
     MinorAction,
     ParamInfo,
+    SpendDetermination,
+    SpendMomentum,
     StartTurn,
     Station,
+    ValueComplication,
     why_not,
 )
 from bridge.net.client import NetClient
@@ -93,6 +97,13 @@ class RemoteModel(QObject):
             return ()
         return tuple(p for p in info.params if p.group == "task")
 
+    def minor_options(self, actor: str, action: str) -> tuple[ParamInfo, ...]:
+        """A Minor Action's parameters and choices, as the host sent them for this seat."""
+        for key, info in self.client.available.actions.items():
+            if key.endswith(f"/{action}"):
+                return info.params
+        return ()
+
     def check(self, command: Command) -> str | None:
         """Why the host would refuse ``command`` (from its last answer), or ``None``."""
         available = self.client.available
@@ -112,6 +123,18 @@ class RemoteModel(QObject):
                 return available.start_turn
             case EndTurn(keep_initiative=False, with_threat=False):
                 return available.end_turn
+            case EndTurn(keep_initiative=True, with_threat=False):
+                return self._control("keep_initiative")
+            case SpendMomentum(with_threat=False):
+                return self._control(command.spend)
+            case SpendDetermination():
+                return self._control(command.use)
+            case ValueComplication():
+                return self._control(
+                    "challenge_value" if command.challenge else "value_complication"
+                )
+            case Inspiration():
+                return self._control("inspiration")
             case AttemptTask():
                 key = f"{command.station.value}/{command.action}" if command.station else None
                 if key in available.actions:
@@ -123,6 +146,11 @@ class RemoteModel(QObject):
             case _:
                 pass
         return why_not(self.state, command)
+
+    def _control(self, key: str) -> str | None:
+        """The host's reason for one of the Turn's controls (None: it may be used)."""
+        info = self.client.available.controls.get(key)
+        return info.reason if info is not None else "The host has not said."
 
     def submit(self, command: Command) -> Applied | None:
         """Send ``command`` to the host and wait for its answer, as SharedModel would.
