@@ -207,3 +207,23 @@ def test_pages_of_the_log_come_back_whole_and_never_over_the_cap() -> None:
             await client.close()
 
     run(body())
+
+
+def test_a_text_frame_that_is_not_utf8_is_closed_with_1007_and_a_frame_too_big_with_1009() -> None:
+    """What the WebSocket layer itself answers, as docs/protocol.md says."""
+
+    async def body() -> None:
+        async with hosting() as (host, url):
+            for frame, code in ((b"\xff\xfe{}", 1007), ("x" * 70_000, 1009)):
+                ws = await raw_join(url)
+                if isinstance(frame, bytes):
+                    await ws.send(frame, text=True)
+                else:
+                    await ws.send(frame)
+                with pytest.raises(ConnectionClosed) as closed:
+                    for _ in range(10):
+                        await asyncio.wait_for(ws.recv(), 5)
+                assert closed.value.rcvd is not None and closed.value.rcvd.code == code
+            assert host.session.length == 0
+
+    run(body())
