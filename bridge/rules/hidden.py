@@ -41,11 +41,15 @@ def _replace(line: str, pick: Callable[[re.Match[str]], str]) -> str:
 
 
 def _tidy(line: str) -> str:
-    """One space between words, none before a closing mark, once a span has gone."""
-    line = re.sub(r" {2,}", " ", line)
-    line = re.sub(r" ([.,;:)])", r"\1", line)
-    line = re.sub(r"\( *\)", "", line)
-    return line.strip()
+    """One space between words, none before a closing mark, once a span has gone (a
+    line's indentation stays)."""
+    body = line.lstrip(" ")
+    indent = line[: len(line) - len(body)]
+    body = re.sub(r" {2,}", " ", body)
+    body = re.sub(r" ([.,;:)])", r"\1", body)
+    body = re.sub(r"\( *\)", "", body)
+    body = body.rstrip()
+    return indent + body if body else ""
 
 
 def settle(lines: Iterable[str], hidden: Collection[str]) -> tuple[str, ...]:

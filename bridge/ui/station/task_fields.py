@@ -13,11 +13,20 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QStandardItemModel
-from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QLineEdit, QSpinBox, QWidget
+from PySide6.QtGui import QColor, QStandardItemModel
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QLineEdit,
+    QSpinBox,
+    QStyledItemDelegate,
+    QWidget,
+)
 
 from bridge.engine import ParamInfo
 from bridge.rules.stats import CrewQuality, System
+from bridge.ui.base.theme import COLORS
 
 __all__ = ["TaskFields"]
 
@@ -33,6 +42,9 @@ def fill_choices(box: QComboBox, param: ParamInfo) -> None:
         if choice.reason is not None:
             index = box.count() - 1
             box.setItemData(index, choice.reason, Qt.ItemDataRole.ToolTipRole)
+            box.setItemData(index, QColor(COLORS.dim), Qt.ItemDataRole.ForegroundRole)
+            if not isinstance(box.itemDelegate(), QStyledItemDelegate):
+                box.setItemDelegate(QStyledItemDelegate(box))  # (it draws the colour)
             model = box.model()
             if isinstance(model, QStandardItemModel):
                 item = model.item(index)
