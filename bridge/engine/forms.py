@@ -13,6 +13,7 @@ Command is sent (a target beyond the chosen weapon's range), with the reason.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue
@@ -175,20 +176,7 @@ def task_options(
                 )
             )
         elif need is Need.AIM:
-            out.append(
-                ParamInfo(
-                    name="system",
-                    label="Aim at",
-                    kind="choice",
-                    choices=(
-                        Choice(value=None, label="Random (d20)"),
-                        *(
-                            Choice(value=s.value, label=f"{s.label} (+1 Difficulty)")
-                            for s in System
-                        ),
-                    ),
-                )
-            )
+            out.append(_AIM)
         elif need is Need.SALVO:
             out.append(
                 ParamInfo(
@@ -315,28 +303,9 @@ def task_options(
                     )
                 )
         elif need is Need.ASSIST_ROLL:
-            out += _assist_roll()
+            out += _ASSIST_ROLL
         elif need is Need.OPPOSITION:
-            out += [
-                ParamInfo(
-                    name="opposition",
-                    label="Opposed by",
-                    kind="choice",
-                    default=CrewQuality.PROFICIENT.value,
-                    choices=tuple(
-                        Choice(value=q.value, label=f"{q.label} intruders") for q in CrewQuality
-                    ),
-                    help="The intruders roll too (seed 003 Opposed Tasks)",
-                ),
-                ParamInfo(
-                    name="opposition_difficulty",
-                    label="Their Difficulty",
-                    kind="number",
-                    minimum=0,
-                    maximum=5,
-                    default=1,
-                ),
-            ]
+            out += _OPPOSITION
     charted = [d for d in state.durations_of(DurationKind.CHARTED_HAZARD, ship_id) if action.rolled]
     if charted:
         out.append(
@@ -351,25 +320,52 @@ def task_options(
     return tuple(out)
 
 
-def _assist_roll() -> list[ParamInfo]:
-    """An assisting character picks any Attribute and Discipline (seed 001)."""
-    return [
-        ParamInfo(
-            name="attribute",
-            label="Assist with",
-            kind="choice",
-            default=Attribute.CONTROL.value,
-            choices=tuple(Choice(value=a.value, label=a.label) for a in Attribute),
-        ),
-        ParamInfo(
-            name="discipline",
-            label="Discipline",
-            kind="choice",
-            default=Department.COMMAND.value,
-            choices=tuple(Choice(value=d.value, label=d.label) for d in Department),
-        ),
-        ParamInfo(name="focus", label="Focus applies", kind="flag", default=False),
-    ]
+_AIM = ParamInfo(
+    name="system",
+    label="Aim at",
+    kind="choice",
+    choices=(
+        Choice(value=None, label="Random (d20)"),
+        *(Choice(value=s.value, label=f"{s.label} (+1 Difficulty)") for s in System),
+    ),
+)
+_ASSIST_ROLL = (
+    # An assisting character picks any Attribute and Discipline (seed 001).
+    ParamInfo(
+        name="attribute",
+        label="Assist with",
+        kind="choice",
+        default=Attribute.CONTROL.value,
+        choices=tuple(Choice(value=a.value, label=a.label) for a in Attribute),
+    ),
+    ParamInfo(
+        name="discipline",
+        label="Discipline",
+        kind="choice",
+        default=Department.COMMAND.value,
+        choices=tuple(Choice(value=d.value, label=d.label) for d in Department),
+    ),
+    ParamInfo(name="focus", label="Focus applies", kind="flag", default=False),
+)
+_OPPOSITION = (
+    ParamInfo(
+        name="opposition",
+        label="Opposed by",
+        kind="choice",
+        default=CrewQuality.PROFICIENT.value,
+        choices=tuple(Choice(value=q.value, label=f"{q.label} intruders") for q in CrewQuality),
+        help="The intruders roll too (seed 003 Opposed Tasks)",
+    ),
+    ParamInfo(
+        name="opposition_difficulty",
+        label="Their Difficulty",
+        kind="number",
+        minimum=0,
+        maximum=5,
+        default=1,
+    ),
+)
+"""(Parameters that do not change with the battle, made once.)"""
 
 
 def roll_params(
@@ -511,6 +507,12 @@ def minor_params(state: Encounter, actor: str, action: ActionDef) -> tuple[Param
 def task_spends(action: ActionDef) -> tuple[SpendInfo, ...]:
     """The spends a success of ``action`` allows (seed 001 card backs; the engine's
     :func:`~bridge.engine.effects.spend_cost` prices them)."""
+    return _spends(action.key)
+
+
+@cache
+def _spends(key: str) -> tuple[SpendInfo, ...]:
+    action = CATALOG[key]
     out: list[SpendInfo] = []
     if not action.rolled:
         return ()
