@@ -53,6 +53,7 @@ from bridge.engine.forms import (
     roll_params,
     task_options,
     task_spends,
+    unusable,
 )
 from bridge.engine.gate import why_not
 from bridge.engine.journal import (
@@ -137,6 +138,7 @@ __all__ = [
     "task_options",
     "task_rule",
     "task_spends",
+    "unusable",
     "waiting",
     "why_not",
 ]

@@ -40,6 +40,7 @@ __all__ = [
     "roll_params",
     "task_options",
     "task_spends",
+    "unusable",
 ]
 
 
@@ -75,6 +76,9 @@ class ParamInfo(_Frozen):
     max_length: int | None = None
     default: JsonValue = Field(default=None, description="The value when it is left out")
     help: str = ""
+    empty: str = Field(
+        default="", description="Why the entry cannot be used when no choice may be taken"
+    )
     group: Literal["task", "roll"] = Field(
         default="task",
         description="task: what the Task itself asks (a target, a weapon...); roll: how the "
@@ -116,6 +120,16 @@ def _check_one(
     return refused
 
 
+def unusable(params: tuple[ParamInfo, ...]) -> str | None:
+    """Why an entry the gate allows cannot be used after all: a parameter it needs has
+    no choice that may be taken now (nothing to repair, no system to restore)."""
+    for param in params:
+        legal = any(c.reason is None for c in param.choices)
+        if param.required and param.kind == "choice" and param.empty and not legal:
+            return param.empty
+    return None
+
+
 def task_options(
     state: Encounter, actor: str, station: Station, action: ActionDef
 ) -> tuple[ParamInfo, ...]:
@@ -133,6 +147,7 @@ def task_options(
                 ParamInfo(
                     name="target",
                     label="Target",
+                    empty="No enemy ship is in the fight.",
                     kind="choice",
                     required=True,
                     choices=tuple(
@@ -151,6 +166,7 @@ def task_options(
                 ParamInfo(
                     name="target",
                     label="Ally",
+                    empty="No other officer is on the bridge.",
                     kind="choice",
                     required=True,
                     choices=tuple(
@@ -166,6 +182,7 @@ def task_options(
                 ParamInfo(
                     name="weapon",
                     label="Weapon",
+                    empty="The ship has no weapon to fire.",
                     kind="choice",
                     required=True,
                     choices=tuple(
@@ -218,6 +235,7 @@ def task_options(
                 ParamInfo(
                     name="system",
                     label="Repair",
+                    empty="No system is Damaged or Disabled: nothing to repair.",
                     kind="choice",
                     required=True,
                     choices=tuple(
@@ -237,6 +255,7 @@ def task_options(
                 ParamInfo(
                     name="zone",
                     label="Destination",
+                    empty="No zone is within reach.",
                     kind="choice",
                     required=True,
                     choices=tuple(
@@ -469,6 +488,7 @@ def minor_params(state: Encounter, actor: str, action: ActionDef) -> tuple[Param
             ParamInfo(
                 name="system",
                 label="Restore",
+                empty="No system has an Impact to clear.",
                 kind="choice",
                 required=True,
                 choices=tuple(

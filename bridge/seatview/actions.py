@@ -36,6 +36,7 @@ from bridge.engine import (
     roll_params,
     task_options,
     task_spends,
+    unusable,
     why_not,
 )
 from bridge.rules.text import TITLE_MAX
@@ -120,12 +121,14 @@ def _card_entry(state: Encounter, character: str, station: Station, a: ActionDef
     if a.kind == "minor":
         minor = MinorAction(by=character, action=a.key)
         reason = why_not(state, minor)
+        minor_form = minor_params(state, character, a) if reason is None else ()
+        reason = reason or unusable(minor_form)
         return ActionInfo(
             name=a.name,
             kind="minor",
             reason=reason,
             command=_fields(minor, "action"),
-            params=minor_params(state, character, a) if reason is None else (),
+            params=minor_form if reason is None else (),
         )
     task = AttemptTask(by=character, action=a.key, station=station)
     reason = why_not(state, task)
@@ -134,6 +137,8 @@ def _card_entry(state: Encounter, character: str, station: Station, a: ActionDef
         params = task_options(state, character, station, a) + roll_params(
             state, character, station, a
         )
+        reason = unusable(params)
+        params = params if reason is None else ()
     return ActionInfo(
         name=a.name,
         kind="task",
