@@ -504,3 +504,29 @@ def test_the_host_keeps_only_the_newest_entries_and_players_still_follow_every_u
             await client.close()
 
     run(body())
+
+
+def test_a_snapshot_holds_every_member_with_explicit_nulls() -> None:
+    """docs/protocol.md: a snapshot is the battle's JSON in full; what an update removes
+    with null is null in it (a thin client may treat absent and null alike)."""
+
+    async def body() -> None:
+        async with hosting() as (_host, url):
+            ws = await connect(url)
+            await ws.send(
+                json.dumps({"type": "hello", "protocol": PROTOCOL, "app": "x", "code": CODE})
+            )
+            await ws.send(json.dumps({"type": "claim", "seat": "viewscreen"}))
+            for _ in range(5):
+                data = json.loads(await asyncio.wait_for(ws.recv(), 5))
+                if data["type"] == "snapshot":
+                    break
+            state = data["state"]
+            assert state["pending"] is None and state["last_roll"] is None
+            assert state["outcome"] is None and state["turn"]["actor"] is None
+            qoj = state["ships"]["qoj"]
+            assert qoj["contact"] is True and qoj["shields"] is None and qoj["power"] is None
+            assert data["available"]["character"] is None and data["log_start"] == 0
+            await ws.close()
+
+    run(body())
