@@ -16,7 +16,7 @@ from bridge.engine.autopilot import (
 from bridge.engine.cards import Need, TaskRule, task_needs
 from bridge.engine.cards import rule_of as task_rule
 from bridge.engine.catalog import CATALOG, ActionDef, Station, actions_for
-from bridge.engine.changes import Change
+from bridge.engine.changes import Change, parts_changed
 from bridge.engine.commands import (
     AddCharacter,
     AddShip,
@@ -53,6 +53,16 @@ from bridge.engine.commands import (
 from bridge.engine.demo import demo_encounter, demo_ships
 from bridge.engine.effects import spend_cost
 from bridge.engine.encounter import Encounter, PendingTask, ZoneMap
+from bridge.engine.forms import (
+    Choice,
+    ParamInfo,
+    SpendInfo,
+    minor_params,
+    roll_params,
+    task_options,
+    task_spends,
+    unusable,
+)
 from bridge.engine.gate import why_not
 from bridge.engine.journal import (
     DeferredJournal,
@@ -93,6 +103,7 @@ __all__ = [
     "AutopilotTurn",
     "BeginSession",
     "Change",
+    "Choice",
     "Command",
     "CommandRefused",
     "Cost",
@@ -112,6 +123,7 @@ __all__ = [
     "NpcActsFirst",
     "NpcLedger",
     "PackedJournal",
+    "ParamInfo",
     "PendingTask",
     "RemoveTrait",
     "ResolveTask",
@@ -123,6 +135,7 @@ __all__ = [
     "SetZones",
     "SpendDef",
     "SpendDetermination",
+    "SpendInfo",
     "SpendMomentum",
     "Spends",
     "StartTurn",
@@ -140,20 +153,26 @@ __all__ = [
     "demo_encounter",
     "demo_ships",
     "is_immediate",
+    "minor_params",
     "npc_ledger",
     "npcs_only",
+    "parts_changed",
     "play_npc_turn",
     "players_waiting",
     "preview_task",
+    "roll_params",
     "seat_at_usual_station",
     "seat_line",
     "spend_cost",
     "suggest",
     "suggest_for_npcs",
     "task_needs",
+    "task_options",
     "task_rule",
+    "task_spends",
     "threat_refusal",
     "turn_text",
+    "unusable",
     "waiting",
     "why_not",
 ]
