@@ -6,28 +6,54 @@ import importlib.resources
 from dataclasses import dataclass
 
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QPalette
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 
 __all__ = [
+    "BODY_PX",
     "COLORS",
     "FONT_FAMILY",
+    "SCALE_PROPERTY",
     "apply_stylesheet",
     "apply_theme",
+    "body_font",
     "icon_path",
     "load_fonts",
     "scaled",
     "stylesheet",
+    "window_scale",
 ]
 
 FONT_FAMILY = "Antonio"
+BODY_PX = 17
+"""The body text's size in pixels at 100%."""
+SCALE_PROPERTY = "bridgeTextScale"
+"""The property of a window that holds its own text size (1.0 = 100%)."""
 
 _scale = [1.0]
 _sheet_due = [False]
 
 
-def scaled(n: float) -> float:
-    """``n`` pixels at the text size the GM chose (painted widgets grow with the text)."""
-    return n * _scale[0]
+def window_scale(widget: QWidget | None = None) -> float:
+    """The text size of ``widget``'s window (each window has its own), or the
+    application's when the window has none of its own or no widget is given."""
+    if widget is not None:
+        value = widget.window().property(SCALE_PROPERTY)
+        if isinstance(value, float):
+            return value
+    return _scale[0]
+
+
+def scaled(n: float, widget: QWidget | None = None) -> float:
+    """``n`` pixels at the text size of ``widget``'s window (painted widgets grow with
+    the text of the window they are in)."""
+    return n * window_scale(widget)
+
+
+def body_font(scale: float) -> QFont:
+    """The bundled font at the body text's size for ``scale``."""
+    font = QFont(load_fonts())
+    font.setPixelSize(round(BODY_PX * scale))
+    return font
 
 
 @dataclass(frozen=True)
@@ -169,10 +195,9 @@ def apply_theme(app: QApplication, scale: float = 1.0, sheet: bool = True) -> No
     first window is put together: under an application stylesheet every widget added to
     a layout restyles its whole subtree, without one that costs next to nothing."""
     _scale[0] = scale
-    family = load_fonts()
-    font = QFont(family)  # every widget's font and colours come from the application's
-    font.setPixelSize(round(17 * scale))  # font and palette: a stylesheet rule for all
-    app.setFont(font)  # widgets (QWidget {...}) would make each one a styled widget
+    # Every widget's font and colours come from the application's font and palette: a
+    # stylesheet rule for all widgets (QWidget {...}) would make each one a styled widget.
+    app.setFont(body_font(scale))
     palette = QPalette()
     palette.setColor(QPalette.ColorRole.Window, QColor(COLORS.background))
     palette.setColor(QPalette.ColorRole.WindowText, QColor(COLORS.text))

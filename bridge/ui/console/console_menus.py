@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QMainWindow, QMenu, QWidget
 from bridge.engine import Station
 from bridge.ui.base.settings import recent_files
 from bridge.ui.base.shared_model import SharedModel
+from bridge.ui.base.text_size import TextSize
 from bridge.ui.console import gm_prompts
 from bridge.ui.console.battle_files import BattleFiles
 from bridge.ui.console.npc_controls import NpcControls
@@ -27,6 +28,7 @@ class Console(Protocol):
     model: SharedModel
     files: BattleFiles
     npc: NpcControls
+    text_size: TextSize
 
     def close(self) -> bool: ...
     def toggle(self, station: Station) -> None: ...
@@ -40,7 +42,6 @@ class Console(Protocol):
     def library(self) -> None: ...
     def character_library(self) -> QWidget: ...
     def edit_value(self) -> None: ...
-    def rescale(self, step: float) -> None: ...
 
 
 @dataclass
@@ -126,6 +127,6 @@ def build_menus(window: QMainWindow, console: Console) -> ConsoleMenus:
     add("&Battle", "&House rules…", c.house_rules, "Ctrl+H")
     add("&Battle", "Autopilot &step", c.npc.autopilot_step, "Ctrl+J")
     add("&Battle", "Host on the &network…", lambda: net_menu.show_host_panel(window, model))
-    add("&View", "&Larger text", lambda: c.rescale(0.1), "Ctrl+=")
-    add("&View", "&Smaller text", lambda: c.rescale(-0.1), "Ctrl+-")
+    menus["&View"] = bar.addMenu("&View")
+    menus["&View"].addActions(c.text_size.actions())
     return kept

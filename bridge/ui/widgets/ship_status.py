@@ -46,6 +46,9 @@ def _setup(table: QTableWidget, headers: list[str]) -> None:
     table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
     table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
     table.horizontalHeader().setStretchLastSection(True)
+    # As tall as its rows, so a scroll bar across would cover the last row: in a column
+    # a little too narrow (a large text size), the last column's text is shortened.
+    table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
 
 
 def _fill(table: _FittedTable, rows: list[list[str]]) -> None:

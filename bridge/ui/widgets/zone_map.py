@@ -162,10 +162,10 @@ class ZoneMapView(ScaledWidget):
         for a, b in state.zones.links:
             p.drawLine(rects[a].center(), rects[b].center())
         title = QFont(FONT_FAMILY)
-        title.setPixelSize(round(scaled(15)))
+        title.setPixelSize(round(scaled(15, self)))
         title.setBold(True)
         body = QFont(FONT_FAMILY)
-        body.setPixelSize(round(scaled(14)))
+        body.setPixelSize(round(scaled(14, self)))
         lines = ship_lines(state, self._own)
         for zone, rect in rects.items():
             drag_at = self._drag_at if self._dragging is not None else None
@@ -175,21 +175,21 @@ class ZoneMapView(ScaledWidget):
             p.drawRoundedRect(rect, 14, 14)
             p.setFont(title)
             p.setPen(QColor(COLORS.lavender))
-            head = rect.adjusted(scaled(10), scaled(6), -scaled(6), 0)
+            head = rect.adjusted(scaled(10, self), scaled(6, self), -scaled(6, self), 0)
             flags = Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap
             used = QFontMetricsF(title).boundingRect(head, flags, zone.upper())
             p.drawText(head, flags, zone.upper())
             p.setFont(body)
-            y = used.bottom() + scaled(4)
-            line = QFontMetricsF(body).height() + scaled(4)
-            room = rect.width() - scaled(20)
+            y = used.bottom() + scaled(4, self)
+            line = QFontMetricsF(body).height() + scaled(4, self)
+            room = rect.width() - scaled(20, self)
             for sid, where, text, color in lines:
                 if where != zone:
                     continue
                 p.setPen(QColor(color))
                 metrics = QFontMetricsF(body)
                 shown = metrics.elidedText(text, Qt.TextElideMode.ElideRight, room)
-                at = QPointF(rect.left() + scaled(12), y + scaled(12))
+                at = QPointF(rect.left() + scaled(12, self), y + scaled(12, self))
                 self._ships[sid] = QRectF(
                     at.x(), at.y() - metrics.ascent(), metrics.horizontalAdvance(shown), line
                 )
