@@ -27,6 +27,7 @@ class SpendsBox(QGroupBox):
         self.information = QSpinBox()
         self.advantage = QLineEdit()
         self.cost = QLabel()
+        self.cost.setWordWrap(True)  # a warning about the cap takes a line of its own
         if action.momentum_cost:
             self.extra.setRange(0, 6)
             form.addRow(f"{action.momentum} (cost {action.momentum_cost} each)", self.extra)
