@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 __all__ = [
     "BODY_PX",
     "COLORS",
+    "DISABLED",
     "FONT_FAMILY",
     "SCALE_PROPERTY",
     "apply_stylesheet",
@@ -74,6 +75,23 @@ class Palette:
 
 COLORS = Palette()
 
+
+@dataclass(frozen=True)
+class Disabled:
+    """A disabled button: darker than an enabled one, with light text on it (an
+    enabled button is dark text on a bright colour), readable at 4.5:1 or better."""
+
+    background: str
+    text: str
+
+
+DISABLED = {
+    "": Disabled("#332e2a", "#b8ab96"),
+    "task": Disabled("#262c33", "#a9b7c4"),
+    "minor": Disabled("#2e262e", "#bba8bb"),
+}
+"""Disabled buttons by object name ("" for any other button)."""
+
 STATION_COLORS = {
     "command": COLORS.gold,
     "helm": COLORS.blue,
@@ -110,6 +128,7 @@ def icon_path(name: str) -> str:
 def stylesheet(scale: float = 1.0) -> str:
     """The application stylesheet; ``scale`` multiplies every size (UI scale setting)."""
     c = COLORS
+    off, task_off, minor_off = DISABLED[""], DISABLED["task"], DISABLED["minor"]
 
     def px(n: float) -> int:
         return round(n * scale)
@@ -133,14 +152,15 @@ def stylesheet(scale: float = 1.0) -> str:
                    font-weight: bold; font-size: {px(17)}px; text-align: left; }}
     QPushButton:hover {{ background: {c.gold}; }}
     QPushButton:focus {{ outline: 2px solid {c.text}; }}
-    QPushButton:disabled {{ background: #3a3530; color: #8a8070; }}
+    QPushButton:disabled {{ background: {off.background}; color: {off.text}; }}
     QPushButton#task {{ background: {c.blue}; }}
     QPushButton#task:hover {{ background: {c.periwinkle}; }}
-    QPushButton#task:disabled {{ background: #2b3138; color: #7d8a96; }}
+    QPushButton#task:disabled {{ background: {task_off.background}; color: {task_off.text}; }}
     QPushButton#minor {{ background: {c.lavender}; }}
-    QPushButton#minor:disabled {{ background: #332a33; color: #8a7a8a; }}
+    QPushButton#minor:disabled {{ background: {minor_off.background};
+                                  color: {minor_off.text}; }}
     QPushButton#primary {{ background: {c.orange}; text-align: center; }}
-    QPushButton#primary:disabled {{ background: #3a3530; color: #8a8070; }}
+    QPushButton#primary:disabled {{ background: {off.background}; color: {off.text}; }}
     QPushButton#danger {{ background: {c.red}; text-align: center; }}
     QTabWidget::pane {{ border: none; }}
     QTabBar::tab {{ background: {c.violet}; color: #000; padding: {px(5)}px {px(18)}px;
@@ -170,6 +190,7 @@ def stylesheet(scale: float = 1.0) -> str:
     QProgressBar {{ background: #1d1a24; border: none; border-radius: {px(8)}px;
                     text-align: center; color: #000; font-weight: bold;
                     min-height: {px(18)}px; }}
+    QProgressBar[low="true"] {{ color: {c.peach}; }}
     QProgressBar::chunk {{ background: {c.blue}; border-radius: {px(8)}px; }}
     QProgressBar#power::chunk {{ background: {c.gold}; }}
     QMenuBar, QMenu {{ color: {c.text}; }}

@@ -91,6 +91,16 @@ class _FittedTable(QTableWidget):
             _fit_rows(self)
 
 
+def _mark_low(bar: QProgressBar) -> None:
+    """Under half full, a bar's numbers (in its middle) sit on its dark track, not on
+    its colour: the stylesheet then writes them light (``low``), else dark."""
+    low = bar.value() * 2 < bar.maximum()
+    if bar.property("low") != low:
+        bar.setProperty("low", low)
+        bar.style().unpolish(bar)
+        bar.style().polish(bar)
+
+
 class ShieldsPower(QWidget):
     """Shields and Power as bars with numbers, Resistance and shield status in words."""
 
@@ -122,6 +132,8 @@ class ShieldsPower(QWidget):
         self.power.setMaximum(max(ship.power_capacity, 1))
         self.power.setValue(min(ship.power_now, max(ship.power_capacity, 1)))
         self.power.setFormat(f"{ship.power_now} / {ship.power_capacity}")
+        for bar in (self.shields, self.power):
+            _mark_low(bar)
         self.resistance.setText(str(ship.resistance))
         mod = f"  +{ship.modulation_bonus} modulated" if ship.modulation_bonus else ""
         self.status.setText(("SHIELDS UP" if ship.shields_up else "SHIELDS DOWN") + mod)
