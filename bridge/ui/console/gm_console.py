@@ -98,6 +98,7 @@ class GmConsole(QMainWindow):
         split.setSizes([440, 480, 420])
         self.rescale()
         self.menus = build_menus(self, self)
+        self.statusBar()  # there from the start: a first message moves nothing
         model.sig_changed.connect(self.refresh)
         model.sig_refused.connect(lambda reason: self.statusBar().showMessage(reason, 10000))
         restore_geometry(self, "gm-console")
@@ -114,6 +115,7 @@ class GmConsole(QMainWindow):
         self._controls_area = area
         col = QVBoxLayout(box)
         col.setContentsMargins(0, 0, 6, 0)
+        col.setSpacing(2)  # (the boxes' titles keep them apart)
         self.pools = PoolsBox(self.model, box)
         col.addWidget(self.pools)
         self.turn_order = TurnOrder(self.model, box)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -231,6 +231,9 @@ class StationWindow(QMainWindow):
         self.header.setToolTip("Right-click: this window's keys and its text size")
         model.sig_changed.connect(self.refresh)
         model.sig_refused.connect(self._refused)
+        self._said = QTimer(self)
+        self._said.setSingleShot(True)
+        self._said.timeout.connect(self._said_long_enough)
         self.fit: ScreenFit | None = None
         if not embedded:
             restore_geometry(self, self.geometry_key)
@@ -418,7 +421,16 @@ class StationWindow(QMainWindow):
     # -- acting -------------------------------------------------------------------------
     def _refused(self, reason: str) -> None:
         if self.isActiveWindow():
-            self.statusBar().showMessage(reason, 8000)
+            self.say(reason, 8000)
+
+    def say(self, text: str, ms: int) -> None:
+        """Tell the player ``text`` for ``ms`` milliseconds, in the line of reasons (a
+        status bar would take its height from the card the first time it showed)."""
+        self.reason.setText(text)
+        self._said.start(ms)
+
+    def _said_long_enough(self) -> None:
+        self._refresh_controls(self.officer_id())
 
     def _start_turn(self) -> None:
         officer = self.officer_id()
@@ -500,7 +512,7 @@ class StationWindow(QMainWindow):
                     )
                 )
         if menu.isEmpty():
-            self.statusBar().showMessage("No system has an Impact to clear.", 6000)
+            self.say("No system has an Impact to clear.", 6000)
             return
         menu.popup(
             self.buttons["restore"].button.mapToGlobal(

@@ -42,6 +42,7 @@ class SharedLaptopWindow(QMainWindow):
         self._followed: tuple[int, str | None] | None = None
         self._closed = False
         model.sig_changed.connect(self.follow)
+        self._sizes()  # the cards were built before they were in this window
         restore_geometry(self, "shared-laptop")
         self.fit = keep_on_screen(self)
         self.follow(Change.ALL)

@@ -159,6 +159,11 @@ def main() -> None:
     wait_until(lambda: placed(laptop))
     shot("04-shared-laptop-reopened")
     seen["frame: shared laptop opened again"] = on_screen(laptop)
+    laptop.text_size.set(1.5)
+    QTest.qWait(300)
+    shot("04b-shared-laptop-150")
+    seen["fits at 150%: shared laptop"] = must_fit(laptop, LARGER) + on_screen(laptop)
+    laptop.text_size.set(1.0)
     laptop.close()
 
     # 150% text in the GM console: the pools in view, the ship panel not cut; then in a

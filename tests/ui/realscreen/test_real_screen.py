@@ -80,6 +80,7 @@ def test_at_150_percent_pools_in_view_and_nothing_cut_across(
     real_screen: dict[str, Any],
 ) -> None:
     assert real_screen["fits at 150%: GM console"] == []
+    assert real_screen["fits at 150%: shared laptop"] == []
     assert real_screen["ship panel at 150%: nothing cut across"] == []
     assert real_screen["fits at 150%: Security and Tactical"] == []
     assert real_screen["frame at 150%: Security and Tactical"] == []

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QApplication, QPushButton
+from PySide6.QtWidgets import QApplication, QPushButton, QStatusBar
 from pytestqt.qtbot import QtBot
 
-from bridge.engine import CATALOG, StartTurn, Station
+from bridge.engine import CATALOG, EndTurn, StartTurn, Station
 from bridge.rules.dice import GivenDice
 from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.station.station_window import StationWindow
@@ -116,3 +116,23 @@ def test_the_card_never_moves_when_a_reason_comes_or_goes(qtbot: QtBot, model: S
     assert window.reason.text() != "" and fire_at() == before
     qtbot.mouseClick(window.end_button, Qt.MouseButton.LeftButton)
     assert fire_at() == before
+
+
+def test_a_refusal_is_said_beside_the_tabs_and_moves_nothing(
+    qtbot: QtBot, model: SharedModel
+) -> None:
+    """A status bar, made at the first refusal, took its height from the card."""
+    window = StationWindow(model, Station.TACTICAL)
+    qtbot.addWidget(window)
+    window.show()
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    fire = window.buttons["fire_weapon"].button
+    before = fire.mapTo(window, QPoint(0, 0))
+    assert model.submit(EndTurn(by="kell")) is None  # not his Turn: refused
+    QApplication.processEvents()
+    assert "Turn" in window.reason.text() and window.reason.text() != (
+        "Not your Turn: start a Turn first."
+    )
+    assert window.findChild(QStatusBar) is None
+    assert fire.mapTo(window, QPoint(0, 0)) == before
