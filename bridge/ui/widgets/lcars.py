@@ -58,23 +58,35 @@ class LcarsHeader(ScaledWidget):
         self._row.setContentsMargins(0, 0, 0, 0)
         self._row.addStretch()
         self._told = QSize()  # the band's size hint the window's layout last took
+        self._measured: tuple[float, int, int] | None = None  # (scale, height, beside)
+
+    def _measures(self) -> tuple[int, int]:
+        """The height of the bar and the name, and where the band starts beside the name,
+        at the window's text size (measured once per size: layouts ask often)."""
+        scale = window_scale(self)
+        if self._measured is None or self._measured[0] != scale:
+            # The bar and the name grow with the text up to 125% (larger, the name would
+            # only take the room of what the player enlarged the text to read).
+            height = round(64 * min(scale, 1.25))
+            name = QFontMetricsF(self._title_font(height)).horizontalAdvance(self._title)
+            beside = round(height * 0.42 * 1.6 + name + 24 * scale)
+            self._measured = (scale, height, beside)
+            self._row.setSpacing(round(8 * scale))
+        return self._measured[1], self._measured[2]
 
     def _height(self) -> int:
-        """The height of the bar and the name (the whole header when one row holds all):
-        it grows with the text up to 125% (larger, the name would only take the room of
-        what the player enlarged the text to read)."""
-        return round(64 * min(window_scale(self), 1.25))
+        """The height of the bar and the name: the whole header when one row holds all."""
+        return self._measures()[0]
 
-    def _title_font(self) -> QFont:
+    def _title_font(self, height: int | None = None) -> QFont:
         font = QFont(FONT_FAMILY)
-        font.setPixelSize(int(self._height() * 0.5))
+        font.setPixelSize(int((self._height() if height is None else height) * 0.5))
         font.setBold(True)
         return font
 
     def _beside(self) -> int:
         """Where the band starts when it sits beside the name."""
-        name = QFontMetricsF(self._title_font()).horizontalAdvance(self._title)
-        return round(self._height() * 0.42 * 1.6 + name + scaled(24, self))
+        return self._measures()[1]
 
     def _wrapped(self, width: int) -> bool:
         """Whether, at ``width``, the widgets on the right go under the name."""
@@ -92,7 +104,6 @@ class LcarsHeader(ScaledWidget):
         )
 
     def _place(self) -> None:
-        self._row.setSpacing(round(scaled(8, self)))
         rect = self._band_rect(self.width())
         if self.band.geometry() != rect:
             self.band.setGeometry(rect)
@@ -124,7 +135,6 @@ class LcarsHeader(ScaledWidget):
 
     def sizeHint(self) -> QSize:
         """Everything in one row."""
-        self._row.setSpacing(round(scaled(8, self)))
         band = self._row.sizeHint()
         height = max(self._height(), round(self._height() * 0.42) + band.height() + 2)
         return QSize(self._beside() + band.width() + 4, height)
