@@ -154,6 +154,9 @@ class StationWindow(QMainWindow):
         self.waiting_button = QPushButton("ROLL WAITING: OPEN", root)
         self.waiting_button.setObjectName("primary")
         self.waiting_button.setToolTip("Reopen the rolled Task waiting for its spends (Ctrl+W)")
+        keep = self.waiting_button.sizePolicy()
+        keep.setRetainSizeWhenHidden(True)  # its room kept: showing it moves nothing
+        self.waiting_button.setSizePolicy(keep)
         self.waiting_button.hide()
         self.waiting_button.clicked.connect(self.reopen_roll)
         officer_row.addWidget(self.waiting_button)

@@ -136,3 +136,19 @@ def test_a_refusal_is_said_beside_the_tabs_and_moves_nothing(
     )
     assert window.findChild(QStatusBar) is None
     assert fire.mapTo(window, QPoint(0, 0)) == before
+
+
+@pytest.mark.parametrize("scale", [1.0, 2.0])
+def test_a_roll_left_waiting_moves_nothing(qtbot: QtBot, model: SharedModel, scale: float) -> None:
+    """ROLL WAITING: OPEN comes up among the Turn's controls, in room kept for it (at
+    200% it takes a row of its own)."""
+    window, dialog = _rolled(qtbot, model)
+    assert window.text_size is not None
+    window.text_size.set(scale)
+    QApplication.processEvents()
+    fire = window.buttons["fire_weapon"].button
+    before = fire.mapTo(window, QPoint(0, 0))
+    dialog.close()
+    QApplication.processEvents()
+    assert window.waiting_button.isVisible()
+    assert fire.mapTo(window, QPoint(0, 0)) == before
