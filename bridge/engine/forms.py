@@ -19,6 +19,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, JsonValue
 
 from bridge.engine.cards import rule_of
+from bridge.engine.cards.operations import NOTHING_TO_REPAIR
 from bridge.engine.cards.rule import Need
 from bridge.engine.catalog import CATALOG, ActionDef, Station
 from bridge.engine.commands import AttemptTask
@@ -257,7 +258,7 @@ def task_options(
                 ParamInfo(
                     name="system",
                     label="Repair",
-                    empty="No system is Damaged or Disabled: nothing to repair.",
+                    empty=NOTHING_TO_REPAIR,
                     kind="choice",
                     required=True,
                     choices=tuple(

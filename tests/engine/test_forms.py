@@ -22,6 +22,7 @@ from bridge.engine import (
     task_spends,
 )
 from bridge.engine.autopilot import suggest
+from bridge.engine.cards.operations import NOTHING_TO_REPAIR
 from bridge.engine.commands import SetValue
 from bridge.rules.dice import SeededDice
 from bridge.seatview import availability
@@ -134,7 +135,7 @@ def test_an_entry_with_nothing_to_choose_says_so_before_it_is_opened() -> None:
     session.apply(StartTurn(by="mbeki", actor="mbeki"))
     offered = availability(session.state, "mbeki")
     repair = offered.actions["operations/damage_control"]
-    assert repair.reason == "No system is Damaged or Disabled: nothing to repair."
+    assert repair.reason == NOTHING_TO_REPAIR  # the card's own words (the gate's)
     assert repair.params == ()
     assert offered.actions["operations/restore"].reason == "No system has an Impact to clear."
     session.apply(SetValue(path="ships.resolute.damage.sensors.breaches", value=5, by="gm"))

@@ -284,9 +284,10 @@ def test_a_scripted_round_sends_the_same_bytes_until_the_scan() -> None:
         }
     )
     d20 = [1, 1, 1, 1] + [1, 1, 1, 19] + [20, 20, 20] + [1, 1, 1] * 2 + [1, 1, 1, 1] * 4
-    # Kell's phasers: four 1s and four blanks, 4 damage; against Resistance 3 (a) or 5
-    # (b) it takes 1 or 0 off the shields the crew cannot see: no breach either way.
-    d6 = [1, 1, 1, 1, 3, 3, 3, 3, 1] + [3] * 8 + [3] * 40
+    # Kell's phasers: four 1s, a 2 and three blanks, 6 damage; against Resistance 3 (a)
+    # or 5 (b) it takes 3 or 1 off the shields the crew cannot see: no breach either way,
+    # and Qoj's shields are below full in both (Regenerate Shields is legal in both).
+    d6 = [1, 1, 1, 1, 2, 3, 3, 3, 1] + [3] * 8 + [3] * 40
     script: list[Command] = [
         StartTurn(by=KELL, actor=KELL),
         AttemptTask(

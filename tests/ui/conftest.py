@@ -1,13 +1,19 @@
-"""UI test setup: offscreen Qt, preferences in a temporary folder, a demo model."""
+"""UI test setup: offscreen Qt on a 1366x768 laptop screen, preferences in a temporary
+folder, a demo model."""
 
 from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
-os.environ["QT_QPA_PLATFORM"] = "offscreen"
+# A laptop's screen for the offscreen platform (its own is 800x800, which would shrink
+# every window below what a player gets): tests/ui/screen-1366x768.json.
+os.environ["QT_QPA_PLATFORM"] = (
+    f"offscreen:configfile={Path(__file__).with_name('screen-1366x768.json')}"
+)
 
 from PySide6.QtWidgets import QApplication
 

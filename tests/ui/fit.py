@@ -1,16 +1,33 @@
-"""What a person cannot read on screen: widgets cut off or outside their window."""
+"""What a person cannot read on screen: text cut off, outside its window or scrolled out
+of view, scroll bars showing, a frame beyond the screen. Reads widgets only, so the
+same checks run offscreen in-process and on a real X server in a child process."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRect
+from PySide6.QtCore import QPoint, QRect, Qt
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractScrollArea,
     QLabel,
+    QScrollArea,
+    QScrollBar,
     QWidget,
 )
 
-__all__ = ["clipped"]
+__all__ = [
+    "READOUTS",
+    "clipped",
+    "frame_outside_screen",
+    "hidden_text",
+    "must_fit",
+    "not_in_view",
+    "scroll_bars",
+]
+
+READOUTS = frozenset({"readouts", "ship panel"})
+"""The scroll areas that may scroll at the default text size: the ship's state beside a
+station's card and the GM's ship panel (readouts longer than their column)."""
 
 SLACK = 2
 """Pixels of rounding forgiven."""
@@ -28,7 +45,18 @@ def _scrolls(widget: QWidget, top: QWidget) -> bool:
 
 def _name(widget: QWidget) -> str:
     text = widget.text() if isinstance(widget, (QLabel, QAbstractButton)) else ""
-    return f"{type(widget).__name__} {text[:40]!r}"
+    return f"{type(widget).__name__} {text.replace(chr(10), ' | ')[:40]!r}"
+
+
+def _texts(window: QWidget, among: type | tuple[type, ...]) -> list[QWidget]:
+    """The visible labels and buttons with text that belong to ``window`` itself."""
+    found = []
+    for w in window.findChildren(QWidget):
+        if not isinstance(w, among) or w.window() is not window or not w.isVisibleTo(window):
+            continue
+        if isinstance(w, (QLabel, QAbstractButton)) and w.text():
+            found.append(w)
+    return found
 
 
 def clipped(window: QWidget) -> list[str]:
@@ -36,13 +64,7 @@ def clipped(window: QWidget) -> list[str]:
     lies outside the window (unless a scroll area holds it)."""
     problems = []
     bounds = window.rect()
-    for widget in window.findChildren(QWidget):
-        if not isinstance(widget, (QLabel, QAbstractButton)) or widget.window() is not window:
-            continue
-        if not widget.isVisibleTo(window):
-            continue
-        if not widget.text():
-            continue
+    for widget in _texts(window, (QLabel, QAbstractButton)):
         place = QRect(widget.mapTo(window, widget.rect().topLeft()), widget.size())
         if not _scrolls(widget, window) and not bounds.adjusted(
             -SLACK, -SLACK, SLACK, SLACK
@@ -62,3 +84,111 @@ def clipped(window: QWidget) -> list[str]:
                     f"{_name(widget)} needs {hint.height()} px height, has {widget.height()}"
                 )
     return problems
+
+
+def _area_of(bar: QScrollBar) -> QAbstractScrollArea | None:
+    parent = bar.parentWidget()
+    while parent is not None and not isinstance(parent, QAbstractScrollArea):
+        parent = parent.parentWidget()
+    return parent
+
+
+def scroll_bars(window: QWidget, inside: QWidget | None = None) -> list[str]:
+    """The scroll bars a person sees in ``window`` (only those of scroll areas in
+    ``inside``, if given), with how much each hides."""
+    found = []
+    for bar in window.findChildren(QScrollBar):
+        if bar.window() is not window or not bar.isVisibleTo(window) or bar.maximum() <= 0:
+            continue
+        area = _area_of(bar)
+        if inside is not None and not (area is inside or inside.isAncestorOf(area)):
+            continue
+        kind = "vertical" if bar.orientation() == Qt.Orientation.Vertical else "horizontal"
+        name = f"{type(area).__name__} {area.objectName()!r}" if area else "?"
+        found.append(f"{kind} scroll bar of {name} hides {bar.maximum()} px")
+    return found
+
+
+def not_in_view(widget: QWidget) -> str | None:
+    """Why ``widget`` is not wholly in view (a scroll area or its window hides part of
+    it), or ``None``."""
+    window = widget.window()
+    parent = widget.parentWidget()
+    while parent is not None and parent is not window:
+        if isinstance(parent, QAbstractScrollArea):
+            view = parent.viewport()
+            place = QRect(widget.mapTo(view, QPoint(0, 0)), widget.size())
+            seen = place.intersected(view.rect())
+            if seen.height() < place.height() - SLACK or seen.width() < place.width() - SLACK:
+                shown = f"{seen.width()}x{seen.height()}"
+                return f"{shown} of {place.width()}x{place.height()} px in view"
+        parent = parent.parentWidget()
+    place = QRect(widget.mapTo(window, QPoint(0, 0)), widget.size())
+    if not window.rect().adjusted(-SLACK, -SLACK, SLACK, SLACK).contains(place):
+        return f"outside the window at {place.getRect()}"
+    return None
+
+
+def hidden_text(
+    window: QWidget, among: type | tuple[type, ...] = (QLabel, QAbstractButton)
+) -> list[str]:
+    """Visible labels and buttons whose text a scroll area or the window's edge hides,
+    even in part: what a person must scroll to read, or cannot read at all."""
+    found = []
+    for widget in _texts(window, among):
+        why = not_in_view(widget)
+        if why is not None:
+            found.append(f"{_name(widget)}: {why}")
+    return found
+
+
+def frame_outside_screen(window: QWidget) -> str | None:
+    """The window's frame (title bar and borders included) beyond its screen's free
+    area, or ``None``."""
+    screen = window.screen() or QGuiApplication.primaryScreen()
+    free, frame = screen.availableGeometry(), window.frameGeometry()
+    if free.contains(frame):
+        return None
+    return (
+        f"frame {frame.width()}x{frame.height()}+{frame.x()}+{frame.y()} beyond the free "
+        f"{free.width()}x{free.height()}+{free.x()}+{free.y()} by "
+        f"{max(0, frame.right() - free.right(), free.left() - frame.left())} px across, "
+        f"{max(0, frame.bottom() - free.bottom(), free.top() - frame.top())} px down"
+    )
+
+
+def _inside(widget: QWidget, names: frozenset[str]) -> bool:
+    """Whether ``widget`` is (in) a scroll area named one of ``names``, or a list,
+    table or text view (which scroll their own rows)."""
+    parent: QWidget | None = widget
+    while parent is not None and not parent.isWindow():
+        if isinstance(parent, QAbstractScrollArea) and (
+            parent.objectName() in names or not isinstance(parent, QScrollArea)
+        ):
+            return True
+        parent = parent.parentWidget()
+    return False
+
+
+def must_fit(window: QWidget, may_scroll: frozenset[str] = READOUTS) -> list[str]:
+    """What a person must scroll to see, or cannot read, in a window that must fit: any
+    visible scroll bar but those of the scroll areas named in ``may_scroll`` and of
+    lists, tables and text views; text hidden by a scroll area, or outside the window,
+    outside those; text cut by its own widget anywhere."""
+    found = []
+    for bar in window.findChildren(QScrollBar):
+        if bar.window() is not window or not bar.isVisibleTo(window) or bar.maximum() <= 0:
+            continue
+        area = _area_of(bar)
+        if area is not None and _inside(area, may_scroll):
+            continue
+        kind = "vertical" if bar.orientation() == Qt.Orientation.Vertical else "horizontal"
+        name = area.objectName() if area is not None else "?"
+        found.append(f"a {kind} scroll bar of {name!r} hides {bar.maximum()} px")
+    for widget in _texts(window, (QLabel, QAbstractButton)):
+        if _inside(widget, may_scroll):
+            continue
+        why = not_in_view(widget)
+        if why is not None:
+            found.append(f"{_name(widget)}: {why}")
+    return found + clipped(window)

@@ -2,122 +2,181 @@
 
 Issue 13: the task dialog grew past the screen after ROLL, the GM console could not be
 smaller than 761x983, station windows not narrower than 975 px with their main Tasks
-below the fold, and larger text cut table rows and labels. Here every window is put at
-a laptop's free area (1366x768 less a taskbar and a title bar) and read as a person
-would: no label or button cut, nothing outside its window; at the default size nothing
-scrolls and a station's own Tasks are in view.
+below the fold, and larger text cut table rows and labels. Issue 27: the checks missed
+scroll bars and text hidden inside scroll areas, ran on offscreen Qt's 800x800 screen
+and read one Task's dialog only. Here the windows open as a player gets them, on a
+1366x768 screen (tests/ui/screen-1366x768.json), and are read as a person would: at the
+default size no scroll bar and no hidden or cut text in a window (only its readouts,
+longer than their column, scroll); every Task's dialog whole at SET UP, after ROLL with
+a full Momentum pool and after RESOLVE; at 150% and 200% no window scrolls as a whole
+or across, and no text is cut. The same readers run on a real X server with a window
+manager in tests/ui/realscreen.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
-from PySide6.QtWidgets import QApplication, QMainWindow, QScrollArea, QWidget
+from PySide6.QtWidgets import QApplication, QPushButton, QWidget
 from pytestqt.qtbot import QtBot
 
-from bridge.engine import CATALOG, StartTurn, Station
+from bridge.engine import CATALOG, AdjustPool, SetValue, StartTurn, Station
 from bridge.rules.dice import GivenDice
 from bridge.ui.app.screenshots import LAPTOP
 from bridge.ui.base.shared_model import SharedModel
-from bridge.ui.base.theme import apply_theme
 from bridge.ui.console.edit_value import EditValueDialog
 from bridge.ui.console.encounter_setup import SetupDialog
 from bridge.ui.console.gm_console import GmConsole
 from bridge.ui.console.house_rules import HouseRulesDialog
 from bridge.ui.library.ship_library import LibraryDialog
 from bridge.ui.station.task_dialog import TaskDialog
-from tests.ui.fit import clipped
+from tests.ui.fit import clipped, frame_outside_screen, must_fit, not_in_view, scroll_bars
 
-
-@pytest.fixture
-def text_size(request: pytest.FixtureRequest) -> Iterator[float]:
-    app = QApplication.instance()
-    assert isinstance(app, QApplication)
-    apply_theme(app, request.param)
-    yield request.param
-    apply_theme(app, 1.0)
-
-
-def _laptop(window: QWidget) -> None:
-    window.resize(*LAPTOP)
-    QApplication.processEvents()
-    assert window.width() <= LAPTOP[0] and window.height() <= LAPTOP[1], (
-        f"{window.windowTitle()} cannot be as small as a laptop's screen: "
-        f"{window.width()}x{window.height()}"
-    )
-
-
-def _scrolls(window: QWidget) -> bool:
-    """Whether the window's own content needs its scroll bars (columns may scroll)."""
-    area = window.centralWidget() if isinstance(window, QMainWindow) else None
-    assert isinstance(area, QScrollArea)
-    return area.verticalScrollBar().isVisible() or area.horizontalScrollBar().isVisible()
+LARGER = frozenset({"readouts", "ship panel", "card", "controls", "battle"})
+"""At a large text size a window's columns scroll inside it (never the window)."""
+TASKS = (
+    ("regenerate_shields", Station.OPERATIONS, "mbeki"),
+    ("power_management", Station.OPERATIONS, "mbeki"),
+    ("evasive_action", Station.HELM, "tovan"),
+    ("attack_pattern", Station.HELM, "tovan"),
+    ("fire_weapon", Station.TACTICAL, "kell"),
+)
 
 
 def _console(qtbot: QtBot, model: SharedModel) -> GmConsole:
+    """The GM console and the five stations, opened and placed as ``bridge --demo`` does."""
     console = GmConsole(model)
     console.confirm_quit = False
     qtbot.addWidget(console)
     console.show()
     console.open_all()
+    for i, window in enumerate(console.stations.values()):
+        assert window.fit is not None
+        window.fit.slot = (i, len(Station))
+        window.fit.place()
+    QApplication.processEvents()
     return console
 
 
-@pytest.mark.parametrize("text_size", [1.0, 1.5, 2.0], indirect=True)
-def test_console_and_stations_fit_a_laptop(
-    qtbot: QtBot, model: SharedModel, text_size: float
+def _across(window: QWidget) -> list[str]:
+    return [bar for bar in scroll_bars(window) if bar.startswith("horizontal")]
+
+
+def test_every_window_fits_a_laptop_with_nothing_to_scroll(
+    qtbot: QtBot, model: SharedModel
+) -> None:
+    """Every entry of every card and every GM control in view; only readouts scroll."""
+    console = _console(qtbot, model)
+    for window in (console, *console.stations.values()):
+        assert frame_outside_screen(window) is None, window.windowTitle()
+        assert window.width() <= LAPTOP[0] and window.height() <= LAPTOP[1]
+        assert must_fit(window) == [], window.windowTitle()
+
+
+def test_a_card_entry_scrolled_out_of_view_is_seen(qtbot: QtBot, model: SharedModel) -> None:
+    """The check itself: a station window too short for its card says what it hides."""
+    console = _console(qtbot, model)
+    window = console.stations[Station.OPERATIONS]
+    window.resize(window.width(), 520)
+    QApplication.processEvents()
+    hidden = must_fit(window)
+    assert any("scroll bar of 'card'" in h for h in hidden)
+    assert any("'RESTORE'" in h for h in hidden)
+
+
+@pytest.mark.parametrize("scale", [1.5, 2.0])
+def test_at_a_larger_text_size_no_window_scrolls_as_a_whole_or_across(
+    qtbot: QtBot, model: SharedModel, scale: float
 ) -> None:
     console = _console(qtbot, model)
     for window in (console, *console.stations.values()):
-        _laptop(window)
-        assert clipped(window) == [], window.windowTitle()
-        if text_size == 1.0:
-            assert not _scrolls(window), f"{window.windowTitle()} scrolls at 1366x768"
+        window.text_size.set(scale)
+    QApplication.processEvents()
+    for window in (console, *console.stations.values()):
+        assert frame_outside_screen(window) is None, window.windowTitle()
+        assert must_fit(window, LARGER) == [], window.windowTitle()
+    for pool in (console.pools.momentum_label, console.pools.threat_label):
+        assert not_in_view(pool) is None, "the pools are in view"
+    console.picture_tabs.setCurrentIndex(1)
+    QApplication.processEvents()
+    assert _across(console) == [] and clipped(console) == [], "the ship panel is cut across"
 
 
-def test_a_stations_own_tasks_are_in_view_without_scrolling(
+def _roll_each_task(qtbot: QtBot, model: SharedModel, momentum: int, scale: float) -> None:
+    """Open each Task's dialog from its station, at SET UP, after ROLL and RESOLVE."""
+    console = _console(qtbot, model)
+    model.submit(AdjustPool(pool="momentum", delta=momentum - model.state.momentum.value))
+    for key, station, officer in TASKS:
+        window = console.stations[station]
+        assert window.text_size is not None
+        window.text_size.set(scale)
+        model.submit(StartTurn(by=officer, actor=officer))
+        dialog = window.open_task(CATALOG[key])
+        assert isinstance(dialog, TaskDialog)
+        model.session._dice = GivenDice(d20=(1, 2, 1, 12, 12, 12), d6=(2,) * 12)
+        for step in ("set up", "rolled", "resolved"):
+            if step == "rolled":
+                dialog.roll()
+            if step == "resolved":
+                dialog.resolve()
+                if dialog.stage.text() == "DAMAGE":  # an attack: its damage dice, then APPLY
+                    QApplication.processEvents()
+                    assert frame_outside_screen(dialog) is None, f"{key} damage dice"
+                    assert _across(dialog) == [], f"{key} damage dice at {scale:.0%}"
+                    dialog.apply_damage()
+                dialog.finish_report()
+            QApplication.processEvents()
+            where = f"{key} {step}, Momentum {momentum}"
+            assert frame_outside_screen(dialog) is None, where
+            if scale == 1.0:
+                assert dialog.width() <= LAPTOP[0] and dialog.height() <= LAPTOP[1], where
+                assert must_fit(dialog, frozenset()) == [], where
+            else:
+                assert _across(dialog) == [] and clipped(dialog) == [], where
+        dialog.close()
+        while model.state.turn.actor is not None:
+            model.undo()
+
+
+@pytest.mark.parametrize("momentum", [2, 6])
+def test_every_tasks_dialog_shows_everything_from_setup_to_damage_report(
+    qtbot: QtBot, model: SharedModel, momentum: int
+) -> None:
+    """Momentum 6 of 6: the warning about the cap takes a line of its own, in view."""
+    _roll_each_task(qtbot, model, momentum, 1.0)
+
+
+def test_every_tasks_dialog_at_150_percent_is_never_cut_across(
+    qtbot: QtBot, model: SharedModel
+) -> None:
+    _roll_each_task(qtbot, model, 6, 1.5)
+
+
+def test_the_task_dialog_grows_with_what_it_shows_and_never_shrinks(
     qtbot: QtBot, model: SharedModel
 ) -> None:
     console = _console(qtbot, model)
-    for station, window in console.stations.items():
-        _laptop(window)
-        for key, button in window.buttons.items():
-            if not CATALOG[key].group:
-                continue
-            column = button.parentWidget()
-            while column is not None and not isinstance(column, QScrollArea):
-                column = column.parentWidget()
-            assert column is not None
-            view = column.viewport()
-            corner = button.mapTo(view, button.rect().bottomRight())
-            assert view.rect().contains(corner), f"{station.label}: {key} is below the fold"
+    model.submit(AdjustPool(pool="momentum", delta=6 - model.state.momentum.value))
+    model.submit(StartTurn(by="mbeki", actor="mbeki"))
+    model.submit(SetValue(path="ships.resolute.shields", value=5))  # (refused when full)
+    dialog = console.stations[Station.OPERATIONS].open_task(CATALOG["regenerate_shields"])
+    assert dialog is not None
+    before = dialog.size()
+    model.session._dice = GivenDice(d20=(1, 2, 1), d6=())
+    dialog.roll()
+    rolled = dialog.size()
+    assert rolled.height() > before.height() and rolled.width() >= before.width()
+    assert "lost above the cap" in dialog.spends_box.cost.text()
+    dialog.spends_box.extra.setValue(4)  # the warning goes: the dialog keeps its size
+    assert "lost above the cap" not in dialog.spends_box.cost.text()
+    assert dialog.size() == rolled
 
 
-@pytest.mark.parametrize("text_size", [1.0, 1.5], indirect=True)
-def test_the_task_dialog_fits_from_setup_to_damage_report(
-    qtbot: QtBot, model: SharedModel, text_size: float
-) -> None:
-    model.submit(StartTurn(by="kell", actor="kell"))
-    dialog = TaskDialog(model, "kell", Station.TACTICAL, CATALOG["fire_weapon"])
-    qtbot.addWidget(dialog)
-    dialog.show()
-    natural = dialog.natural_size()
-    if text_size == 1.0:
-        assert natural.width() <= LAPTOP[0] and natural.height() <= LAPTOP[1]
-    dialog.resize(min(natural.width(), LAPTOP[0]), min(natural.height(), LAPTOP[1]))
-    model.session._dice = GivenDice(d20=(1, 2, 19, 12), d6=(2,) * 8)
-    for step in ("setup", "rolled", "resolved"):
-        if step == "rolled":
-            dialog.roll()
-        if step == "resolved":
-            dialog.resolve()
-            dialog.finish_report()
-        QApplication.processEvents()
-        assert dialog.width() <= LAPTOP[0] and dialog.height() <= LAPTOP[1]
-        assert clipped(dialog) == [], step
-        bar = dialog.close_button.mapTo(dialog, dialog.close_button.rect().bottomRight())
-        assert dialog.rect().contains(bar), f"the action bar left the dialog at {step}"
+def test_the_shared_laptop_fits_a_laptop(qtbot: QtBot, model: SharedModel) -> None:
+    console = _console(qtbot, model)
+    laptop = console.shared_laptop()
+    QApplication.processEvents()
+    assert frame_outside_screen(laptop) is None
+    assert must_fit(laptop) == []
 
 
 def test_the_gm_dialogs_fit_a_laptop(qtbot: QtBot, model: SharedModel) -> None:
@@ -141,8 +200,6 @@ def test_the_gm_dialogs_fit_a_laptop(qtbot: QtBot, model: SharedModel) -> None:
 
 def test_every_disabled_button_says_why(qtbot: QtBot, model: SharedModel) -> None:
     """Issue 13: the GM console's buttons, Extra Minor, Swift Task... gave no reason."""
-    from PySide6.QtWidgets import QPushButton
-
     console = _console(qtbot, model)
     model.submit(StartTurn(by="kell", actor="kell"))
     for window in (console, *console.stations.values()):

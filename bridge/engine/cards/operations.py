@@ -74,6 +74,12 @@ def _regenerate(ctx: Ctx, frame: TaskFrame, pending: PendingTask, spends: Spends
 _REPAIRABLE = (SystemState.DAMAGED, SystemState.DISABLED)
 
 
+NOTHING_TO_REPAIR = (
+    "Nothing to repair: no system is Damaged or Disabled (Restore clears an Impact)."
+)
+"""Why Damage Control cannot be taken, said at the card and in the Task's form alike."""
+
+
 def _nothing_to_repair(state: Encounter, actor: str, ship: Ship) -> str | None:
     """RULES-NOTES: Damage Control repairs a Damaged or Disabled system; with none, the
     card entry is disabled and says why."""
@@ -81,7 +87,7 @@ def _nothing_to_repair(state: Encounter, actor: str, ship: Ship) -> str | None:
         return None
     if any(ship.system_state(s) is SystemState.DESTROYED for s in System):
         return "Nothing Damage Control can repair: no system is Damaged or Disabled."
-    return "Nothing to repair: no system is Damaged or Disabled (Restore clears an Impact)."
+    return NOTHING_TO_REPAIR
 
 
 def _check_repair(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask) -> None:

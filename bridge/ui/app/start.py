@@ -55,7 +55,6 @@ def build(
     from PySide6.QtWidgets import QApplication
 
     from bridge.ui.app.file_open import BridgeApplication, listen_for_files
-    from bridge.ui.base.settings import ui_scale
     from bridge.ui.base.shared_model import SharedModel
     from bridge.ui.base.theme import apply_stylesheet, apply_theme, icon_path
     from bridge.ui.console.gm_console import GmConsole
@@ -67,7 +66,8 @@ def build(
     app.setOrganizationName("Bridge")
     app.setDesktopFileName(APP_ID)  # Wayland matches the windows to the menu entry
     app.setWindowIcon(QIcon(icon_path("bridge.svg")))
-    apply_theme(app, ui_scale(), sheet=False)  # the stylesheet once the console is built
+    apply_theme(app, sheet=False)  # the stylesheet once the console is built; each window
+    # keeps its own text size
     from bridge.ui.base.notices import unwritable_folders, warn_unwritable_folders
 
     unwritable = unwritable_folders() if autosave else []  # a GM's start: checked once
@@ -87,14 +87,35 @@ def build(
 
 
 def _cascade(console: GmConsole) -> None:
-    """Place windows that have no remembered geometry so they do not sit on one another."""
+    """Windows that have no remembered place cascade so that they do not sit on one
+    another, each whole on the screen (placed once the window manager has framed them,
+    by their real frames)."""
     from bridge.ui.base.settings import settings
 
     store = settings()
-    for i, station in enumerate(Station):
+    stations = list(Station)
+    for i, station in enumerate(stations):
         window = console.stations.get(station)
-        if window is not None and not store.contains(f"windows/station-{station.value}/geometry"):
-            window.move(60 + 40 * i, 60 + 36 * i)
+        if window is None or window.fit is None:
+            continue
+        if not store.contains(f"windows/{window.geometry_key}/geometry"):
+            window.fit.slot = (i, len(stations))
+            window.fit.place()
+
+
+def _laptop_screen() -> str:
+    """Offscreen Qt with a 1366x768 screen (its own is 800x800, which would shrink every
+    window below what a player gets), described in a file of the temporary folder."""
+    import json
+    import tempfile
+
+    screen = {"name": "laptop", "x": 0, "y": 0, "width": 1366, "height": 768}
+    screen |= {"logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}
+    with tempfile.NamedTemporaryFile(
+        "w", suffix=".json", prefix="bridge-screen-", delete=False, encoding="utf-8"
+    ) as config:
+        json.dump({"screens": [screen]}, config)
+    return f"offscreen:configfile={config.name}"
 
 
 def run_app(
@@ -106,8 +127,8 @@ def run_app(
 ) -> int:
     """Open Bridge (on ``open_path`` if given: a battle, ship or character file); with
     ``screenshots`` render every window to PNG files and exit."""
-    if screenshots is not None:  # the probe starts on the screen a GM's start gets
-        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    if screenshots is not None and "QT_QPA_PLATFORM" not in os.environ:
+        os.environ["QT_QPA_PLATFORM"] = _laptop_screen()  # offscreen, as on a laptop
     if startup_probe:  # nobody to click: warnings go to stderr, never a message box
         from bridge.ui.base.notices import set_unattended
 

@@ -1,4 +1,4 @@
-"""Preferences through QSettings: UI scale and each window's screen and geometry."""
+"""Preferences through QSettings: each window's text size, screen and geometry."""
 
 from __future__ import annotations
 
@@ -12,9 +12,14 @@ __all__ = [
     "recent_files",
     "restore_geometry",
     "save_geometry",
+    "set_text_scale",
     "settings",
-    "ui_scale",
+    "text_scale",
 ]
+
+LEGACY_SCALE = ("gm-console", "ui/scale")
+"""The one text size for every window, as it was kept before each window had its own:
+the GM console (where it was chosen) takes it until its own is set."""
 
 
 def settings() -> QSettings:
@@ -22,12 +27,22 @@ def settings() -> QSettings:
     return QSettings(str(config_dir() / "bridge.ini"), QSettings.Format.IniFormat)
 
 
-def ui_scale() -> float:
-    value = settings().value("ui/scale", 1.0)
+def text_scale(key: str) -> float | None:
+    """The text size the window kept under ``key`` last had (``None`` if none)."""
+    store = settings()
+    value = store.value(f"windows/{key}/text-size")
+    if value is None and key == LEGACY_SCALE[0]:
+        value = store.value(LEGACY_SCALE[1])
+    if value is None:
+        return None
     try:
-        return min(max(float(value), 0.7), 2.5)  # type: ignore[arg-type]
-    except (TypeError, ValueError):
-        return 1.0
+        return min(max(float(str(value)), 0.7), 2.5)
+    except ValueError:
+        return None
+
+
+def set_text_scale(key: str, scale: float) -> None:
+    settings().setValue(f"windows/{key}/text-size", scale)
 
 
 def save_geometry(window: QWidget, key: str) -> None:

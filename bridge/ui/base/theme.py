@@ -6,28 +6,55 @@ import importlib.resources
 from dataclasses import dataclass
 
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QPalette
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 
 __all__ = [
+    "BODY_PX",
     "COLORS",
+    "DISABLED",
     "FONT_FAMILY",
+    "SCALE_PROPERTY",
     "apply_stylesheet",
     "apply_theme",
+    "body_font",
     "icon_path",
     "load_fonts",
     "scaled",
     "stylesheet",
+    "window_scale",
 ]
 
 FONT_FAMILY = "Antonio"
+BODY_PX = 17
+"""The body text's size in pixels at 100%."""
+SCALE_PROPERTY = "bridgeTextScale"
+"""The property of a window that holds its own text size (1.0 = 100%)."""
 
 _scale = [1.0]
 _sheet_due = [False]
 
 
-def scaled(n: float) -> float:
-    """``n`` pixels at the text size the GM chose (painted widgets grow with the text)."""
-    return n * _scale[0]
+def window_scale(widget: QWidget | None = None) -> float:
+    """The text size of ``widget``'s window (each window has its own), or the
+    application's when the window has none of its own or no widget is given."""
+    if widget is not None:
+        value = widget.window().property(SCALE_PROPERTY)
+        if isinstance(value, float):
+            return value
+    return _scale[0]
+
+
+def scaled(n: float, widget: QWidget | None = None) -> float:
+    """``n`` pixels at the text size of ``widget``'s window (painted widgets grow with
+    the text of the window they are in)."""
+    return n * window_scale(widget)
+
+
+def body_font(scale: float) -> QFont:
+    """The bundled font at the body text's size for ``scale``."""
+    font = QFont(load_fonts())
+    font.setPixelSize(round(BODY_PX * scale))
+    return font
 
 
 @dataclass(frozen=True)
@@ -47,6 +74,23 @@ class Palette:
 
 
 COLORS = Palette()
+
+
+@dataclass(frozen=True)
+class Disabled:
+    """A disabled button: darker than an enabled one, with light text on it (an
+    enabled button is dark text on a bright colour), readable at 4.5:1 or better."""
+
+    background: str
+    text: str
+
+
+DISABLED = {
+    "": Disabled("#332e2a", "#b8ab96"),
+    "task": Disabled("#262c33", "#a9b7c4"),
+    "minor": Disabled("#2e262e", "#bba8bb"),
+}
+"""Disabled buttons by object name ("" for any other button)."""
 
 STATION_COLORS = {
     "command": COLORS.gold,
@@ -84,6 +128,7 @@ def icon_path(name: str) -> str:
 def stylesheet(scale: float = 1.0) -> str:
     """The application stylesheet; ``scale`` multiplies every size (UI scale setting)."""
     c = COLORS
+    off, task_off, minor_off = DISABLED[""], DISABLED["task"], DISABLED["minor"]
 
     def px(n: float) -> int:
         return round(n * scale)
@@ -107,14 +152,15 @@ def stylesheet(scale: float = 1.0) -> str:
                    font-weight: bold; font-size: {px(17)}px; text-align: left; }}
     QPushButton:hover {{ background: {c.gold}; }}
     QPushButton:focus {{ outline: 2px solid {c.text}; }}
-    QPushButton:disabled {{ background: #3a3530; color: #8a8070; }}
+    QPushButton:disabled {{ background: {off.background}; color: {off.text}; }}
     QPushButton#task {{ background: {c.blue}; }}
     QPushButton#task:hover {{ background: {c.periwinkle}; }}
-    QPushButton#task:disabled {{ background: #2b3138; color: #7d8a96; }}
+    QPushButton#task:disabled {{ background: {task_off.background}; color: {task_off.text}; }}
     QPushButton#minor {{ background: {c.lavender}; }}
-    QPushButton#minor:disabled {{ background: #332a33; color: #8a7a8a; }}
+    QPushButton#minor:disabled {{ background: {minor_off.background};
+                                  color: {minor_off.text}; }}
     QPushButton#primary {{ background: {c.orange}; text-align: center; }}
-    QPushButton#primary:disabled {{ background: #3a3530; color: #8a8070; }}
+    QPushButton#primary:disabled {{ background: {off.background}; color: {off.text}; }}
     QPushButton#danger {{ background: {c.red}; text-align: center; }}
     QTabWidget::pane {{ border: none; }}
     QTabBar::tab {{ background: {c.violet}; color: #000; padding: {px(5)}px {px(18)}px;
@@ -144,6 +190,7 @@ def stylesheet(scale: float = 1.0) -> str:
     QProgressBar {{ background: #1d1a24; border: none; border-radius: {px(8)}px;
                     text-align: center; color: #000; font-weight: bold;
                     min-height: {px(18)}px; }}
+    QProgressBar[low="true"] {{ color: {c.peach}; }}
     QProgressBar::chunk {{ background: {c.blue}; border-radius: {px(8)}px; }}
     QProgressBar#power::chunk {{ background: {c.gold}; }}
     QMenuBar, QMenu {{ color: {c.text}; }}
@@ -169,10 +216,9 @@ def apply_theme(app: QApplication, scale: float = 1.0, sheet: bool = True) -> No
     first window is put together: under an application stylesheet every widget added to
     a layout restyles its whole subtree, without one that costs next to nothing."""
     _scale[0] = scale
-    family = load_fonts()
-    font = QFont(family)  # every widget's font and colours come from the application's
-    font.setPixelSize(round(17 * scale))  # font and palette: a stylesheet rule for all
-    app.setFont(font)  # widgets (QWidget {...}) would make each one a styled widget
+    # Every widget's font and colours come from the application's font and palette: a
+    # stylesheet rule for all widgets (QWidget {...}) would make each one a styled widget.
+    app.setFont(body_font(scale))
     palette = QPalette()
     palette.setColor(QPalette.ColorRole.Window, QColor(COLORS.background))
     palette.setColor(QPalette.ColorRole.WindowText, QColor(COLORS.text))

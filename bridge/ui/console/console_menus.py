@@ -14,6 +14,7 @@ from bridge.engine import Station
 from bridge.ui.base.error_report import open_log_folder
 from bridge.ui.base.settings import recent_files
 from bridge.ui.base.shared_model import SharedModel
+from bridge.ui.base.text_size import TextSize
 from bridge.ui.console import gm_prompts
 from bridge.ui.console.battle_files import BattleFiles
 from bridge.ui.console.npc_controls import NpcControls
@@ -28,6 +29,7 @@ class Console(Protocol):
     model: SharedModel
     files: BattleFiles
     npc: NpcControls
+    text_size: TextSize
 
     def close(self) -> bool: ...
     def toggle(self, station: Station) -> None: ...
@@ -41,7 +43,6 @@ class Console(Protocol):
     def library(self) -> None: ...
     def character_library(self) -> QWidget: ...
     def edit_value(self) -> None: ...
-    def rescale(self, step: float) -> None: ...
 
 
 @dataclass
@@ -65,7 +66,7 @@ def _fill_recent(menu: QMenu, files: BattleFiles) -> None:
 
 def build_menus(window: QMainWindow, console: Console) -> ConsoleMenus:
     """Fill the menu bar of ``window`` (the GM console, whose slots ``console`` names):
-    File, Edit, Windows, Battle, View."""
+    File, Edit, Windows, Battle, View, Help."""
     bar = window.menuBar()
     menus: dict[str, QMenu] = {}
 
@@ -127,8 +128,8 @@ def build_menus(window: QMainWindow, console: Console) -> ConsoleMenus:
     add("&Battle", "&House rules…", c.house_rules, "Ctrl+H")
     add("&Battle", "Autopilot: play the NPC ship's &Turn", c.npc.autopilot_step, "Ctrl+J")
     add("&Battle", "Host on the &network…", lambda: net_menu.show_host_panel(window, model))
-    add("&View", "&Larger text", lambda: c.rescale(0.1), "Ctrl+=")
-    add("&View", "&Smaller text", lambda: c.rescale(-0.1), "Ctrl+-")
+    menus["&View"] = bar.addMenu("&View")
+    menus["&View"].addActions(c.text_size.actions())
     add(
         "&Help",
         "GM &reference: seed 003's tables, searchable…",

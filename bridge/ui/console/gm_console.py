@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
-    QApplication,
+    QComboBox,
     QMainWindow,
+    QSizePolicy,
     QSplitter,
     QTabWidget,
     QVBoxLayout,
@@ -18,21 +19,17 @@ from PySide6.QtWidgets import (
 
 from bridge.engine import CATALOG, Change, Encounter, MoveShip, Station, turn_text
 from bridge.storage.autosave import AutosaveJournal
-from bridge.ui.base.settings import (
-    restore_geometry,
-    save_geometry,
-    settings,
-    ui_scale,
-)
+from bridge.ui.base.settings import restore_geometry, save_geometry
 from bridge.ui.base.shared_model import SharedModel
-from bridge.ui.base.theme import COLORS, apply_theme
+from bridge.ui.base.text_size import TextSize, take_text_size
+from bridge.ui.base.theme import COLORS
 from bridge.ui.console.battle_files import BattleFiles
 from bridge.ui.console.command_labels import command_label
 from bridge.ui.console.console_menus import build_menus
 from bridge.ui.console.npc_controls import NpcControls
 from bridge.ui.console.pools_box import PoolsBox
 from bridge.ui.console.turn_order import TurnOrder
-from bridge.ui.widgets.fit import fit_to_screen, scrolling
+from bridge.ui.widgets.fit import keep_on_screen, scrolling
 from bridge.ui.widgets.in_play import InPlayList
 from bridge.ui.widgets.lcars import LcarsHeader, Pill, section_label
 from bridge.ui.widgets.log_view import SHOWN, LogView
@@ -74,22 +71,28 @@ class GmConsole(QMainWindow):
         self.laptop: SharedLaptopWindow | None = None
         self._crew: SeatModel | None = None
         self.resize(1340, 690)
+        self.text_size = TextSize(self, "gm-console", self.rescale, self._followers)
 
         root = QWidget()
         self.setCentralWidget(scrolling(root))
         layout = QVBoxLayout(root)
         self.header = LcarsHeader("GM Console", COLORS.orange)
-        self.round_pill = Pill("", COLORS.orange)
-        self.turn_label = SteadyLabel()
+        self.round_pill = Pill("", COLORS.orange, self.header.band)
+        self.turn_label = SteadyLabel(parent=self.header.band)
         self.turn_label.setObjectName("big")
         self.header.addRight(self.turn_label)
         self.header.addRight(self.round_pill)
         layout.addWidget(self.header)
         split = QSplitter(Qt.Orientation.Horizontal)
+        self._split = split
+        # The columns take the height left (each scrolls by itself): what they hold
+        # never makes the window scroll as a whole.
+        split.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)
         layout.addWidget(split, 1)
         split.addWidget(self._controls())
         split.addWidget(self._picture())
         right = QWidget()
+        self._log_column = right
         rcol = QVBoxLayout(right)
         rcol.setContentsMargins(0, 0, 0, 0)
         rcol.addWidget(section_label("In play"))
@@ -100,19 +103,28 @@ class GmConsole(QMainWindow):
         rcol.addWidget(self.log, 1)
         split.addWidget(right)
         split.setSizes([440, 480, 420])
+        self.rescale()
         self.menus = build_menus(self, self)
+        self.statusBar()  # there from the start: a first message moves nothing
         model.sig_changed.connect(self.refresh)
         model.sig_refused.connect(lambda reason: self.statusBar().showMessage(reason, 10000))
         restore_geometry(self, "gm-console")
-        fit_to_screen(self)
+        self.fit = keep_on_screen(self)
         self.refresh(Change.ALL)
 
     # -- building -----------------------------------------------------------------------
     def _controls(self) -> QWidget:
-        """The GM's hands: turn order, the NPC ship on its Turn, the pools."""
+        """The GM's hands: the pools (first, always in view), turn order, the NPC ship on
+        its Turn; a column that scrolls by itself at a large text size."""
         box = QWidget()
+        area = scrolling(box, "controls")
+        area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self._controls_area = area
         col = QVBoxLayout(box)
-        col.setContentsMargins(0, 0, 0, 0)
+        col.setContentsMargins(0, 0, 6, 0)
+        col.setSpacing(2)  # (the boxes' titles keep them apart)
+        self.pools = PoolsBox(self.model, box)
+        col.addWidget(self.pools)
         self.turn_order = TurnOrder(self.model, box)
         self.turn_order.sig_open_waiting.connect(self.open_waiting_roll)
         col.addWidget(self.turn_order)
@@ -120,10 +132,30 @@ class GmConsole(QMainWindow):
         self.npc.sig_said.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.npc.sig_task_opened.connect(self._show)
         col.addWidget(self.npc)
-        self.pools = PoolsBox(self.model, box)
-        col.addWidget(self.pools)
         col.addStretch()
-        return box
+        for choice in box.findChildren(QComboBox):  # long entries elide, not widen the column
+            choice.setSizeAdjustPolicy(
+                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+            )
+            choice.setMinimumContentsLength(16)
+        return area
+
+    def rescale(self) -> None:
+        """Arrange the console for its text size: the GM's controls as wide as they
+        need; from 130% the battle log joins the picture's tabs, so the picture and the
+        ship panel keep their width."""
+        box = self._controls_area.widget()
+        assert box is not None
+        bar = self._controls_area.verticalScrollBar().sizeHint().width()
+        self._controls_area.setMinimumWidth(box.minimumSizeHint().width() + bar)
+        tabbed = self.picture_tabs.indexOf(self._log_column) >= 0
+        if self.text_size.scale >= 1.3 and not tabbed:
+            self.picture_tabs.addTab(self._log_column, "BATTLE LOG")
+        elif self.text_size.scale < 1.3 and tabbed:
+            self.picture_tabs.removeTab(self.picture_tabs.indexOf(self._log_column))
+            self._split.addWidget(self._log_column)
+            self._log_column.show()
+            self._split.setSizes([440, 480, 420])
 
     def _picture(self) -> QWidget:
         """The tactical picture (every ship, the zones they stand in) and, on its own tab,
@@ -131,11 +163,11 @@ class GmConsole(QMainWindow):
         tab is first shown)."""
         self.picture_tabs = QTabWidget()
         box = QWidget()
-        self.picture_tabs.addTab(box, "BATTLE")
+        self.picture_tabs.addTab(scrolling(box, "battle"), "BATTLE")
         self._ship_panel: ShipPanel | None = None
         self._ship_tab = QWidget()
         QVBoxLayout(self._ship_tab).setContentsMargins(0, 0, 0, 0)
-        self.picture_tabs.addTab(scrolling(self._ship_tab), "SHIP PANEL")
+        self.picture_tabs.addTab(scrolling(self._ship_tab, "ship panel"), "SHIP PANEL")
         self.picture_tabs.currentChanged.connect(self._tab_shown)
         col = QVBoxLayout(box)
         col.setContentsMargins(0, 0, 0, 0)
@@ -308,9 +340,15 @@ class GmConsole(QMainWindow):
         self._show(SetupDialog(self.model, self))
 
     def _show(self, dialog: QWidget) -> None:
-        """Keep ``dialog`` as the console's latest and show it."""
+        """Keep ``dialog`` as the console's latest and show it, at the console's text
+        size."""
         self.dialog = dialog
+        take_text_size(dialog, self)
         dialog.show()
+
+    def _followers(self) -> list[QWidget]:
+        """The dialogs that take the console's text size when it changes."""
+        return [w for w in (self.dialog, self.tray) if w is not None and w.isVisible()]
 
     def shared_laptop(self) -> SharedLaptopWindow:
         """For a table with one laptop: the acting officer's card comes up by itself."""
@@ -327,6 +365,7 @@ class GmConsole(QMainWindow):
 
         if self.tray is None:
             self.tray = DiceTray(self.model)
+            take_text_size(self.tray, self)
         self.tray.show()
         self.tray.raise_()
         return self.tray
@@ -358,15 +397,6 @@ class GmConsole(QMainWindow):
         from bridge.ui.console.next_task import NextTaskDialog
 
         self._show(NextTaskDialog(self.model, self))
-
-    def rescale(self, step: float) -> None:
-        store = settings()
-        scale = min(max(ui_scale() + step, 0.7), 2.5)
-        store.setValue("ui/scale", scale)
-        app = QApplication.instance()
-        if isinstance(app, QApplication):
-            apply_theme(app, scale)
-        self.statusBar().showMessage(f"Text size {scale:.0%}", 4000)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.confirm_quit and not self.files.confirm_discard():

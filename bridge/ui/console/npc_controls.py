@@ -149,7 +149,7 @@ class NpcControls(QGroupBox):
         super().__init__("NPC SHIP ON ITS TURN", parent)
         self.model = model
         grid = QGridLayout(self)
-        grid.setVerticalSpacing(round(scaled(4)))
+        grid.setVerticalSpacing(round(scaled(2, parent)))
         self.npc_task = QComboBox(self)
         self.npc_task.setModel(_task_model(self.npc_task))
         self.npc_task.setMaxVisibleItems(30)

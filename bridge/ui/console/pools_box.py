@@ -33,6 +33,7 @@ class PoolsBox(QGroupBox):
                 b.setToolTip(f"{pool.capitalize()} {delta:+d}")
                 grid.addWidget(b, row, column)
         grid.setColumnStretch(0, 1)
+        grid.setVerticalSpacing(2)
 
     def refresh(self, state: Encounter) -> None:
         self.momentum_label.setText(f"MOMENTUM {state.momentum.value}/{state.momentum.cap}")

@@ -5,7 +5,6 @@ from __future__ import annotations
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
-    QGridLayout,
     QHBoxLayout,
     QLabel,
     QPushButton,
@@ -16,6 +15,7 @@ from PySide6.QtWidgets import (
 
 from bridge.engine import Change, Encounter, SetValue
 from bridge.ui.base.shared_model import SharedModel
+from bridge.ui.widgets.flow_layout import FlowLayout
 from bridge.ui.widgets.lcars import section_label
 from bridge.ui.widgets.ship_status import ShieldsPower, SystemsTable, WeaponsTable
 
@@ -31,29 +31,35 @@ class ShipPanel(QWidget):
         self.model = model
         col = QVBoxLayout(self)
         col.setContentsMargins(0, 0, 0, 0)
-        top = QHBoxLayout()
         self.ship = QComboBox()
         self.ship.setToolTip("The ship to show: every ship, the NPCs' included")
-        top.addWidget(self.ship, 1)
-        self.edit_button = QPushButton("EDIT A VALUE…")
-        self.edit_button.setToolTip("Set any of this ship's values by its path")
-        top.addWidget(self.edit_button)
-        col.addLayout(top)
+        self.ship.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.ship.setMinimumContentsLength(12)  # a long name elides, not widens the panel
+        col.addWidget(self.ship)
         self.summary = QLabel()
         self.summary.setWordWrap(True)
         col.addWidget(self.summary)
         self.shields_power = ShieldsPower()
         col.addWidget(self.shields_power)
-        set_row = QGridLayout()
         self.shields = QSpinBox()
         self.power = QSpinBox()
         self.set_shields = QPushButton("SET SHIELDS")
         self.set_power = QPushButton("SET POWER")
-        set_row.addWidget(self.shields, 0, 0)
-        set_row.addWidget(self.set_shields, 0, 1)
-        set_row.addWidget(self.power, 0, 2)
-        set_row.addWidget(self.set_power, 0, 3)
-        col.addLayout(set_row)
+        self.edit_button = QPushButton("EDIT A VALUE…")
+        self.edit_button.setToolTip("Set any of this ship's values by its path")
+        setters = QWidget(self)
+        flow = FlowLayout(setters)  # wraps onto a second row at a large text size
+        for spin, button in ((self.shields, self.set_shields), (self.power, self.set_power)):
+            pair = QWidget(setters)
+            row = QHBoxLayout(pair)
+            row.setContentsMargins(0, 0, 0, 0)
+            row.addWidget(spin)
+            row.addWidget(button)
+            flow.addWidget(pair)
+        flow.addWidget(self.edit_button)
+        col.addWidget(setters)
         col.addWidget(section_label("Systems and breaches"))
         self.systems = SystemsTable()
         col.addWidget(self.systems)

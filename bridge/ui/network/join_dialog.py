@@ -252,7 +252,6 @@ def run_join(url: str | None, code: str | None, seat: str | None) -> int:
     import qasync
     from PySide6.QtWidgets import QApplication
 
-    from bridge.ui.base.settings import ui_scale
     from bridge.ui.base.theme import apply_theme
 
     app = QApplication.instance()
@@ -261,7 +260,7 @@ def run_join(url: str | None, code: str | None, seat: str | None) -> int:
     app.setApplicationName("Bridge")
     app.setOrganizationName("Bridge")
     app.setDesktopFileName(APP_ID)
-    apply_theme(app, ui_scale())
+    apply_theme(app)  # each window keeps its own text size
     loop = qasync.QEventLoop(app)
     windows: list[QWidget] = []
 

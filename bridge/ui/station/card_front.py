@@ -36,6 +36,7 @@ class CardFront:
         self.station = station
         self._use = use
         self.buttons: dict[str, ActionButton] = {}
+        self._grids: list[QGridLayout] = []
         self._entries: dict[tuple[str, str], MinorAction | AttemptTask] = {}
         tasks = [a for a in actions_for(station, "task") if a.key != "override"]
         own = [a for a in tasks if a.group]
@@ -50,8 +51,9 @@ class CardFront:
         box = col.parentWidget()
         col.addWidget(section_label(title, box))
         grid = QGridLayout()
-        grid.setHorizontalSpacing(round(scaled(8)))
+        grid.setHorizontalSpacing(round(scaled(8, box)))
         grid.setVerticalSpacing(0)
+        self._grids.append(grid)
         col.addLayout(grid)  # in the column first: each button is made in its place
         for i, a in enumerate(actions):
             button = ActionButton(a, box)
@@ -60,6 +62,12 @@ class CardFront:
             grid.addWidget(button, i // width, i % width, Qt.AlignmentFlag.AlignTop)
         for c in range(width):
             grid.setColumnStretch(c, 1)
+
+    def rescale(self) -> None:
+        """The space between entries at the window's text size."""
+        for grid in self._grids:
+            parent = grid.parentWidget()
+            grid.setHorizontalSpacing(round(scaled(8, parent)))
 
     def refresh(self, officer: str | None) -> set[str]:
         """Each entry's state for ``officer``; returns the reasons shared by a whole

@@ -89,12 +89,16 @@ class ShipState:
         col.addWidget(section_label("Active effects", box))
         self.durations = QListWidget(box)
         self.durations.setUniformItemSizes(True)
-        self.durations.setMaximumHeight(round(scaled(90)))
+        self.rescale()
         col.addWidget(self.durations)
         col.addWidget(section_label("Log", box))
         self.log = LogView(box, limit=200)
         self.log.setMinimumHeight(120)
         col.addWidget(self.log, 1)
+
+    def rescale(self) -> None:
+        """The list of active effects at the window's text size."""
+        self.durations.setMaximumHeight(round(scaled(90, self.durations)))
 
     def refresh(self, flags: Change, state: Encounter) -> None:
         """Show what ``flags`` say changed."""

@@ -41,6 +41,7 @@ class SpendsBox(QGroupBox):
             "Create Advantage may remove a Complication in play instead (seed 001): 2"
         )
         self.cost = QLabel()
+        self.cost.setWordWrap(True)  # a warning about the cap takes a line of its own
         if action.momentum_cost:
             self.extra.setRange(0, 6)
             form.addRow(f"{action.momentum} (cost {action.momentum_cost} each)", self.extra)

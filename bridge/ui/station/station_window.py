@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QSizePolicy,
     QSplitter,
+    QTabBar,
     QTabWidget,
     QTextBrowser,
     QVBoxLayout,
@@ -41,12 +42,14 @@ from bridge.rules.stats import System
 from bridge.ui.base.seat_model import for_crew
 from bridge.ui.base.settings import restore_geometry, save_geometry
 from bridge.ui.base.station_model import StationModel
-from bridge.ui.base.theme import STATION_COLORS, scaled
+from bridge.ui.base.text_size import TextSize
+from bridge.ui.base.theme import STATION_COLORS, scaled, window_scale
 from bridge.ui.station.card_back import card_back_html
 from bridge.ui.station.card_front import CardFront
 from bridge.ui.station.ship_state import ShipState
 from bridge.ui.station.station_more import MoreMenu
-from bridge.ui.widgets.fit import fit_to_screen, scrolling
+from bridge.ui.widgets.fit import ScreenFit, keep_on_screen, scrolling
+from bridge.ui.widgets.flow_layout import FlowLayout
 from bridge.ui.widgets.lcars import LcarsHeader, Pill
 from bridge.ui.widgets.reason_label import ReasonLabel
 from bridge.ui.widgets.steady import set_choices, set_state
@@ -89,22 +92,35 @@ def seat_reason(state: Encounter, officer: str) -> str:
 
 
 class StationWindow(QMainWindow):
-    """One bridge station; the officer seated there drives it."""
+    """One bridge station; the officer seated there drives it.
+
+    ``embedded``: a card inside another window (the shared laptop), which keeps the
+    text size, the place on the screen and the geometry for it."""
 
     sig_closed = Signal(object)
     """Emitted with the Station when the window closes."""
 
     def __init__(
-        self, model: StationModel, station: Station, parent: QWidget | None = None
+        self,
+        model: StationModel,
+        station: Station,
+        parent: QWidget | None = None,
+        embedded: bool = False,
     ) -> None:
         super().__init__(parent)
         model = for_crew(model, self)  # the players' window: the crew's view, always
         self.model = model
         self.station = station
+        self.embedded = embedded
         self.dialog: TaskDialog | None = None
         self._signalled: tuple[int, str | None] | None = None
         self.setWindowTitle(f"Bridge — {station.label}")
         self.resize(1280, 690)
+        self.text_size: TextSize | None = None
+        if not embedded:
+            self.text_size = TextSize(
+                self, self.geometry_key, self.rescale, lambda: [self.dialog] if self.dialog else []
+            )
         color = STATION_COLORS[station.value]
 
         # Widgets are made with their parent where they go: under the stylesheet, one
@@ -115,7 +131,7 @@ class StationWindow(QMainWindow):
         self.header = LcarsHeader(station.label, color, root)
         layout.addWidget(self.header)
 
-        head = self.header
+        head = self.header.band
         self.turn_label = SteadyLabel(parent=head)
         self.turn_label.setObjectName("big")
         self.momentum_pill = Pill("", "#ffcc66", head)
@@ -124,12 +140,17 @@ class StationWindow(QMainWindow):
         for w in (self.turn_label, self.momentum_pill, self.threat_pill, self.det_pill):
             self.header.addRight(w)
 
-        officer_row = QHBoxLayout()
+        # The officer and the Turn's controls: one row, or more when the window is too
+        # narrow for them at its text size.
+        officer_row = FlowLayout()
         layout.addLayout(officer_row)
-        officer_row.addWidget(QLabel("OFFICER", root))
-        self.officer = QComboBox(root)
-        self.officer.setMinimumWidth(260)
-        officer_row.addWidget(self.officer)
+        who = QWidget(root)
+        who_row = QHBoxLayout(who)
+        who_row.setContentsMargins(0, 0, 0, 0)
+        who_row.addWidget(QLabel("OFFICER", who))
+        self.officer = QComboBox(who)
+        who_row.addWidget(self.officer)
+        officer_row.addWidget(who)
         self.start_button = QPushButton("START TURN", root)
         self.end_button = QPushButton("END TURN", root)
         self.keep_button = QPushButton("KEEP THE INITIATIVE (2)", root)
@@ -152,22 +173,34 @@ class StationWindow(QMainWindow):
         self.more_menu = MoreMenu(self.model, self.officer_id, self)
         self.more_button.setMenu(self.more_menu)
         officer_row.addWidget(self.more_button)
-        officer_row.addStretch(1)
         self.waiting_button = QPushButton("ROLL WAITING: OPEN", root)
         self.waiting_button.setObjectName("primary")
         self.waiting_button.setToolTip("Reopen the rolled Task waiting for its spends (Ctrl+W)")
+        keep = self.waiting_button.sizePolicy()
+        keep.setRetainSizeWhenHidden(True)  # its room kept: showing it moves nothing
+        self.waiting_button.setSizePolicy(keep)
         self.waiting_button.hide()
         self.waiting_button.clicked.connect(self.reopen_roll)
         officer_row.addWidget(self.waiting_button)
-        # Why the Turn's controls are as they are, on a line of its own under them.
-        self.reason = ReasonLabel(lines=1, parent=root)
+        # The sides of the card, and why the Turn's controls are as they are beside
+        # them: a row two lines of reasons tall, as tall as the tabs, so a reason that
+        # comes or goes moves nothing.
+        sides_row = QHBoxLayout()
+        layout.addLayout(sides_row)
+        self.sides = QTabBar(root)
+        self.sides.addTab("CARD")
+        self.sides.addTab("RULES AND MOMENTUM")
+        self.sides.setToolTip("Turn the card over (F1)")
+        self.sides.setDrawBase(False)
+        sides_row.addWidget(self.sides, 0, Qt.AlignmentFlag.AlignVCenter)
+        self.reason = ReasonLabel(lines=2, parent=root)
         self.reason.setObjectName("reason")
-        layout.addWidget(self.reason)
+        sides_row.addWidget(self.reason, 1, Qt.AlignmentFlag.AlignVCenter)
         self.tabs = QTabWidget(root)
+        self.tabs.tabBar().hide()  # the sides above stand for its tabs
         # The card takes the height left: its columns scroll inside it, so what it holds
         # never makes the window scroll (or a line of text above it move it).
         self.tabs.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)
-        self.tabs.setMinimumHeight(round(scaled(300)))
         layout.addWidget(self.tabs, 1)
         front = QSplitter(Qt.Orientation.Horizontal)
         self.tabs.addTab(front, "CARD")
@@ -176,14 +209,22 @@ class StationWindow(QMainWindow):
         QVBoxLayout(self._back_page).setContentsMargins(0, 0, 0, 0)
         self.tabs.addTab(self._back_page, "RULES AND MOMENTUM")
         self.tabs.currentChanged.connect(self._fill_back)
+        self.tabs.currentChanged.connect(self.sides.setCurrentIndex)
+        self.sides.currentChanged.connect(self.tabs.setCurrentIndex)
 
         # Each column joins the splitter before it is filled, so the stylesheet polishes
         # every widget once, as it is created, not again when the column is reparented.
-        self.card = CardFront(
-            model, station, self._column(front, min_width=round(scaled(440))), self._use
-        )
+        self.card = CardFront(model, station, self._column(front, "card"), self._use)
+        area = front.widget(0)
+        assert area is not None
+        self._card_area: QWidget = area
         self.buttons = self.card.buttons
-        self.ship_state = ShipState(model, station, self._column(front))
+        self.ship_state = ShipState(model, station, self._column(front, "readouts"))
+        self._front = front
+        readouts = front.widget(1)
+        assert readouts is not None
+        self._readouts: QWidget = readouts
+        self.rescale()
         front.setSizes([740, 626])
 
         self.start_button.clicked.connect(self._start_turn)
@@ -192,35 +233,87 @@ class StationWindow(QMainWindow):
         self.extra_minor_button.clicked.connect(lambda: self._spend("extra_minor"))
         self.swift_button.clicked.connect(lambda: self._spend("swift_task"))
         self.officer.currentIndexChanged.connect(lambda _: self.refresh(Change.ALL))
-        for seq, slot in (
-            ("Ctrl+T", self._start_turn),
-            ("Ctrl+E", lambda: self._end_turn(False)),
-            ("Ctrl+K", lambda: self._end_turn(True)),
-            ("F1", lambda: self.tabs.setCurrentIndex(1 - self.tabs.currentIndex())),
-            ("Ctrl+W", self.reopen_roll),
+        # The station's keys; a right-click anywhere on the card lists them, with the
+        # window's text size (a station has no menu bar: its height is the card's).
+        for text, seq, slot in (
+            ("Start your Turn", "Ctrl+T", self._start_turn),
+            ("End your Turn", "Ctrl+E", lambda: self._end_turn(False)),
+            ("Keep the Initiative", "Ctrl+K", lambda: self._end_turn(True)),
+            (
+                "Turn the card over",
+                "F1",
+                lambda: self.tabs.setCurrentIndex(int(self.tabs.currentIndex() == 0)),
+            ),
+            ("Open the waiting roll", "Ctrl+W", self.reopen_roll),
         ):
-            act = QAction(self)
+            act = QAction(text, self)
             act.setShortcut(QKeySequence(seq))
             act.triggered.connect(slot)
             self.addAction(act)
+        if self.text_size is not None:
+            self.add_view_actions(self.text_size.actions())
+        self.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        self.header.setToolTip("Right-click: this window's keys and its text size")
         model.sig_changed.connect(self.refresh)
         model.sig_refused.connect(self._refused)
-        restore_geometry(self, f"station-{station.value}")
-        fit_to_screen(self)
+        self._said = QTimer(self)
+        self._said.setSingleShot(True)
+        self._said.timeout.connect(self._said_long_enough)
+        self.fit: ScreenFit | None = None
+        if not embedded:
+            restore_geometry(self, self.geometry_key)
+            self.fit = keep_on_screen(self)
         self.refresh(Change.ALL)
+
+    def add_view_actions(self, actions: list[QAction]) -> None:
+        """The text size's actions, last in the card's right-click menu (its keys work
+        wherever the window is active)."""
+        separator = QAction(self)
+        separator.setSeparator(True)
+        self.addAction(separator)
+        for act in actions:
+            self.removeAction(act)
+            self.addAction(act)
+
+    @property
+    def geometry_key(self) -> str:
+        """The key its place, size and text size are kept under."""
+        return f"station-{self.station.value}"
+
+    def rescale(self) -> None:
+        """The few sizes set in pixels, at the window's text size; from 175% the ship
+        state beside the card moves to a side of its own (SHIP), so that neither the
+        card nor the ship state is cut at the window's width."""
+        self.tabs.setMinimumHeight(min(round(scaled(200, self)), 300))
+        self.officer.setMinimumWidth(round(scaled(260, self)))
+        self._card_area.setMinimumWidth(round(scaled(440, self)))
+        self.card.rescale()
+        self.ship_state.rescale()
+        aside = self.tabs.indexOf(self._readouts) >= 0
+        if window_scale(self) >= 1.75 and not aside:
+            self.tabs.addTab(self._readouts, "SHIP")
+            self.sides.addTab("SHIP")
+        elif window_scale(self) < 1.75 and aside:
+            self.sides.removeTab(self.tabs.indexOf(self._readouts))
+            self.tabs.removeTab(self.tabs.indexOf(self._readouts))
+            self._front.addWidget(self._readouts)
+            self._readouts.show()
+            self._front.setSizes([740, 626])
 
     # -- building -----------------------------------------------------------------------
     @staticmethod
-    def _column(splitter: QSplitter, min_width: int = 0) -> QVBoxLayout:
+    def _column(splitter: QSplitter, name: str) -> QVBoxLayout:
         """A scrolling column, already in the splitter, for widgets to be added to."""
         scroll = QScrollArea()
+        scroll.setObjectName(name)
         scroll.setWidgetResizable(True)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        scroll.setMinimumWidth(min_width)
         splitter.addWidget(scroll)
         box = QWidget()
         scroll.setWidget(box)
-        return QVBoxLayout(box)
+        column = QVBoxLayout(box)
+        column.setContentsMargins(0, 0, 6, 0)  # the card's height is for its entries
+        return column
 
     @property
     def back(self) -> QTextBrowser:
@@ -348,7 +441,16 @@ class StationWindow(QMainWindow):
     # -- acting -------------------------------------------------------------------------
     def _refused(self, reason: str) -> None:
         if self.isActiveWindow():
-            self.statusBar().showMessage(reason, 8000)
+            self.say(reason, 8000)
+
+    def say(self, text: str, ms: int) -> None:
+        """Tell the player ``text`` for ``ms`` milliseconds, in the line of reasons (a
+        status bar would take its height from the card the first time it showed)."""
+        self.reason.setText(text)
+        self._said.start(ms)
+
+    def _said_long_enough(self) -> None:
+        self._refresh_controls(self.officer_id())
 
     def _start_turn(self) -> None:
         officer = self.officer_id()
@@ -431,7 +533,7 @@ class StationWindow(QMainWindow):
                         )
                     )
         if menu.isEmpty():
-            self.statusBar().showMessage("No system has an Impact to clear.", 6000)
+            self.say("No system has an Impact to clear.", 6000)
             return
         menu.popup(
             self.buttons["restore"].button.mapToGlobal(
@@ -459,7 +561,8 @@ class StationWindow(QMainWindow):
         )
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        save_geometry(self, f"station-{self.station.value}")
+        if not self.embedded:
+            save_geometry(self, self.geometry_key)
         self.model.sig_changed.disconnect(self.refresh)
         self.model.sig_refused.disconnect(self._refused)
         self.sig_closed.emit(self.station)

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt, QTimer
+from PySide6.QtCore import QEvent, QSize, Qt, QTimer
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
+    QBoxLayout,
     QCheckBox,
     QComboBox,
     QDialog,
@@ -12,6 +13,7 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
+    QLayout,
     QPushButton,
     QSpinBox,
     QStackedWidget,
@@ -40,14 +42,22 @@ from bridge.rules.hidden import reveal
 from bridge.rules.odds import task_odds
 from bridge.rules.stats import Attribute, Department
 from bridge.rules.task import Purchase
+from bridge.ui.base.notices import confirm
 from bridge.ui.base.station_model import StationModel
+from bridge.ui.base.text_size import take_text_size
 from bridge.ui.base.theme import COLORS, scaled
 from bridge.ui.station.spends_box import SpendsBox
 from bridge.ui.station.task_fields import TaskFields
 from bridge.ui.widgets.challenge_dice import ChallengeDiceRow, dice_html
 from bridge.ui.widgets.dice import DiceRow
 from bridge.ui.widgets.difficulty_guide import difficulty_guide_html
-from bridge.ui.widgets.fit import fit_to_screen, scrolling
+from bridge.ui.widgets.fit import (
+    fit_to_screen,
+    frame_margins,
+    free_area,
+    keep_on_screen,
+    scrolling,
+)
 from bridge.ui.widgets.lcars import Pill, section_label
 from bridge.ui.widgets.odds import OddsChart
 
@@ -65,8 +75,11 @@ class TaskDialog(QDialog):
     """One Task from a station card, for a character (or, for the GM, an NPC ship).
 
     Never modal: while one player rolls, the GM and every other station stay usable. The
-    dialog keeps one size from setup to damage report (the steps share one stacked area
-    and a fixed action bar), so ROLL, the spends and RESOLVE are always on screen.
+    steps share one stacked area and a fixed action bar, so ROLL, the spends and RESOLVE
+    are always on screen; the dialog grows (never shrinks) when what it shows grows, the
+    dice and spends after ROLL or a warning about the cap, within the screen. It takes
+    the text size of the window it was opened from. Enter after ROLL resolves; spending
+    Determination is never a default and asks first.
     """
 
     def __init__(
@@ -78,6 +91,7 @@ class TaskDialog(QDialog):
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
+        take_text_size(self, parent)
         self.setWindowModality(Qt.WindowModality.NonModal)
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, False)
         self.model = model
@@ -96,7 +110,8 @@ class TaskDialog(QDialog):
         self._outer = outer
         content = QWidget()
         self._content = content
-        outer.addWidget(scrolling(content), 1)
+        self._scroll = scrolling(content)
+        outer.addWidget(self._scroll, 1)
         layout = QVBoxLayout(content)
         layout.setContentsMargins(0, 0, 0, 0)
         head = QHBoxLayout()
@@ -113,17 +128,19 @@ class TaskDialog(QDialog):
         layout.addWidget(text)
 
         body = QHBoxLayout()
+        self._body = body
         layout.addLayout(body, 1)
         self.steps = QStackedWidget()
         body.addWidget(self.steps, 3)
         side = QWidget()
-        side.setMinimumWidth(round(scaled(340)))
+        self._side = side
         right = QVBoxLayout(side)
         right.setContentsMargins(0, 0, 0, 0)
         body.addWidget(side, 2)
 
         setup = QWidget()
         columns = QHBoxLayout(setup)
+        self._columns = columns
         columns.setContentsMargins(0, 0, 0, 0)
         self.steps.addWidget(setup)
         self.attribute = QComboBox()
@@ -160,7 +177,7 @@ class TaskDialog(QDialog):
         self.after = QStackedWidget()  # the spends, then the damage report in their place
         rcol.addWidget(self.after, 1)
         self.spends_box = SpendsBox(action, self.npc)
-        self.spends_box.connect_changed(self._update_cost)
+        self.spends_box.connect_changed(self._spends_changed)
         self.after.addWidget(self.spends_box)
         self.no_spends = QLabel("The Task failed: nothing to spend. RESOLVE applies it.")
         self.no_spends.setObjectName("dim")
@@ -236,7 +253,7 @@ class TaskDialog(QDialog):
         self.resolve_button.clicked.connect(self.resolve)
         self.apply_button.clicked.connect(self.apply_damage)
         self.no_roll_button.clicked.connect(self.confirm_without_roll)
-        self.inspire.clicked.connect(self.inspiration)
+        self.inspire.clicked.connect(self._ask_inspiration)
         self.close_button.clicked.connect(self.reject)
         shortcut = QShortcut(QKeySequence("Ctrl+Return"), self)
         shortcut.activated.connect(self._primary)
@@ -246,10 +263,74 @@ class TaskDialog(QDialog):
         self.model.sig_refused.connect(self._refused)
         self.model.sig_changed.connect(self._model_changed)
         self.refresh_preview()
+        self._sizes()
+        self._arrange()
         if self._mine(self.model.state.pending):  # reopened on a roll that is waiting
             self._rolled()
-        self.resize(self.natural_size())
-        fit_to_screen(self)
+        self._no_default()
+        self.resize(self._wanted())
+        self.fit = keep_on_screen(self)
+
+    def _sizes(self) -> None:
+        """The sizes set in pixels, at the dialog's text size."""
+        self._side.setMinimumWidth(round(scaled(340, self)))
+
+    def _settled_size(self) -> QSize:
+        """:meth:`natural_size` of what the dialog shows now."""
+        for layout in self.findChildren(QLayout):  # layouts keep the hints they had until
+            layout.invalidate()  # events pass, and so do the places that hold a widget:
+            holder = layout.parentWidget()  # what is shown now counts
+            if holder is not None and holder.layout() is layout:
+                holder.updateGeometry()
+        return self.natural_size()
+
+    def _arrange(self) -> None:
+        """Side by side where the screen is wide enough for it; at a large text size the
+        setup's two boxes, then the Difficulty and odds, go one under the other, so the
+        dialog is not wider than the screen (it may then scroll down, never across)."""
+        across = QBoxLayout.Direction.LeftToRight
+        for box in (self._columns, self._body):
+            box.setDirection(across)
+        for box in (self._columns, self._body):
+            if self._wanted().width() <= self._room().width():
+                break
+            box.setDirection(QBoxLayout.Direction.TopToBottom)
+
+    def _room(self) -> QSize:
+        """The largest the dialog can be with its frame whole on the screen."""
+        m = frame_margins(self)
+        free = free_area(self)
+        return QSize(free.width() - m.left() - m.right(), free.height() - m.top() - m.bottom())
+
+    def _wanted(self) -> QSize:
+        """What the dialog shows now, without scrolling across: wider by a scroll bar when
+        it is taller than the screen allows (it then scrolls down)."""
+        size = self._settled_size()
+        if size.height() > self._room().height():
+            size.setWidth(size.width() + self._scroll.verticalScrollBar().sizeHint().width())
+        return size
+
+    def grow(self) -> None:
+        """As large as what it shows needs (never smaller: nothing moves under the
+        pointer), as far as the screen allows; the frame kept on the screen."""
+        wanted = self._wanted().expandedTo(self.size())
+        if wanted != self.size():
+            self.resize(wanted)
+            fit_to_screen(self)
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange and hasattr(self, "_side"):
+            self._sizes()  # its window's text size changed
+            self._arrange()
+            self.grow()
+
+    def _no_default(self) -> None:
+        """No button is pressed by Enter but RESOLVE, after the roll (a focused button
+        would otherwise become the default, MOMENT OF INSPIRATION among them)."""
+        for button in self.findChildren(QPushButton):
+            button.setAutoDefault(False)
+            button.setDefault(False)
 
     def natural_size(self) -> QSize:
         """The size that shows everything without scrolling (the scroll area's own hint
@@ -459,9 +540,8 @@ class TaskDialog(QDialog):
         )
         self.chart.setOdds(odds)
 
-    @staticmethod
-    def _big_difficulty(n: int) -> str:
-        size = round(scaled(26))
+    def _big_difficulty(self, n: int) -> str:
+        size = round(scaled(26, self))
         return f"<span style='font-size:{size}px'>DIFFICULTY <b>{n}</b></span>"
 
     # -- acting -------------------------------------------------------------------------
@@ -554,6 +634,11 @@ class TaskDialog(QDialog):
         )
         self._show_pending_difficulty(pending)
         self._show_roll()
+        if pending.damage is None:
+            self._no_default()
+            self.resolve_button.setDefault(True)  # Enter resolves; nothing else
+            self.resolve_button.setFocus()
+        self.grow()
 
     def _show_pending_difficulty(self, pending: PendingTask) -> None:
         lines = [
@@ -603,11 +688,30 @@ class TaskDialog(QDialog):
         self.resolve_button.setEnabled(short is None)
         self.resolve_button.setToolTip(short or "Apply the spends (Ctrl+Return)")
 
+    def _spends_changed(self, *_: object) -> None:
+        self._update_cost()
+        self.grow()  # a warning about the cap may take another line
+
+    def _ask_inspiration(self) -> None:
+        """MOMENT OF INSPIRATION pressed: spend Determination only if the player says so."""
+        value = self.value.currentData()
+        left = self.model.state.characters[self.actor].determination.value
+        if confirm(
+            self,
+            "Moment of Inspiration",
+            f"Spend 1 Determination ({left} left), citing the Value “{value}”, "
+            "to re-roll the dice of this roll?",
+            "SPEND 1 DETERMINATION",
+        ):
+            self.inspiration()
+
     def inspiration(self) -> None:
+        """Spend 1 Determination on a Moment of Inspiration: the dice are rolled again."""
         value = self.value.currentData()
         if self._submit(Inspiration(by=self.by, value=value)) is not None:
             self.inspire.hide()
             self._show_roll()
+            self.grow()
 
     @property
     def resolved(self) -> bool:
@@ -635,6 +739,9 @@ class TaskDialog(QDialog):
         self.resolve_button.hide()
         self.inspire.hide()
         self.apply_button.show()
+        self._no_default()
+        self.apply_button.setDefault(True)  # Enter applies the damage the player sees
+        self.apply_button.setFocus()
         self.damage_dice.setDice(pending.damage.roll.dice)
         self.damage_dice.setSelected(())
         self.after.setCurrentWidget(self.damage_box)
@@ -695,6 +802,7 @@ class TaskDialog(QDialog):
         self.report.clear()
         self.after.setCurrentWidget(self.report)
         self._timer.start()
+        self.grow()
 
     def _next_report_line(self) -> None:
         if not self._report:

@@ -15,8 +15,9 @@ from bridge.engine import Change, Station
 from bridge.ui.base.seat_model import for_crew
 from bridge.ui.base.settings import restore_geometry, save_geometry
 from bridge.ui.base.station_model import StationModel
+from bridge.ui.base.text_size import TextSize
 from bridge.ui.station.station_window import StationWindow
-from bridge.ui.widgets.fit import fit_to_screen
+from bridge.ui.widgets.fit import keep_on_screen
 
 __all__ = ["SharedLaptopWindow"]
 
@@ -30,19 +31,30 @@ class SharedLaptopWindow(QMainWindow):
         self.model = model
         self.setWindowTitle("Bridge — Shared laptop (follows whoever acts)")
         self.resize(1340, 690)
+        self.text_size = TextSize(self, "shared-laptop", self._sizes, self._dialogs)
         self.stack = QStackedWidget()
         self.setCentralWidget(self.stack)
         self.cards: dict[Station, StationWindow] = {}
         for station in Station:
-            card = StationWindow(model, station)
+            card = StationWindow(model, station, embedded=True)
             card.setWindowFlags(Qt.WindowType.Widget)
+            card.add_view_actions(self.text_size.actions())
             self.stack.addWidget(card)
             self.cards[station] = card
         self._followed: tuple[int, str | None] | None = None
+        self._closed = False
         model.sig_changed.connect(self.follow)
+        self._sizes()  # the cards were built before they were in this window
         restore_geometry(self, "shared-laptop")
-        fit_to_screen(self)
+        self.fit = keep_on_screen(self)
         self.follow(Change.ALL)
+
+    def _sizes(self) -> None:
+        for card in self.cards.values():
+            card.rescale()
+
+    def _dialogs(self) -> list[QWidget]:
+        return [c.dialog for c in self.cards.values() if c.dialog is not None]
 
     def current(self) -> StationWindow:
         card = self.stack.currentWidget()
@@ -69,8 +81,10 @@ class SharedLaptopWindow(QMainWindow):
         self.setWindowTitle(f"Bridge — {card.station.label}: {state.name_of(actor)}")
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        save_geometry(self, "shared-laptop")
-        self.model.sig_changed.disconnect(self.follow)
-        for card in self.cards.values():
-            card.close()
+        if not self._closed:  # (a window is closed once; the GM console opens a new one)
+            self._closed = True
+            save_geometry(self, "shared-laptop")
+            self.model.sig_changed.disconnect(self.follow)
+            for card in self.cards.values():
+                card.close()
         super().closeEvent(event)

@@ -184,9 +184,11 @@ class ChallengeDiceRow(ScaledWidget):
     # -- geometry -----------------------------------------------------------------------
     def die_size(self) -> float:
         """The side of each painted die (the words under it take 0.45 of it more)."""
-        if not self.fill:
-            return scaled(52)
         n = max(len(self._dice), 1)
+        if not self.fill:  # the text size's dice, smaller only when the row is narrower
+            natural = scaled(52, self)
+            room = self.width() / (n * self._step) if self.width() > 0 else natural
+            return max(min(natural, room), 10.0)
         return max(min(self.height() / 1.5, self.width() / (n * self._step)), 10.0)
 
     def die_rect(self, index: int) -> QRectF:
@@ -203,14 +205,15 @@ class ChallengeDiceRow(ScaledWidget):
     def sizeHint(self) -> QSize:
         if self.fill:
             return super().sizeHint()
-        size = scaled(52)
+        size = scaled(52, self)
         n = max(len(self._dice), 1)
         return QSize(round(n * size * 1.2 + size * 0.1), round(size * 1.62))
 
     def minimumSizeHint(self) -> QSize:
         if self.fill:
-            return QSize(round(scaled(60)), round(scaled(40)))
-        return self.sizeHint()
+            return QSize(round(scaled(60, self)), round(scaled(40, self)))
+        hint = self.sizeHint()  # dice down to half their size before the row is cut
+        return QSize(round(hint.width() / 2), hint.height())
 
     # -- input --------------------------------------------------------------------------
     def mousePressEvent(self, event: QMouseEvent) -> None:

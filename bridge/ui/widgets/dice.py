@@ -46,39 +46,44 @@ class DiceRow(ScaledWidget):
         return self._dice
 
     def sizeHint(self) -> QSize:
-        return QSize(round(max(len(self._dice), 1) * scaled(92)), round(scaled(112)))
+        return QSize(round(max(len(self._dice), 1) * scaled(92, self)), round(scaled(112, self)))
 
     def minimumSizeHint(self) -> QSize:
-        return QSize(round(scaled(92)), round(scaled(112)))
+        return QSize(round(scaled(92, self)), round(scaled(112, self)))
 
     def paintEvent(self, event: QPaintEvent) -> None:
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        size = scaled(62)
+        size = scaled(62, self)
         for i, die in enumerate(self._dice):
-            x = scaled(8 + i * 92)
+            x = scaled(8 + i * 92, self)
             color = COLORS.orange if die.critical else COLORS.blue if die.successes else "#555"
             if die.kind == "assist":
                 color = COLORS.lavender if die.successes else "#4a404a"
-            rect = QRectF(x, scaled(4), size, size)
+            rect = QRectF(x, scaled(4, self), size, size)
             p.setPen(QColor(COLORS.red) if die.complication else Qt.PenStyle.NoPen)
             p.setBrush(QColor(color))
-            p.drawRoundedRect(rect, scaled(14), scaled(14))
+            p.drawRoundedRect(rect, scaled(14, self), scaled(14, self))
             font = QFont(FONT_FAMILY)
-            font.setPixelSize(round(scaled(34)))
+            font.setPixelSize(round(scaled(34, self)))
             font.setBold(True)
             p.setFont(font)
             p.setPen(QColor("#000"))
             p.drawText(rect, Qt.AlignmentFlag.AlignCenter, str(die.value))
             small = QFont(FONT_FAMILY)
-            small.setPixelSize(round(scaled(14)))
+            small.setPixelSize(round(scaled(14, self)))
             small.setBold(True)
             p.setFont(small)
             p.setPen(QColor(COLORS.red if die.complication else COLORS.text))
             label = die_meaning(die).replace(" + ", "\n")
             owner = "ASSIST" if die.kind == "assist" else ""
             p.drawText(
-                QRectF(x - scaled(14), scaled(68), size + scaled(28), scaled(44)),
+                QRectF(
+                    x - scaled(14, self),
+                    scaled(68, self),
+                    size + scaled(28, self),
+                    scaled(44, self),
+                ),
                 Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop,
                 f"{owner} {label}".strip(),
             )

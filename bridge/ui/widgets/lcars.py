@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRect, QRectF, QSize, Qt
+from PySide6.QtCore import QEvent, QRect, QRectF, QSize, Qt
 from PySide6.QtGui import (
     QColor,
     QFont,
@@ -11,21 +11,36 @@ from PySide6.QtGui import (
     QPainterPath,
     QPaintEvent,
     QPixmap,
+    QResizeEvent,
 )
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QWidget
 
-from bridge.ui.base.theme import COLORS, FONT_FAMILY, scaled
+from bridge.ui.base.theme import BODY_PX, COLORS, FONT_FAMILY, scaled, window_scale
 from bridge.ui.widgets.scaled import ScaledWidget
 from bridge.ui.widgets.steady_label import SteadyLabel
 
 __all__ = ["LcarsHeader", "Pill", "section_label"]
 
 
+class _Band(QWidget):
+    """The header's widgets on the right; tells the header when they need more room."""
+
+    def event(self, event: QEvent) -> bool:
+        done = super().event(event)
+        if event.type() == QEvent.Type.LayoutRequest:
+            header = self.parentWidget()
+            if isinstance(header, LcarsHeader):
+                header.band_changed()
+        return done
+
+
 class LcarsHeader(ScaledWidget):
     """A painted elbow in the station's colour with the station's name.
 
     Widgets added with ``addRight`` sit in the band under the top bar, right of the name
-    (the Turn, the pools), so the header carries them without a row of its own.
+    (the Turn, the pools), so the header carries them without a row of its own; when
+    the window is too narrow for them beside the name (a large text size), they move
+    to a band of their own under it and the header grows by that band.
     """
 
     def __init__(self, title: str, color: str, parent: QWidget | None = None) -> None:
@@ -34,36 +49,101 @@ class LcarsHeader(ScaledWidget):
         self._color = QColor(color)
         self._subtitle = ""
         self._cache: tuple[object, QPixmap] | None = None  # the elbow painted at a size
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        self._row = QHBoxLayout(self)
-        self._row.setSpacing(round(scaled(8)))
+        policy = QSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        policy.setHeightForWidth(True)
+        self.setSizePolicy(policy)
+        self.band = _Band(self)
+        """The widgets on the right: make them with it as their parent."""
+        self._row = QHBoxLayout(self.band)
+        self._row.setContentsMargins(0, 0, 0, 0)
         self._row.addStretch()
+        self._told = QSize()  # the band's size hint the window's layout last took
+        self._measured: tuple[float, int, int] | None = None  # (scale, height, beside)
+
+    def _measures(self) -> tuple[int, int]:
+        """The height of the bar and the name, and where the band starts beside the name,
+        at the window's text size (measured once per size: layouts ask often)."""
+        scale = window_scale(self)
+        if self._measured is None or self._measured[0] != scale:
+            # The bar and the name grow with the text up to 125% (larger, the name would
+            # only take the room of what the player enlarged the text to read).
+            height = round(64 * min(scale, 1.25))
+            name = QFontMetricsF(self._title_font(height)).horizontalAdvance(self._title)
+            beside = round(height * 0.42 * 1.6 + name + 24 * scale)
+            self._measured = (scale, height, beside)
+            self._row.setSpacing(round(8 * scale))
+        return self._measured[1], self._measured[2]
 
     def _height(self) -> int:
-        return round(scaled(64))
+        """The height of the bar and the name: the whole header when one row holds all."""
+        return self._measures()[0]
 
-    def _title_font(self) -> QFont:
+    def _title_font(self, height: int | None = None) -> QFont:
         font = QFont(FONT_FAMILY)
-        font.setPixelSize(int(self._height() * 0.5))
+        font.setPixelSize(int((self._height() if height is None else height) * 0.5))
         font.setBold(True)
         return font
 
-    def _margins(self) -> None:
+    def _beside(self) -> int:
+        """Where the band starts when it sits beside the name."""
+        return self._measures()[1]
+
+    def _wrapped(self, width: int) -> bool:
+        """Whether, at ``width``, the widgets on the right go under the name."""
+        return self._beside() + self._row.sizeHint().width() + 4 > width
+
+    def _band_rect(self, width: int) -> QRect:
         h = self._height()
-        bar = h * 0.42
-        name = QFontMetricsF(self._title_font()).horizontalAdvance(self._title)
-        self._row.setContentsMargins(round(bar * 1.6 + name + scaled(24)), round(bar + 1), 4, 1)
+        bar = round(h * 0.42)
+        if self._wrapped(width):  # a band of their own, under the name
+            left = round(h * 0.42 * 1.6)
+            return QRect(left, h + 2, width - left - 4, self._row.sizeHint().height())
+        left = self._beside()
+        return QRect(
+            left, bar + 1, width - left - 4, max(h - bar - 2, self._row.sizeHint().height())
+        )
+
+    def _place(self) -> None:
+        rect = self._band_rect(self.width())
+        if self.band.geometry() != rect:
+            self.band.setGeometry(rect)
+
+    def band_changed(self) -> None:
+        """The widgets on the right may need another width: beside the name or under it
+        (the window's layout is asked again only if they do)."""
+        hint = self._row.sizeHint()
+        if hint != self._told:
+            self._told = hint
+            self.updateGeometry()
+        self._place()
+
+    def hasHeightForWidth(self) -> bool:
+        return True
+
+    def heightForWidth(self, width: int) -> int:
+        band = self._row.sizeHint().height()
+        if not self._wrapped(width):
+            return max(self._height(), round(self._height() * 0.42) + band + 2)
+        return self._height() + band + 4
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._place()
 
     def addRight(self, widget: QWidget) -> None:
         self._row.addWidget(widget)
 
     def sizeHint(self) -> QSize:
-        self._margins()
-        return QSize(self._row.sizeHint().width(), self._height())
+        """Everything in one row."""
+        band = self._row.sizeHint()
+        height = max(self._height(), round(self._height() * 0.42) + band.height() + 2)
+        return QSize(self._beside() + band.width() + 4, height)
 
     def minimumSizeHint(self) -> QSize:
-        self._margins()
-        return QSize(self._row.minimumSize().width(), self._height())
+        """The name, or the widgets on the right under it, whichever is wider."""
+        left = round(self._height() * 0.42 * 1.6)
+        name = self._beside() - round(scaled(24, self)) + 4
+        return QSize(max(name, left + self._row.minimumSize().width() + 4), self._height())
 
     def setSubtitle(self, text: str) -> None:
         if text != self._subtitle:
@@ -86,7 +166,8 @@ class LcarsHeader(ScaledWidget):
         p = QPainter(pixmap)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         w, h = self.width(), self.height()
-        bar = h * 0.42
+        line = self._height()  # the bar and the name; a band for the right may be under
+        bar = line * 0.42
         path = QPainterPath()
         path.moveTo(0, h)
         path.lineTo(0, bar)
@@ -104,7 +185,7 @@ class LcarsHeader(ScaledWidget):
         p.drawEllipse(QRectF(w - bar, 0, bar, bar))
         p.setFont(self._title_font())
         p.setPen(QColor(self._color))
-        text_rect = QRectF(bar * 1.6, bar, w - bar * 1.6, h - bar)
+        text_rect = QRectF(bar * 1.6, bar, w - bar * 1.6, line - bar)
         p.drawText(
             text_rect, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, self._title
         )
@@ -116,7 +197,7 @@ class LcarsHeader(ScaledWidget):
         p = QPainter(self)
         area = event.rect()
         p.drawPixmap(area, self._elbow(), self._pixmap_rect(area))
-        w, bar = self.width(), self.height() * 0.42
+        w, bar = self.width(), self._height() * 0.42
         place = QRectF(w * 0.40, 0, w * 0.58 - bar, bar)
         # Under a new Turn or pool only their own place repaints: the subtitle is
         # drawn only where it is.
@@ -144,20 +225,35 @@ class LcarsHeader(ScaledWidget):
 
 
 class Pill(SteadyLabel):
-    """A rounded label in one of the LCARS colours (a new text repaints only the pill)."""
+    """A rounded label in one of the LCARS colours (a new text repaints only the pill);
+    its corners and padding follow its window's text size."""
 
     def __init__(
         self, text: str = "", color: str = COLORS.peach, parent: QWidget | None = None
     ) -> None:
         super().__init__(text, parent)
+        self._made: tuple[str, float] | None = None  # the colour and size of its sheet
         self.setColor(color)
         self.setAlignment(Qt.AlignmentFlag.AlignCenter)
 
     def setColor(self, color: str) -> None:
+        made = (color, window_scale(self))
+        if made == self._made:
+            return
+        self._made = made
         self.setStyleSheet(
-            f"background: {color}; color: #000; border-radius: {round(scaled(12))}px;"
-            f" padding: {round(scaled(3))}px {round(scaled(12))}px; font-weight: bold;"
+            f"background: {color}; color: #000; border-radius: {round(scaled(12, self))}px;"
+            f" padding: {round(scaled(3, self))}px {round(scaled(12, self))}px;"
+            f" font-weight: bold; font-size: {round(scaled(BODY_PX, self))}px;"
         )
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if self._made is not None and event.type() in (
+            QEvent.Type.FontChange,
+            QEvent.Type.ParentChange,
+        ):
+            self.setColor(self._made[0])  # a window at another text size
 
 
 def section_label(text: str, parent: QWidget | None = None) -> QLabel:

@@ -46,8 +46,8 @@ class OddsChart(ScaledWidget):
         w = self.width() / n
         top = max(dist) or 1.0
         font = QFont(FONT_FAMILY)
-        font.setPixelSize(round(scaled(13)))
-        label = scaled(18)
+        font.setPixelSize(round(scaled(13, self)))
+        label = scaled(18, self)
         p.setFont(font)
         for k, prob in enumerate(dist):
             h = (self.height() - label - 4) * prob / top

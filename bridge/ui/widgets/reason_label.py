@@ -42,13 +42,19 @@ class ReasonLabel(QLabel):
         """Lines the text takes at ``width``, and never fewer than its own."""
         if not self._text or width <= 0:
             return self._lines
-        spacing = self.fontMetrics().lineSpacing()
-        box = self.fontMetrics().boundingRect(QRect(0, 0, width, 1 << 20), _WRAP, self._text)
-        return max(self._lines, -(-box.height() // spacing))
+        metrics = self.fontMetrics()
+        box = metrics.boundingRect(QRect(0, 0, width, 1 << 20), _WRAP, self._text)
+        # n lines are one line's height and n - 1 line spacings tall (one line's
+        # height may be a pixel more than its spacing: it is still one line)
+        lines = 1 + max(0, round((box.height() - metrics.height()) / metrics.lineSpacing()))
+        return max(self._lines, lines)
 
     def _height(self, rows: int) -> int:
+        """Room for ``rows`` lines: one line's height, then a line spacing for each more."""
         margins = self.contentsMargins()
-        return rows * self.fontMetrics().lineSpacing() + margins.top() + margins.bottom()
+        metrics = self.fontMetrics()
+        first = max(metrics.height(), metrics.lineSpacing())
+        return first + (rows - 1) * metrics.lineSpacing() + margins.top() + margins.bottom()
 
     def sizeHint(self) -> QSize:
         margins = self.contentsMargins()

@@ -46,6 +46,9 @@ def _setup(table: QTableWidget, headers: list[str]) -> None:
     table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
     table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
     table.horizontalHeader().setStretchLastSection(True)
+    # As tall as its rows, so a scroll bar across would cover the last row: in a column
+    # a little too narrow (a large text size), the last column's text is shortened.
+    table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
 
 
 def _fill(
@@ -97,6 +100,16 @@ class _FittedTable(QTableWidget):
             _fit_rows(self)
 
 
+def _mark_low(bar: QProgressBar) -> None:
+    """Under half full, a bar's numbers (in its middle) sit on its dark track, not on
+    its colour: the stylesheet then writes them light (``low``), else dark."""
+    low = bar.value() * 2 < bar.maximum()
+    if bar.property("low") != low:
+        bar.setProperty("low", low)
+        bar.style().unpolish(bar)
+        bar.style().polish(bar)
+
+
 class ShieldsPower(QWidget):
     """Shields and Power as bars with numbers, Resistance and shield status in words."""
 
@@ -128,6 +141,8 @@ class ShieldsPower(QWidget):
         self.power.setMaximum(max(ship.power_capacity, 1))
         self.power.setValue(min(ship.power_now, max(ship.power_capacity, 1)))
         self.power.setFormat(f"{ship.power_now} / {ship.power_capacity}")
+        for bar in (self.shields, self.power):
+            _mark_low(bar)
         self.resistance.setText(str(ship.resistance))
         mod = f"  +{ship.modulation_bonus} modulated" if ship.modulation_bonus else ""
         self.status.setText(("SHIELDS UP" if ship.shields_up else "SHIELDS DOWN") + mod)

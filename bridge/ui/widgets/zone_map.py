@@ -124,7 +124,7 @@ class ZoneMapView(ScaledWidget):
         both do not fit, the type shrinks (to three quarters), then a long name wraps
         between its words. Returns where the next ship goes."""
         body = QFont(FONT_FAMILY)
-        size = scaled(14)
+        size = scaled(14, self)
         body.setPixelSize(round(size))
         metrics = QFontMetricsF(body)
         parts = [text] if metrics.horizontalAdvance(text) <= room else text.split(" · ")
@@ -139,18 +139,21 @@ class ZoneMapView(ScaledWidget):
         ]
         p.setFont(body)
         p.setPen(QColor(COLORS.orange if sid == self._dragging else color))
-        line = metrics.height() + scaled(2)
-        top = at.y() + scaled(12) - metrics.ascent()
+        line = metrics.height() + scaled(2, self)
+        top = at.y() + scaled(12, self) - metrics.ascent()
         for i, part in enumerate(shown):
             p.drawText(
-                QPointF(at.x() + (scaled(8) if i else 0), at.y() + scaled(12) + i * line), part
+                QPointF(
+                    at.x() + (scaled(8, self) if i else 0), at.y() + scaled(12, self) + i * line
+                ),
+                part,
             )
         width = max(metrics.horizontalAdvance(part) for part in shown) + (
-            scaled(8) if len(shown) > 1 else 0
+            scaled(8, self) if len(shown) > 1 else 0
         )
         self._ships[sid] = QRectF(at.x(), top, width, line * len(shown))
         self._texts[sid] = shown
-        return at.y() + line * len(shown) + scaled(2)
+        return at.y() + line * len(shown) + scaled(2, self)
 
     def _ship_at(self, point: QPointF) -> str | None:
         return next((sid for sid, r in self._ships.items() if r.contains(point)), None)
@@ -214,7 +217,7 @@ class ZoneMapView(ScaledWidget):
         for a, b in state.zones.links:
             p.drawLine(rects[a].center(), rects[b].center())
         title = QFont(FONT_FAMILY)
-        title.setPixelSize(round(scaled(15)))
+        title.setPixelSize(round(scaled(15, self)))
         title.setBold(True)
         lines = ship_lines(state, self._own)
         for zone, rect in rects.items():
@@ -225,16 +228,16 @@ class ZoneMapView(ScaledWidget):
             p.drawRoundedRect(rect, 14, 14)
             p.setFont(title)
             p.setPen(QColor(COLORS.lavender))
-            head = rect.adjusted(scaled(10), scaled(6), -scaled(6), 0)
+            head = rect.adjusted(scaled(10, self), scaled(6, self), -scaled(6, self), 0)
             flags = Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap
             used = QFontMetricsF(title).boundingRect(head, flags, zone.upper())
             p.drawText(head, flags, zone.upper())
-            y = used.bottom() + scaled(4)
-            room = rect.width() - scaled(20)
+            y = used.bottom() + scaled(4, self)
+            room = rect.width() - scaled(20, self)
             for sid, where, text, color in lines:
                 if where != zone:
                     continue
                 y = self._paint_ship(
-                    p, sid, text, color, QPointF(rect.left() + scaled(12), y), room
+                    p, sid, text, color, QPointF(rect.left() + scaled(12, self), y), room
                 )
         p.end()

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QApplication
 from bridge.engine.catalog import Station
 from bridge.engine.commands import AdjustPool, EndTurn, StartTurn
 from bridge.ui.base.shared_model import SharedModel
+from bridge.ui.base.theme import window_scale
 from bridge.ui.network.host_panel import HostPanel, qr_pixmap
 from bridge.ui.network.join_dialog import JoinDialog, open_seat_windows, url_for
 from bridge.ui.network.remote_model import RemoteModel
@@ -180,8 +181,11 @@ def test_a_remote_player_rolls_and_resolves_a_task_in_the_task_dialog(
     assert isinstance(window, StationWindow) and window.station is Station.SCIENCE
     _run(loop, _do(window.start_button.click))
     assert model.state.turn.actor == "sorel"  # the click waited for the host's answer
+    assert window.text_size is not None  # a joined window has its own text size too
+    window.text_size.set(1.3)
     task = window.open_task(CATALOG["scan_for_weakness"])
     assert task is not None
+    assert window_scale(window) == window_scale(task) == 1.3
     task.target.setCurrentIndex(0)
     _run(loop, _do(task.roll))
     assert model.state.pending is not None and model.state.pending.actor == "sorel"

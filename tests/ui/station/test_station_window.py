@@ -216,7 +216,8 @@ def test_the_operations_card_says_why_before_the_dialog(qtbot: QtBot, model: Sha
     assert repair.button.isEnabled() and shields.button.isEnabled()
     hail = w.buttons["hailing_frequencies"]
     assert hail.detail is not None
-    assert "D 0: no roll unless jammed or the GM raises it" in hail.detail.text()
+    assert "D 0: no roll" in hail.detail.text()
+    assert "jamming or the GM can raise it" in hail.button.toolTip()
 
 
 def test_launch_probe_says_it_takes_no_roll(qtbot: QtBot, model: SharedModel) -> None:

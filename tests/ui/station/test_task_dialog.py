@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
@@ -77,12 +78,15 @@ def test_ctrl_return_rolls(qtbot: QtBot, model: SharedModel) -> None:
     assert model.state.pending is not None and d.resolve_button.isVisible()
 
 
-def test_moment_of_inspiration(qtbot: QtBot, model: SharedModel) -> None:
+def test_moment_of_inspiration(
+    qtbot: QtBot, model: SharedModel, monkeypatch: pytest.MonkeyPatch
+) -> None:
     model.submit(StartTurn(by="sorel", actor="sorel"))
     d = dialog(qtbot, model, "sorel", Station.SCIENCE, "scan_for_weakness")
     model.session._dice = GivenDice(d20=(20, 20, 20, 1, 1))
     d.roll()
     assert "FAILURE" in d.outcome.text() and d.inspire.isVisible()
+    monkeypatch.setattr("bridge.ui.station.task_dialog.confirm", lambda *_: True)
     qtbot.mouseClick(d.inspire, Qt.MouseButton.LeftButton)
     assert "SUCCESS" in d.outcome.text()
     assert model.state.characters["sorel"].determination.value == 0

@@ -3,6 +3,8 @@ windows and a joined one read the same seat view; here they show the same words.
 
 from __future__ import annotations
 
+import re
+
 import qasync
 from PySide6.QtWidgets import QApplication, QLabel, QWidget
 from pytestqt.qtbot import QtBot
@@ -53,6 +55,7 @@ def test_tacticals_damage_report_tells_the_crew_what_it_sees(
     dialog.target.setCurrentIndex(dialog.target.findData("qoj"))
     dialog.roll()
     dialog.resolve()
+    dialog.apply_damage()  # the damage dice, seen, land as they fell
     dialog.finish_report()
     report = dialog.report.toPlainText()
     gm = "\n".join(reveal(line) for line in model.journal[-1].log)
@@ -61,7 +64,9 @@ def test_tacticals_damage_report_tells_the_crew_what_it_sees(
     for hidden in ("Resistance 3", "Damage after Resistance", "Shields 11"):
         assert hidden not in report, hidden
     assert "Power" not in report.split("IKS Qoj now:")[1]
-    assert report.splitlines() == list(seat_lines(model.journal[-1], CREW))
+    told = [line for entry in model.journal[-2:] for line in seat_lines(entry, CREW)]
+    drawn = [re.sub("\ufffc(?: \ufffc)*", "[dice]", line) for line in report.splitlines()]
+    assert drawn == [re.sub(r"\[[^\]]*\]", "[dice]", line) for line in told]  # roll, damage
     dialog.close()
 
 

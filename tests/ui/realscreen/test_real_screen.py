@@ -1,0 +1,88 @@
+"""Bridge on a real X server with a window manager (Xvfb and openbox, 1366x768), as a GM
+and five players see it (issue 27): every frame whole on the screen, the demo's
+cascade and the shared laptop opened again included; no scroll bar and no hidden or cut
+text in a window that must fit; every Task's dialog whole after ROLL with a full pool;
+Enter after ROLL never spends Determination; the card never moves under the pointer; at
+150% the GM console keeps its pools in view and nothing is cut across. Qt and Python
+must say nothing while it runs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.ui.realscreen.child import TASKS
+
+pytestmark = pytest.mark.realscreen
+
+CONSOLE = "Bridge — Ambush at Kessik Nebula"
+STATIONS = (
+    "Bridge — Command",
+    "Bridge — Helm and Navigation",
+    "Bridge — Security and Tactical",
+    "Bridge — Communications and Internal Systems",
+    "Bridge — Sensors and Science",
+)
+DIALOGS = [f"{key}, Momentum {pool}" for pool in (2, 6) for key, _ in TASKS]
+
+
+def test_bridge_ran_on_the_real_screen_and_said_nothing(real_screen: dict[str, Any]) -> None:
+    assert real_screen["screen"] == [[0, 0, 1366, 768], [0, 0, 1366, 768]]
+    assert real_screen["framed"], "the window manager never framed the windows"
+    assert real_screen["qt"] == "", f"Qt or Python said:\n{real_screen['qt']}"
+
+
+@pytest.mark.parametrize("title", [CONSOLE, *STATIONS])
+def test_the_demo_opens_every_window_whole_on_the_screen(
+    real_screen: dict[str, Any], title: str
+) -> None:
+    assert real_screen[f"frame: {title}"] == []
+
+
+@pytest.mark.parametrize("title", [CONSOLE, *STATIONS])
+def test_nothing_to_scroll_and_nothing_cut_in_a_window(
+    real_screen: dict[str, Any], title: str
+) -> None:
+    """Every entry of a card and every GM control in view: only readouts scroll."""
+    assert real_screen[f"fits: {title}"] == []
+
+
+@pytest.mark.parametrize("case", DIALOGS)
+def test_the_task_dialog_shows_everything_at_setup_and_after_roll(
+    real_screen: dict[str, Any], case: str
+) -> None:
+    assert real_screen[f"dialog at SET UP: {case}"] == []
+    assert real_screen[f"dialog after ROLL: {case}"] == []
+
+
+@pytest.mark.parametrize("case", DIALOGS)
+def test_enter_after_roll_resolves(real_screen: dict[str, Any], case: str) -> None:
+    assert real_screen[f"Enter after ROLL: {case}"] == ["RESOLVE"]
+
+
+def test_the_card_stays_put_when_a_reason_comes_or_goes(real_screen: dict[str, Any]) -> None:
+    before, started, after_minor = real_screen[
+        "card y: before, at START TURN, after a Minor Action"
+    ]
+    assert before == started == after_minor
+
+
+def test_the_shared_laptop_is_whole_on_the_screen_and_again_after_moving(
+    real_screen: dict[str, Any],
+) -> None:
+    assert real_screen["frame: shared laptop"] == []
+    assert real_screen["fits: shared laptop"] == []
+    assert real_screen["frame: shared laptop opened again"] == []
+
+
+def test_at_150_percent_pools_in_view_and_nothing_cut_across(
+    real_screen: dict[str, Any],
+) -> None:
+    assert real_screen["fits at 150%: GM console"] == []
+    assert real_screen["fits at 150%: shared laptop"] == []
+    assert real_screen["ship panel at 150%: nothing cut across"] == []
+    assert real_screen["fits at 150%: Security and Tactical"] == []
+    assert real_screen["frame at 150%: Security and Tactical"] == []
+    assert real_screen["frame at 150%: Fire Weapon"] == []
+    assert real_screen["Fire Weapon at 150%: nothing cut across"] == []

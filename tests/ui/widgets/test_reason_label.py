@@ -1,0 +1,44 @@
+"""The line of reasons keeps its height: one line of text is one row (issue 27: a
+line's height was a pixel more than its spacing, so one line took two rows, and the
+card under it moved by a row whenever a reason came or went)."""
+
+from __future__ import annotations
+
+from pytestqt.qtbot import QtBot
+
+from bridge.ui.widgets.reason_label import ReasonLabel
+
+
+def _label(qtbot: QtBot, lines: int) -> ReasonLabel:
+    label = ReasonLabel(lines=lines)
+    label.setObjectName("reason")
+    qtbot.addWidget(label)
+    label.resize(400, 10)
+    label.show()
+    return label
+
+
+def test_one_line_of_reasons_is_as_tall_as_none(qtbot: QtBot) -> None:
+    label = _label(qtbot, 1)
+    empty = label.sizeHint().height()
+    label.setText("Not your Turn: start a Turn first.")
+    assert label.sizeHint().height() == empty
+    assert empty >= label.fontMetrics().height()  # the whole line shows
+
+
+def test_more_lines_than_it_keeps_grow_it_by_a_line_each(qtbot: QtBot) -> None:
+    label = _label(qtbot, 1)
+    one = label.sizeHint().height()
+    label.setText("Weapons is disabled. " * 6)  # three lines at 400 px
+    spacing = label.fontMetrics().lineSpacing()
+    rows = (label.sizeHint().height() - one) // spacing + 1
+    assert rows >= 2 and label.sizeHint().height() == one + (rows - 1) * spacing
+
+
+def test_a_label_of_two_lines_keeps_two_for_one_line_or_none(qtbot: QtBot) -> None:
+    label = _label(qtbot, 2)
+    two = label.sizeHint().height()
+    label.setText("Not your Turn: start a Turn first.")
+    assert label.sizeHint().height() == two
+    label.setText("")
+    assert label.sizeHint().height() == two
