@@ -10,8 +10,10 @@ from pathlib import Path
 
 from bridge.engine import CommandRefused, Session, suggest
 from bridge.net import heap
+from bridge.net.discovery import lan_addresses
 from bridge.net.host import Host
 from bridge.net.seats import SeatPlan
+from bridge.net.web import page_url
 from bridge.storage.autosave import AutosaveJournal, recover
 from bridge.storage.battle import open_battle
 
@@ -104,6 +106,9 @@ async def run_host(
         f"join code {host.guard.code}, autosave {journal.path}",
         flush=True,
     )
+    addresses = [bind] if bind else lan_addresses()
+    page = page_url(addresses[0] if addresses else "localhost", listening, host.guard.code)
+    print(f"Phones and tablets: {page}", flush=True)
     try:
         await stop.wait()
     finally:
