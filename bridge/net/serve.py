@@ -14,6 +14,7 @@ from bridge.net.discovery import lan_addresses
 from bridge.net.host import Host
 from bridge.net.seats import SeatPlan
 from bridge.net.web import page_url
+from bridge.rules.dice import SeededDice
 from bridge.storage.autosave import AutosaveJournal, recover
 from bridge.storage.battle import open_battle
 
@@ -25,9 +26,9 @@ def seats_file_for(journal: Path) -> Path:
     return journal.with_name(journal.stem + ".seats.json")
 
 
-def hosted_session(battle: Path | None, resume: Path | None) -> Session:
+def hosted_session(battle: Path | None, resume: Path | None, seed: int | None = None) -> Session:
     """The battle to host, autosaving (its sink is an :class:`AutosaveJournal`): a battle
-    file (or the demo), or a journal to resume."""
+    file (or the demo, its dice seeded with ``seed`` when given), or a journal to resume."""
     if resume is not None:
         recovered = recover(resume)
         if recovered.journal is None:
@@ -36,7 +37,7 @@ def hosted_session(battle: Path | None, resume: Path | None) -> Session:
     if battle is None:
         from bridge.engine import demo_encounter
 
-        session = Session(demo_encounter())
+        session = Session(demo_encounter(), None if seed is None else SeededDice(seed))
     else:
         session = open_battle(battle).session
     AutosaveJournal.start(session)
