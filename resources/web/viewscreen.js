@@ -39,7 +39,7 @@ export function viewscreen(link) {
     state.outcome ? el("p", { class: "outcome" }, String(state.outcome.text ?? state.outcome.kind ?? "The battle is over.")) : null,
     el(
       "section",
-      { class: "tactical", "aria-label": "Tactical picture" },
+      { class: "tactical-picture", "aria-label": "Tactical picture" },
       zones.map((zone) =>
         el(
           "div",
@@ -63,11 +63,14 @@ export function viewscreen(link) {
     el(
       "section",
       { class: "log report-log", "aria-label": "Damage report" },
-      el("h3", {}, "REPORT"),
+      el("h3", {}, "REPORT (NEWEST FIRST)"),
       el(
         "ol",
         {},
-        link.log.slice(-4).map((e) => el("li", {}, e.lines.map((line) => el("p", {}, line)))),
+        link.log
+          .slice(-4)
+          .reverse()
+          .map((e) => el("li", {}, e.lines.map((line) => el("p", {}, line)))),
       ),
     ),
   ];
