@@ -22,7 +22,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
+from bridge.engine import Session, demo_encounter
 from bridge.net.web import page_url
+from bridge.storage.battle import save_battle
 
 ROOT = Path(__file__).resolve().parents[2]
 CODE = "WEB42X"
@@ -304,3 +306,31 @@ def test_five_pages_play_the_demo_battles_round(browser: Browser, tmp_path: Path
         expect(page.locator("[data-stat='round']")).to_have_text("2", timeout=60_000)
         assert page.errors == []  # type: ignore[attr-defined]
         page.close()
+
+
+MARKUP = "<img src=x onerror=alert(1)>Kell<b>"
+
+
+def test_names_holding_markup_show_as_text(browser: Browser, tmp_path: Path) -> None:
+    """The page puts names in as text, never as HTML."""
+    encounter = demo_encounter()
+    kell = encounter.characters["kell"].model_copy(update={"name": MARKUP})
+    encounter = encounter.model_copy(
+        update={
+            "name": "<script>alert(2)</script>Ambush",
+            "characters": {**encounter.characters, "kell": kell},
+        }
+    )
+    battle = tmp_path / "markup.json"
+    save_battle(battle, Session(encounter))
+    _, _, url = _host(tmp_path, str(battle))
+    page = _page(browser, PHONE)
+    dialogs: list[str] = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    page.goto(url)
+    expect(page.locator("#title")).to_have_text("<SCRIPT>ALERT(2)</SCRIPT>AMBUSH")
+    _take(page, "char:kell")
+    expect(page.locator(".officer .name")).to_have_text(MARKUP)
+    assert page.locator("main img, main b, main script").count() == 0
+    assert dialogs == [] and page.errors == []  # type: ignore[attr-defined]
+    page.close()
