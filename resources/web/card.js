@@ -27,8 +27,14 @@ export function pools(state, character) {
   );
 }
 
-function entryButton(key, info, onUse, extraClass = "") {
-  const reasonId = `why-${key.replace(/[^a-z0-9]/gi, "-")}`;
+const idOf = (text) => text.replace(/[^a-z0-9]/gi, "-");
+
+/** One entry: its button, and under it its reason when that is its own. A reason said
+ * above a group (`shared`, the note's id) describes the button but is not repeated. */
+function entryButton(key, info, onUse, extraClass = "", shared = new Map()) {
+  const reasonId = `why-${idOf(key)}`;
+  const sharedId = info.reason != null ? shared.get(info.reason) : undefined;
+  const own = info.reason != null && sharedId === undefined;
   return el(
     "div",
     { class: `entry ${info.kind} ${extraClass}`, dataset: { entry: key } },
@@ -39,13 +45,65 @@ function entryButton(key, info, onUse, extraClass = "") {
         class: `${info.kind}`,
         dataset: { key: `entry-${key}` },
         disabled: info.reason != null,
-        "aria-describedby": info.reason != null ? reasonId : undefined,
+        "aria-describedby": own ? reasonId : sharedId,
         onclick: () => onUse(key, info),
       },
       info.name,
     ),
-    info.reason != null ? el("p", { class: "reason", id: reasonId }, info.reason) : null,
+    own ? el("p", { class: "reason", id: reasonId }, info.reason) : null,
   );
+}
+
+/** How many entries must give one reason for it to be said once above them (as the
+ * desktop station's card does). */
+const SHARED = 3;
+
+/** The reasons given by at least SHARED of `groups`' entries together: each with the
+ * groups it covers. `groups` is a list of lists of [key, info]. */
+function sharedReasons(groups) {
+  const found = new Map();
+  groups.forEach((entries, g) => {
+    for (const [, info] of entries) {
+      if (info.reason == null) continue;
+      const seen = found.get(info.reason) ?? { count: 0, groups: new Set() };
+      seen.count += 1;
+      seen.groups.add(g);
+      found.set(info.reason, seen);
+    }
+  });
+  return [...found].filter(([, seen]) => seen.count >= SHARED);
+}
+
+/** A reason said once for the entries under it. */
+function sharedNote(reason, id) {
+  return el("p", { class: "reason shared", id, dataset: { shared: "" } }, reason);
+}
+
+/** Headed groups of entries (`[[title, entries], ...]`, a title may be ""), each reason
+ * that holds for many of them said once: above the group it covers, or above them all
+ * when it covers more than one. `prefix` keeps the notes' ids apart. */
+function entryGroups(prefix, groups, onUse) {
+  const shared = new Map();
+  const top = [];
+  const above = groups.map(() => []);
+  for (const [reason, seen] of sharedReasons(groups.map(([, entries]) => entries))) {
+    const id = `why-${prefix}-${shared.size}`;
+    shared.set(reason, id);
+    if (seen.groups.size > 1) top.push(sharedNote(reason, id));
+    else above[[...seen.groups][0]].push(sharedNote(reason, id));
+  }
+  return [
+    top,
+    groups.map(([title, entries], g) =>
+      entries.length
+        ? [
+            title ? el("h3", {}, title) : null,
+            above[g],
+            el("div", { class: "entries" }, entries.map(([k, i]) => entryButton(k, i, onUse, "", shared))),
+          ]
+        : null,
+    ),
+  ];
 }
 
 /** The card's front. `onAction(scope, key, info)` opens or sends an entry. */
@@ -63,15 +121,16 @@ export function cardFront(link, onAction, onBack) {
   const use = (scope) => (key, info) => onAction(scope, key, info);
   const stations = [];
   for (const [station, entries] of byStation) {
+    const groups = [
+      ["MINOR ACTIONS", entries.minor],
+      ["TASKS", entries.task],
+    ];
     stations.push(
       el(
         "section",
         { class: `station ${station}`, "aria-label": station },
         el("h2", { class: "station-name" }, station.toUpperCase()),
-        el("h3", {}, "MINOR ACTIONS"),
-        el("div", { class: "entries" }, entries.minor.map(([k, i]) => entryButton(k, i, use("actions")))),
-        el("h3", {}, "TASKS"),
-        el("div", { class: "entries" }, entries.task.map(([k, i]) => entryButton(k, i, use("actions")))),
+        entryGroups(idOf(station), groups, use("actions")),
       ),
     );
   }
@@ -95,7 +154,7 @@ export function cardFront(link, onAction, onBack) {
       "details",
       { class: "more" },
       el("summary", { dataset: { key: "more" } }, "MOMENTUM, DETERMINATION AND VALUES"),
-      el("div", { class: "entries" }, more.map(([k, i]) => entryButton(k, i, use("controls")))),
+      entryGroups("more", [["", more]], use("controls")),
     ),
     logList(link.log, 8),
     el("button", { type: "button", class: "back-button", dataset: { key: "card-back" }, onclick: onBack }, "CARD BACK"),

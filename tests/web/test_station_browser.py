@@ -127,13 +127,19 @@ def test_a_phone_plays_a_task_reloads_and_comes_back_after_the_host_is_restarted
     _take(page, "char:kell")
     expect(page.locator(".officer .name")).to_have_text("Lt. Cmdr. Kell")
     fire = page.locator("[data-key='entry-tactical/fire_weapon']")
-    expect(fire).to_be_disabled()  # no Turn yet: the card says why
-    expect(page.locator("[data-entry='tactical/fire_weapon'] .reason")).to_contain_text(
-        "start one first"
-    )
+    expect(fire).to_be_disabled()  # no Turn yet: the card says why, once for all its Tasks
+    tactical = page.locator("section.station.tactical")
+    why = tactical.locator("h3 + .reason.shared", has_text="Tasks are attempted during a Turn")
+    expect(why).to_have_count(1)
+    expect(tactical.locator(".reason.shared")).to_have_count(2)  # and for its Minor Actions
+    expect(tactical.locator(".entry .reason")).to_have_count(0)  # not under every button
+    assert fire.get_attribute("aria-describedby") == why.get_attribute("id")
     expect(page.locator("[data-stat='round']")).to_have_text("1")
     page.locator("[data-key='entry-start_turn']").click()
     expect(fire).to_be_enabled()
+    expect(tactical.locator(".reason.shared")).to_have_count(0)
+    shields = page.locator("[data-entry='tactical/raise_shields'] .reason")  # its own reason
+    expect(shields).to_have_text("The shields are already up.")
     expect(page.locator("[data-stat='turn']")).to_have_text("Lt. Cmdr. Kell")
     page.screenshot(path=shots / "web-card-phone.png", full_page=True)
 
@@ -289,6 +295,10 @@ def test_five_pages_play_the_demo_battles_round(browser: Browser, tmp_path: Path
         expect(start).to_be_enabled(timeout=60_000)  # the NPCs' Turns come in between
         start.click()
         expect(page.locator("[data-key='entry-end_turn']")).to_be_enabled()
+        if who == "reyes":  # another's Turn: said once above the whole station
+            helm = pages["tovan"].locator("section.station.helm")
+            expect(helm.locator("h2 + .reason.shared")).to_have_text(re.compile("Turn, not yours"))
+            expect(helm.locator(".reason")).to_have_count(1)
         attempted.append(_attempt_a_task(page))
         end = page.locator("[data-key='entry-end_turn']")
         expect(end).to_be_enabled()
