@@ -47,17 +47,48 @@ export function d20s(dice) {
   );
 }
 
-/** An attack's damage dice (challenge dice), with the host's words for each face. */
-function challengeDice(held, choices) {
+/** What each challenge die's face shows (the host's `shows`, docs/protocol.md), in words
+ * under the die. */
+const SHOWS_WORD = { 1: "1", 2: "2", blank: "BLANK", effect: "1 + EFFECT" };
+
+/** One challenge die's face: its number, or the Effect's delta over a 1, or nothing. */
+function challengeFace(die) {
+  const mark =
+    die.shows === "effect"
+      ? [el("span", { class: "delta", "aria-hidden": "true" }), el("span", { class: "num" }, "1")]
+      : die.shows === "blank"
+        ? []
+        : [el("span", { class: "num" }, die.shows)];
+  return [
+    el("span", { class: "body" }, mark, die.rerolled_from != null ? el("span", { class: "rerolled", title: "Re-rolled" }) : null),
+    el("span", { class: "word" }, SHOWS_WORD[die.shows] ?? die.shows),
+  ];
+}
+
+/** Challenge dice drawn as dice, each with its face (the host's `shows`). With `pick`,
+ * each die is a button that picks it for a re-roll or drops it (`picked`: the indices
+ * chosen, `choices`: the host's, one a die, with the reason a die cannot be picked). */
+export function challengeDice(dice, label, pick = null) {
   return el(
     "div",
-    { class: "dice", role: "list", "aria-label": "Damage dice" },
-    held.roll.dice.map((d, i) => {
-      const words = choices.find((c) => c.value === i)?.label.split(": ").slice(1).join(": ") ?? "";
+    { class: "dice challenge-dice", role: pick ? "group" : "list", "aria-label": label },
+    dice.map((d, i) => {
+      const attrs = { class: `die challenge shows-${d.shows}`, dataset: { die: i, shows: d.shows } };
+      if (!pick) return el("div", { ...attrs, role: "listitem", "aria-label": `Die ${i + 1}: ${SHOWS_WORD[d.shows] ?? d.shows}` }, challengeFace(d));
+      const choice = pick.choices.find((c) => c.value === i);
       return el(
-        "div",
-        { class: "die challenge", role: "listitem", dataset: { die: i, face: d.face } },
-        el("span", { class: "face" }, words.toUpperCase() || d.face),
+        "button",
+        {
+          ...attrs,
+          type: "button",
+          dataset: { ...attrs.dataset, key: `reroll-${i}` },
+          "aria-pressed": pick.picked.includes(i) ? "true" : "false",
+          "aria-label": choice ? choice.label : `Die ${i + 1}`,
+          title: choice?.reason ?? undefined,
+          disabled: !choice || choice.reason != null,
+          onclick: () => pick.toggle(i),
+        },
+        challengeFace(d),
       );
     }),
   );
@@ -169,32 +200,14 @@ export function pendingScreen(form, pending, available, state, hooks) {
     const apply = controls.apply_damage;
     const reroll = apply.params.find((p) => p.name === "reroll");
     const choices = reroll ? reroll.choices : [];
+    const toggle = (i) => {
+      form.reroll = form.reroll.includes(i) ? form.reroll.filter((v) => v !== i) : [...form.reroll, i];
+      hooks.rerender();
+    };
     parts.push(
       el("h3", {}, "DAMAGE DICE"),
-      challengeDice(held, choices),
-      reroll
-        ? el(
-            "fieldset",
-            { class: "field reroll" },
-            el("legend", {}, reroll.label),
-            choices.map((c) =>
-              el(
-                "label",
-                { class: "flag" },
-                el("input", {
-                  type: "checkbox",
-                  dataset: { key: `reroll-${c.value}` },
-                  checked: form.reroll.includes(c.value),
-                  disabled: c.reason != null,
-                  onchange: (e) => {
-                    form.reroll = e.target.checked ? [...form.reroll, c.value] : form.reroll.filter((v) => v !== c.value);
-                  },
-                }),
-                el("span", {}, c.label),
-              ),
-            ),
-          )
-        : null,
+      reroll ? el("p", { class: "dim" }, `${reroll.label}. Tap a die to pick it, again to keep it.`) : null,
+      challengeDice(held.roll.dice, reroll ? reroll.label : "Damage dice", reroll ? { choices, picked: form.reroll, toggle } : null),
       apply.reason ? el("p", { class: "reason" }, apply.reason) : null,
       el(
         "div",

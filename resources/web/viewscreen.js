@@ -1,10 +1,10 @@
 // The viewscreen seat: a full-screen page for a TV's browser. The tactical picture (the
 // zones and the ships in them), whose Turn it is, the pools, the last roll with its dice
-// and the newest lines of the log. It only watches.
+// (and an attack's damage dice) and the newest lines of the log. It only watches.
 
 import { pools } from "./card.js";
 import { el } from "./dom.js";
-import { d20s } from "./task.js";
+import { challengeDice, d20s } from "./task.js";
 
 function shipTile(state, ship) {
   const side = state.sides[ship.id] ?? "npc";
@@ -59,6 +59,8 @@ export function viewscreen(link) {
       last
         ? el("p", {}, `${last.result.successes} successes against Difficulty ${last.result.spec.difficulty}: ${last.result.success ? "SUCCESS" : "FAILURE"}`)
         : null,
+      last?.damage ? el("h3", {}, "DAMAGE DICE") : null,
+      last?.damage ? challengeDice(last.damage.roll.dice, "Damage dice") : null,
     ),
     el(
       "section",

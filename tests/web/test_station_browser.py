@@ -115,6 +115,17 @@ def _stat(page: Page, key: str) -> str:
     return page.locator(f"[data-stat='{key}']").inner_text()
 
 
+FACE_WORDS = {
+    "1": "1 damage",
+    "2": "2 damage",
+    "blank": "blank",
+    "effect": "1 damage and an Effect",
+}
+"""The host's words for each challenge die's ``shows`` in the Re-Roll Damage choices."""
+DRAWN = {"1": "1", "2": "2", "blank": "BLANK", "effect": "1 + EFFECT"}
+"""The words the page draws under each face (as the desktop's dice)."""
+
+
 def test_a_phone_plays_a_task_reloads_and_comes_back_after_the_host_is_restarted(
     browser: Browser, tmp_path: Path, shots: Path
 ) -> None:
@@ -165,12 +176,24 @@ def test_a_phone_plays_a_task_reloads_and_comes_back_after_the_host_is_restarted
     page.locator("[data-key='resolve']").click()
 
     # The damage step: the dice are seen before they land; Re-Roll Damage is offered.
-    expect(page.locator(".die.challenge").first).to_be_visible()
-    assert page.locator(".die.challenge").count() >= 6
-    expect(page.locator(".reroll legend")).to_contain_text("Re-Roll Damage")
+    dice = page.locator("button.die.challenge")
+    expect(dice.first).to_be_visible()
+    assert dice.count() >= 6
+    expect(page.locator(".challenge-dice")).to_have_attribute("aria-label", re.compile("Re-Roll"))
+    for i in range(dice.count()):  # each die drawn from the face the host says it shows
+        die = dice.nth(i)
+        shows = die.get_attribute("data-shows") or ""
+        words = FACE_WORDS[shows]  # as the host's own label for the die says it
+        assert (die.get_attribute("aria-label") or "").endswith(f": {words}"), shows
+        assert die.locator(".delta").count() == (shows == "effect")
+        expect(die.locator(".word")).to_have_text(DRAWN[shows])
     page.screenshot(path=shots / "web-damage-phone.png", full_page=True)
-    page.locator("[data-key='reroll-0']").check()
-    page.locator("[data-key='apply']").click()
+    apply = page.locator("[data-key='apply']")
+    expect(apply).to_have_text("APPLY DAMAGE")
+    page.locator("[data-key='reroll-0']").click()  # a die is picked by tapping it
+    expect(page.locator("[data-key='reroll-0']")).to_have_attribute("aria-pressed", "true")
+    expect(apply).to_have_text("RE-ROLL AND APPLY")
+    apply.click()
     report = page.locator(".report li")
     expect(report.last).to_have_css("opacity", "1")  # unrolled to its last line
     text = page.locator(".report").inner_text()
@@ -226,8 +249,14 @@ def test_the_viewscreen_follows_the_battle_and_the_card_back_is_the_hosts(
     phone.locator("[data-key='go']").click()
     expect(screen.locator(".last-roll .die.d20")).to_have_count(3)
     phone.locator("[data-key='resolve']").click()
+    held = phone.locator("button.die.challenge")
+    expect(held.first).to_be_visible()
+    faces = [held.nth(i).get_attribute("data-shows") for i in range(held.count())]
     phone.locator("[data-key='apply']").click()
     expect(screen.locator(".report-log")).to_contain_text("Total damage")
+    landed = screen.locator(".last-roll .die.challenge")  # the damage dice as they landed
+    expect(landed).to_have_count(len(faces))
+    assert [landed.nth(i).get_attribute("data-shows") for i in range(len(faces))] == faces
     screen.screenshot(path=shots / "web-viewscreen-tablet.png")
 
     # The card's back: the host's own tables, at tablet size too.
