@@ -115,6 +115,52 @@ def _stat(page: Page, key: str) -> str:
     return page.locator(f"[data-stat='{key}']").inner_text()
 
 
+TARGET = 48
+"""The least height (and width) of anything a finger presses, in CSS pixels."""
+SMALL_TARGETS = """(least) => {
+  const small = [];
+  const controls = "button, select, input, summary, textarea, a[href]";
+  for (const node of document.querySelectorAll(controls)) {
+    if (!node.checkVisibility()) continue;  // not shown (in a closed <details>)
+    const box = node.matches("input[type=checkbox], input[type=radio]") && node.closest("label")
+      ? node.closest("label") : node;  // a check box is pressed by its whole label
+    const r = box.getBoundingClientRect();
+    if (r.height < least || r.width < least)
+      small.push(`${node.tagName} ${node.dataset.key || node.name || node.textContent.trim()}: `
+        + `${r.width.toFixed(0)}x${r.height.toFixed(0)}`);
+  }
+  if (document.documentElement.scrollWidth > window.innerWidth)
+    small.push(`the page is ${document.documentElement.scrollWidth} px wide`);
+  return small;
+}"""
+"""Every control on the screen smaller than ``least`` px, and a page wider than the screen."""
+
+
+def _large_targets(page: Page) -> None:
+    """Everything a finger presses on this screen is at least 48 px tall and wide, and
+    nothing runs off the side of the phone."""
+    assert page.evaluate(SMALL_TARGETS, TARGET) == []
+
+
+FOCUS_RING = """() => {
+  const node = document.activeElement;
+  const style = getComputedStyle(node);
+  return [node.dataset.key || node.tagName, node.matches(":focus-visible"),
+          style.outlineStyle, parseFloat(style.outlineWidth)];
+}"""
+
+
+def _tab_shows_a_focus_ring(page: Page, presses: int) -> list[str]:
+    """Tab ``presses`` times; each control reached shows the focus ring. The keys reached."""
+    reached = []
+    for _ in range(presses):
+        page.keyboard.press("Tab")
+        key, visible, style, width = page.evaluate(FOCUS_RING)
+        assert visible and style == "solid" and width >= 3, (key, style, width)
+        reached.append(key)
+    return reached
+
+
 FACE_WORDS = {
     "1": "1 damage",
     "2": "2 damage",
@@ -132,8 +178,12 @@ def test_a_phone_plays_a_task_reloads_and_comes_back_after_the_host_is_restarted
     port, journal, url = _host(tmp_path, "--seed", "1")
     assert url == page_url("127.0.0.1", port, CODE)  # what the QR code holds
     page = _page(browser, PHONE)
+    page.goto(url.split("?")[0])  # typed by hand, with no code: the page asks for it
+    expect(page.locator("[data-key='code']")).to_be_visible()
+    _large_targets(page)
     page.goto(url)
     expect(page.locator("[data-seat='char:kell']")).to_be_enabled()
+    _large_targets(page)
     page.screenshot(path=shots / "web-seats-phone.png")
     _take(page, "char:kell")
     expect(page.locator(".officer .name")).to_have_text("Lt. Cmdr. Kell")
@@ -146,8 +196,16 @@ def test_a_phone_plays_a_task_reloads_and_comes_back_after_the_host_is_restarted
     expect(tactical.locator(".entry .reason")).to_have_count(0)  # not under every button
     assert fire.get_attribute("aria-describedby") == why.get_attribute("id")
     expect(page.locator("[data-stat='round']")).to_have_text("1")
-    page.locator("[data-key='entry-start_turn']").click()
+    page.locator("summary[data-key='more']").click()  # the rules off the card's face
+    _large_targets(page)
+    # With a keyboard: Tab reaches each control, with its focus ring; Enter uses an entry.
+    page.locator("main").focus()
+    reached = _tab_shows_a_focus_ring(page, 3)  # (an entry that cannot be used is skipped)
+    assert reached[:2] == ["entry-start_turn", "more"] and reached[2].startswith("entry-"), reached
+    page.locator("[data-key='entry-start_turn']").focus()
+    page.keyboard.press("Enter")
     expect(fire).to_be_enabled()
+    _large_targets(page)
     expect(tactical.locator(".reason.shared")).to_have_count(0)
     shields = page.locator("[data-entry='tactical/raise_shields'] .reason")  # its own reason
     expect(shields).to_have_text("The shields are already up.")
@@ -155,7 +213,8 @@ def test_a_phone_plays_a_task_reloads_and_comes_back_after_the_host_is_restarted
     page.screenshot(path=shots / "web-card-phone.png", full_page=True)
 
     # The Task screen: the host's choices, the itemised Difficulty and the exact odds.
-    fire.click()
+    fire.focus()
+    page.keyboard.press(" ")  # Space uses an entry too
     target = page.locator("select[name='target']")
     expect(target.locator("option")).to_have_count(2)
     target.select_option(label="IKS Qoj (Medium)")
@@ -163,6 +222,9 @@ def test_a_phone_plays_a_task_reloads_and_comes_back_after_the_host_is_restarted
     expect(page.locator(".preview .odds")).to_contain_text("% to succeed")
     expect(page.locator(".preview h3")).to_have_text("DIFFICULTY 2")
     expect(page.locator(".preview .items li").first).to_contain_text("Base")
+    _large_targets(page)
+    page.locator("main").focus()
+    assert _tab_shows_a_focus_ring(page, 2) == ["f-target", "f-weapon"]
     page.screenshot(path=shots / "web-task-phone.png", full_page=True)
     page.locator("[data-key='go']").click()  # ROLL
 
@@ -172,6 +234,7 @@ def test_a_phone_plays_a_task_reloads_and_comes_back_after_the_host_is_restarted
     expect(page.locator("[data-key='entry-end_turn']")).to_have_count(0)
     page.locator("input[name='bonus_damage']").fill("1")
     expect(page.locator("[data-spending]")).to_have_attribute("data-spending", "1")
+    _large_targets(page)
     page.screenshot(path=shots / "web-roll-phone.png", full_page=True)
     page.locator("[data-key='resolve']").click()
 
@@ -187,18 +250,27 @@ def test_a_phone_plays_a_task_reloads_and_comes_back_after_the_host_is_restarted
         assert (die.get_attribute("aria-label") or "").endswith(f": {words}"), shows
         assert die.locator(".delta").count() == (shows == "effect")
         expect(die.locator(".word")).to_have_text(DRAWN[shows])
+    _large_targets(page)
     page.screenshot(path=shots / "web-damage-phone.png", full_page=True)
     apply = page.locator("[data-key='apply']")
     expect(apply).to_have_text("APPLY DAMAGE")
-    page.locator("[data-key='reroll-0']").click()  # a die is picked by tapping it
-    expect(page.locator("[data-key='reroll-0']")).to_have_attribute("aria-pressed", "true")
+    first, second = page.locator("[data-key='reroll-0']"), page.locator("[data-key='reroll-1']")
+    first.click()  # a die is picked by tapping it
+    expect(first).to_have_attribute("aria-pressed", "true")
     expect(apply).to_have_text("RE-ROLL AND APPLY")
+    second.focus()  # or with the keys: Space picks it, Enter drops it again
+    page.keyboard.press(" ")
+    expect(second).to_have_attribute("aria-pressed", "true")
+    page.keyboard.press("Enter")
+    expect(second).to_have_attribute("aria-pressed", "false")
+    expect(first).to_have_attribute("aria-pressed", "true")
     apply.click()
     report = page.locator(".report li")
-    expect(report.last).to_have_css("opacity", "1")  # unrolled to its last line
+    expect(report.last).to_have_css("opacity", "1", timeout=WAIT)  # unrolled to its last line
     text = page.locator(".report").inner_text()
     assert "Phaser Arrays against IKS Qoj" in text and "Total damage" in text
     assert "Resistance" not in text  # an unscanned contact's numbers are not told
+    _large_targets(page)
     page.screenshot(path=shots / "web-report-phone.png", full_page=True)
     page.locator("[data-key='done']").click()
     expect(page.locator("[data-key='entry-end_turn']")).to_be_enabled()
@@ -259,8 +331,12 @@ def test_the_viewscreen_follows_the_battle_and_the_card_back_is_the_hosts(
     assert [landed.nth(i).get_attribute("data-shows") for i in range(len(faces))] == faces
     screen.screenshot(path=shots / "web-viewscreen-tablet.png")
 
-    # The card's back: the host's own tables, at tablet size too.
+    # The card's back: the host's own tables, on the phone and at tablet size.
     phone.locator("[data-key='done']").click()
+    phone.locator("[data-key='card-back']").click()
+    expect(phone.locator("table.spends")).to_be_visible()
+    _large_targets(phone)
+    phone.locator("[data-key='card-front']").click()
     phone.set_viewport_size(TABLET)
     phone.screenshot(path=shots / "web-card-tablet.png", full_page=True)
     phone.locator("[data-key='card-back']").click()
