@@ -18,10 +18,16 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-/** Replace `parent`'s children, keeping the focus on the element with the same data-key. */
+/** Replace `parent`'s children, keeping the focus on the element with the same data-key,
+ * and a <details> open when its <summary> with the same data-key was. */
 export function replace(parent, ...children) {
   const focused = document.activeElement?.dataset?.key;
+  const open = [...parent.querySelectorAll("details[open] > summary[data-key]")].map((s) => s.dataset.key);
   parent.replaceChildren(...children.flat(Infinity).filter((c) => c));
+  for (const key of open) {
+    const summary = parent.querySelector(`details > summary[data-key="${CSS.escape(key)}"]`);
+    if (summary) summary.parentElement.open = true;
+  }
   if (focused) {
     const again = parent.querySelector(`[data-key="${CSS.escape(focused)}"]`);
     if (again) again.focus({ preventScroll: true });

@@ -111,6 +111,12 @@ def _take(page: Page, seat: str) -> None:
     expect(page.locator(".officer .name, .battle-name")).to_be_visible()
 
 
+def _shot(page: Page, path: Path, *, full: bool = False) -> None:
+    """A screenshot with the pointer off every control (no hover colour in it)."""
+    page.mouse.move(0, 0)
+    page.screenshot(path=path, full_page=full)
+
+
 def _stat(page: Page, key: str) -> str:
     return page.locator(f"[data-stat='{key}']").inner_text()
 
@@ -184,7 +190,7 @@ def test_a_phone_plays_a_task_reloads_and_comes_back_after_the_host_is_restarted
     page.goto(url)
     expect(page.locator("[data-seat='char:kell']")).to_be_enabled()
     _large_targets(page)
-    page.screenshot(path=shots / "web-seats-phone.png")
+    _shot(page, shots / "web-seats-phone.png")
     _take(page, "char:kell")
     expect(page.locator(".officer .name")).to_have_text("Lt. Cmdr. Kell")
     fire = page.locator("[data-key='entry-tactical/fire_weapon']")
@@ -205,12 +211,14 @@ def test_a_phone_plays_a_task_reloads_and_comes_back_after_the_host_is_restarted
     page.locator("[data-key='entry-start_turn']").focus()
     page.keyboard.press("Enter")
     expect(fire).to_be_enabled()
+    expect(page.locator("[data-key='entry-extra_minor']")).to_be_visible()  # still open
     _large_targets(page)
+    page.locator("summary[data-key='more']").click()
     expect(tactical.locator(".reason.shared")).to_have_count(0)
     shields = page.locator("[data-entry='tactical/raise_shields'] .reason")  # its own reason
     expect(shields).to_have_text("The shields are already up.")
     expect(page.locator("[data-stat='turn']")).to_have_text("Lt. Cmdr. Kell")
-    page.screenshot(path=shots / "web-card-phone.png", full_page=True)
+    _shot(page, shots / "web-card-phone.png", full=True)
 
     # The Task screen: the host's choices, the itemised Difficulty and the exact odds.
     fire.focus()
@@ -225,7 +233,7 @@ def test_a_phone_plays_a_task_reloads_and_comes_back_after_the_host_is_restarted
     _large_targets(page)
     page.locator("main").focus()
     assert _tab_shows_a_focus_ring(page, 2) == ["f-target", "f-weapon"]
-    page.screenshot(path=shots / "web-task-phone.png", full_page=True)
+    _shot(page, shots / "web-task-phone.png", full=True)
     page.locator("[data-key='go']").click()  # ROLL
 
     # The dice drawn as dice, the spends, RESOLVE (seeded dice: the attack hits).
@@ -235,7 +243,7 @@ def test_a_phone_plays_a_task_reloads_and_comes_back_after_the_host_is_restarted
     page.locator("input[name='bonus_damage']").fill("1")
     expect(page.locator("[data-spending]")).to_have_attribute("data-spending", "1")
     _large_targets(page)
-    page.screenshot(path=shots / "web-roll-phone.png", full_page=True)
+    _shot(page, shots / "web-roll-phone.png", full=True)
     page.locator("[data-key='resolve']").click()
 
     # The damage step: the dice are seen before they land; Re-Roll Damage is offered.
@@ -251,7 +259,7 @@ def test_a_phone_plays_a_task_reloads_and_comes_back_after_the_host_is_restarted
         assert die.locator(".delta").count() == (shows == "effect")
         expect(die.locator(".word")).to_have_text(DRAWN[shows])
     _large_targets(page)
-    page.screenshot(path=shots / "web-damage-phone.png", full_page=True)
+    _shot(page, shots / "web-damage-phone.png", full=True)
     apply = page.locator("[data-key='apply']")
     expect(apply).to_have_text("APPLY DAMAGE")
     first, second = page.locator("[data-key='reroll-0']"), page.locator("[data-key='reroll-1']")
@@ -271,7 +279,7 @@ def test_a_phone_plays_a_task_reloads_and_comes_back_after_the_host_is_restarted
     assert "Phaser Arrays against IKS Qoj" in text and "Total damage" in text
     assert "Resistance" not in text  # an unscanned contact's numbers are not told
     _large_targets(page)
-    page.screenshot(path=shots / "web-report-phone.png", full_page=True)
+    _shot(page, shots / "web-report-phone.png", full=True)
     page.locator("[data-key='done']").click()
     expect(page.locator("[data-key='entry-end_turn']")).to_be_enabled()
     momentum = _stat(page, "momentum")
@@ -287,7 +295,7 @@ def test_a_phone_plays_a_task_reloads_and_comes_back_after_the_host_is_restarted
     _STARTED[0].kill()
     _STARTED[0].wait(timeout=10)
     expect(page.locator("#overlay")).to_be_visible()
-    page.screenshot(path=shots / "web-reconnecting-phone.png")
+    _shot(page, shots / "web-reconnecting-phone.png")
     _host(tmp_path, "--resume", str(journal), port=port)
     expect(page.locator("#overlay")).to_be_hidden(timeout=30_000)
     expect(page.locator(".officer .name")).to_have_text("Lt. Cmdr. Kell")
@@ -329,7 +337,7 @@ def test_the_viewscreen_follows_the_battle_and_the_card_back_is_the_hosts(
     landed = screen.locator(".last-roll .die.challenge")  # the damage dice as they landed
     expect(landed).to_have_count(len(faces))
     assert [landed.nth(i).get_attribute("data-shows") for i in range(len(faces))] == faces
-    screen.screenshot(path=shots / "web-viewscreen-tablet.png")
+    _shot(screen, shots / "web-viewscreen-tablet.png")
 
     # The card's back: the host's own tables, on the phone and at tablet size.
     phone.locator("[data-key='done']").click()
@@ -338,11 +346,11 @@ def test_the_viewscreen_follows_the_battle_and_the_card_back_is_the_hosts(
     _large_targets(phone)
     phone.locator("[data-key='card-front']").click()
     phone.set_viewport_size(TABLET)
-    phone.screenshot(path=shots / "web-card-tablet.png", full_page=True)
+    _shot(phone, shots / "web-card-tablet.png", full=True)
     phone.locator("[data-key='card-back']").click()
     expect(phone.locator("table.spends tbody tr").first).to_contain_text("Create Opportunity")
     expect(phone.locator(".tasks")).to_contain_text("Fire Weapon")
-    phone.screenshot(path=shots / "web-card-back-tablet.png", full_page=True)
+    _shot(phone, shots / "web-card-back-tablet.png", full=True)
     assert screen.errors == [] and phone.errors == []  # type: ignore[attr-defined]
     screen.close()
     phone.close()
