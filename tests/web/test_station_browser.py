@@ -112,9 +112,18 @@ def _take(page: Page, seat: str) -> None:
 
 
 def _shot(page: Page, path: Path, *, full: bool = False) -> None:
-    """A screenshot with the pointer off every control (no hover colour in it)."""
+    """A screenshot from the top of the page, with the pointer and the focus off every
+    control (no hover colour, no focus ring). ``full``: the whole page, on a screen as
+    tall as it, so the bars kept at the foot of the screen are at its foot."""
     page.mouse.move(0, 0)
-    page.screenshot(path=path, full_page=full)
+    page.evaluate("document.activeElement?.blur(); window.scrollTo(0, 0)")
+    size = page.viewport_size
+    assert size is not None
+    if full:
+        height = page.evaluate("document.documentElement.scrollHeight")
+        page.set_viewport_size({"width": size["width"], "height": max(height, size["height"])})
+    page.screenshot(path=path)
+    page.set_viewport_size(size)
 
 
 def _stat(page: Page, key: str) -> str:
