@@ -197,7 +197,9 @@ def _host(args: argparse.Namespace) -> int:
 
     start_logging("host")  # connections, refusals and drops; never codes or tokens
     try:
-        session = hosted_session(args.battle, args.resume)
+        if args.host_seed is not None and (args.battle or args.resume):
+            raise RuleViolation("--seed seeds the demo battle only")
+        session = hosted_session(args.battle, args.resume, args.host_seed)
     except FileProblem as exc:
         print(f"bridge host: error: {exc.message}", file=sys.stderr)
         return 1
@@ -320,6 +322,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     host.add_argument(
         "--npc-autopilot", action="store_true", help="play the NPC ships automatically"
+    )
+    host.add_argument(
+        "--seed", dest="host_seed", type=int, help="seed the demo battle's dice (repeatable)"
     )
     host.set_defaults(run=_host)
     join = sub.add_parser("join", help="join a battle hosted on the network")

@@ -13,6 +13,7 @@ from bridge.engine.autopilot import (
     suggest,
     suggest_for_npcs,
 )
+from bridge.engine.card_back import COMBAT_ACTIONS_NOTE, RULES_SUMMARY, SPENDS_NOTE
 from bridge.engine.cards import Need, TaskRule, task_needs
 from bridge.engine.cards import rule_of as task_rule
 from bridge.engine.catalog import CATALOG, ActionDef, Station, actions_for
@@ -87,9 +88,12 @@ from bridge.engine.whose_turn import Acting, acting, seat_line, turn_text
 
 __all__ = [
     "CATALOG",
+    "COMBAT_ACTIONS_NOTE",
     "MOMENTUM_SPENDS",
     "NPCS_ONLY",
     "REPEATED_ROLE_PENALTY",
+    "RULES_SUMMARY",
+    "SPENDS_NOTE",
     "Acting",
     "ActionDef",
     "AddCharacter",

@@ -1,4 +1,8 @@
-"""The join code: compared in constant time; wrong guesses from one address slow it down."""
+"""The join code: compared in constant time; wrong guesses from one address slow it down.
+
+The same per-address table counts the web station's plain HTTP requests (its page,
+scripts and font): an address may ask ``http_rate`` a second with ``http_burst`` saved up.
+"""
 
 from __future__ import annotations
 
@@ -37,6 +41,8 @@ class JoinGuard:
         base: float = 0.5,
         ceiling: float = 30.0,
         remember: int = 1024,
+        http_rate: float = 30.0,
+        http_burst: float = 120.0,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self._code = _normal(code)
@@ -45,6 +51,10 @@ class JoinGuard:
         self._remember = remember
         self._clock = clock
         self._failures: OrderedDict[str, tuple[int, float]] = OrderedDict()
+        self._http_rate = http_rate
+        self._http_burst = http_burst
+        self._requests: OrderedDict[str, tuple[float, float]] = OrderedDict()
+        """Per address: (requests it may still make at once, when that was counted)."""
 
     @property
     def code(self) -> str:
@@ -70,3 +80,20 @@ class JoinGuard:
         while len(self._failures) > self._remember:
             self._failures.popitem(last=False)
         return False
+
+    def http_wait(self, address: str) -> float:
+        """Count one plain HTTP request from ``address``: 0 if it may be answered, else
+        the seconds until it may ask again (its bucket of requests is empty)."""
+        now = self._clock()
+        tokens, at = self._requests.get(address, (self._http_burst, now))
+        tokens = min(self._http_burst, tokens + (now - at) * self._http_rate)
+        wait = 0.0
+        if tokens >= 1.0:
+            tokens -= 1.0
+        else:
+            wait = (1.0 - tokens) / self._http_rate
+        self._requests[address] = (tokens, now)
+        self._requests.move_to_end(address)
+        while len(self._requests) > self._remember:
+            self._requests.popitem(last=False)
+        return wait

@@ -6,7 +6,8 @@ merge patch) and the seat's legal actions when they changed. Frames are written 
 clients' sockets at once (before the GM's windows refresh); what a socket does not take
 waits in that connection's buffer, bounded: a client whose buffer passes ``send_limit``
 (it stopped reading) is dropped, never buffered without limit. Commands from a client
-are stamped with the seat's character before the Session sees them.
+are stamped with the seat's character before the Session sees them. Plain HTTP requests
+to the same port get the web station (:mod:`bridge.net.web`).
 """
 
 from __future__ import annotations
@@ -71,6 +72,7 @@ from bridge.net.protocol import (
     version_mismatch,
 )
 from bridge.net.seats import SeatPlan, SeatRefused
+from bridge.net.web import WebPages
 from bridge.rules.odds import task_odds
 from bridge.seatview import CREW, Memo, availability, seat_log, seat_view
 from bridge.storage.logs import keep_secret
@@ -153,10 +155,13 @@ class Host:
         hello_timeout: float = 10.0,
         max_bad_frames: int = 200,
         limits: dict[Kind, tuple[float, float]] | None = None,
+        web: bool = True,
     ) -> None:
         self.session = session
         keep_secret(code)  # never in the log
         self.guard = JoinGuard(code)
+        self.web = WebPages(self.guard, lambda: self.session.state) if web else None
+        """The web station, served to plain HTTP requests on the same port."""
         self.seats = seats or SeatPlan()
         self.seats.sync(session.state)
         self.revision = 0
@@ -206,6 +211,7 @@ class Host:
             ping_interval=5,
             ping_timeout=20,
             compression=None,
+            process_request=self.web,
         )
         return int(next(iter(self._server.sockets)).getsockname()[1])
 

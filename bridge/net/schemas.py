@@ -20,7 +20,10 @@ def protocol_schema_texts() -> dict[str, str]:
         "net-host-message": host_messages,  # type: ignore[dict-item]
     }
     for name, adapter in adapters.items():
-        schema = adapter.json_schema()
+        # what the host sends is described as sent (with read-only fields such as a
+        # challenge die's `shows`); what a client sends, as the host takes it
+        host = name == "net-host-message"
+        schema = adapter.json_schema(mode="serialization" if host else "validation")
         schema["$id"] = f"https://bridge.invalid/schemas/{name}.schema.json"
         schema["title"] = f"Bridge network protocol {PROTOCOL}: {name.removeprefix('net-')}"
         out[f"{name}.schema.json"] = json.dumps(schema, indent=2, sort_keys=True) + "\n"

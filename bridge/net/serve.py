@@ -10,8 +10,11 @@ from pathlib import Path
 
 from bridge.engine import CommandRefused, Session, suggest
 from bridge.net import heap
+from bridge.net.discovery import lan_addresses
 from bridge.net.host import Host
 from bridge.net.seats import SeatPlan
+from bridge.net.web import page_url
+from bridge.rules.dice import SeededDice
 from bridge.storage.autosave import AutosaveJournal, recover
 from bridge.storage.battle import open_battle
 
@@ -23,9 +26,9 @@ def seats_file_for(journal: Path) -> Path:
     return journal.with_name(journal.stem + ".seats.json")
 
 
-def hosted_session(battle: Path | None, resume: Path | None) -> Session:
+def hosted_session(battle: Path | None, resume: Path | None, seed: int | None = None) -> Session:
     """The battle to host, autosaving (its sink is an :class:`AutosaveJournal`): a battle
-    file (or the demo), or a journal to resume."""
+    file (or the demo, its dice seeded with ``seed`` when given), or a journal to resume."""
     if resume is not None:
         recovered = recover(resume)
         if recovered.journal is None:
@@ -34,7 +37,7 @@ def hosted_session(battle: Path | None, resume: Path | None) -> Session:
     if battle is None:
         from bridge.engine import demo_encounter
 
-        session = Session(demo_encounter())
+        session = Session(demo_encounter(), None if seed is None else SeededDice(seed))
     else:
         session = open_battle(battle).session
     AutosaveJournal.start(session)
@@ -104,6 +107,9 @@ async def run_host(
         f"join code {host.guard.code}, autosave {journal.path}",
         flush=True,
     )
+    addresses = [bind] if bind else lan_addresses()
+    page = page_url(addresses[0] if addresses else "localhost", listening, host.guard.code)
+    print(f"Phones and tablets: {page}", flush=True)
     try:
         await stop.wait()
     finally:

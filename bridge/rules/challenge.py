@@ -4,8 +4,9 @@ Faces: 1 = 1 damage, 2 = 2, 3-4 = 0, 5-6 = 1 and an Effect.
 """
 
 import re
+from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, computed_field
 
 from bridge.rules.dice import Dice
 from bridge.rules.errors import RuleViolation
@@ -15,6 +16,7 @@ __all__ = [
     "ROLL_TEXT",
     "ChallengeDie",
     "ChallengeRoll",
+    "ChallengeShows",
     "challenge_face",
     "challenge_faces",
     "challenge_odds",
@@ -27,6 +29,10 @@ def challenge_face(d6: int) -> tuple[int, bool]:
     if not 1 <= d6 <= 6:
         raise ValueError(f"a d6 cannot show {d6}")
     return {1: (1, False), 2: (2, False), 3: (0, False), 4: (0, False)}.get(d6, (1, True))
+
+
+ChallengeShows = Literal["1", "2", "blank", "effect"]
+"""What a challenge die's face counts for: 1 or 2 damage, none, or 1 and an Effect."""
 
 
 class ChallengeDie(BaseModel):
@@ -44,6 +50,16 @@ class ChallengeDie(BaseModel):
     @property
     def effect(self) -> bool:
         return challenge_face(self.face)[1]
+
+    @computed_field(  # type: ignore[prop-decorator]
+        description="What the face counts for: 1 or 2 damage, blank (none), or effect "
+        "(1 damage and an Effect); sent with the face, read only"
+    )
+    @property
+    def shows(self) -> ChallengeShows:
+        if self.effect:
+            return "effect"
+        return "blank" if self.damage == 0 else ("2" if self.damage == 2 else "1")
 
     @property
     def symbol(self) -> str:

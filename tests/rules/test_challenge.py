@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bridge.rules.challenge import challenge_face, roll_challenge
+from bridge.rules.challenge import ChallengeDie, ChallengeRoll, challenge_face, roll_challenge
 from bridge.rules.dice import GivenDice
 from bridge.rules.errors import RuleViolation
 
@@ -18,6 +18,17 @@ def test_faces() -> None:
         (1, True),
         (1, True),
     ]
+
+
+def test_each_face_says_what_it_shows_wherever_it_is_sent() -> None:
+    """Seed 001 ROLL DAMAGE: what a face counts for is sent with it (a client draws the die
+    from ``shows``); read back, a file's or a frame's ``shows`` is worked out again."""
+    roll = roll_challenge(6, GivenDice(d6=[1, 2, 3, 4, 5, 6]))
+    dumped = roll.model_dump(mode="json")["dice"]
+    assert [d["shows"] for d in dumped] == ["1", "2", "blank", "blank", "effect", "effect"]
+    assert [d["face"] for d in dumped] == [1, 2, 3, 4, 5, 6]
+    wrong = ChallengeRoll.model_validate({"dice": [{"face": 3, "shows": "effect"}]})
+    assert wrong.dice == (ChallengeDie(face=3),) and wrong.dice[0].shows == "blank"
 
 
 def test_roll_totals_and_effects() -> None:

@@ -1,5 +1,8 @@
 """Battle > Host on the network: address, join code, QR code, and the seat list.
 
+The QR code holds the web station's address with the join code: a phone's camera opens
+the station in its browser, joined, with nothing to type.
+
 The GM starts hosting here; the Host runs on the app's qasync loop and follows the
 SharedModel through a :class:`HostLink`. Each seat shows who holds it, their connection
 and round-trip time; the GM can free a seat, let two clients share it, or remove a client.
@@ -35,6 +38,7 @@ from bridge.net.discovery import Announcer, lan_addresses
 from bridge.net.guard import new_join_code
 from bridge.net.host import Host
 from bridge.net.seats import SeatPlan
+from bridge.net.web import page_url
 from bridge.ui.base.event_loop import app_loop
 from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.network.host_link import HostLink
@@ -86,14 +90,23 @@ class HostPanel(QDialog):
         self.code_label = QLabel(new_join_code())
         self.code_label.setObjectName("big")
         self.code_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.page_label = QLabel("—")
+        self.page_label.setWordWrap(True)
+        self.page_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.page_label.setToolTip(
+            "A phone or tablet opens this in its browser (or scans the QR code)."
+        )
+        self.page_url = ""
+        """The web station's address with the join code (what the QR code holds)."""
         form.addRow("Port", self.port_box)
         form.addRow("Address", self.address_label)
         form.addRow("Join code", self.code_label)
+        form.addRow("Phones", self.page_label)
         left.addLayout(form)
         self.qr = QLabel()
         self.qr.setFixedSize(220, 220)
         self.qr.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.qr.setToolTip("Players scan this for the address and the code.")
+        self.qr.setToolTip("A phone's camera opens the web station from this, already joined.")
         left.addWidget(self.qr)
         self.start_button = QPushButton("START HOSTING")
         self.start_button.setObjectName("primary")
@@ -104,7 +117,8 @@ class HostPanel(QDialog):
         left.addWidget(self.start_button)
         left.addWidget(self.stop_button)
         self.status = QLabel(
-            "Players join with File > Join a battle. LAN traffic is not encrypted: "
+            "Players join with File > Join a battle, or from a phone's browser with the QR "
+            "code. LAN traffic is not encrypted: "
             "the code keeps strangers out, not eavesdroppers."
         )
         self.status.setWordWrap(True)
@@ -183,7 +197,9 @@ class HostPanel(QDialog):
         shown = ", ".join(f"{a}:{self.port}" for a in addresses) or f"this computer:{self.port}"
         self.address_label.setText(shown)
         first = addresses[0] if addresses else "localhost"
-        self.qr.setPixmap(qr_pixmap(f"bridge://{first}:{self.port}?code={host.guard.code}"))
+        self.page_url = page_url(first, self.port, host.guard.code)
+        self.page_label.setText(self.page_url)
+        self.qr.setPixmap(qr_pixmap(self.page_url))
         self.port_box.setEnabled(False)
         self.start_button.setEnabled(False)
         self.stop_button.setEnabled(True)
@@ -216,6 +232,8 @@ class HostPanel(QDialog):
         self.stop_button.setEnabled(False)
         self.port_box.setEnabled(True)
         self.address_label.setText("—")
+        self.page_url = ""
+        self.page_label.setText("—")
         self.qr.clear()
         self.refresh()
 

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QApplication
 
 from bridge.engine.catalog import Station
 from bridge.engine.commands import AdjustPool, EndTurn, StartTurn
+from bridge.net.web import page_url
 from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.base.theme import window_scale
 from bridge.ui.network.host_panel import HostPanel, qr_pixmap
@@ -87,6 +88,12 @@ def test_a_remote_station_plays_the_gms_battle(
     url = f"ws://127.0.0.1:{panel.port}"
     assert panel.address_label.text() == f"127.0.0.1:{panel.port}"
     assert panel.qr.pixmap() is not None and not panel.qr.pixmap().isNull()
+    # The QR code holds the web station's address with the join code, shown in words too.
+    station = page_url("127.0.0.1", panel.port, panel.code_label.text())
+    assert station == f"http://127.0.0.1:{panel.port}/?code={panel.code_label.text()}"
+    assert panel.page_url == station and panel.page_label.text() == station
+    assert panel.qr.pixmap().toImage() == qr_pixmap(station).toImage()
+    assert panel.qr.pixmap().toImage() != qr_pixmap(f"bridge://127.0.0.1:{panel.port}").toImage()
 
     dialog = JoinDialog(discover=False)
     dialog.name.setText("Ana")

@@ -3,7 +3,7 @@ display number it picks itself (``-displayfd``), and openbox framing its windows
 runs on it in a child process on the xcb platform, as a GM's Linux desktop runs it (the
 test process keeps its offscreen application).
 
-Xvfb, openbox and xprop must be installed (``packaging/install-deps --ci`` installs them
+Xvfb, openbox and xprop must be installed (``packaging/install-deps --tests`` installs them
 on Debian and Ubuntu): without them these tests fail, saying so; they never skip.
 """
 
@@ -35,7 +35,7 @@ def _tool(name: str) -> str:
     if path is None:
         pytest.fail(
             f"{name} is not installed: the real-screen tests need Xvfb, openbox and xprop "
-            "(packaging/install-deps --ci, or apt-get install xvfb openbox x11-utils)",
+            "(packaging/install-deps --tests, or apt-get install xvfb openbox x11-utils)",
             pytrace=False,
         )
     return path

@@ -1,0 +1,287 @@
+// The web station: joins the GM's battle with the code in the page's address, shows the
+// seats, then the seat's card, Task screen or viewscreen. Everything shown comes from
+// the host; this file only decides which screen is up.
+
+import { cardBack, cardFront, pools } from "./card.js";
+import { el, replace, toast } from "./dom.js";
+import { Link, forgetSeat } from "./link.js";
+import { ActionForm, pendingScreen, reportScreen, setupScreen } from "./task.js";
+import { viewscreen } from "./viewscreen.js";
+
+const main = document.getElementById("main");
+const title = document.getElementById("title");
+const status = document.getElementById("status");
+const overlay = document.getElementById("overlay");
+const overlayText = document.getElementById("overlay-text");
+
+const params = new URLSearchParams(location.search);
+const ui = {
+  link: null,
+  screen: "card", // card | back | action | report
+  form: null,
+  report: null,
+  back: null,
+  problem: null,
+  busy: false,
+};
+
+function wsUrl() {
+  return `ws://${location.host}/`;
+}
+
+function setScreen(screen) {
+  ui.screen = screen;
+  render();
+  main.focus({ preventScroll: true });
+  window.scrollTo(0, 0);
+}
+
+// -- joining -----------------------------------------------------------------------
+function joinForm(message) {
+  const input = el("input", { type: "text", name: "code", autocomplete: "off", autocapitalize: "characters", maxlength: 64, dataset: { key: "code" }, "aria-label": "Join code" });
+  const name = el("input", { type: "text", name: "name", maxlength: 60, dataset: { key: "name" }, "aria-label": "Your name", value: localStorage.getItem("bridge.name") || "" });
+  const submit = (event) => {
+    event.preventDefault();
+    const code = input.value.trim();
+    if (!code) return;
+    localStorage.setItem("bridge.name", name.value.trim());
+    const url = new URL(location.href);
+    url.searchParams.set("code", code);
+    history.replaceState(null, "", url);
+    start(code);
+  };
+  return [
+    el("h2", {}, "JOIN THE BATTLE"),
+    message ? el("p", { class: "reason", role: "alert" }, message) : null,
+    el(
+      "form",
+      { class: "form", onsubmit: submit },
+      el("label", { class: "field" }, el("span", {}, "Join code (on the GM's screen)"), input),
+      el("label", { class: "field" }, el("span", {}, "Your name (for the GM)"), name),
+      el("button", { type: "submit", class: "primary", dataset: { key: "join" } }, "JOIN"),
+    ),
+  ];
+}
+
+function seatList() {
+  const seats = ui.link.welcome.seats;
+  return [
+    el("h2", {}, "TAKE A SEAT"),
+    ui.problem ? el("p", { class: "reason", role: "alert" }, ui.problem) : null,
+    el(
+      "ul",
+      { class: "seats" },
+      seats.map((s) => {
+        const taken = s.claimed && !s.shared && s.character != null;
+        return el(
+          "li",
+          {},
+          el(
+            "button",
+            {
+              type: "button",
+              class: s.character ? "seat" : "seat viewscreen",
+              dataset: { key: `seat-${s.id}`, seat: s.id },
+              disabled: taken,
+              onclick: () => {
+                ui.problem = null;
+                ui.link.claim(s.id);
+              },
+            },
+            el("span", { class: "seat-label" }, s.label),
+            el("span", { class: "dim" }, s.stations.length ? s.stations.join(", ") : "watches the battle"),
+          ),
+          taken ? el("p", { class: "reason" }, "Taken by another player.") : null,
+        );
+      }),
+    ),
+  ];
+}
+
+// -- acting ------------------------------------------------------------------------
+function myPending() {
+  const { state, available } = ui.link;
+  const pending = state.pending ?? null;
+  return pending && available.character && pending.actor === available.character ? pending : null;
+}
+
+async function send(command) {
+  if (ui.busy) return;
+  ui.busy = true;
+  const from = ui.link.logLength;
+  const form = ui.form;
+  if (form && form.reportFrom === undefined && (command.type === "resolve" || command.type === "task")) form.reportFrom = from;
+  const answer = await ui.link.command(command);
+  ui.busy = false;
+  if (answer.type === "refused") {
+    toast(answer.reason);
+    render();
+    return;
+  }
+  const since = form?.reportFrom ?? from;
+  const entries = ui.link.log.slice(Math.max(since - ui.link.logStart, 0)).filter((e) => e.by === ui.link.available.character);
+  const finished = !myPending();
+  if (ui.screen === "action" && finished && (command.type === "resolve" || command.type === "apply_damage" || command.type === "task")) {
+    ui.report = { title: document.querySelector(".task-name")?.textContent ?? "", entries };
+    ui.form = null;
+    setScreen("report");
+    return;
+  }
+  if (finished && ui.screen === "action") {
+    ui.form = null;
+    setScreen("card");
+  } else {
+    render();
+  }
+  if (finished && entries.length && command.type !== "start_turn") toast(entries.at(-1).lines.join(" "));
+}
+
+function useEntry(scope, key, info) {
+  if (info.reason != null) return;
+  if (info.params.length === 0 && !info.rolled) {
+    send({ ...info.command });
+    return;
+  }
+  ui.form = new ActionForm(scope, key, info);
+  if (info.rolled) askPreview();
+  setScreen("action");
+}
+
+function askPreview() {
+  const form = ui.form;
+  clearTimeout(form.previewTimer);
+  form.previewTimer = setTimeout(async () => {
+    const info = form.info(ui.link.available);
+    if (!info || info.reason != null) return;
+    const command = { ...info.command };
+    for (const p of info.params) if (form.values[p.name] !== undefined) command[p.name] = form.values[p.name];
+    const answer = await ui.link.preview(command);
+    if (ui.form !== form) return;
+    form.preview = answer.type === "task_preview" ? answer : { reason: answer.reason };
+    render();
+  }, 120);
+}
+
+// -- drawing -----------------------------------------------------------------------
+function render() {
+  const link = ui.link;
+  if (!link || !link.welcome) return;
+  title.textContent = link.welcome.battle.toUpperCase();
+  if (!link.seat || !link.state) {
+    document.body.dataset.screen = "seats";
+    replace(main, seatList());
+    return;
+  }
+  if (link.available.character == null) {
+    document.body.dataset.screen = "viewscreen";
+    replace(main, viewscreen(link));
+    return;
+  }
+  const pending = myPending();
+  if (pending && ui.screen !== "action") {
+    ui.form = ui.form ?? new ActionForm("actions", `${pending.station}/${pending.action}`, { params: [] });
+    ui.screen = "action";
+  }
+  document.body.dataset.screen = ui.screen;
+  const hooks = {
+    send,
+    askPreview,
+    rerender: render,
+    cancel: () => {
+      ui.form = null;
+      setScreen("card");
+    },
+    done: () => {
+      ui.report = null;
+      setScreen("card");
+    },
+  };
+  if (ui.screen === "report" && ui.report) {
+    if (!main.querySelector(".report")) replace(main, reportScreen(ui.report.title, ui.report.entries, hooks));
+    const top = main.querySelector(".pools");
+    const fresh = pools(link.state, link.available.character);
+    if (top) top.replaceWith(fresh);
+    else main.prepend(fresh);
+    return;
+  }
+  if (ui.screen === "action" && ui.form) {
+    const body = pending
+      ? pendingScreen(ui.form, pending, link.available, link.state, hooks)
+      : setupScreen(ui.form, ui.form.info(link.available) ?? { name: "", reason: "This action is no longer on the card.", params: [], command: {}, kind: "task", rolled: false }, hooks);
+    replace(main, pools(link.state, link.available.character), body);
+    return;
+  }
+  if (ui.screen === "back") {
+    if (!ui.back) {
+      fetch("/card-back.json")
+        .then((r) => r.json())
+        .then((data) => {
+          ui.back = data;
+          render();
+        })
+        .catch(() => toast("The card's back could not be fetched."));
+      replace(main, el("p", { class: "dim" }, "Turning the card over…"));
+      return;
+    }
+    replace(main, cardBack(ui.back, link.seat.stations, () => setScreen("card")));
+    return;
+  }
+  ui.screen = "card";
+  replace(main, cardFront(link, useEntry, () => setScreen("back")));
+}
+
+// -- the link ----------------------------------------------------------------------
+function start(code) {
+  if (ui.link) ui.link.stop();
+  const link = new Link(wsUrl(), code, localStorage.getItem("bridge.name") || "Phone");
+  ui.link = link;
+  status.textContent = "connecting";
+  link.addEventListener("welcome", () => {
+    overlay.hidden = true;
+    status.textContent = "joined";
+    render();
+  });
+  link.addEventListener("seats", () => {
+    if (!link.seat) render();
+  });
+  link.addEventListener("changed", (event) => {
+    overlay.hidden = true;
+    status.textContent = link.seat?.character ? "seated" : "watching";
+    if (event.detail.snapshot && ui.screen === "action" && ui.form && !ui.form.info(link.available) && !myPending()) {
+      ui.form = null;
+      ui.screen = "card";
+    }
+    render();
+  });
+  link.addEventListener("seat_refused", (event) => {
+    ui.problem = event.detail.message;
+    render();
+  });
+  link.addEventListener("lost", () => {
+    status.textContent = "reconnecting";
+    overlayText.textContent = "The link to the GM's Bridge was lost. Trying again…";
+    overlay.hidden = false;
+  });
+  link.addEventListener("fatal", (event) => {
+    const { code: why, message } = event.detail;
+    overlay.hidden = true;
+    status.textContent = "not joined";
+    if (why === "code") {
+      replace(main, joinForm(message));
+    } else if (why === "removed") {
+      link.seat = null;
+      if (link.welcome) forgetSeat(link.welcome.battle_id);
+      replace(main, el("h2", {}, "LEFT THE SEAT"), el("p", { class: "reason", role: "alert" }, message), el("button", { type: "button", class: "primary", dataset: { key: "rejoin" }, onclick: () => start(code) }, "JOIN AGAIN"));
+    } else if (why === "slow_down") {
+      overlayText.textContent = message;
+      overlay.hidden = false;
+    } else {
+      replace(main, el("h2", {}, "CANNOT JOIN"), el("p", { class: "reason", role: "alert" }, message));
+    }
+  });
+  link.connect();
+}
+
+const code = params.get("code");
+if (code) start(code);
+else replace(main, joinForm(null));

@@ -1,0 +1,288 @@
+// The Task screen: the parameters with their legal choices, the itemised Difficulty and
+// the exact odds (the host's `preview`), ROLL, the dice drawn as dice, the Momentum
+// spends, RESOLVE, the damage dice (Re-Roll Damage once they are seen) and the report.
+
+import { el } from "./dom.js";
+import { commandOf, defaults, fields } from "./forms.js";
+
+const percent = (p) => `${(p * 100).toFixed(1)}%`;
+
+/** What the person fills for one action, kept while the host's answers change. */
+export class ActionForm {
+  constructor(scope, key, info) {
+    this.scope = scope;
+    this.key = key;
+    this.values = defaults(info.params);
+    this.preview = null;
+    this.previewTimer = null;
+    this.spends = {};
+    this.reroll = [];
+    this.inspiration = {};
+  }
+
+  info(available) {
+    return available[this.scope]?.[this.key] ?? null;
+  }
+}
+
+/** The d20s of a roll, each drawn as a die with what it scored. */
+export function d20s(dice) {
+  return el(
+    "div",
+    { class: "dice", role: "list", "aria-label": "Dice rolled" },
+    dice.map((d, i) =>
+      el(
+        "div",
+        {
+          class: `die d20 ${d.successes > 0 ? "hit" : "miss"} ${d.critical ? "critical" : ""} ${d.complication ? "complication" : ""} ${d.kind}`,
+          role: "listitem",
+          dataset: { die: i, value: d.value },
+          title: d.owner,
+        },
+        el("span", { class: "face" }, d.value),
+        el("span", { class: "score" }, d.complication ? "COMPLICATION" : d.successes === 0 ? "—" : "✓".repeat(d.successes)),
+        d.kind === "assist" ? el("span", { class: "owner" }, d.owner) : null,
+      ),
+    ),
+  );
+}
+
+/** What each challenge die's face shows (the host's `shows`, docs/protocol.md), in words
+ * under the die. */
+const SHOWS_WORD = { 1: "1", 2: "2", blank: "BLANK", effect: "1 + EFFECT" };
+
+/** One challenge die's face: its number, or the Effect's delta over a 1, or nothing. */
+function challengeFace(die) {
+  const mark =
+    die.shows === "effect"
+      ? [el("span", { class: "delta", "aria-hidden": "true" }), el("span", { class: "num" }, "1")]
+      : die.shows === "blank"
+        ? []
+        : [el("span", { class: "num" }, die.shows)];
+  return [
+    el("span", { class: "body" }, mark, die.rerolled_from != null ? el("span", { class: "rerolled", title: "Re-rolled" }) : null),
+    el("span", { class: "word" }, SHOWS_WORD[die.shows] ?? die.shows),
+  ];
+}
+
+/** Challenge dice drawn as dice, each with its face (the host's `shows`). With `pick`,
+ * each die is a button that picks it for a re-roll or drops it (`picked`: the indices
+ * chosen, `choices`: the host's, one a die, with the reason a die cannot be picked). */
+export function challengeDice(dice, label, pick = null) {
+  return el(
+    "div",
+    { class: "dice challenge-dice", role: pick ? "group" : "list", "aria-label": label },
+    dice.map((d, i) => {
+      const attrs = { class: `die challenge shows-${d.shows}`, dataset: { die: i, shows: d.shows } };
+      if (!pick) return el("div", { ...attrs, role: "listitem", "aria-label": `Die ${i + 1}: ${SHOWS_WORD[d.shows] ?? d.shows}` }, challengeFace(d));
+      const choice = pick.choices.find((c) => c.value === i);
+      return el(
+        "button",
+        {
+          ...attrs,
+          type: "button",
+          dataset: { ...attrs.dataset, key: `reroll-${i}` },
+          "aria-pressed": pick.picked.includes(i) ? "true" : "false",
+          "aria-label": choice ? choice.label : `Die ${i + 1}`,
+          title: choice?.reason ?? undefined,
+          disabled: !choice || choice.reason != null,
+          onclick: () => pick.toggle(i),
+        },
+        challengeFace(d),
+      );
+    }),
+  );
+}
+
+function rollSummary(pending) {
+  const r = pending.result;
+  return el(
+    "p",
+    { class: `outcome ${r.success ? "success" : "failure"}`, dataset: { outcome: r.success ? "success" : "failure" } },
+    `${r.successes} success${r.successes === 1 ? "" : "es"} against Difficulty ${r.spec.difficulty}: `,
+    el("b", {}, r.success ? "SUCCESS" : "FAILURE"),
+    r.success ? ` · ${r.momentum} Momentum` : "",
+    r.complications ? ` · ${r.complications} Complication${r.complications === 1 ? "" : "s"}` : "",
+  );
+}
+
+function previewBlock(preview) {
+  if (!preview) return el("section", { class: "preview", "aria-live": "polite" }, el("p", { class: "dim" }, "Working out the odds…"));
+  if (preview.reason) return el("section", { class: "preview", "aria-live": "polite" }, el("p", { class: "reason" }, preview.reason));
+  const o = preview.odds;
+  return el(
+    "section",
+    { class: "preview", "aria-live": "polite" },
+    el("h3", {}, `DIFFICULTY ${preview.difficulty}`),
+    el("ul", { class: "items" }, preview.items.map(([what, amount]) => el("li", {}, el("span", {}, what), el("b", {}, amount >= 0 && what !== preview.items[0][0] ? `+${amount}` : amount)))),
+    el(
+      "p",
+      { class: "odds", dataset: { odds: o.p_success } },
+      el("b", {}, percent(o.p_success)),
+      " to succeed · ",
+      `${o.expected_momentum.toFixed(2)} Momentum expected · `,
+      `${percent(o.p_complication)} a Complication`,
+    ),
+    el("p", { class: "dim" }, `${preview.who}; ${preview.dice} d20${preview.assists.length ? `, assisted by ${preview.assists.join(", ")}` : ""}.`),
+    preview.complication_why.length ? el("p", { class: "dim" }, `Complication range ${preview.complication_range}: ${preview.complication_why.join("; ")}`) : null,
+    preview.power ? el("p", { class: "dim" }, `Spends ${preview.power} Power.`) : null,
+    preview.cost && (preview.cost.momentum || preview.cost.threat_added || preview.cost.determination)
+      ? el("p", { class: "dim" }, `Bought dice: ${preview.cost.momentum} Momentum, +${preview.cost.threat_added} Threat, ${preview.cost.determination} Determination.`)
+      : null,
+  );
+}
+
+/** The form before a Task (or any action with fields) is sent. */
+export function setupScreen(form, info, hooks) {
+  const groups = info.params.some((p) => p.group === "roll")
+    ? [
+        ["THE TASK", info.params.filter((p) => p.group !== "roll")],
+        ["THE ROLL", info.params.filter((p) => p.group === "roll")],
+      ]
+    : [["", info.params]];
+  const changed = () => {
+    if (info.rolled) hooks.askPreview();
+    hooks.rerender();
+  };
+  return [
+    el("h2", { class: "task-name" }, info.name),
+    info.reason ? el("p", { class: "reason" }, info.reason) : null,
+    groups.map(([title, params]) =>
+      params.length ? el("section", { class: "form" }, title ? el("h3", {}, title) : null, fields(params, form.values, changed)) : null,
+    ),
+    info.rolled ? previewBlock(form.preview) : null,
+    el(
+      "div",
+      { class: "actions-row" },
+      el("button", { type: "button", class: "secondary", dataset: { key: "cancel" }, onclick: hooks.cancel }, "BACK"),
+      el(
+        "button",
+        { type: "button", class: "primary", dataset: { key: "go" }, disabled: info.reason != null, onclick: () => hooks.send(commandOf(info.command, info.params, form.values)) },
+        info.rolled ? "ROLL" : info.kind === "task" ? "ATTEMPT" : "DO IT",
+      ),
+    ),
+  ];
+}
+
+function spendParams(spends) {
+  return spends.map((s) => ({
+    name: s.name,
+    label: `${s.label} (${s.cost} Momentum${s.kind === "number" ? " each" : ""})`,
+    kind: s.kind,
+    minimum: 0,
+    maximum: s.maximum,
+    max_length: s.max_length,
+    default: s.kind === "flag" ? false : s.kind === "number" ? 0 : "",
+    choices: [],
+    required: false,
+    only_with: {},
+    help: "",
+  }));
+}
+
+/** The chosen spends, as `resolve` takes them (none chosen are left out). */
+function chosenSpends(spends, values) {
+  const out = {};
+  for (const s of spends) {
+    const v = values[s.name];
+    if (v === true || (typeof v === "number" && v > 0) || (typeof v === "string" && v.trim())) out[s.name] = v;
+  }
+  return out;
+}
+
+/** The roll waiting for its spends, or its damage dice waiting to land. */
+export function pendingScreen(form, pending, available, state, hooks) {
+  const controls = available.controls;
+  const title = available.actions[`${pending.station}/${pending.action}`]?.name ?? pending.action;
+  const parts = [el("h2", { class: "task-name" }, title), d20s(pending.result.dice), rollSummary(pending)];
+  const held = pending.damage ?? null;
+  if (held) {
+    const apply = controls.apply_damage;
+    const reroll = apply.params.find((p) => p.name === "reroll");
+    const choices = reroll ? reroll.choices : [];
+    const toggle = (i) => {
+      form.reroll = form.reroll.includes(i) ? form.reroll.filter((v) => v !== i) : [...form.reroll, i];
+      hooks.rerender();
+    };
+    parts.push(
+      el("h3", {}, "DAMAGE DICE"),
+      reroll ? el("p", { class: "dim" }, `${reroll.label}. Tap a die to pick it, again to keep it.`) : null,
+      challengeDice(held.roll.dice, reroll ? reroll.label : "Damage dice", reroll ? { choices, picked: form.reroll, toggle } : null),
+      apply.reason ? el("p", { class: "reason" }, apply.reason) : null,
+      el(
+        "div",
+        { class: "actions-row" },
+        el(
+          "button",
+          { type: "button", class: "primary", dataset: { key: "apply" }, disabled: apply.reason != null, onclick: () => hooks.send({ ...apply.command, reroll: [...form.reroll].sort((a, b) => a - b) }) },
+          form.reroll.length ? "RE-ROLL AND APPLY" : "APPLY DAMAGE",
+        ),
+      ),
+    );
+    return parts;
+  }
+  const resolve = controls.resolve;
+  const success = pending.result.success;
+  const params = success ? spendParams(resolve.spends) : [];
+  for (const p of params) if (!(p.name in form.spends)) form.spends[p.name] = p.default;
+  const cost = resolve.spends.reduce((sum, s) => {
+    const v = form.spends[s.name];
+    return sum + (v === true ? s.cost : typeof v === "number" ? v * s.cost : typeof v === "string" && v.trim() ? s.cost : 0);
+  }, 0);
+  if (params.length) {
+    parts.push(
+      el(
+        "section",
+        { class: "form spends" },
+        el("h3", {}, "MOMENTUM SPENDS"),
+        el("p", { class: "dim", dataset: { spending: cost } }, `Spending ${cost} Momentum (the pool holds ${state.momentum.value}, this roll made ${pending.result.momentum}).`),
+        fields(params, form.spends, () => hooks.rerender(), "spend"),
+      ),
+    );
+  }
+  const inspiration = controls.inspiration;
+  if (inspiration && inspiration.reason == null) {
+    if (Object.keys(form.inspiration).length === 0) Object.assign(form.inspiration, defaults(inspiration.params));
+    parts.push(
+      el(
+        "details",
+        { class: "more" },
+        el("summary", { dataset: { key: "inspiration" } }, inspiration.name),
+        fields(inspiration.params, form.inspiration, () => {}, "insp"),
+        el("button", { type: "button", dataset: { key: "inspire" }, onclick: () => hooks.send(commandOf(inspiration.command, inspiration.params, form.inspiration)) }, "RE-ROLL MY DICE"),
+      ),
+    );
+  }
+  parts.push(
+    resolve.reason ? el("p", { class: "reason" }, resolve.reason) : null,
+    el(
+      "div",
+      { class: "actions-row" },
+      el(
+        "button",
+        { type: "button", class: "primary", dataset: { key: "resolve" }, disabled: resolve.reason != null, onclick: () => hooks.send({ ...resolve.command, spends: success ? chosenSpends(resolve.spends, form.spends) : {} }) },
+        resolve.name,
+      ),
+    ),
+  );
+  return parts;
+}
+
+/** What the Task did: the log's lines, unrolling one by one. */
+export function reportScreen(title, entries, hooks) {
+  const lines = entries.flatMap((e) => e.lines);
+  return [
+    el("h2", { class: "task-name" }, title),
+    el("h3", {}, "REPORT"),
+    el(
+      "ol",
+      { class: "report" },
+      lines.map((line, i) => {
+        const item = el("li", { dataset: { step: i } }, line);
+        item.style.animationDelay = `${i * 0.3}s`; // (CSSOM: allowed by the page's policy)
+        return item;
+      }),
+    ),
+    el("div", { class: "actions-row" }, el("button", { type: "button", class: "primary", dataset: { key: "done" }, onclick: hooks.done }, "BACK TO THE CARD")),
+  ];
+}

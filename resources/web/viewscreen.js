@@ -1,0 +1,79 @@
+// The viewscreen seat: a full-screen page for a TV's browser. The tactical picture (the
+// zones and the ships in them), whose Turn it is, the pools, the last roll with its dice
+// (and an attack's damage dice) and the newest lines of the log. It only watches.
+
+import { pools } from "./card.js";
+import { el } from "./dom.js";
+import { challengeDice, d20s } from "./task.js";
+
+function shipTile(state, ship) {
+  const side = state.sides[ship.id] ?? "npc";
+  const breaches = Object.values(ship.damage || {}).reduce((n, d) => n + (d.breaches || 0), 0);
+  const acting = state.turn?.actor_ship === ship.id && !state.turn?.actor;
+  return el(
+    "li",
+    { class: `ship ${side} ${ship.destroyed ? "destroyed" : ""} ${acting ? "acting" : ""}`, dataset: { ship: ship.id } },
+    el("b", {}, ship.name),
+    el("span", { class: "dim" }, ship.ship_class),
+    el(
+      "span",
+      {},
+      ship.destroyed
+        ? "DESTROYED"
+        : `Shields ${ship.shields ?? "?"}${ship.shields_up ? "" : " (down)"} · ${breaches} breach${breaches === 1 ? "" : "es"}`,
+    ),
+  );
+}
+
+export function viewscreen(link) {
+  const { state } = link;
+  const zones = state.zones?.zones ?? [];
+  const positions = state.zones?.positions ?? {};
+  const ships = Object.values(state.ships);
+  const unplaced = ships.filter((s) => !zones.includes(positions[s.id]));
+  const last = state.last_roll ?? state.pending ?? null;
+  const lastName = last ? `${state.characters[last.actor]?.name ?? state.ships[last.ship]?.name ?? ""}: ${last.action.replaceAll("_", " ")}` : "";
+  return [
+    el("h2", { class: "battle-name" }, state.name),
+    pools(state, null),
+    state.outcome ? el("p", { class: "outcome" }, String(state.outcome.text ?? state.outcome.kind ?? "The battle is over.")) : null,
+    el(
+      "section",
+      { class: "tactical-picture", "aria-label": "Tactical picture" },
+      zones.map((zone) =>
+        el(
+          "div",
+          { class: "zone", dataset: { zone } },
+          el("h3", {}, zone.toUpperCase()),
+          el("ul", {}, ships.filter((s) => positions[s.id] === zone).map((s) => shipTile(state, s))),
+        ),
+      ),
+      unplaced.length ? el("div", { class: "zone" }, el("h3", {}, "—"), el("ul", {}, unplaced.map((s) => shipTile(state, s)))) : null,
+    ),
+    el(
+      "section",
+      { class: "last-roll", "aria-label": "Last roll" },
+      el("h3", {}, "LAST ROLL"),
+      last ? el("p", { class: "dim" }, lastName.toUpperCase()) : el("p", { class: "dim" }, "No roll yet."),
+      last ? d20s(last.result.dice) : null,
+      last
+        ? el("p", {}, `${last.result.successes} successes against Difficulty ${last.result.spec.difficulty}: ${last.result.success ? "SUCCESS" : "FAILURE"}`)
+        : null,
+      last?.damage ? el("h3", {}, "DAMAGE DICE") : null,
+      last?.damage ? challengeDice(last.damage.roll.dice, "Damage dice") : null,
+    ),
+    el(
+      "section",
+      { class: "log report-log", "aria-label": "Damage report" },
+      el("h3", {}, "REPORT (NEWEST FIRST)"),
+      el(
+        "ol",
+        {},
+        link.log
+          .slice(-4)
+          .reverse()
+          .map((e) => el("li", {}, e.lines.map((line) => el("p", {}, line)))),
+      ),
+    ),
+  ];
+}
