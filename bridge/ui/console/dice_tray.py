@@ -7,6 +7,8 @@ open (the same readings as ``bridge.rules.icon`` and ``bridge.rules.opend6``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from pydantic import ValidationError
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -35,7 +37,7 @@ from bridge.rules.task import Purchase, Roller, TaskSpec
 from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.base.theme import COLORS
 from bridge.ui.widgets.challenge_dice import ChallengeDiceRow, dice_html
-from bridge.ui.widgets.lcars import LcarsHeader
+from bridge.ui.widgets.lcars import LcarsHeader, note_label
 
 __all__ = ["D6_READINGS", "ICON_READINGS", "READINGS", "DiceTray"]
 
@@ -91,13 +93,9 @@ class DiceTray(QWidget):
         columns.addLayout(layout, 1)
         self.tabs = QTabWidget()
         layout.addWidget(self.tabs)
-        self.odds = QLabel()
-        self.odds.setObjectName("big")
-        self.odds.setWordWrap(True)
+        self.odds = note_label("big")
         layout.addWidget(self.odds)
-        self.problem = QLabel()
-        self.problem.setObjectName("reason")
-        self.problem.setWordWrap(True)
+        self.problem = note_label("reason")
         layout.addWidget(self.problem)
         layout.addStretch()
         row = QHBoxLayout()
@@ -111,9 +109,7 @@ class DiceTray(QWidget):
         layout.addLayout(row)
         right = QVBoxLayout()  # how Bridge reads the current system, then the rolls
         columns.addLayout(right, 1)
-        self.readings = QLabel()
-        self.readings.setObjectName("dim")
-        self.readings.setWordWrap(True)
+        self.readings = note_label("dim")
         right.addWidget(self.readings)
         self.challenge_dice = ChallengeDiceRow(self)  # the last challenge roll, as dice
         self.challenge_dice.hide()
@@ -136,9 +132,17 @@ class DiceTray(QWidget):
                     getattr(w, signal).connect(lambda *_: self.refresh())
                     break
 
-    def _sta_tab(self) -> None:
+    def _page(self, title: str, rows: Sequence[tuple[str, QWidget]]) -> None:
+        """A tab of the tray: a form of ``rows`` (label, field); a change to any field
+        (a label is only shown) refreshes the odds."""
         page = QWidget()
         form = QFormLayout(page)
+        for label, field in rows:
+            form.addRow(label, field)
+        self._watch(*(field for _, field in rows if not isinstance(field, QLabel)))
+        self.tabs.addTab(page, title)
+
+    def _sta_tab(self) -> None:
         self.sta_target = _spin(2, 30, 11)
         self.sta_focus = QCheckBox("Focus")
         self.sta_discipline = _spin(0, 6, 3)
@@ -146,27 +150,20 @@ class DiceTray(QWidget):
         self.sta_determination = QCheckBox("Determination die (shows 1)")
         self.sta_difficulty = _spin(0, 10, 2)
         self.sta_range = _spin(1, 5, 1)
-        form.addRow("Target (Attribute + Discipline)", self.sta_target)
-        form.addRow("Discipline", self.sta_discipline)
-        form.addRow("", self.sta_focus)
-        form.addRow("d20s", self.sta_dice)
-        form.addRow("", self.sta_determination)
-        form.addRow("Difficulty", self.sta_difficulty)
-        form.addRow("Complication range", self.sta_range)
-        self._watch(
-            self.sta_target,
-            self.sta_focus,
-            self.sta_discipline,
-            self.sta_dice,
-            self.sta_determination,
-            self.sta_difficulty,
-            self.sta_range,
+        self._page(
+            "STAR TREK ADVENTURES",
+            [
+                ("Target (Attribute + Discipline)", self.sta_target),
+                ("Discipline", self.sta_discipline),
+                ("", self.sta_focus),
+                ("d20s", self.sta_dice),
+                ("", self.sta_determination),
+                ("Difficulty", self.sta_difficulty),
+                ("Complication range", self.sta_range),
+            ],
         )
-        self.tabs.addTab(page, "STAR TREK ADVENTURES")
 
     def _icon_tab(self) -> None:
-        page = QWidget()
-        form = QFormLayout(page)
         self.icon_attribute = _spin(1, 12, 3)
         self.icon_skill = _spin(0, 12, 3)
         self.icon_edge = _spin(-6, 6, 0)
@@ -175,28 +172,21 @@ class DiceTray(QWidget):
         self.icon_courage = _spin(0, 4, 0)
         self.icon_dodge = QCheckBox("Dodge or parry (the action penalty comes off the result)")
         self.icon_category = QLabel()
-        form.addRow("Attribute (dice)", self.icon_attribute)
-        form.addRow("Skill (0: attribute test)", self.icon_skill)
-        form.addRow("Edge (+/- dice)", self.icon_edge)
-        form.addRow("Difficulty", self.icon_difficulty)
-        form.addRow("", self.icon_category)
-        form.addRow("Actions this round", self.icon_actions)
-        form.addRow("", self.icon_dodge)
-        form.addRow("Courage points at hand", self.icon_courage)
-        self._watch(
-            self.icon_attribute,
-            self.icon_skill,
-            self.icon_edge,
-            self.icon_difficulty,
-            self.icon_actions,
-            self.icon_courage,
-            self.icon_dodge,
+        self._page(
+            "ICON",
+            [
+                ("Attribute (dice)", self.icon_attribute),
+                ("Skill (0: attribute test)", self.icon_skill),
+                ("Edge (+/- dice)", self.icon_edge),
+                ("Difficulty", self.icon_difficulty),
+                ("", self.icon_category),
+                ("Actions this round", self.icon_actions),
+                ("", self.icon_dodge),
+                ("Courage points at hand", self.icon_courage),
+            ],
         )
-        self.tabs.addTab(page, "ICON")
 
     def _d6_tab(self) -> None:
-        page = QWidget()
-        form = QFormLayout(page)
         self.d6_code = QLineEdit("3D+1")
         self.d6_difficulty = _spin(0, 99, 11)
         self.d6_category = QLabel()
@@ -207,36 +197,27 @@ class DiceTray(QWidget):
         self.d6_prepare = _spin(0, 3, 0)
         self.d6_rush = _spin(0, 3, 0)
         self.d6_action = _spin(0, 10, 0)
-        form.addRow("Die code", self.d6_code)
-        form.addRow("Difficulty", self.d6_difficulty)
-        form.addRow("", self.d6_category)
-        form.addRow("Wild Die", self.d6_critical)
-        form.addRow("", self.d6_untrained)
-        form.addRow("Preparing / aiming (+1D each)", self.d6_prepare)
-        form.addRow("Rushing (25% steps, +5 each)", self.d6_rush)
-        form.addRow("Action dice after the roll", self.d6_action)
-        self._watch(
-            self.d6_code,
-            self.d6_difficulty,
-            self.d6_critical,
-            self.d6_untrained,
-            self.d6_prepare,
-            self.d6_rush,
-            self.d6_action,
+        self._page(
+            "OPEND6",
+            [
+                ("Die code", self.d6_code),
+                ("Difficulty", self.d6_difficulty),
+                ("", self.d6_category),
+                ("Wild Die", self.d6_critical),
+                ("", self.d6_untrained),
+                ("Preparing / aiming (+1D each)", self.d6_prepare),
+                ("Rushing (25% steps, +5 each)", self.d6_rush),
+                ("Action dice after the roll", self.d6_action),
+            ],
         )
-        self.tabs.addTab(page, "OPEND6")
 
     def _challenge_tab(self) -> None:
-        page = QWidget()
-        form = QFormLayout(page)
         self.challenge_count = _spin(1, 40, 4)
         self.challenge_count.setToolTip(
             "Challenge dice: 1 and 2 deal that much, 3 and 4 are blank, 5 and 6 deal 1 and "
             "an Effect"
         )
-        form.addRow("Challenge dice", self.challenge_count)
-        self._watch(self.challenge_count)
-        self.tabs.addTab(page, "CHALLENGE DICE")
+        self._page("CHALLENGE DICE", [("Challenge dice", self.challenge_count)])
 
     # -- commands -----------------------------------------------------------------------
     def command(self) -> TrayRoll:

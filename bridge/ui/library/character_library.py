@@ -8,7 +8,6 @@ from PySide6.QtWidgets import (
     QDialog,
     QHBoxLayout,
     QInputDialog,
-    QLabel,
     QListWidget,
     QMessageBox,
     QPushButton,
@@ -29,6 +28,7 @@ from bridge.storage.characters import (
 from bridge.storage.paths import library_path
 from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.library.character_editor import CharacterEditor
+from bridge.ui.widgets.lcars import note_label
 
 __all__ = ["CharacterLibraryDialog"]
 
@@ -50,12 +50,9 @@ class CharacterLibraryDialog(QDialog):
         layout = QVBoxLayout(self)
         self.list = QListWidget()
         layout.addWidget(self.list, 1)
-        self.detail = QLabel()
-        self.detail.setWordWrap(True)
+        self.detail = note_label()
         layout.addWidget(self.detail)
-        self.problems = QLabel()
-        self.problems.setObjectName("reason")
-        self.problems.setWordWrap(True)
+        self.problems = note_label("reason")
         layout.addWidget(self.problems)
         row = QHBoxLayout()
         self.new_button = QPushButton("NEW…")

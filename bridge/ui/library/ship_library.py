@@ -36,6 +36,7 @@ from bridge.storage.library import (
 from bridge.storage.paths import library_path
 from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.library.ship_parts import TalentList, WeaponList
+from bridge.ui.widgets.lcars import note_label
 
 __all__ = ["LibraryDialog", "ShipEditor"]
 
@@ -98,9 +99,7 @@ class ShipEditor(QDialog):
         self.tabs.addTab(self.talents, "TALENTS")
         for spin in (self.scale, self.spins["departments.security"]):
             spin.valueChanged.connect(lambda _: self.weapons.refresh())
-        self.error = QLabel()
-        self.error.setObjectName("reason")
-        self.error.setWordWrap(True)
+        self.error = note_label("reason")
         layout.addWidget(self.error)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
@@ -158,12 +157,9 @@ class LibraryDialog(QDialog):
         layout = QVBoxLayout(self)
         self.list = QListWidget()
         layout.addWidget(self.list, 1)
-        self.detail = QLabel()
-        self.detail.setWordWrap(True)
+        self.detail = note_label()
         layout.addWidget(self.detail)
-        self.problems = QLabel()
-        self.problems.setObjectName("reason")
-        self.problems.setWordWrap(True)
+        self.problems = note_label("reason")
         layout.addWidget(self.problems)
         row = QHBoxLayout()
         self.side = QComboBox()

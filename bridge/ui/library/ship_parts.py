@@ -14,7 +14,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
     QHBoxLayout,
-    QLabel,
     QLineEdit,
     QListWidget,
     QPushButton,
@@ -35,6 +34,7 @@ from bridge.rules.weapons import (
     Weapon,
     WeaponKind,
 )
+from bridge.ui.widgets.lcars import note_label
 
 __all__ = ["TalentList", "WeaponList", "parse_qualities"]
 
@@ -93,13 +93,9 @@ class _PartList(QWidget):
         row.addLayout(right, 3)
         self.form = QFormLayout()
         right.addLayout(self.form)
-        self.summary = QLabel()
-        self.summary.setObjectName("dim")
-        self.summary.setWordWrap(True)
+        self.summary = note_label("dim")
         right.addWidget(self.summary)
-        self.error = QLabel()
-        self.error.setObjectName("reason")
-        self.error.setWordWrap(True)
+        self.error = note_label("reason")
         right.addWidget(self.error)
         right.addStretch()
         self.problem: str | None = None

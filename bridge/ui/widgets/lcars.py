@@ -19,7 +19,12 @@ from bridge.ui.base.theme import BODY_PX, COLORS, FONT_FAMILY, scaled, window_sc
 from bridge.ui.widgets.scaled import ScaledWidget
 from bridge.ui.widgets.steady_label import SteadyLabel
 
-__all__ = ["LcarsHeader", "Pill", "section_label"]
+__all__ = [
+    "LcarsHeader",
+    "Pill",
+    "note_label",
+    "section_label",
+]
 
 
 class _Band(QWidget):
@@ -260,4 +265,14 @@ def section_label(text: str, parent: QWidget | None = None) -> QLabel:
     label = QLabel(text.upper(), parent)
     label.setObjectName("section")
     label.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
+    return label
+
+
+def note_label(style: str = "", text: str = "", parent: QWidget | None = None) -> QLabel:
+    """A label of running text that wraps, in the theme's ``style`` (``dim`` for rules
+    and readings, ``reason`` for why not, ``big`` for a figure; empty for body text)."""
+    label = QLabel(text, parent)
+    if style:
+        label.setObjectName(style)
+    label.setWordWrap(True)
     return label
