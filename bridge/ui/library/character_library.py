@@ -25,18 +25,12 @@ from bridge.storage.characters import (
     new_character_id,
     save_library_character,
 )
-from bridge.storage.paths import library_path
 from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.library.character_editor import CharacterEditor
+from bridge.ui.library.library_files import ask_copy_name, not_saved
 from bridge.ui.widgets.lcars import note_label
 
 __all__ = ["CharacterLibraryDialog"]
-
-
-def _not_saved(exc: OSError) -> str:
-    where = exc.filename or library_path("characters")
-    why = exc.strerror or exc
-    return f"Not saved: the character library folder {where} cannot be written ({why})."
 
 
 class CharacterLibraryDialog(QDialog):
@@ -139,7 +133,7 @@ class CharacterLibraryDialog(QDialog):
         try:
             save_library_character(character, notes)
         except OSError as exc:
-            self.problems.setText(_not_saved(exc))
+            self.problems.setText(not_saved("characters", exc))
             return False
         self.reload(select=character.id)
         return True
@@ -159,16 +153,13 @@ class CharacterLibraryDialog(QDialog):
         entry = self.selected()
         if entry is None:
             return False
-        if name is None:
-            name, ok = QInputDialog.getText(
-                self, "Duplicate", "Name of the copy:", text=f"{entry.character.name} (copy)"
-            )
-            if not ok or not name.strip():
-                return False
+        name = name if name is not None else ask_copy_name(self, f"{entry.character.name} (copy)")
+        if name is None or not name.strip():
+            return False
         try:
             copy = duplicate_character(entry.character, name.strip())
         except OSError as exc:
-            self.problems.setText(_not_saved(exc))
+            self.problems.setText(not_saved("characters", exc))
             return False
         self.reload(select=copy.character.id)
         return True

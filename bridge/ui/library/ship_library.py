@@ -10,7 +10,6 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFormLayout,
     QHBoxLayout,
-    QInputDialog,
     QLabel,
     QLineEdit,
     QListWidget,
@@ -33,17 +32,12 @@ from bridge.storage.library import (
     library_ships,
     save_library_ship,
 )
-from bridge.storage.paths import library_path
 from bridge.ui.base.shared_model import SharedModel
+from bridge.ui.library.library_files import ask_copy_name, not_saved
 from bridge.ui.library.ship_parts import TalentList, WeaponList
 from bridge.ui.widgets.lcars import note_label
 
 __all__ = ["LibraryDialog", "ShipEditor"]
-
-
-def _not_saved(exc: OSError) -> str:
-    where = exc.filename or library_path("ships")
-    return f"Not saved: the ship library folder {where} cannot be written ({exc.strerror or exc})."
 
 
 class ShipEditor(QDialog):
@@ -140,7 +134,7 @@ class ShipEditor(QDialog):
         try:
             save_library_ship(ship, "Edited in the library.")
         except OSError as exc:
-            self.error.setText(_not_saved(exc))
+            self.error.setText(not_saved("ships", exc))
             return
         super().accept()
 
@@ -252,16 +246,13 @@ class LibraryDialog(QDialog):
         entry = self.selected()
         if entry is None:
             return None
-        if name is None:
-            name, ok = QInputDialog.getText(
-                self, "Duplicate", "Name of the copy:", text=f"{entry.ship.name} II"
-            )
-            if not ok or not name.strip():
-                return None
+        name = name if name is not None else ask_copy_name(self, f"{entry.ship.name} II")
+        if name is None or not name.strip():
+            return None
         try:
             copy = duplicate_ship(entry.ship, name.strip())
         except OSError as exc:
-            self.problems.setText(_not_saved(exc))
+            self.problems.setText(not_saved("ships", exc))
             return None
         self.reload(select=copy.ship.id)  # the copy, ready to EDIT
         return copy
