@@ -50,10 +50,10 @@ __all__ = [
     "version_mismatch",
 ]
 
-PROTOCOL = 3
+PROTOCOL = 4
 """Bumped whenever a message changes shape; both ends must speak the same one (3: a
 waiting Task may hold an attack's damage dice, ``apply_damage``, challenge dice in the
-dice tray)."""
+dice tray; 4: the battle may hold a personal conflict, and its Commands join the union)."""
 MAX_CLIENT_FRAME = 64 * 1024
 """The largest frame a client may send (a Command is well under 4 KiB)."""
 MAX_HOST_FRAME = 8 * 1024 * 1024

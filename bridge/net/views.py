@@ -2,14 +2,16 @@
 
 Players never receive an NPC ship's statistics before it is scanned (the ship goes out
 as a silhouette: what the contact list shows, without systems, departments, weapons,
-talents, crew, Power or Resistance), nor what
-only the GM reads (the lines of the GM's edits and private dice-tray rolls).
+talents, crew, Power or Resistance), nor an unrevealed NPC figure's Stress, statistics and
+abilities in a personal conflict (a house rule), nor what only the GM reads (the lines of
+the GM's edits and private dice-tray rolls, and log lines marked for the GM).
 """
 
 from __future__ import annotations
 
 from bridge.engine import (
     CATALOG,
+    GM_LINE,
     AttemptTask,
     Encounter,
     EndTurn,
@@ -18,6 +20,7 @@ from bridge.engine import (
     Session,
     StartTurn,
     Station,
+    redact_conflict,
     why_not,
 )
 from bridge.model.ship import Ship
@@ -82,9 +85,13 @@ def player_view(state: Encounter, memo: dict[str, tuple[Ship, Ship]] | None = No
             hidden[sid] = silhouette(ship)
             if memo is not None:
                 memo[sid] = (ship, hidden[sid])
-    if not hidden:
-        return state
-    return state.model_copy(update={"ships": {**state.ships, **hidden}})
+    conflict = redact_conflict(state)
+    update: dict[str, object] = {}
+    if hidden:
+        update["ships"] = {**state.ships, **hidden}
+    if conflict is not state.conflict:
+        update["conflict"] = conflict
+    return state.model_copy(update=update) if update else state
 
 
 def log_entry(entry: JournalEntry, *, gm: bool = False) -> LogEntry:
@@ -94,6 +101,8 @@ def log_entry(entry: JournalEntry, *, gm: bool = False) -> LogEntry:
         (command.gm_only and command.type not in _PUBLIC_GM_COMMANDS) or command.type == "tray_roll"
     )
     lines = entry.log if gm or not private else (GM_EDIT,)
+    if not gm:
+        lines = tuple(line for line in lines if not line.startswith(GM_LINE))
     return LogEntry(round=entry.round, by=command.by, action=command.type, lines=lines)
 
 

@@ -159,7 +159,7 @@ def test_a_battle_saved_with_its_damage_dice_held_opens_with_them(tmp_path: Path
     session.apply(ResolveTask(by="kell", hold_damage=True), GivenDice(d6=(3,) * 8))
     path = tmp_path / "held.bridge"
     save_battle(path, session)
-    assert json.loads(path.read_text(encoding="utf-8"))["version"] == 5
+    assert json.loads(path.read_text(encoding="utf-8"))["version"] == 6
     opened = open_battle(path).session
     pending = opened.state.pending
     assert pending is not None and pending.damage is not None
@@ -168,9 +168,16 @@ def test_a_battle_saved_with_its_damage_dice_held_opens_with_them(tmp_path: Path
     assert opened.state.pending is None
 
 
-def test_a_version_4_battle_opens_as_version_5() -> None:
+def test_a_version_4_battle_opens_as_the_current_version() -> None:
     data = json.loads(demo_file().model_dump_json())
     data["version"] = 4
+    for part in ("initial", "state"):  # version 4 had no personal conflict, no weapons
+        del data[part]["conflict"]
+        for officer in data[part]["characters"].values():
+            del officer["weapons"], officer["armour"]
     doc = parse_document(json.dumps(data).encode(), "v4.json")
-    assert doc.version == 5 and isinstance(doc, EncounterFile)
-    assert doc.state == demo_file().state
+    assert doc.version == CURRENT["bridge.encounter"] and isinstance(doc, EncounterFile)
+    unarmed = {
+        cid: c.model_copy(update={"weapons": ()}) for cid, c in demo_file().state.characters.items()
+    }
+    assert doc.state == demo_file().state.model_copy(update={"characters": unarmed})
