@@ -25,6 +25,7 @@ __all__ = [
     "record_complications",
     "set_conflict",
     "set_cturn",
+    "threat_available",
     "update_figure",
 ]
 
@@ -113,6 +114,7 @@ def figure_pay(ctx: Ctx, fig: Figure, amount: int, why: str, *, with_threat: boo
     if not pays_threat(fig):
         ctx.pay_or_threat("player", amount, why, with_threat)
         return
+    fig = figure(ctx, fig.id)  # (its own Threat as it is now)
     own = min(fig.own_threat, amount)
     if own:
         update_figure(ctx, fig.id, own_threat=fig.own_threat - own)
@@ -123,7 +125,7 @@ def figure_pay(ctx: Ctx, fig: Figure, amount: int, why: str, *, with_threat: boo
 
 def threat_available(ctx: Ctx, fig: Figure) -> int:
     """What an NPC figure can spend: its own Threat and the pool."""
-    return fig.own_threat + ctx.state.threat.value
+    return figure(ctx, fig.id).own_threat + ctx.state.threat.value
 
 
 def figure_gain(ctx: Ctx, fig: Figure, amount: int, why: str) -> None:

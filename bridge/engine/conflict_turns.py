@@ -183,8 +183,8 @@ def check_outcome(ctx: Ctx) -> None:
     now = conflict(ctx)
     if now.ended:
         return
-    standing = {
-        side: [f for f in now.figures.values() if f.side == side and not f.out]
+    standing = {  # (an Injured figure with Fast Recovery and Threat to spend is not out)
+        side: [f for f in now.figures.values() if f.side == side and can_act(ctx.state, f)]
         for side in ("player", "npc")
     }
     present = {side: any(f.side == side for f in now.figures.values()) for side in standing}
