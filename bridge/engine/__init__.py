@@ -74,6 +74,7 @@ from bridge.engine.conflict_card import (
     conflict_preview,
     hidden_from_players,
     redact_conflict,
+    with_choice,
 )
 from bridge.engine.conflict_catalog import CONFLICT_CARD, CONFLICT_CARD_NAME, CONFLICT_SPENDS
 from bridge.engine.conflict_commands import (
@@ -280,4 +281,5 @@ __all__ = [
     "turn_text",
     "waiting",
     "why_not",
+    "with_choice",
 ]

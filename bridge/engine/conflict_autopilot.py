@@ -262,6 +262,12 @@ def _words(command: Command, after: Encounter) -> str | None:
         return words
     if isinstance(command, ConflictEndTurn):
         return "ends its Turn"
+    if isinstance(command, AvoidInjury):
+        return "takes the Injury" if command.pay == "none" else "avoids the Injury"
+    if isinstance(command, ResistKnockdown):
+        return "resists the Knockdown" if command.resist else "is knocked prone"
+    if isinstance(command, StrayHit):
+        return "the stray shot strikes no one else"
     return None
 
 
@@ -282,10 +288,15 @@ def play_conflict_turn(
     if first is None:
         return FIGURES_ONLY
     now = _conflict(state)
-    who = now.turn.actor or (first.figure if isinstance(first, ConflictStartTurn) else None)
-    if who is None and now.pending is not None:
+    if now.decisions:  # an NPC's answer, perhaps in an officer's Turn
+        who: str | None = now.decisions[0].figure
+    elif now.pending is not None:
         who = now.pending.actor
-    if who is None or now.figures[who].npc is None:
+    else:
+        who = now.turn.interrupt or now.turn.actor
+    if who is None and isinstance(first, ConflictStartTurn):
+        who = first.figure
+    if who is None or (now.figures[who].npc is None and not now.decisions):
         return FIGURES_ONLY
     steps: list[str] = []
     command: Command | None = first

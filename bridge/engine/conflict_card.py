@@ -9,7 +9,7 @@ none of them holds a rule. Each answer is a pydantic model and goes over the wir
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -52,6 +52,7 @@ __all__ = [
     "conflict_preview",
     "hidden_from_players",
     "redact_conflict",
+    "with_choice",
 ]
 
 MINOR_NEEDS: dict[str, tuple[Need, ...]] = {
@@ -294,6 +295,45 @@ def _minor_choices(
         )
         return {Need.ZONE: zones, Need.BESIDE: beside}
     return {}
+
+
+Chosen = TypeVar("Chosen", ConflictTask, ConflictMinor)
+_FIELD: dict[Need, str] = {
+    Need.TARGET: "target",
+    Need.PATIENT: "target",
+    Need.ALLY: "target",
+    Need.PERSONAL_WEAPON: "weapon",
+    Need.CHARGE: "charge",
+    Need.ZONE: "zone",
+    Need.BESIDE: "beside",
+    Need.COMPLICATION: "complication",
+    Need.READIED: "readied",
+    Need.NOTE: "note",
+    Need.TRIGGER: "note",
+}
+
+
+def with_choice(cmd: Chosen, need: Need, value: str) -> Chosen:
+    """``cmd`` with the value of one need set, as a Choice's ``value`` (or a typed note)
+    gives it: the one place that knows which field a need fills, so a window or a web page
+    builds the Command without knowing the rules. ``ALSO`` adds a further target."""
+    update: dict[str, object]
+    match need:
+        case Need.LETHAL | Need.WEAKNESS:
+            update = {need.value: value == "true"}
+        case Need.ROLL:
+            attribute, _, discipline = value.partition("+")
+            update = {"attribute": attribute, "discipline": discipline}
+        case Need.DIFFICULTY:
+            update = {"difficulty_choice": int(value)}
+        case Need.DRAW:
+            ground = value.startswith(GROUND)
+            update = {"weapon": value.removeprefix(GROUND), "pick_up": ground}
+        case Need.ALSO:
+            update = {"also": (*getattr(cmd, "also", ()), value)}
+        case _:
+            update = {_FIELD[need]: value}
+    return type(cmd).model_validate({**cmd.model_dump(), **update})
 
 
 # -- the preview --------------------------------------------------------------------------

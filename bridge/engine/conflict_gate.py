@@ -189,6 +189,8 @@ def conflict_why_not(state: Encounter, command: BaseCommand) -> str | None:
             fig = conflict.figures.get(command.figure)
             if fig is None or fig.readied is None:
                 return "That figure has no readied Task."
+            if fig.out:
+                return f"{fig.name} is out of the fight."
             if conflict.turn.actor is None:
                 return "A readied Task interrupts someone's Turn: wait for one."
             if conflict.turn.interrupt is not None or conflict.pending is not None:
@@ -260,7 +262,10 @@ def _acting(conflict: Conflict) -> tuple[Figure | None, str | None]:
         return None, "Start a Turn first."
     if conflict.pending is not None:
         return None, "Resolve the rolled Task first."
-    return conflict.figures[turn.actor], None
+    fig = conflict.figures[turn.actor]
+    if fig.out:
+        return None, f"{fig.name} is out of the fight: end the Turn."
+    return fig, None
 
 
 def _minor(state: Encounter, conflict: Conflict, key: str) -> str | None:
@@ -312,6 +317,8 @@ def _task(state: Encounter, conflict: Conflict, key: str) -> str | None:
     a = CONFLICT_CARD.get(key)
     if a is None or a.kind != "task":
         return f"'{key}' is not a Task of the Conflict card."
+    if conflict.figures[actor].out:
+        return f"{conflict.figures[actor].name} is out of the fight: end the Turn."
     if turn.interrupt is None:
         if turn.stunned:
             return f"{conflict.figures[actor].name} is Staggered: no Task this Turn."
@@ -331,6 +338,8 @@ def _spend(state: Encounter, conflict: Conflict, command: ConflictSpend) -> str 
     if turn.actor is None:
         return "Spend Momentum during a Turn."
     fig = conflict.figures[turn.actor]
+    if fig.out:
+        return f"{fig.name} is out of the fight: end the Turn."
     npc = fig.npc is not None
     match command.spend:
         case "extra_minor" | "obtain_information":
