@@ -295,6 +295,8 @@ def _minor(state: Encounter, conflict: Conflict, key: str) -> str | None:
     elif key == "drop_prone":
         if fig.prone:
             return f"{fig.name} is already prone."
+        if "stand" in turn.minors_used:
+            return "You may not stand and drop prone in the same Turn."
     elif key == "draw_item":
         others = [w for w in fig.weapons if w.name != fig.wielding]
         ground = [

@@ -315,3 +315,24 @@ def test_npc_tiers_pay_and_gain_threat() -> None:
     assert f.state.threat.value == threat - 1
     f.resolve(d6=(3, 3, 3, 3, 3))
     assert f.state.threat.value == threat - 1 + 4  # 6 successes vs 2: 4 to Threat
+
+
+def test_standing_then_dropping_prone_in_one_turn_is_refused_too() -> None:
+    """Seed 001 STAND: "You may not stand and drop prone in the same Turn" (either way)."""
+    f = Fight()
+    f.do(SetValue(path="conflict.figures.kell.prone", value=True))
+    f.turn("kell")
+    f.minor("stand")
+    f.do(ConflictSpend(by="kell", spend="extra_minor"))
+    f.refused(ConflictMinor(by="kell", action="drop_prone"), "same Turn")
+
+
+def test_a_successful_task_buys_information_and_an_advantage() -> None:
+    """Seed 001 COMBAT MOMENTUM (PERSONAL): Obtain Information (1, R), Create Advantage (2)."""
+    f = Fight()
+    f.turn("kell")
+    f.task("guard", d20=(1, 1))  # 4 successes vs 0: 4 Momentum
+    applied = f.resolve(PersonalSpends(obtain_information=1, create_advantage="Cover fire"))
+    assert "1 question(s) for the GM" in log(applied)
+    assert any(t.name == "Cover fire" for t in f.state.traits)
+    assert "Guard saves: +1 Momentum" in log(applied)
