@@ -30,7 +30,7 @@ from bridge.engine.conflict_gate import decision_text
 from bridge.engine.conflict_state import Conflict, Figure
 from bridge.engine.conflict_tasks import ConflictPlan, melee_outcome, preview_conflict_task
 from bridge.engine.encounter import Encounter
-from bridge.engine.figures import issuer, reach_of, stats
+from bridge.engine.figures import hidden_from_players, issuer, reach_of, stats
 from bridge.engine.gate import why_not
 from bridge.model.npc import Npc
 from bridge.rules.odds import TaskOdds, task_odds
@@ -178,11 +178,6 @@ def _conflict(state: Encounter) -> Conflict:
     if state.conflict is None:
         raise ValueError("No personal conflict is running.")
     return state.conflict
-
-
-def hidden_from_players(state: Encounter, fig: Figure) -> bool:
-    """[house rule] Whether the players may not see this figure's Stress and abilities."""
-    return fig.npc is not None and not fig.revealed and state.house_rules.npc_hidden_until_revealed
 
 
 def _figure_view(state: Encounter, fig: Figure, viewer: Viewer) -> FigureView:

@@ -15,7 +15,7 @@ from bridge.engine.conflict_ops import (
 )
 from bridge.engine.conflict_state import Side
 from bridge.engine.context import Ctx, refuse
-from bridge.engine.figures import can_act, issuer, stats, waiting_figures
+from bridge.engine.figures import can_act, hidden_from_players, issuer, stats, waiting_figures
 from bridge.rules.npc_abilities import NpcAbilityKind
 
 __all__ = [
@@ -110,10 +110,10 @@ def _fast_recovery(ctx: Ctx, figure_id: str) -> None:
     if regained > 0:
         update_figure(ctx, fig.id, stress=fig.stress + regained)
         line = f"{fig.name} regains {regained} Stress (Fast Recovery; {fig.stress + regained})."
-        if fig.revealed:
-            ctx.say(line)
-        else:
+        if hidden_from_players(ctx.state, fig):
             ctx.say_gm(line)
+        else:
+            ctx.say(line)
 
 
 def end_turn(ctx: Ctx, cmd: ConflictEndTurn) -> None:

@@ -23,6 +23,7 @@ __all__ = [
     "can_act",
     "enemies_of",
     "figure_range",
+    "hidden_from_players",
     "in_reach",
     "issuer",
     "reach_of",
@@ -178,3 +179,9 @@ def away_characters(state: Encounter) -> frozenset[str]:
 def issuer(figure: Figure) -> str:
     """Who issues the figure's Commands: its officer's player, or the GM."""
     return figure.character or "gm"
+
+
+def hidden_from_players(state: Encounter, fig: Figure) -> bool:
+    """[house rule] Whether the players may not see this figure's Stress and abilities (an
+    NPC the GM has not revealed)."""
+    return fig.npc is not None and not fig.revealed and state.house_rules.npc_hidden_until_revealed

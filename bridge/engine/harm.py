@@ -17,10 +17,10 @@ from bridge.engine.conflict_ops import (
     set_conflict,
     update_figure,
 )
-from bridge.engine.conflict_state import Decision, Figure, GroundItem
+from bridge.engine.conflict_state import Decision, GroundItem
 from bridge.engine.conflict_turns import check_outcome
 from bridge.engine.context import Ctx, refuse
-from bridge.engine.figures import stats
+from bridge.engine.figures import hidden_from_players, stats
 from bridge.rules.challenge import ChallengeRoll, roll_challenge
 from bridge.rules.injury import avoid_injury_cost, harm, personal_damage
 from bridge.rules.npc_abilities import NpcAbilityKind
@@ -55,11 +55,6 @@ class Blow:
         return next((x for e, x in self.effects if e is effect), None)
 
 
-def _hidden(fig: Figure) -> bool:
-    """Whether the players may not read this figure's Stress (an unrevealed NPC)."""
-    return fig.npc is not None and not fig.revealed
-
-
 def strike(ctx: Ctx, blow: Blow, target_id: str, *, halved: bool = False, note: str = "") -> None:
     """Land ``blow`` on one figure: Resistance (armour, Machine X, Cover dice rolled now),
     Vicious, Piercing, Penetration; the Stress it removes; an Injury and what stops it;
@@ -92,7 +87,7 @@ def strike(ctx: Ctx, blow: Blow, target_id: str, *, halved: bool = False, note: 
     if npc is not None and not blow.lethal and npc.immune_to(PersonalQuality.NONLETHAL):
         ctx.say(f"{who} shrugs off the Non-lethal attack (Immune).")
         return
-    if _hidden(target):
+    if hidden_from_players(ctx.state, target):
         ctx.say(f"The attack on {who}: {dealt.total} damage before Resistance.")
         ctx.say_gm(f"{who}: {dealt.describe()}.")
     else:
@@ -101,7 +96,7 @@ def strike(ctx: Ctx, blow: Blow, target_id: str, *, halved: bool = False, note: 
     target = update_figure(ctx, target_id, stress=hurt.stress_after)
     if hurt.stress_before != hurt.stress_after:
         line = f"{target.name}: Stress {hurt.stress_before} → {hurt.stress_after}."
-        ctx.say_gm(line) if _hidden(target) else ctx.say(line)
+        ctx.say_gm(line) if hidden_from_players(ctx.state, target) else ctx.say(line)
     if hurt.injury:
         _injure(ctx, blow, target_id, hurt.why)
     _knockdown(ctx, blow, target_id)

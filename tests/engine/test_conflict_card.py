@@ -214,3 +214,16 @@ def test_draw_and_movement_choices() -> None:
     f.do(SetValue(path="conflict.figures.kell.wielding", value=None))
     draw = conflict_choices(f.state, "kell", "draw_item")[Need.DRAW]
     assert len(draw) == 2
+
+
+def test_with_the_house_rule_off_the_players_see_every_npcs_stress() -> None:
+    """[house rule] off: nothing of an NPC is hidden, and no log line is the GM's alone."""
+    from bridge.model.house_rules import HouseRules
+    from tests.engine.conflict_table import log
+
+    f = Fight(house=HouseRules(npc_hidden_until_revealed=False))
+    assert {v.id: v for v in conflict_figures(f.state, viewer="kell")}["thug"].stress == 11
+    f.turn("kell")
+    f.task("attack", target="thug", d20=(3, 4))
+    applied = f.resolve(d6=(1, 2, 3, 3, 3, 3, 3, 3, 3))
+    assert "Thug: Stress 11 → 8." in log(applied) and "[GM]" not in log(applied)

@@ -22,7 +22,7 @@ from bridge.engine.conflict_ops import (
 from bridge.engine.conflict_state import Conflict, ConflictPending, FigureAssist
 from bridge.engine.context import Ctx, need, refuse
 from bridge.engine.encounter import Encounter, Trait
-from bridge.engine.figures import in_reach
+from bridge.engine.figures import hidden_from_players, in_reach
 from bridge.engine.gm import remove_complication
 from bridge.engine.spends import PersonalSpends
 from bridge.engine.zone_map import UNCONNECTED
@@ -221,7 +221,7 @@ def _recover(
     )
     if spends.extra:
         line = f"{me.name} regains Stress: now {stress}."
-        ctx.say_gm(line) if me.npc is not None and not me.revealed else ctx.say(line)
+        ctx.say_gm(line) if hidden_from_players(ctx.state, me) else ctx.say(line)
 
 
 def _sprint_why_not(state: Encounter, actor: str) -> str | None:
