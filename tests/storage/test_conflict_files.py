@@ -157,3 +157,26 @@ def test_a_battle_saved_mid_personal_attack_opens_and_plays_on(tmp_path: Path) -
     opened.undo()
     opened.undo()
     assert opened.state.conflict is not None and opened.state.conflict.turn.actor == "kell"
+
+
+def test_an_autosaved_boarding_action_comes_back_after_a_crash() -> None:
+    """The autosave journal carries the personal conflict's Commands like any others: a
+    battle stopped mid-boarding is recovered exactly, undo and redo included."""
+    from bridge.engine import demo_encounter, suggest_conflict
+    from bridge.engine.demo_boarding import boarding_command
+    from bridge.rules.dice import SeededDice
+    from bridge.storage.autosave import AutosaveJournal, recover
+
+    session = Session(demo_encounter(), SeededDice(6))
+    journal = AutosaveJournal.start(session)
+    session.apply(boarding_command())
+    for _ in range(40):
+        command = suggest_conflict(session.state, session.check)
+        if command is None:
+            break
+        session.apply(command)
+    session.undo()
+    session.redo()
+    recovered = recover(journal.path)
+    assert recovered.session.state == session.state and session.state.conflict is not None
+    assert recovered.session.journal == session.journal
