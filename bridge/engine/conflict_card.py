@@ -387,25 +387,24 @@ def _preview_of(state: Encounter, cmd: ConflictTask, plan: ConflictPlan) -> Conf
 
 
 # -- the card -----------------------------------------------------------------------------
+OPTIONAL = frozenset({Need.ALLY, Need.ALSO, Need.BESIDE, Need.CHARGE, Need.COMPLICATION, Need.ROLL})
+"""Needs a Task goes without unless chosen (Guard guards oneself, the card's roll)."""
+PLACEHOLDER = "…"
+
+
 def _default_task(state: Encounter, figure: str, key: str, by: str) -> ConflictTask:
-    """The Task with the first legal choice of each need that has a list (the entry's
-    preview)."""
+    """The Task with the first legal choice of each need it cannot go without, a note
+    left blank (the entry's preview)."""
     cmd = ConflictTask(by=by, action=key)
-    choices = conflict_choices(state, figure, key, cmd)
-    update: dict[str, object] = {}
-    first = {n: c[0].value for n, c in choices.items() if c}
-    if Need.TARGET in first:
-        update["target"] = first[Need.TARGET]
-    if Need.PATIENT in first:
-        update["target"] = first[Need.PATIENT]
-    if key == "other_task":
-        update["difficulty_choice"] = 1
-        update["note"] = "a Task"
-    if key == "create_advantage":
-        update["note"] = "an Advantage"
-    if key == "sprint" and Need.ZONE in first:
-        update["zone"] = first[Need.ZONE]
-    return cmd.model_copy(update=update)
+    for need in conflict_needs(state, figure, key, cmd):
+        if need in OPTIONAL:
+            continue
+        choices = conflict_choices(state, figure, key, cmd).get(need)
+        if choices:
+            cmd = with_choice(cmd, need, choices[0].value)
+        elif need in (Need.NOTE, Need.TRIGGER):
+            cmd = with_choice(cmd, need, PLACEHOLDER)
+    return cmd
 
 
 def _entry(state: Encounter, fig: Figure, key: str, by: str) -> CardEntry:

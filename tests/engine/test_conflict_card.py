@@ -227,3 +227,36 @@ def test_with_the_house_rule_off_the_players_see_every_npcs_stress() -> None:
     f.task("attack", target="thug", d20=(3, 4))
     applied = f.resolve(d6=(1, 2, 3, 3, 3, 3, 3, 3, 3))
     assert "Thug: Stress 11 → 8." in log(applied) and "[GM]" not in log(applied)
+
+
+def test_every_conflict_task_is_one_rule_with_one_effect_and_choices_for_its_needs() -> None:
+    """Each Task of the Conflict card lives in one ConflictRule: a rolled Task has an
+    effect, an unrolled one acts at once, never both; every need with a fixed set of
+    values has a function for its legal choices."""
+    from bridge.engine.cards import CONFLICT_RULES
+
+    tasks = {k for k, a in CONFLICT_CARD.items() if a.kind == "task"}
+    assert tasks == set(CONFLICT_RULES)
+    for key in tasks:
+        rule = CONFLICT_RULES[key]
+        rolled = CONFLICT_CARD[key].rolled
+        assert (rule.effect is not None) == rolled, key
+        assert (rule.immediate is not None) == (not rolled), key
+        free = {Need.NOTE, Need.TRIGGER}
+        assert set(rule.needs) - free <= set(rule.choices), key
+
+
+def test_the_card_follows_seed_001_and_seed_003() -> None:
+    """Seed 001 COMBAT TASKS and ATTACKS AND DAMAGE, seed 003 COMMON CONFLICT TASKS: the
+    rolls and Difficulties."""
+    card = CONFLICT_CARD
+    assert (card["recover"].roll_text, card["recover"].difficulty) == ("Fitness + Command", 2)
+    assert (card["sprint"].roll_text, card["sprint"].difficulty) == ("Fitness + Security", 0)
+    assert card["sprint"].succeed_at_cost
+    assert (card["first_aid"].roll_text, card["first_aid"].difficulty) == (
+        "Daring + Medicine",
+        1,
+    )
+    assert card["create_advantage"].difficulty == 2 and card["guard"].difficulty == 0
+    assert card["attack"].roll_text == "Daring or Control + Security"
+    assert not any(card[k].rolled for k in ("assist", "direct", "pass", "ready"))
