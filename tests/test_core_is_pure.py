@@ -1,4 +1,5 @@
-"""The core (rules, model, combat, engine, storage, net) never imports Qt (DESIGN.md "Layers")."""
+"""The core (rules, model, combat, engine, storage, seatview, net) never imports Qt
+(DESIGN.md "Layers")."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ CORE = (
     "bridge.combat",
     "bridge.engine",
     "bridge.storage",
+    "bridge.seatview",
     "bridge.net",
 )
 

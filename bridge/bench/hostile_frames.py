@@ -17,6 +17,7 @@ from bridge import __version__
 from bridge.engine import Session, StartTurn, demo_encounter
 from bridge.net.client import NetClient
 from bridge.net.host import Host
+from bridge.net.limits import LIMITS
 from bridge.net.protocol import MAX_CLIENT_FRAME, PROTOCOL, Claim, Hello, Ping, host_messages
 
 __all__ = ["FuzzResult", "hostile_frame", "run_fuzz"]
@@ -101,7 +102,14 @@ async def _joined(url: str) -> ClientConnection:
 async def run_fuzz(frames: int, seed: int = 1, time_limit: float = 600.0) -> FuzzResult:
     """Send ``frames`` hostile frames to a host on loopback; raise if it stops serving."""
     rng = random.Random(seed)
-    host = Host(Session(demo_encounter()), "FUZZ", max_bad_frames=frames + 10)
+    # (Every message is answered, so the rate limits are set out of the way: this is
+    # about what a frame holds, not how often frames come.)
+    host = Host(
+        Session(demo_encounter()),
+        "FUZZ",
+        max_bad_frames=frames + 10,
+        limits=dict.fromkeys(LIMITS, (1e6, 1e6)),
+    )
     port = await host.start("127.0.0.1", 0)
     url = f"ws://127.0.0.1:{port}"
     result = FuzzResult()

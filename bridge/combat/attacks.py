@@ -43,6 +43,13 @@ class Attack(BaseModel):
 
     source: Literal["weapon", "ramming", "hazard", "persistent", "explosion"]
     name: str
+    attacker: str | None = Field(
+        default=None,
+        description="The firing ship's id: its weapon's name and qualities are its own",
+    )
+    shown_name: str = Field(
+        default="", description="What a crew that has not scanned the attacker calls it"
+    )
     dice: int = Field(ge=0, le=40, description="Challenge dice")
     qualities: tuple[Quality, ...] = ()
     targeted_system: System | None = None
@@ -90,9 +97,12 @@ def weapon_attack(
     if salvo:
         dice += 1
         qualities.append(Quality(name=QualityName.SPREAD))
+    salvo_text = " (salvo)" if salvo else ""
     return Attack(
         source="weapon",
-        name=weapon.name + (" (salvo)" if salvo else ""),
+        name=weapon.name + salvo_text,
+        attacker=ship.id,
+        shown_name=f"{weapon.kind.label}{salvo_text}",
         dice=dice,
         qualities=tuple(qualities),
         targeted_system=targeted_system,

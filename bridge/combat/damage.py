@@ -14,6 +14,7 @@ from bridge.model.ship import PersistentDamage, Ship, SystemDamage
 from bridge.rules.breaches import SystemState
 from bridge.rules.challenge import ChallengeRoll, roll_challenge
 from bridge.rules.dice import Dice
+from bridge.rules.hidden import reveal, secret
 from bridge.rules.stats import System, system_hit
 from bridge.rules.weapons import QualityName
 
@@ -94,7 +95,8 @@ class DamageReport(_Frozen):
         return sum(len(h.breaches) for h in self.hits)
 
     def text(self) -> str:
-        return "\n".join(self.steps)
+        """The steps as the GM reads them (every hidden span shown)."""
+        return "\n".join(reveal(step) for step in self.steps)
 
 
 class DamageOutcome(_Frozen):
@@ -120,13 +122,18 @@ class _Resolution:
     def update(self, **changes: object) -> None:
         self.ship = self.ship.model_copy(update=changes)
 
+    def hidden(self, text: str, shown: str = "") -> str:
+        """``text`` about the target's statistics: hidden from a crew that has not
+        scanned it (``shown`` in its place)."""
+        return secret(self.ship.id, text, shown)
+
     def lose_power(self, amount: int, why: str) -> None:
         if amount <= 0:
             return
         before = self.ship.power_now
         after = max(before - amount, 0)
         self.update(power=after)
-        self.say(f"{why}: Power {before} -> {after}.")
+        self.say(f"{why}: " + self.hidden(f"Power {before} -> {after}", "Power lost") + ".")
 
     def choose_system(self, targeted: System | None) -> tuple[System, int | None, list[System]]:
         d20 = None
@@ -169,11 +176,12 @@ class _Resolution:
         if self.ship.shields_up:
             self.update(shields=shields_after)
         self.say(
-            f"{kind.capitalize()} hit, {where}: {damage} damage, "
-            f"Shields {shields_before} -> {shields_after}."
+            f"{kind.capitalize()} hit, {where}"
+            + self.hidden(f": {damage} damage, Shields {shields_before} -> {shields_after}")
+            + "."
         )
         for cause in causes:
-            self.say(f"  Breach to {system.label}: {cause.value}.")
+            self.say(f"  Breach to {system.label}" + self.hidden(f": {cause.value}") + ".")
         if causes:
             self.breach(system, len(causes))
         self.hits.append(
@@ -258,17 +266,24 @@ def resolve_damage(
     r = _Resolution(target, house or HouseRules(), dice)
     roll = challenge if challenge is not None else roll_challenge(attack.dice, dice)
     effects = roll.effects
-    r.say(f"{attack.name} against {target.name}: {roll.describe()}.")
+
+    def weapon(text: str, shown: str = "") -> str:
+        """``text`` about the attacker's weapon: hidden from a crew that has not scanned
+        the attacker."""
+        return secret(attack.attacker, text, shown) if attack.attacker else text
+
+    r.say(f"{weapon(attack.name, attack.shown_name)} against {target.name}: {roll.describe()}.")
 
     vicious = attack.rating(QualityName.VICIOUS) * effects
     bonus = attack.spends.bonus_damage + attack.extra_power + attack.flat_damage
     total = roll.total + vicious + bonus
     if vicious:
-        r.say(f"Vicious {attack.rating(QualityName.VICIOUS)}: +{vicious} damage.")
+        rating = attack.rating(QualityName.VICIOUS)
+        r.say(weapon(f"Vicious {rating}: +{vicious} damage.", f"+{vicious} damage."))
     if attack.spends.bonus_damage:
         r.say(f"Bonus Damage (Momentum): +{attack.spends.bonus_damage}.")
     if attack.extra_power:
-        r.say(f"Extra Power: +{attack.extra_power}.")
+        r.say(weapon(f"Extra Power: +{attack.extra_power}.", f"+{attack.extra_power} damage."))
     if attack.flat_damage:
         r.say(f"Fixed damage: +{attack.flat_damage}.")
     r.say(f"Total damage {total}.")
@@ -285,17 +300,19 @@ def resolve_damage(
     effective = max(resistance - sum(n for _, n in ignored), 0)
     ignored_text = ", ".join(f"{name} ignores {n}" for name, n in ignored)
     r.say(
-        f"Resistance {resistance}"
-        + (
-            f" (incl. Modulate Shields +{target.modulation_bonus})"
-            if target.modulation_bonus
-            else ""
+        r.hidden(
+            f"Resistance {resistance}"
+            + (
+                f" (incl. Modulate Shields +{target.modulation_bonus})"
+                if target.modulation_bonus
+                else ""
+            )
+            + (f"; {ignored_text}" if ignored else "")
+            + f": {effective} applied."
         )
-        + (f"; {ignored_text}" if ignored else "")
-        + f": {effective} applied."
     )
     after = max(total - effective, 0)
-    r.say(f"Damage after Resistance: {after}.")
+    r.say(r.hidden(f"Damage after Resistance: {after}."))
 
     power_before = target.power_now
     high_yield = attack.has(QualityName.HIGH_YIELD)
@@ -315,7 +332,7 @@ def resolve_damage(
         persistent = PersistentDamage(
             amount=attack.rating(QualityName.PERSISTENT),
             rounds=min(effects, 10),
-            source=attack.name,
+            source=attack.shown_name if attack.attacker else attack.name,
         )
         r.update(persistent=(*r.ship.persistent, persistent))
         r.say(
@@ -326,10 +343,10 @@ def resolve_damage(
     modulation_cleared = after >= 1 and target.modulation_bonus > 0
     if modulation_cleared:
         r.update(modulation_bonus=0)
-        r.say("Modulated shields lose their bonus Resistance.")
+        r.say(r.hidden("Modulated shields lose their bonus Resistance."))
     versatile = attack.rating(QualityName.VERSATILE)
     if versatile:
-        r.say(f"Versatile {versatile}: the attacker gains {versatile} Momentum.")
+        r.say(weapon(f"Versatile {versatile}: the attacker gains {versatile} Momentum."))
     area_targets = effects if attack.has(QualityName.AREA) else 0
     if area_targets:
         r.say(f"Area: up to {area_targets} other ship(s) at Close range of the target are hit too.")
@@ -344,13 +361,16 @@ def resolve_damage(
     elif ship.per_system:
         hurt = [f"{s.label} {st.label}" for s, st in states if st is not SystemState.NOMINAL]
         r.say(
-            f"{ship.name} now: Shields {ship.shields_now}/{ship.shields_max}, Power "
-            f"{ship.power_now}; " + (", ".join(hurt) if hurt else "all systems nominal") + "."
+            f"{ship.name} now: "
+            + r.hidden(f"Shields {ship.shields_now}/{ship.shields_max}, Power {ship.power_now}; ")
+            + (", ".join(hurt) if hurt else "all systems nominal")
+            + "."
         )
     else:
         r.say(
-            f"{ship.name} now: Shields {ship.shields_now}/{ship.shields_max}, Power "
-            f"{ship.power_now}; {ship.total_breaches} breach(es), {ship.whole_ship_state.label}."
+            f"{ship.name} now: "
+            + r.hidden(f"Shields {ship.shields_now}/{ship.shields_max}, Power {ship.power_now}; ")
+            + f"{ship.total_breaches} breach(es), {ship.whole_ship_state.label}."
         )
     report = DamageReport(
         attack=attack.name,

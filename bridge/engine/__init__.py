@@ -14,11 +14,11 @@ from bridge.engine.autopilot import (
     suggest,
     suggest_for_npcs,
 )
-from bridge.engine.cards import Choice, ConflictRule, Need, TaskRule, task_needs
+from bridge.engine.cards import ConflictRule, Need, TaskRule, task_needs
 from bridge.engine.cards import conflict_rule_of as conflict_rule
 from bridge.engine.cards import rule_of as task_rule
 from bridge.engine.catalog import CATALOG, ActionDef, Station, actions_for
-from bridge.engine.changes import Change
+from bridge.engine.changes import Change, parts_changed
 from bridge.engine.commands import (
     AddCharacter,
     AddShip,
@@ -117,6 +117,16 @@ from bridge.engine.demo_boarding import (
 )
 from bridge.engine.effects import spend_cost
 from bridge.engine.encounter import Encounter, PendingTask, ZoneMap
+from bridge.engine.forms import (
+    Choice,
+    ParamInfo,
+    SpendInfo,
+    minor_params,
+    roll_params,
+    task_options,
+    task_spends,
+    unusable,
+)
 from bridge.engine.gate import why_not
 from bridge.engine.journal import (
     DeferredJournal,
@@ -213,6 +223,7 @@ __all__ = [
     "NpcPlacement",
     "OfficerPlacement",
     "PackedJournal",
+    "ParamInfo",
     "PendingTask",
     "PersonalHeld",
     "PersonalSpends",
@@ -230,6 +241,7 @@ __all__ = [
     "SpendDef",
     "SpendDetermination",
     "SpendEntry",
+    "SpendInfo",
     "SpendMomentum",
     "Spends",
     "StartConflict",
@@ -262,13 +274,16 @@ __all__ = [
     "is_immediate",
     "klingon_bekk",
     "klingon_warrior",
+    "minor_params",
     "npc_ledger",
     "npcs_only",
+    "parts_changed",
     "play_conflict_turn",
     "play_npc_turn",
     "players_waiting",
     "preview_task",
     "redact_conflict",
+    "roll_params",
     "seat_at_usual_station",
     "seat_line",
     "spend_cost",
@@ -276,9 +291,12 @@ __all__ = [
     "suggest_conflict",
     "suggest_for_npcs",
     "task_needs",
+    "task_options",
     "task_rule",
+    "task_spends",
     "threat_refusal",
     "turn_text",
+    "unusable",
     "waiting",
     "why_not",
     "with_choice",

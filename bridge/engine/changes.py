@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import Flag, auto
 
 from bridge.engine.encounter import Encounter
 
-__all__ = ["Change", "diff"]
+__all__ = ["Change", "diff", "parts_changed"]
 
 
 class Change(Flag):
@@ -57,11 +58,21 @@ _FIELDS: dict[str, Change] = {
     "traits": Change.TRAITS,
     "assists": Change.PENDING,
     "pending": Change.PENDING,
+    "last_roll": Change.PENDING,
     "outcome": Change.OUTCOME,
     "house_rules": Change.HOUSE_RULES,
     "scanned": Change.SHIPS,
     "conflict": Change.CONFLICT,
 }
+
+
+def parts_changed(names: Iterable[str]) -> Change:
+    """The flags for the named top-level parts of an encounter (always LOG): what a
+    seat's view changed, told from the parts its update patches."""
+    flags = Change.LOG
+    for name in names:
+        flags |= _FIELDS.get(name, Change.NONE)
+    return flags
 
 
 def diff(before: Encounter, after: Encounter) -> Change:

@@ -12,12 +12,14 @@ from bridge.model.ship import Ship
 from bridge.model.validation import describe_validation_error
 from bridge.rules.dice import Dice
 from bridge.rules.errors import RuleViolation
+from bridge.rules.hidden import gm_only
 
 __all__ = ["GM_LINE", "Ctx", "MissingParameter", "need", "refuse"]
 
 GM_LINE = "[GM] "
-"""How a log line that only the GM reads begins (an unrevealed NPC's Stress or abilities):
-the players' view of the log leaves such lines out."""
+"""How a log line that only the GM reads begins (an unrevealed NPC's Stress or abilities);
+the whole line is a GM-only span (:func:`bridge.rules.hidden.gm_only`), so a crew seat's
+log leaves it out."""
 
 
 class MissingParameter(RuleViolation):
@@ -48,7 +50,7 @@ class Ctx:
 
     def say_gm(self, line: str) -> None:
         """A line only the GM reads (:data:`GM_LINE`): an NPC's hidden statistics."""
-        self.log.append(GM_LINE + line)
+        self.log.append(gm_only(GM_LINE + line))
 
     def set(self, **changes: Any) -> None:
         self.state = self.state.model_copy(update=changes)

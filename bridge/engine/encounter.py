@@ -242,6 +242,11 @@ class Encounter(_Frozen):
     traits: tuple[Trait, ...] = Field(default=(), max_length=TRAITS_MAX)
     assists: tuple[AssistOffer, ...] = Field(default=(), max_length=ASSISTS_MAX)
     pending: PendingTask | None = None
+    last_roll: PendingTask | None = Field(
+        default=None,
+        description="The last Task rolled, as it was rolled (re-rolls included): the "
+        "same as `pending` while it waits for its spends, kept after it is resolved",
+    )
     retreated: tuple[Id, ...] = Field(default=(), max_length=SHIPS_MAX)
     scanned: tuple[Id, ...] = Field(default=(), max_length=SHIPS_MAX)
     outcome: Annotated[str, Field(max_length=500)] | None = None
@@ -289,6 +294,8 @@ class Encounter(_Frozen):
                     raise ValueError(
                         f"conflict.figures.{fid}: no character '{figure.character}' in the crew"
                     )
+        if self.last_roll is not None and self.last_roll.actor not in actors:
+            raise ValueError(f"last_roll.actor: no character or ship '{self.last_roll.actor}'")
         return self
 
     # -- queries ----------------------------------------------------------------------
@@ -319,6 +326,15 @@ class Encounter(_Frozen):
         if actor in self.ships:
             return self.ships[actor].name
         return actor
+
+    def unscanned(self, ship_id: str) -> bool:
+        """Whether ``ship_id`` is an NPC ship the crew has not scanned: its statistics are
+        hidden from every player seat (a sensor contact)."""
+        return self.sides.get(ship_id) == "npc" and ship_id not in self.scanned
+
+    def unscanned_ships(self) -> frozenset[str]:
+        """Every NPC ship the crew has not scanned."""
+        return frozenset(sid for sid in self.ships if self.unscanned(sid))
 
     def durations_of(self, kind: DurationKind, ship: str | None = None) -> tuple[Duration, ...]:
         return tuple(

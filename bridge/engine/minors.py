@@ -5,6 +5,7 @@ from __future__ import annotations
 from bridge.engine.catalog import CATALOG
 from bridge.engine.commands import MinorAction
 from bridge.engine.context import Ctx, need, refuse
+from bridge.rules.hidden import secret
 
 __all__ = ["minor_action"]
 
@@ -73,4 +74,5 @@ def _shields(ctx: Ctx, ship_id: str, up: bool, name: str) -> None:
     ctx.update_ship(ship_id, shields_up=up)
     word = "raised" if up else "lowered"
     ctx.set_turn(shields_toggled={**ctx.turn.shields_toggled, ship_id: word})
-    ctx.say(f"{name}: shields {word} (Shields {ctx.ship(ship_id).shields_now}).")
+    now = secret(ship_id, f" (Shields {ctx.ship(ship_id).shields_now})")
+    ctx.say(f"{name}: shields {word}{now}.")

@@ -34,6 +34,7 @@ from bridge.engine.journal import (
 )
 from bridge.rules.dice import Dice, GivenDice, RecordingDice, SeededDice
 from bridge.rules.errors import RuleViolation
+from bridge.rules.hidden import settle
 
 __all__ = [
     "CHECKPOINT_EVERY",
@@ -391,7 +392,15 @@ class Session:
             raise ParameterMissing(exc.reason) from None
         except RuleViolation as exc:
             raise CommandRefused(exc.reason) from None
-        return ctx.state, ctx.log
+        state = ctx.state
+        if state.ships is not self._state.ships and any(s.contact for s in state.ships.values()):
+            raise CommandRefused(
+                "A sensor contact is how a player's screen shows an unscanned ship: "
+                "it cannot be a ship in the battle."
+            )
+        # Each hidden span is settled once, here: about a ship the crew may see it is
+        # plain text from now on; about an unscanned NPC ship it stays hidden.
+        return state, list(settle(ctx.log, state.unscanned_ships()))
 
     def _state_at(self, index: int) -> Encounter:
         """The state after the first ``index`` journaled Commands (from a checkpoint).

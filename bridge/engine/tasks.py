@@ -6,6 +6,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from bridge.engine.cards import rule_of
+from bridge.engine.cards.shared import remember_damage
 from bridge.engine.catalog import CATALOG, ActionDef
 from bridge.engine.commands import ApplyDamage, AttemptTask, Inspiration, ResolveTask
 from bridge.engine.context import Ctx, refuse
@@ -34,6 +35,7 @@ from bridge.engine.turns import expire, owner_key
 from bridge.rules.challenge import roll_challenge
 from bridge.rules.dice import GivenDice
 from bridge.rules.errors import RuleViolation
+from bridge.rules.hidden import secret
 from bridge.rules.opposed import resolve_opposed
 from bridge.rules.stats import Attribute, CrewQuality, Department
 from bridge.rules.task import (
@@ -173,7 +175,7 @@ def _assists(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask) -> tuple[list[Assist]
     for offer in offers:
         if offer.assister in ctx.state.ships:  # an NPC ship's commander (Direct)
             crew = ctx.ship(offer.assister).crew_quality or CrewQuality.PROFICIENT
-            name = f"{ctx.ship_name(offer.assister)}'s commander ({crew.label})"
+            name = f"{ctx.ship_name(offer.assister)}'s commander"  # (its quality is hidden)
             out.append(Assist.character(name, crew.attribute, crew.discipline, False))
             continue
         helper = ctx.character(offer.assister)
@@ -203,14 +205,16 @@ def _pay_power(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask, need: int) -> int:
     have = ship.power_now
     if need <= have:
         ctx.update_ship(frame.ship, power=have - need)
-        ctx.say(f"{ship.name} spends {need} Power (now {have - need}).")
+        spent = secret(frame.ship, f"{need} Power (now {have - need})", "Power")
+        ctx.say(f"{ship.name} spends {spent}.")
         return 0
     if cmd.extra_power and need - cmd.extra_power <= have < need:
         refuse(f"Not enough Power for {cmd.extra_power} extra: {need} needed, {have} left.")
     if ctx.state.house_rules.power_overdraw == "refuse":
         refuse(f"Not enough Power: {frame.action.name} needs {need}, {ship.name} has {have}.")
     ctx.update_ship(frame.ship, power=0)
-    ctx.say(f"{ship.name} needs {need} Power but has {have}: the shortfall causes a Complication.")
+    short = secret(frame.ship, f"needs {need} Power but has {have}", "lacks the Power")
+    ctx.say(f"{ship.name} {short}: the shortfall causes a Complication.")
     return 1
 
 
@@ -357,10 +361,11 @@ def attempt_task(ctx: Ctx, cmd: AttemptTask) -> None:
     a = frame.action
     breakdown = ", ".join(f"{k} {'+' if n >= 0 else ''}{n}" for k, n in items[1:])
     rng = spec.complication_range
+    who = secret(frame.ship, plan.who, "its crew") if frame.npc else plan.who
     ctx.say(
         f"{ctx.actor_name(frame.actor)} attempts {a.name}"
         + (" (Override)" if frame.override else "")
-        + f" from {frame.station.label}: {plan.who}, Difficulty {spec.difficulty}"
+        + f" from {frame.station.label}: {who}, Difficulty {spec.difficulty}"
         + (f" ({items[0][0]} {items[0][1]}; {breakdown})" if breakdown else "")
         + (f", complication range {rng} ({'; '.join(plan.complication_why)})" if rng > 1 else "")
         + (f"; assisted by {', '.join(plan.assist_names)}" if plan.assist_names else "")
@@ -398,18 +403,17 @@ def attempt_task(ctx: Ctx, cmd: AttemptTask) -> None:
         and spec.difficulty <= 1,
         scan=bool(ctx.state.durations_of(DurationKind.SCAN_FOR_WEAKNESS, frame.ship)),
     )
-    ctx.set(
-        pending=PendingTask(
-            actor=frame.actor,
-            ship=frame.ship,
-            action=a.key,
-            station=frame.station,
-            result=result,
-            params=params,
-            difficulty_items=items,
-            interrupt=plan.interrupt,
-        )
+    rolled = PendingTask(
+        actor=frame.actor,
+        ship=frame.ship,
+        action=a.key,
+        station=frame.station,
+        result=result,
+        params=params,
+        difficulty_items=items,
+        interrupt=plan.interrupt,
     )
+    ctx.set(pending=rolled, last_roll=rolled)
     _count_task(ctx, frame, plan.interrupt)
     if cmd.spends is not None:
         resolve_pending(ctx, ResolveTask(by=cmd.by, spends=cmd.spends))
@@ -565,6 +569,7 @@ def resolve_pending(ctx: Ctx, cmd: ResolveTask) -> None:
         roll = roll_challenge(dice, ctx.dice)
         held = HeldDamage(roll=roll, spends=spends, momentum=kept)
         ctx.set(pending=pending.model_copy(update={"damage": held}))
+        remember_damage(ctx, pending, held)
         word = "Threat" if side == "npc" else "Momentum"
         ctx.say(
             f"Damage dice: {roll.describe()}. Re-Roll Damage (1 {word}) may re-roll any of "
@@ -681,5 +686,6 @@ def inspiration(ctx: Ctx, cmd: Inspiration) -> None:
     ctx.put_character(character)
     spec = pending.result.spec.model_copy(update={"value": cmd.value})
     again = moment_of_inspiration(pending.result.model_copy(update={"spec": spec}), ctx.dice)
-    ctx.set(pending=pending.model_copy(update={"result": again}))
+    rerolled = pending.model_copy(update={"result": again})
+    ctx.set(pending=rerolled, last_roll=rerolled)
     ctx.say(f"{character.name}: Moment of Inspiration ({cmd.value}). {again.describe()}")

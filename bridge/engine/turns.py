@@ -12,6 +12,7 @@ from bridge.engine.encounter import ROUND_MAX, Encounter, Expiry, Side
 from bridge.engine.figures import away_characters
 from bridge.rules.breaches import SystemState
 from bridge.rules.challenge import roll_challenge
+from bridge.rules.hidden import secret
 from bridge.rules.stats import System
 from bridge.rules.weapons import Quality, QualityName
 
@@ -247,7 +248,8 @@ def _engine_drain(ctx: Ctx, sid: str) -> None:
     if drain and ship.power_now:
         after = max(ship.power_now - drain, 0)
         ctx.update_ship(sid, power=after)
-        ctx.say(f"{ship.name}: {state.label} Engines drain {drain} Power (now {after}).")
+        drained = secret(sid, f"drain {drain} Power (now {after})", "drain its Power")
+        ctx.say(f"{ship.name}: {state.label} Engines {drained}.")
 
 
 def _persistent_damage(ctx: Ctx, sid: str) -> None:

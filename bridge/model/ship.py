@@ -144,9 +144,20 @@ class Ship(_Frozen):
     core_breach_checks: int = Field(default=0, ge=0, le=20)
     persistent: tuple[PersistentDamage, ...] = Field(default=(), max_length=PERSISTENT_MAX)
     destroyed: bool = False
+    contact: bool = Field(
+        default=False,
+        description="A sensor contact, as a crew that has not scanned the ship sees it: only "
+        "what a contact list shows is the ship's own (its id, name, class, Scale, shields up "
+        "or down, breaches and their Impacts, Turns lost, Persistent damage, warp core "
+        "checks, destroyed); its statistics are not known (systems, departments and the "
+        "overrides are the defaults, no weapons, no talents, no crew quality) and `shields` "
+        "and `power` are null. Never set in a battle file.",
+    )
 
     @model_validator(mode="after")
     def _fill_and_check(self) -> Self:
+        if self.contact:
+            return self  # what is not known stays unknown (null), never a made-up number
         if self.shields is None:
             object.__setattr__(self, "shields", self.shields_max)
         elif self.shields > self.shields_max:

@@ -1,6 +1,7 @@
 """Network play: the GM's machine hosts the battle, players' stations join over the LAN.
 
-Pure Python (no Qt): the protocol (:mod:`bridge.net.protocol`), what each seat may see
-(:mod:`bridge.net.views`), the seat plan (:mod:`bridge.net.seats`), the host
-(:mod:`bridge.net.host`) and the client (:mod:`bridge.net.client`).
+Pure Python (no Qt): the protocol (:mod:`bridge.net.protocol`), the seat plan
+(:mod:`bridge.net.seats`), the rate limits (:mod:`bridge.net.limits`), the host
+(:mod:`bridge.net.host`) and the client (:mod:`bridge.net.client`). What each seat may
+see is :mod:`bridge.seatview`, which the GM's own windows read too.
 """

@@ -22,7 +22,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from bridge import __version__
 from bridge.engine import AttemptTask, Command, Encounter
-from bridge.net.patch import JsonObject, patch_state
+from bridge.net.patch import JsonObject, merge_patch, patch_state
 from bridge.net.protocol import (
     MAX_HOST_FRAME,
     PROTOCOL,
@@ -33,6 +33,8 @@ from bridge.net.protocol import (
     Hello,
     HostMessage,
     LogEntry,
+    LogPage,
+    LogPageRequest,
     Ping,
     Pong,
     PreviewTask,
@@ -117,7 +119,11 @@ class NetClient:
         self._doc: JsonObject = {}
         """``state`` as JSON: what the host's patches apply to."""
         self.log: list[LogEntry] = []
+        """The newest entries of the battle log this client holds (older: ``log_page``)."""
+        self.log_start = 0
+        """The index in the whole log of ``log[0]``."""
         self.available = Availability()
+        self._available_doc: JsonObject = {}
         self.revision = -1
         self.resyncs = 0
         self.revisions: list[int] | None = [] if record_revisions else None
@@ -134,11 +140,13 @@ class NetClient:
         self._waiting: dict[int, asyncio.Future[Accepted | Refused]] = {}
         self._pings: dict[float, asyncio.Future[float]] = {}
         self._previews: dict[int, asyncio.Future[TaskPreview]] = {}
+        self._pages: dict[int, asyncio.Future[LogPage | Refused]] = {}
         self._seated_now: asyncio.Future[Seated | Error] | None = None
         self._want_seat: str | None = None
         self._awaiting_snapshot = False
         self._closing = False
         self._revision_changed = asyncio.Event()
+        self._tasks: set[asyncio.Task[None]] = set()
 
     # -- joining -----------------------------------------------------------------------
     async def connect(self, timeout: float = 10.0) -> Welcome:
@@ -227,6 +235,28 @@ class NetClient:
         finally:
             self._previews.pop(pid, None)
 
+    async def older_log(self, count: int = 200, timeout: float = 10.0) -> int:
+        """Fetch up to ``count`` entries of the log older than those held, put them in
+        front of ``log``; how many came (0: none older, or no answer)."""
+        if self._ws is None or self.log_start == 0:
+            return 0
+        pid = next(self._ids)
+        future: asyncio.Future[LogPage | Refused] = asyncio.get_running_loop().create_future()
+        self._pages[pid] = future
+        try:
+            request = LogPageRequest(id=pid, before=self.log_start, count=count)
+            await self._ws.send(request.model_dump_json())
+            page = await asyncio.wait_for(future, timeout)
+        except (ConnectionClosed, TimeoutError):
+            return 0
+        finally:
+            self._pages.pop(pid, None)
+        if isinstance(page, Refused) or page.start + len(page.entries) != self.log_start:
+            return 0  # (refused, or the log moved under it: a snapshot follows)
+        self.log[:0] = page.entries
+        self.log_start = page.start
+        return len(page.entries)
+
     async def ping(self, timeout: float = 5.0) -> float:
         """Round trip to the host in seconds."""
         assert self._ws is not None
@@ -311,7 +341,9 @@ class NetClient:
             self.state = message.state
             self._doc = message.state.model_dump(mode="json")
             self.log = list(message.log)
+            self.log_start = message.log_start
             self.available = message.available
+            self._available_doc = message.available.model_dump(mode="json")
             self._set_revision(message.revision, snapshot=True)
             for callback in self.on_change:
                 callback(-1)
@@ -319,6 +351,21 @@ class NetClient:
             future = self._waiting.get(message.id) if message.id is not None else None
             if future is not None and not future.done():
                 future.set_result(message)
+            page = self._pages.get(message.id) if message.id is not None else None
+            if isinstance(message, Refused) and page is not None and not page.done():
+                page.set_result(message)
+            if (
+                isinstance(message, Refused)
+                and message.id is None
+                and message.retry_after
+                and self._awaiting_snapshot
+            ):
+                # A resync refused for rate: ask again once the host says it may.
+                self._retry_resync(message.retry_after)
+        elif isinstance(message, LogPage):
+            waiting_page = self._pages.get(message.id)
+            if waiting_page is not None and not waiting_page.done():
+                waiting_page.set_result(message)
         elif isinstance(message, TaskPreview):
             waiting = self._previews.get(message.id)
             if waiting is not None and not waiting.done():
@@ -354,11 +401,21 @@ class NetClient:
         except ValidationError:  # cannot happen with a well-behaved host: start again
             self._resync()
             return
-        del self.log[update.log_length - (1 if update.entry else 0) :]
+        if update.available is not None:
+            try:
+                doc = merge_patch(self._available_doc, update.available)
+                assert isinstance(doc, dict)
+                self.available = Availability.model_validate(doc)
+            except ValidationError:  # cannot happen with a well-behaved host
+                self._resync()
+                return
+        keep = update.log_length - (1 if update.entry else 0) - self.log_start
+        if keep < 0:  # an undo took back more than this client held
+            self.log, self.log_start = [], update.log_length - (1 if update.entry else 0)
+        else:
+            del self.log[keep:]
         if update.entry is not None:
             self.log.append(update.entry)
-        if update.available is not None:
-            self.available = update.available
         self._set_revision(update.revision, snapshot=False)
         for callback in self.on_change:
             callback(update.changes)
@@ -369,6 +426,16 @@ class NetClient:
         self.resyncs += 1
         if self._ws is not None:
             asyncio.get_running_loop().create_task(self._ws.send(Resync().model_dump_json()))
+
+    def _retry_resync(self, after: float) -> None:
+        async def later() -> None:
+            await asyncio.sleep(after)
+            if self._awaiting_snapshot and self._ws is not None:
+                with contextlib.suppress(ConnectionClosed):
+                    await self._ws.send(Resync().model_dump_json())
+
+        self._tasks.add(task := asyncio.get_running_loop().create_task(later()))
+        task.add_done_callback(self._tasks.discard)
 
     def _set_revision(self, revision: int, *, snapshot: bool) -> None:
         self.revision = revision

@@ -15,10 +15,12 @@ import asyncio
 import contextlib
 import itertools
 import logging
+import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from pydantic_core import to_json
 from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
 
@@ -32,12 +34,15 @@ from bridge.engine import (
     JournalEntry,
     Session,
     command_adapter,
+    parts_changed,
     preview_task,
 )
-from bridge.model.ship import Ship
 from bridge.net.guard import JoinGuard
-from bridge.net.patch import JsonObject, state_patch
+from bridge.net.limits import LIMITS, Kind, RateLimits
+from bridge.net.patch import JsonObject, diff_json, state_patch
 from bridge.net.protocol import (
+    LOG_PAGE_BYTES,
+    LOG_PAGE_ENTRIES,
     MAX_CLIENT_FRAME,
     MAX_HOST_FRAME,
     PROTOCOL,
@@ -48,6 +53,8 @@ from bridge.net.protocol import (
     ErrorCode,
     Hello,
     LogEntry,
+    LogPage,
+    LogPageRequest,
     Ping,
     Pong,
     PreviewTask,
@@ -64,8 +71,8 @@ from bridge.net.protocol import (
     version_mismatch,
 )
 from bridge.net.seats import SeatPlan, SeatRefused
-from bridge.net.views import availability, log_entry, player_view
 from bridge.rules.odds import task_odds
+from bridge.seatview import CREW, Memo, availability, seat_log, seat_view
 from bridge.storage.logs import keep_secret
 
 __all__ = ["ClientInfo", "Host"]
@@ -95,6 +102,7 @@ class _Client:
     dropped: bool = False
     bad_frames: int = 0
     closing: asyncio.Task[None] | None = None
+    limits: RateLimits = field(default_factory=RateLimits)
 
 
 _NO_AVAILABLE = '"available":null}'
@@ -104,13 +112,32 @@ KNOWN_ENTRIES = 1024
 Session packs older ones; an undo reaching further back reads the journal again)."""
 
 
-def _with_available(update: str, available: Availability) -> str:
+def _with_available(update: str, available: JsonObject) -> str:
     """``update`` (an :class:`Update`'s JSON without ``available``: its last field) with
-    ``available``, without encoding the patch and the entry again."""
+    ``available`` (a merge patch), without encoding the patch and the entry again."""
     if not update.endswith(_NO_AVAILABLE):  # (cannot happen: the field order is fixed)
         message = Update.model_validate_json(update).model_copy(update={"available": available})
         return message.model_dump_json()
-    return f'{update[: -len(_NO_AVAILABLE)]}"available":{available.model_dump_json()}}}'
+    return f'{update[: -len(_NO_AVAILABLE)]}"available":{to_json(available).decode()}}}'
+
+
+_KINDS: dict[type, Kind] = {
+    SendCommand: "command",
+    PreviewTask: "preview",
+    Claim: "snapshot",
+    Resync: "snapshot",
+    LogPageRequest: "log_page",
+    Ping: "ping",
+}
+
+
+_BINARY = "Binary frames are not understood: send JSON in text frames."
+
+
+def _seconds(wait: float) -> str:
+    """A wait in whole seconds, never "0 s"."""
+    n = max(1, math.ceil(wait))
+    return f"{n} s"
 
 
 class Host:
@@ -125,6 +152,7 @@ class Host:
         send_limit: int = 2 * MAX_HOST_FRAME,
         hello_timeout: float = 10.0,
         max_bad_frames: int = 200,
+        limits: dict[Kind, tuple[float, float]] | None = None,
     ) -> None:
         self.session = session
         keep_secret(code)  # never in the log
@@ -136,6 +164,8 @@ class Host:
         """Bytes a connection may hold unsent (beyond its socket's) before it is dropped."""
         self.hello_timeout = hello_timeout
         self.max_bad_frames = max_bad_frames
+        self.limits = dict(limits or LIMITS)
+        """Per kind of message: (messages a second, burst) each connection may send."""
         self.listeners: list[Callable[[], None]] = []
         """Called when the seat list or a client's connection changes (for the GM's panel)."""
         self.after_change: list[Callable[[], None]] = []
@@ -151,17 +181,17 @@ class Host:
         edits): at most twice :data:`KNOWN_ENTRIES`, so the Session can pack older ones."""
         self._player_log: list[LogEntry] = []
         self._read_journal()
-        self._silhouettes: dict[str, tuple[Ship, Ship]] = {}
+        self._memo: Memo = {}
         self._answered_state: Encounter | None = None
-        self._answers: dict[str | None, Availability] = {}
+        self._answers: dict[str | None, tuple[Availability, JsonObject]] = {}
         self._viewed: Encounter
         """The state ``_view`` shows."""
         self._view: Encounter
         """The players' view at ``revision``, as sent (snapshots send it too)."""
         self._view_doc: JsonObject
         """``_view``'s JSON, from which the next update's patch is computed."""
-        self._sent_available: dict[str | None, Availability]
-        """The legal actions each character's clients hold at ``revision``."""
+        self._sent_available: dict[str | None, tuple[Availability, JsonObject]]
+        """The legal actions each character's clients hold at ``revision`` (as JSON)."""
         self._new_view()
 
     # -- serving -------------------------------------------------------------------------
@@ -207,9 +237,11 @@ class Host:
             patch: JsonObject = {}
             if self.session.state is not self._viewed:  # (a dice-tray roll changes nothing)
                 self._viewed = self.session.state
-                view = player_view(self._viewed, self._silhouettes)
+                view = seat_view(self._viewed, CREW, self._memo)
                 patch, self._view_doc = state_patch(self._view, self._view_doc, view)
                 self._view = view
+            # What changed in the seat's view, not in the battle: a hidden edit shows no part.
+            changes = parts_changed(patch) | (changes & Change.LOG)
             audiences: dict[str | None, list[_Client]] = {}
             for client in list(self._clients.values()):
                 seat = self.seats.seat_of(client.id)
@@ -219,12 +251,19 @@ class Host:
             unchanged: list[_Client] = []
             common = self._update(changes, patch, entry)
             for character, clients in audiences.items():
-                available = self._available(character)
-                self._sent_available[character] = available
-                if sent.get(character) == available:
-                    unchanged.extend(clients)
+                answer = self._sent_available[character] = self._available(character)
+                held = sent.get(character)
+                if held is None:  # (cannot happen: every seated client holds its actions)
+                    for client in clients:
+                        self._send(client, self._snapshot(client))
+                    continue
+                old, doc = held[1], answer[1]
+                changed = diff_json(old, doc) if old is not doc else {}
+                if changed:
+                    assert isinstance(changed, dict)
+                    self._send_to(clients, _with_available(common, changed))
                 else:
-                    self._send_to(clients, _with_available(common, available))
+                    unchanged.extend(clients)
             self._send_to(unchanged, common)
         if changes & (Change.SEATS | Change.CREW):
             self._seats_changed()
@@ -243,7 +282,7 @@ class Host:
                 known.append(last[-1])
                 if len(known) > 2 * KNOWN_ENTRIES:
                     del known[:-KNOWN_ENTRIES]  # an undo deeper than these reads the journal
-                self._player_log.append(log_entry(last[-1]))
+                self._player_log.append(seat_log(last[-1], CREW))
                 self._log_length = length
                 return self._player_log[-1], False
         elif length == self._log_length - 1 and known:
@@ -263,7 +302,7 @@ class Host:
     def _read_journal(self) -> None:
         journal = self.session.journal
         self._log_sources = list(journal[-KNOWN_ENTRIES:])
-        self._player_log = [log_entry(e) for e in journal]
+        self._player_log = [seat_log(e, CREW) for e in journal]
         self._log_length = len(journal)
 
     def _update(self, changes: Change, patch: JsonObject, entry: LogEntry | None) -> str:
@@ -278,9 +317,9 @@ class Host:
 
     def _new_view(self) -> None:
         """Start the players' view afresh (what the next updates are patches of)."""
-        self._silhouettes.clear()
+        self._memo.clear()
         self._viewed = self.session.state
-        self._view = player_view(self._viewed, self._silhouettes)
+        self._view = seat_view(self._viewed, CREW, self._memo)
         self._view_doc = self._view.model_dump(mode="json")
         self._sent_available = {}
 
@@ -341,7 +380,13 @@ class Host:
         except (TimeoutError, ConnectionClosed):
             log.info("connection from %s closed before it said hello", address)
             return
+        if isinstance(first, bytes):
+            await self._refuse(ws, "binary", _BINARY, 1003)
+            return
         hello = parse_client(first)
+        if isinstance(hello, str):
+            await self._refuse(ws, "hello_first", f"The first message must be a hello. {hello}")
+            return
         if not isinstance(hello, Hello):
             await self._refuse(ws, "hello_first", "The first message must be a hello.")
             return
@@ -354,13 +399,14 @@ class Host:
             await self._refuse(
                 ws,
                 "slow_down",
-                f"Too many wrong join codes from your address: try again in {wait:.0f} s.",
+                f"Too many wrong join codes from your address: try again in {_seconds(wait)}.",
             )
             return
         if not self.guard.check(address, hello.code):
             await self._refuse(ws, "code", "Wrong join code: check the code on the GM's screen.")
             return
         client = _Client(next(self._ids), ws, address, hello.name or address)
+        client.limits = RateLimits(limits=self.limits)
         self._clients[client.id] = client
         log.info("client %s (%s, %s) joined", client.id, client.name[:80], address)
         self._send(
@@ -376,6 +422,9 @@ class Host:
         self._notify()
         try:
             async for frame in ws:
+                if isinstance(frame, bytes):
+                    self._drop(client, "binary", _BINARY, 1003)
+                    break
                 try:
                     self._on_frame(client, frame)
                 except Exception as exc:  # a bug must not end the battle or the connection
@@ -390,12 +439,14 @@ class Host:
                 await client.closing  # the reason goes out before the handler returns
             await self._forget(client)
 
-    async def _refuse(self, ws: ServerConnection, code: ErrorCode, message: str) -> None:
+    async def _refuse(
+        self, ws: ServerConnection, code: ErrorCode, message: str, close: int = 1008
+    ) -> None:
         address = str(ws.remote_address[0]) if ws.remote_address else "unknown"
         log.info("refused %s (%s): %s", address, code, message)
         with contextlib.suppress(ConnectionClosed):
             await ws.send(Error(code=code, message=message).model_dump_json())
-            await ws.close(1008, code)
+            await ws.close(close, code)
 
     async def _forget(self, client: _Client) -> None:
         log.info("client %s disconnected", client.id)
@@ -412,6 +463,23 @@ class Host:
                 return
             self._send(client, Refused(reason=message))
             return
+        wait = client.limits.wait(_KINDS.get(type(message), "other"))
+        if wait:
+            if client.limits.flooding:
+                self._drop(client, "flood", "Far too many messages, far too fast.")
+                return
+            what = {"snapshot": "seat claims and resyncs"}.get(
+                _KINDS.get(type(message), "other"), f"{message.type} messages"
+            )
+            self._send(
+                client,
+                Refused(
+                    id=getattr(message, "id", None),
+                    reason=f"Too many {what}: wait {_seconds(wait)}.",
+                    retry_after=round(wait, 3),
+                ),
+            )
+            return
         if isinstance(message, Hello):
             self._send(client, Refused(reason="This connection has already joined."))
         elif isinstance(message, Claim):
@@ -425,6 +493,8 @@ class Host:
                 self._send(client, Refused(reason="Take a seat first."))
             else:
                 self._send(client, self._snapshot(client))
+        elif isinstance(message, LogPageRequest):
+            self._log_page(client, message)
         elif isinstance(message, Ping):
             self._send(client, Pong(t=message.t))
 
@@ -499,19 +569,52 @@ class Host:
                 difficulty=plan.difficulty,
                 items=plan.items,
                 odds=task_odds(plan.spec),
+                who=plan.who,
+                dice=plan.spec.lead_dice,
+                assists=plan.assist_names,
+                complication_range=plan.spec.complication_range,
+                complication_why=plan.complication_why,
+                cost=plan.spec.cost,
+                power=plan.frame.power,
             ),
         )
 
+    def _log_page(self, client: _Client, message: LogPageRequest) -> None:
+        """Older log entries, newest first into the page until it is full."""
+        if self.seats.seat_of(client.id) is None:
+            self._send(client, Refused(id=message.id, reason="Take a seat first."))
+            return
+        before = min(message.before, len(self._player_log))
+        start, entries = self._log_tail(before, message.count)
+        self._send(
+            client,
+            LogPage(id=message.id, start=start, entries=entries, log_length=self._log_length),
+        )
+
+    def _log_tail(self, before: int, count: int) -> tuple[int, tuple[LogEntry, ...]]:
+        """The newest entries before index ``before`` that fit in a page: at most
+        ``count`` (and :data:`LOG_PAGE_ENTRIES`) entries of at most
+        :data:`LOG_PAGE_BYTES` together; the first index and the entries."""
+        size, start = 0, before
+        floor = max(before - min(count, LOG_PAGE_ENTRIES), 0)
+        while start > floor:
+            size += len(self._player_log[start - 1].model_dump_json()) + 1
+            if size > LOG_PAGE_BYTES and start < before:
+                break
+            start -= 1
+        return start, tuple(self._player_log[start:before])
+
     # -- sending -----------------------------------------------------------------------------
-    def _available(self, character: str | None) -> Availability:
+    def _available(self, character: str | None) -> tuple[Availability, JsonObject]:
         """The one adapter to the engine's "enabled? why not?" answers (a function of the
-        state: computed once for each state and character)."""
+        state: computed once for each state and character), and their JSON."""
         state = self.session.state
         if state is not self._answered_state:
             self._answered_state, self._answers = state, {}
         answer = self._answers.get(character)
         if answer is None:
-            answer = self._answers[character] = availability(self.session, character)
+            found = availability(state, character)
+            answer = self._answers[character] = (found, found.model_dump(mode="json"))
         return answer
 
     def _snapshot(self, client: _Client) -> Snapshot:
@@ -519,14 +622,16 @@ class Host:
         it, so the next update applies to it as to every other client's."""
         seat = self.seats.seat_of(client.id)
         character = self.seats.character_of(seat) if seat else None
-        available = self._sent_available.get(character)
-        if available is None:
-            available = self._sent_available[character] = self._available(character)
+        sent = self._sent_available.get(character)
+        if sent is None:
+            sent = self._sent_available[character] = self._available(character)
+        start, log = self._log_tail(len(self._player_log), LOG_PAGE_ENTRIES)
         return Snapshot(
             revision=self.revision,
             state=self._view,
-            log=tuple(self._player_log),
-            available=available,
+            log_start=start,
+            log=log,
+            available=sent[0],
         )
 
     def _send(self, client: _Client, message: object) -> None:
@@ -549,7 +654,7 @@ class Host:
             if transport is not None and transport.get_write_buffer_size() > self.send_limit:
                 self._drop(client, "too_slow", "Your connection fell too far behind; rejoin.")
 
-    def _drop(self, client: _Client, code: ErrorCode, why: str) -> None:
+    def _drop(self, client: _Client, code: ErrorCode, why: str, status: int = 1008) -> None:
         """Close ``client``'s connection: the reason is sent if its socket still takes it."""
         if client.dropped:
             return
@@ -563,7 +668,7 @@ class Host:
                     client.ws.send(Error(code=code, message=why).model_dump_json()), 1.0
                 )
             with contextlib.suppress(ConnectionClosed, TimeoutError):
-                await asyncio.wait_for(client.ws.close(1008, code), 2.0)
+                await asyncio.wait_for(client.ws.close(status, code), 2.0)
             client.ws.transport.abort()
 
         client.closing = asyncio.get_running_loop().create_task(close())

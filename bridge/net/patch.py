@@ -23,10 +23,16 @@ from pydantic import BaseModel, JsonValue
 
 from bridge.engine import Encounter
 
-__all__ = ["JsonObject", "merge_patch", "patch_state", "state_patch"]
+__all__ = ["JsonObject", "diff_json", "merge_patch", "patch_state", "state_patch"]
 
 JsonObject = dict[str, JsonValue]
 _FIELDS = tuple(Encounter.model_fields)
+
+
+def diff_json(old: JsonValue, new: JsonValue) -> JsonValue:
+    """The merge patch turning ``old`` into ``new`` (an empty object when they are
+    equal objects)."""
+    return _diff(old, new) if old != new else {}
 
 
 def _diff(old: JsonValue, new: JsonValue) -> JsonValue:

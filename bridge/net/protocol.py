@@ -11,12 +11,22 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, JsonValue, TypeAdapter, ValidationError
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    JsonValue,
+    StrictInt,
+    TypeAdapter,
+    ValidationError,
+)
 
 from bridge import __version__
 from bridge.engine import AttemptTask, Command, Encounter, Station
 from bridge.model.validation import describe_validation_error
 from bridge.rules.odds import TaskOdds
+from bridge.rules.task import PurchaseCost
+from bridge.seatview import Availability, LogEntry
 
 __all__ = [
     "MAX_CLIENT_FRAME",
@@ -31,6 +41,8 @@ __all__ = [
     "Hello",
     "HostMessage",
     "LogEntry",
+    "LogPage",
+    "LogPageRequest",
     "Ping",
     "Pong",
     "PreviewTask",
@@ -51,13 +63,20 @@ __all__ = [
 ]
 
 PROTOCOL = 4
-"""Bumped whenever a message changes shape; both ends must speak the same one (3: a
-waiting Task may hold an attack's damage dice, ``apply_damage``, challenge dice in the
-dice tray; 4: the battle may hold a personal conflict, and its Commands join the union)."""
+"""Bumped whenever a message changes shape; both ends must speak the same one (3: each
+action's Command, parameters and legal choices; the log in pages; a waiting Task may hold
+an attack's damage dice, ``apply_damage``; challenge dice in the dice tray; 4: the battle
+may hold a personal conflict, its Commands join the union, and a seat reads its officer's
+Conflict card)."""
 MAX_CLIENT_FRAME = 64 * 1024
 """The largest frame a client may send (a Command is well under 4 KiB)."""
 MAX_HOST_FRAME = 8 * 1024 * 1024
-"""The largest frame a host sends (a snapshot with a long battle log)."""
+"""The largest frame a host sends, however long the battle (the log comes in pages)."""
+LOG_PAGE_BYTES = 1024 * 1024
+"""A snapshot or a log page carries the newest entries that fit in this many bytes."""
+LOG_PAGE_ENTRIES = 500
+"""... and at most this many entries."""
+Id = Annotated[StrictInt, Field(ge=0, le=2**53, description="Echoed in the answer")]
 
 
 class _Message(BaseModel):
@@ -69,7 +88,7 @@ class Hello(_Message):
     """The first message of every connection: versions and the join code."""
 
     type: Literal["hello"] = "hello"
-    protocol: int = Field(description="The protocol version the client speaks")
+    protocol: StrictInt = Field(description="The protocol version the client speaks (a number)")
     app: str = Field(max_length=40, description="The client's Bridge version, for messages")
     code: str = Field(max_length=64, description="The join code the GM shows")
     name: str = Field(default="", max_length=60, description="Who is joining, for the GM")
@@ -87,7 +106,7 @@ class SendCommand(_Message):
     """A Command for the host to apply. Its ``by`` is ignored: the seat decides who acts."""
 
     type: Literal["command"] = "command"
-    id: int = Field(ge=0, le=2**53, description="Echoed in the answer")
+    id: Id
     command: Command
 
 
@@ -101,8 +120,18 @@ class PreviewTask(_Message):
     """Ask what a Task would be before rolling it: its Difficulty breakdown and its odds."""
 
     type: Literal["preview"] = "preview"
-    id: int = Field(ge=0, le=2**53, description="Echoed in the answer")
+    id: Id
     command: AttemptTask
+
+
+class LogPageRequest(_Message):
+    """Ask for older entries of the battle log: those before ``before`` (an index from
+    the start of the battle), at most ``count`` of them (the host may send fewer)."""
+
+    type: Literal["log_page"] = "log_page"
+    id: Id
+    before: StrictInt = Field(ge=0, description="The index of the oldest entry held")
+    count: StrictInt = Field(default=LOG_PAGE_ENTRIES, ge=1, le=LOG_PAGE_ENTRIES)
 
 
 class Ping(_Message):
@@ -113,7 +142,8 @@ class Ping(_Message):
 
 
 ClientMessage = Annotated[
-    Hello | Claim | SendCommand | PreviewTask | Resync | Ping, Field(discriminator="type")
+    Hello | Claim | SendCommand | PreviewTask | LogPageRequest | Resync | Ping,
+    Field(discriminator="type"),
 ]
 client_messages: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 
@@ -152,35 +182,15 @@ class Seated(_Message):
     stations: tuple[Station, ...]
 
 
-class Availability(_Message):
-    """What the seat's character may do now, with the reason when not (thin clients)."""
-
-    character: str | None = None
-    turn: str | None = Field(default=None, description="Why the character cannot act now")
-    start_turn: str | None = None
-    end_turn: str | None = None
-    actions: dict[str, str | None] = Field(
-        default_factory=dict,
-        description="'station/action' -> None when enabled, else the reason it is not",
-    )
-
-
-class LogEntry(_Message):
-    """One line group of the battle log as this seat may read it."""
-
-    round: int
-    by: str
-    action: str = Field(description="The Command type that made it")
-    lines: tuple[str, ...]
-
-
 class Snapshot(_Message):
-    """The whole battle as this seat may see it, at ``revision``."""
+    """The whole battle as this seat may see it, at ``revision``: the state, the newest
+    entries of the log (older ones come with ``log_page``) and the legal actions."""
 
     type: Literal["snapshot"] = "snapshot"
     revision: int
     state: Encounter
-    log: tuple[LogEntry, ...]
+    log_start: int = Field(description="The index of the first entry in `log` (0: the first)")
+    log: tuple[LogEntry, ...] = Field(description="The newest entries, oldest first")
     available: Availability
 
 
@@ -190,7 +200,8 @@ class Update(_Message):
     ``revision`` is always the previous one plus 1. ``patch`` is a JSON merge patch
     (RFC 7396) of the state: applied to the state at the previous revision, it gives the
     state at this one. The log is first cut to ``log_length`` minus the new entry (an undo
-    shortens it), then ``entry`` is appended. ``available`` is sent only when it changed.
+    shortens it), then ``entry`` is appended. ``available`` is a merge patch of the legal
+    actions, sent only when they changed.
     """
 
     type: Literal["update"] = "update"
@@ -203,8 +214,10 @@ class Update(_Message):
     )
     log_length: int
     entry: LogEntry | None = None
-    available: Availability | None = Field(
-        default=None, description="The seat's legal actions, when they changed (null: as before)"
+    available: dict[str, JsonValue] | None = Field(
+        default=None,
+        description="RFC 7396 merge patch of the seat's legal actions (an Availability), "
+        "when they changed (null: as before)",
     )
 
 
@@ -220,6 +233,11 @@ class Refused(_Message):
     type: Literal["refused"] = "refused"
     id: int | None = None
     reason: str
+    retry_after: float | None = Field(
+        default=None,
+        description="Too many messages of this kind: the seconds to wait before sending "
+        "one again (null: not a matter of rate)",
+    )
 
 
 class TaskPreview(_Message):
@@ -236,6 +254,24 @@ class TaskPreview(_Message):
         default=(), description="The Difficulty breakdown: (what, amount), base first"
     )
     odds: TaskOdds | None = None
+    who: str = Field(default="", description="Who rolls and their target number")
+    dice: int = Field(default=0, description="The dice the character rolls (not the assists')")
+    assists: tuple[str, ...] = Field(default=(), description="Who rolls an assisting die")
+    complication_range: int = 1
+    complication_why: tuple[str, ...] = ()
+    cost: PurchaseCost | None = Field(default=None, description="What the bought dice cost")
+    power: int = Field(default=0, description="The Power the Task spends")
+
+
+class LogPage(_Message):
+    """Older entries of the battle log, as asked with ``log_page``: the entries from
+    index ``start`` up to (not including) the one asked ``before``."""
+
+    type: Literal["log_page"] = "log_page"
+    id: int
+    start: int
+    entries: tuple[LogEntry, ...]
+    log_length: int = Field(description="How many entries the log holds now")
 
 
 class Seats(_Message):
@@ -251,7 +287,16 @@ class Pong(_Message):
 
 
 ErrorCode = Literal[
-    "version", "code", "slow_down", "hello_first", "seat", "removed", "too_slow", "bad_frame"
+    "version",
+    "code",
+    "slow_down",
+    "hello_first",
+    "seat",
+    "removed",
+    "too_slow",
+    "bad_frame",
+    "binary",
+    "flood",
 ]
 
 
@@ -264,7 +309,17 @@ class Error(_Message):
 
 
 HostMessage = Annotated[
-    Welcome | Seated | Snapshot | Update | Accepted | Refused | TaskPreview | Seats | Pong | Error,
+    Welcome
+    | Seated
+    | Snapshot
+    | Update
+    | Accepted
+    | Refused
+    | TaskPreview
+    | LogPage
+    | Seats
+    | Pong
+    | Error,
     Field(discriminator="type"),
 ]
 host_messages: TypeAdapter[HostMessage] = TypeAdapter(HostMessage)

@@ -78,7 +78,12 @@ class Roller(_Frozen):
     does (and a 1 always does).
     """
 
-    target: int = Field(ge=1, le=40, description="Attribute + Discipline")
+    target: int = Field(
+        ge=0,
+        le=40,
+        description="Attribute + Discipline (0: not known, as a crew sees an unscanned NPC "
+        "ship's roll)",
+    )
     focus: int | None = Field(default=None, ge=0, le=20)
     discipline: int | None = Field(default=None, ge=0, le=20, description="When known")
 

@@ -58,8 +58,10 @@ LOG_LINES_MAX = 200
 """Log lines one Command writes (a busy one writes about 25)."""
 
 _CONTROL = "Cc"
-_PATTERN_LINE = r"^[^\u0000-\u001f\u007f-\u009f]*$"
-_PATTERN_TEXT = r"^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]*$"
+_RESERVED = "\ue000\ue001\ue002\ue003"
+"""The log's hidden-span markers (:mod:`bridge.rules.hidden`): no name or note holds them."""
+_PATTERN_LINE = r"^[^\u0000-\u001f\u007f-\u009f\ue000-\ue003]*$"
+_PATTERN_TEXT = r"^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ue000-\ue003]*$"
 
 
 def _named(ch: str) -> str:
@@ -72,6 +74,8 @@ def printable_line(value: str) -> str:
     for ch in value:
         if unicodedata.category(ch) == _CONTROL:
             raise ValueError(f"a control character ({_named(ch)}) is not allowed here")
+        if ch in _RESERVED:
+            raise ValueError(f"the character {_named(ch)} is reserved by Bridge")
     return value
 
 
@@ -80,6 +84,8 @@ def printable_text(value: str) -> str:
     for ch in value:
         if ch not in "\n\r\t" and unicodedata.category(ch) == _CONTROL:
             raise ValueError(f"a control character ({_named(ch)}) is not allowed in text")
+        if ch in _RESERVED:
+            raise ValueError(f"the character {_named(ch)} is reserved by Bridge")
     return value
 
 

@@ -107,6 +107,13 @@ class WeaponKind(StrEnum):
     TORPEDO = "torpedo"
     TRACTOR = "tractor"
 
+    @property
+    def label(self) -> str:
+        """What anyone who sees it fire calls it (the weapon's name may be secret)."""
+        return {"energy": "Energy weapon", "torpedo": "Torpedoes", "tractor": "Tractor beam"}[
+            self.value
+        ]
+
 
 class EnergyType(StrEnum):
     PHASER = "phaser"

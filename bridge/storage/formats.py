@@ -7,9 +7,9 @@ version than this Bridge knows is refused.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Literal
+from typing import Any, Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from bridge.engine import Encounter, JournalEntry
 from bridge.model.character import Character
@@ -42,10 +42,19 @@ class ShipFile(_File):
     """A ship stat block (and its state, when saved mid-battle)."""
 
     format: Literal["bridge.ship"] = "bridge.ship"
-    version: Literal[2] = 2
+    version: Literal[3] = 3
     ship: Ship
     notes: str = _NOTES
     source: str = _SOURCE
+
+    @model_validator(mode="after")
+    def _not_a_contact(self) -> Self:
+        if self.ship.contact:
+            raise ValueError(
+                "ship.contact: a sensor contact is how a player's screen shows an unscanned "
+                "ship, never a ship in a file"
+            )
+        return self
 
 
 class CharacterFile(_File):
@@ -166,10 +175,17 @@ def _encounter_3_to_4(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "version": 4}
 
 
+def _ship_2_to_3(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 3 ships may say they are a sensor contact (never in a file: always false)."""
+    return {**data, "version": 3}
+
+
 def _encounter_4_to_5(data: dict[str, Any]) -> dict[str, Any]:
     """Version 5 may hold an attack's damage dice in its pending Task (``pending.damage``,
-    rolled at RESOLVE for Re-Roll Damage); a version 4 battle holds none, and its Commands
-    keep their meaning (a ResolveTask without ``hold_damage`` lands its damage at once)."""
+    rolled at RESOLVE for Re-Roll Damage), keeps the last rolled Task (``last_roll``) and
+    its ships may say they are a sensor contact (never in a file). A version 4 battle
+    holds none of these, and its Commands keep their meaning (a ResolveTask without
+    ``hold_damage`` lands its damage at once)."""
     return {**data, "version": 5}
 
 
@@ -188,6 +204,7 @@ def _encounter_5_to_6(data: dict[str, Any]) -> dict[str, Any]:
 
 MIGRATIONS: dict[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = {
     ("bridge.ship", 1): _wrap("ship"),
+    ("bridge.ship", 2): _ship_2_to_3,
     ("bridge.character", 1): _wrap("character"),
     ("bridge.encounter", 1): _encounter_1_to_2,
     ("bridge.encounter", 2): _encounter_2_to_3,

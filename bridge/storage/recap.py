@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bridge.engine import Encounter, JournalEntry
+from bridge.rules.hidden import reveal
 
 __all__ = ["recap_markdown"]
 
@@ -30,13 +31,14 @@ def recap_markdown(initial: Encounter, journal: tuple[JournalEntry, ...], final:
         if entry.round != current:
             current = entry.round
             lines += ["", f"## Round {current}", ""]
-        if not entry.log:
+        said = [reveal(line) for line in entry.log]  # (the GM's recap: every hidden word)
+        if not said:
             continue
-        if entry.command.type in _QUIET and len(entry.log) == 1:
-            lines.append(f"- *{entry.log[0]}*")
+        if entry.command.type in _QUIET and len(said) == 1:
+            lines.append(f"- *{said[0]}*")
             continue
-        lines.append(f"- **{entry.log[0]}**")
-        lines.extend(f"  - {line.strip()}" for line in entry.log[1:] if line.strip())
+        lines.append(f"- **{said[0]}**")
+        lines.extend(f"  - {line.strip()}" for line in said[1:] if line.strip())
     lines += ["", "## Outcome", ""]
     lines.append(final.outcome or f"The battle stands at Round {final.turn.round}.")
     for ship in final.ships.values():

@@ -50,12 +50,19 @@ def encounter_problem(state: Encounter, where: str) -> str | None:
         ("assists.assister", [a.assister for a in state.assists], actors),
         ("assists.target", [a.target for a in state.assists], actors),
     ]
-    if state.pending is not None:
-        checks += [
-            ("pending.action", [state.pending.action], CATALOG),
-            ("pending.actor", [state.pending.actor], actors),
-            ("pending.ship", [state.pending.ship], ships),
-        ]
+    contact = next((sid for sid, ship in state.ships.items() if ship.contact), None)
+    if contact is not None:
+        return (
+            f"{where}.ships.{contact}.contact: a sensor contact is how a player's screen "
+            "shows an unscanned ship, never a ship in a battle file"
+        )
+    for part, rolled in (("pending", state.pending), ("last_roll", state.last_roll)):
+        if rolled is not None:
+            checks += [
+                (f"{part}.action", [rolled.action], CATALOG),
+                (f"{part}.actor", [rolled.actor], actors),
+                (f"{part}.ship", [rolled.ship], ships),
+            ]
     conflict = state.conflict
     if conflict is not None:
         figures = conflict.figures

@@ -14,6 +14,7 @@ from bridge.model.ship import Ship, SystemDamage
 from bridge.rules.breaches import SystemState, breach_state
 from bridge.rules.dice import GivenDice
 from bridge.rules.errors import RuleViolation
+from bridge.rules.hidden import conceal, reveal
 from bridge.rules.stats import System
 from bridge.rules.weapons import Quality, QualityName
 from tests.factories import DISRUPTOR_CANNONS, PHASER_ARRAYS, PHOTON, PLASMA, TRACTOR, ship
@@ -405,6 +406,25 @@ def test_damage_never_breaks_invariants(
 
 def test_report_ends_with_the_ship_as_it_stands() -> None:
     out = hit(plain(5), ship(), d20=[ENGINES_D20], d6=[2, 2, 2, 2, 1])
-    assert out.report.steps[-1] == ("Target now: Shields 7/12, Power 8; Engines Impact.")
+    assert reveal(out.report.steps[-1]) == "Target now: Shields 7/12, Power 8; Engines Impact."
     whole = hit(plain(5), ship(breach_mode="whole_ship"), d6=[2, 2, 2, 2, 1])
-    assert whole.report.steps[-1] == "Target now: Shields 7/12, Power 8; 1 breach(es), Impact."
+    assert reveal(whole.report.steps[-1]) == (
+        "Target now: Shields 7/12, Power 8; 1 breach(es), Impact."
+    )
+    # A crew that has not scanned the target reads what it sees: the systems, not the
+    # shields and Power (bridge.rules.hidden).
+    assert conceal(out.report.steps[-1]) == "Target now: Engines Impact."
+
+
+def test_a_crew_reads_the_damage_it_dealt_not_the_targets_statistics() -> None:
+    """Issue 27: the damage report tells the crew what they see (damage dealt, systems
+    hit, breaches) and keeps an unscanned target's Resistance, shields and Power hidden;
+    an unscanned attacker's weapon is named by its kind."""
+    attack = weapon_attack(ship(), DISRUPTOR_CANNONS, spends=AttackSpends(penetration=1))
+    out = hit(attack, ship(shields=2), d6=[2, 2, 5, 6, 2, 2, 1, 3, 3], d20=[ENGINES_D20])
+    crew = "\n".join(conceal(step) for step in out.report.steps)
+    assert "Energy weapon against Target" in crew and "Disruptor" not in crew
+    assert "Total damage" in crew and "Breach to Engines." in crew
+    for hidden in ("Resistance", "Shields", "Power 8", "Vicious", "-> 0"):
+        assert hidden not in crew, hidden
+    assert "\ue000" not in crew and "\ue000" not in out.report.text()

@@ -162,7 +162,9 @@ def test_an_npc_ship_may_direct_once_a_scene() -> None:
     pending = t.state.pending
     assert pending is not None
     owners = [d.owner for d in pending.result.dice if d.kind == "assist"]
-    assert "IKS Qoj's commander (Talented)" in owners
+    assert "IKS Qoj's commander" in owners  # (the crew's quality is not in its name)
+    commander = next(a for a in pending.result.spec.assists if a.name == "IKS Qoj's commander")
+    assert commander.roller.target == 13  # Talented: Attribute 10 + Discipline 3
     t.resolve(d20=(10, 10, 10), d6=(3,) * 12)
     assert t.state.turn.interrupt is None
     t.end()

@@ -15,8 +15,8 @@ from bridge.engine.commands import EndTurn, SetValue, StartTurn, TrayRoll
 from bridge.engine.demo import demo_encounter
 from bridge.net.client import JoinRefused, NetClient
 from bridge.net.protocol import PROTOCOL, Claim, Error, Refused, Resync, Snapshot
-from bridge.net.views import GM_EDIT, log_entry, player_view
 from bridge.rules.task import Roller, TaskSpec
+from bridge.seatview import CREW, GM_EDIT, seat_log, seat_view
 
 from .helpers import CODE, hosting, raw_join, receive, receive_until, run
 
@@ -152,7 +152,6 @@ def test_hostile_frames_are_answered_and_the_battle_goes_on() -> None:
         "[" * 60_000,
         '{"a":' * 10_000,
         "not json at all",
-        b"\x00\xff\xfe\x80",
         '{"type": "teleport"}',
         '{"type": "command", "id": -1, "command": {"type": "start_turn", "actor": "x"}}',
         '{"type": "command", "id": 1, "command": {"type": "minor"}}',
@@ -249,7 +248,7 @@ def test_every_client_sees_every_revision_once_in_order_and_ends_equal() -> None
                     host.publish(Change.ALL)
                 if step % 3 == 0:
                     await asyncio.sleep(0)
-            view = player_view(host.session.state)
+            view = seat_view(host.session.state, CREW)
             for client in clients:
                 assert await client.wait_revision(host.revision, timeout=20)
                 assert client.revisions == list(range(1, host.revision + 1))
@@ -272,7 +271,7 @@ def test_a_missed_revision_is_recovered_from_a_snapshot() -> None:
             host.apply(StartTurn(actor="mbeki"))
             assert await client.wait_revision(host.revision)
             assert client.resyncs == 1
-            assert client.state == player_view(host.session.state)
+            assert client.state == seat_view(host.session.state, CREW)
             ws = await raw_join(url, seat="viewscreen")
             await ws.send(Resync().model_dump_json())
             snapshot = await receive_until(ws, "snapshot")
@@ -323,18 +322,18 @@ def test_a_fast_sample_of_the_hostile_frame_fuzz() -> None:
     assert result.answered + result.reconnects == 400
 
 
-def test_a_silhouette_keeps_what_the_contact_list_shows_and_nothing_else() -> None:
-    from bridge.net.views import silhouette
+def test_a_contact_keeps_what_the_contact_list_shows_and_nothing_else() -> None:
+    """Issue 28: a silhouette carried a made-up Power and the real shields maximum. A
+    sensor contact says it is one; what is not known is null, never a number."""
+    from bridge.seatview import contact
 
     ship = demo_encounter().ships["qoj"]
-    shadow = silhouette(ship)
-    assert (shadow.shields_now, shadow.shields_max, shadow.total_breaches) == (
-        ship.shields_now,
-        ship.shields_max,
-        ship.total_breaches,
-    )
-    assert shadow.weapons == () and shadow.talents == ()
-    assert shadow.systems != ship.systems and shadow.power_now != ship.power_now
+    shadow = contact(ship)
+    assert shadow.contact and (shadow.shields_up, shadow.damage) == (ship.shields_up, ship.damage)
+    assert shadow.weapons == () and shadow.talents == () and shadow.crew_quality is None
+    data = shadow.model_dump(mode="json")
+    assert data["power"] is None and data["shields"] is None
+    assert data["shields_max_override"] is None and data["resistance_override"] is None
 
 
 def test_a_thin_client_gets_the_difficulty_and_odds_from_the_host() -> None:
@@ -397,7 +396,7 @@ def test_publishing_never_copies_the_journal(monkeypatch: pytest.MonkeyPatch) ->
             assert await client.wait_revision(host.revision)
             assert client.resyncs == 0 and client.revisions == []
             assert client.log == host._player_log
-            assert client.log == [log_entry(e) for e in host.session.journal]
+            assert client.log == [seat_log(e, CREW) for e in host.session.journal]
             await client.close()
 
     run(body())
@@ -420,15 +419,18 @@ def test_updates_carry_only_what_changed_and_nothing_hidden() -> None:
             assert hidden["entry"]["lines"] == [GM_EDIT]
             host.apply(SetValue(path="ships.vortak.shields", value=2))
             shields = json.loads(str(await receive_text(ws, "update")))
-            assert shields["patch"] == {"ships": {"vortak": {"shields": 2}}}
+            assert shields["patch"] == {}  # an unscanned ship's shields are its own
+            host.apply(SetValue(path="ships.vortak.shields_up", value=False))
+            lowered = json.loads(str(await receive_text(ws, "update")))
+            assert lowered["patch"] == {"ships": {"vortak": {"shields_up": False}}}
             host.apply(StartTurn(actor="kell"))
             turn = json.loads(str(await receive_text(ws, "update")))
             assert set(turn["patch"]) == {"turn"} and turn["available"]["turn"] is None
-            for text in (hidden, shields, turn):
+            for text in (hidden, shields, lowered, turn):
                 assert "Disruptor" not in json.dumps(text)
             assert await follower.wait_revision(host.revision)
-            assert follower.state == player_view(host.session.state)
-            assert follower.revisions == [1, 2, 3] and follower.resyncs == 0
+            assert follower.state == seat_view(host.session.state, CREW)
+            assert follower.revisions == [1, 2, 3, 4] and follower.resyncs == 0
             late = NetClient(url, CODE)
             await late.connect()
             await late.claim("char:reyes")  # a snapshot of the same view
@@ -436,7 +438,7 @@ def test_updates_carry_only_what_changed_and_nothing_hidden() -> None:
             host.apply(EndTurn(by="kell"))
             for client in (late, follower):
                 assert await client.wait_revision(host.revision)
-                assert client.state == player_view(host.session.state)
+                assert client.state == seat_view(host.session.state, CREW)
                 await client.close()
             await ws.close()
 
@@ -453,12 +455,17 @@ def test_updates_carry_only_what_changed_and_nothing_hidden() -> None:
 def test_an_update_is_encoded_once_and_each_seats_legal_actions_added_to_it() -> None:
     from bridge.engine.session import Session
     from bridge.net.host import _with_available
+    from bridge.net.patch import diff_json
     from bridge.net.protocol import LogEntry, Update
-    from bridge.net.views import availability
     from bridge.rules.dice import SeededDice
+    from bridge.seatview import availability
 
     session = Session(demo_encounter(), SeededDice(5))
-    available = availability(session, "reyes")
+    before = availability(session.state, "reyes").model_dump(mode="json")
+    session.apply(StartTurn(by="reyes", actor="reyes"))
+    after = availability(session.state, "reyes").model_dump(mode="json")
+    available = diff_json(before, after)
+    assert isinstance(available, dict) and available
     entry = LogEntry(round=1, by="reyes", action="tray_roll", lines=('a "quoted" line}',))
     fields = {"revision": 3, "changes": 5, "patch": {"threat": {"value": 4}}, "log_length": 2}
     common = Update(**fields, entry=entry).model_dump_json()
@@ -492,8 +499,34 @@ def test_the_host_keeps_only_the_newest_entries_and_players_still_follow_every_u
                         host.session.undo()
                         host.publish(Change.ALL)
             assert await client.wait_revision(host.revision, timeout=20)
-            assert client.log == [log_entry(e) for e in host.session.journal]
+            assert client.log == [seat_log(e, CREW) for e in host.session.journal]
             assert client.resyncs == 0
             await client.close()
+
+    run(body())
+
+
+def test_a_snapshot_holds_every_member_with_explicit_nulls() -> None:
+    """docs/protocol.md: a snapshot is the battle's JSON in full; what an update removes
+    with null is null in it (a thin client may treat absent and null alike)."""
+
+    async def body() -> None:
+        async with hosting() as (_host, url):
+            ws = await connect(url)
+            await ws.send(
+                json.dumps({"type": "hello", "protocol": PROTOCOL, "app": "x", "code": CODE})
+            )
+            await ws.send(json.dumps({"type": "claim", "seat": "viewscreen"}))
+            for _ in range(5):
+                data = json.loads(await asyncio.wait_for(ws.recv(), 5))
+                if data["type"] == "snapshot":
+                    break
+            state = data["state"]
+            assert state["pending"] is None and state["last_roll"] is None
+            assert state["outcome"] is None and state["turn"]["actor"] is None
+            qoj = state["ships"]["qoj"]
+            assert qoj["contact"] is True and qoj["shields"] is None and qoj["power"] is None
+            assert data["available"]["character"] is None and data["log_start"] == 0
+            await ws.close()
 
     run(body())

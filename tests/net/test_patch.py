@@ -14,8 +14,8 @@ from bridge.engine.commands import AdjustPool, SetValue
 from bridge.engine.demo import demo_encounter
 from bridge.engine.session import Session
 from bridge.net.patch import JsonObject, merge_patch, patch_state, state_patch
-from bridge.net.views import player_view
 from bridge.rules.dice import SeededDice
+from bridge.seatview import CREW, seat_view
 
 
 def test_merge_patch_follows_rfc_7396() -> None:
@@ -76,6 +76,13 @@ def test_the_battles_json_suits_merge_patches() -> None:
     assert _merge_patch_problems(Encounter.model_json_schema()) == []
 
 
+def test_the_legal_actions_json_suits_merge_patches() -> None:
+    """An update carries the seat's legal actions as a merge patch too (protocol 3)."""
+    from bridge.seatview import Availability
+
+    assert _merge_patch_problems(Availability.model_json_schema()) == []
+
+
 def _through_the_wire(patch: JsonObject) -> JsonObject:
     result: JsonObject = json.loads(json.dumps(patch))
     return result
@@ -94,7 +101,7 @@ def test_a_client_patching_its_view_ends_at_the_hosts_view(
     encounter = demo_encounter().model_copy(update={"scanned": tuple(sorted(scanned))})
     session = Session(encounter, SeededDice(seed))
     memo: dict[str, Any] = {}
-    view = player_view(session.state, memo)
+    view = seat_view(session.state, CREW, memo)
     doc = view.model_dump(mode="json")
     mine, my_doc = view, view.model_dump(mode="json")
     for step in range(steps):
@@ -104,7 +111,7 @@ def test_a_client_patching_its_view_ends_at_the_hosts_view(
         session.apply(command)
         if step % undo_every == 0:
             session.undo()
-        new = player_view(session.state, memo)
+        new = seat_view(session.state, CREW, memo)
         patch, doc = state_patch(view, doc, new)
         assert doc == new.model_dump(mode="json")  # the host's document stays exact
         mine = patch_state(mine, my_doc, _through_the_wire(patch))
@@ -114,12 +121,16 @@ def test_a_client_patching_its_view_ends_at_the_hosts_view(
 
 def test_a_patch_carries_only_what_changed() -> None:
     session = Session(demo_encounter())
-    view = player_view(session.state)
+    view = seat_view(session.state, CREW)
     doc = view.model_dump(mode="json")
     session.apply(AdjustPool(pool="threat", delta=2))
-    new = player_view(session.state)
+    new = seat_view(session.state, CREW)
     patch, doc = state_patch(view, doc, new)
     assert patch == {"threat": {"value": new.threat.value}}
-    session.apply(SetValue(path="ships.qoj.shields", value=3))
-    patch, _ = state_patch(new, doc, player_view(session.state))
-    assert patch == {"ships": {"qoj": {"shields": 3}}}
+    session.apply(SetValue(path="ships.qoj.shields_up", value=False))
+    patch, doc = state_patch(new, doc, seat_view(session.state, CREW))
+    assert patch == {"ships": {"qoj": {"shields_up": False}}}
+    later = seat_view(session.state, CREW)
+    session.apply(SetValue(path="ships.qoj.shields", value=3))  # unscanned: hidden
+    patch, _ = state_patch(later, doc, seat_view(session.state, CREW))
+    assert patch == {}

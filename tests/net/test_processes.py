@@ -21,7 +21,7 @@ import pytest
 
 from bridge.bench.bot import BotReport
 from bridge.engine.encounter import Encounter
-from bridge.net.views import player_view
+from bridge.seatview import CREW, seat_view
 from bridge.storage.autosave import recover
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -130,7 +130,7 @@ def _finish(
         host.send_signal(signal.SIGTERM)
         host.wait(timeout=30)
     reports = [BotReport.model_validate_json((tmp / f"{w}.json").read_text()) for w in PLAYERS]
-    hosted = player_view(recover(journal).session.state)
+    hosted = seat_view(recover(journal).session.state, CREW)
     assert hosted.turn.round >= 2  # the whole of Round 1 was played
     for report in reports:
         assert report.state == hosted

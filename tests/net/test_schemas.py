@@ -26,6 +26,7 @@ def test_every_message_type_is_in_its_schema() -> None:
         "claim",
         "command",
         "preview",
+        "log_page",
         "resync",
         "ping",
     }
@@ -37,6 +38,7 @@ def test_every_message_type_is_in_its_schema() -> None:
         "accepted",
         "refused",
         "task_preview",
+        "log_page",
         "seats",
         "pong",
         "error",

@@ -105,7 +105,7 @@ def test_bridge_check_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     good = write(tmp_path, json.dumps(SHIP), "good.json")
     bad = write(tmp_path, with_(SHIP, "ship.scale", 9), "bad.json")
     assert main(["check", str(good)]) == 0
-    assert "good.json: a valid bridge.ship file (version 2)." in capsys.readouterr().out
+    assert "good.json: a valid bridge.ship file (version 3)." in capsys.readouterr().out
     assert main(["check", str(good), str(bad)]) == 1
     err = capsys.readouterr().err
     assert err.startswith("bad.json: ship.scale:") and "Traceback" not in err

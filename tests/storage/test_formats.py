@@ -93,8 +93,8 @@ def test_version_1_encounter_migrates_to_its_own_start() -> None:
 
 
 def test_newer_version_is_refused() -> None:
-    with pytest.raises(FileProblem, match="version 3, made by a newer Bridge"):
-        parse_document(b'{"format": "bridge.ship", "version": 3}', "new.json")
+    with pytest.raises(FileProblem, match="version 4, made by a newer Bridge"):
+        parse_document(b'{"format": "bridge.ship", "version": 4}', "new.json")
 
 
 def test_starter_library() -> None:

@@ -16,6 +16,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject
 from PySide6.QtWidgets import QWidget
@@ -96,26 +97,30 @@ def _time_slots(windows: Windows, costs: _Costs) -> Callable[[], None]:
     """Each window's ``refresh`` slot, reconnected behind a timer; returns what puts
     the slots back as they were (a window disconnects its own slot as it closes)."""
     console = windows.console
-    slots: list[tuple[str, Callable[[object], None]]] = [
-        ("GmConsole", console.refresh),
-        ("GmConsole ship panel", console.ship_panel.refresh),
-    ]
-    slots += [(f"StationWindow {s.value}", w.refresh) for s, w in console.stations.items()]
     signal = windows.model.sig_changed
-    wrappers: list[tuple[Callable[[object], None], Callable[[object], None]]] = []
-    for name, slot in slots:
-        signal.disconnect(slot)
+    # (The station windows read the crew's view: their model is the console's SeatModel.)
+    slots: list[tuple[str, Any, Callable[[object], None]]] = [
+        ("GmConsole", signal, console.refresh),
+        ("GmConsole ship panel", signal, console.ship_panel.refresh),
+    ]
+    slots += [
+        (f"StationWindow {s.value}", w.model.sig_changed, w.refresh)
+        for s, w in console.stations.items()
+    ]
+    wrappers: list[tuple[Any, Callable[[object], None], Callable[[object], None]]] = []
+    for name, source, slot in slots:
+        source.disconnect(slot)
 
         def timed(changes: object, slot: Callable[[object], None] = slot, name: str = name) -> None:
             costs.slot(name, slot, changes)
 
-        signal.connect(timed)
-        wrappers.append((timed, slot))
+        source.connect(timed)
+        wrappers.append((source, timed, slot))
 
     def restore() -> None:
-        for timed, slot in wrappers:
-            signal.disconnect(timed)
-            signal.connect(slot)
+        for source, timed, slot in wrappers:
+            source.disconnect(timed)
+            source.connect(slot)
 
     return restore
 

@@ -10,6 +10,7 @@ from bridge.engine.encounter import DurationKind, Encounter, Expiry, PendingTask
 from bridge.engine.frame import TaskFrame
 from bridge.model.ship import Ship
 from bridge.rules.breaches import SystemState
+from bridge.rules.hidden import secret
 from bridge.rules.stats import System
 
 __all__ = ["RULES"]
@@ -42,7 +43,8 @@ def _power_management(ctx: Ctx, frame: TaskFrame, pending: PendingTask, spends: 
     ship = ctx.ship(frame.ship)
     after = min(ship.power_now + gain, ship.power_capacity)
     ctx.update_ship(frame.ship, power=after)
-    ctx.say(f"Power Management: {ship.name} Power {ship.power_now} -> {after}.")
+    power = secret(frame.ship, f"Power {ship.power_now} -> {after}", "diverts Power")
+    ctx.say(f"Power Management: {ship.name} {power}.")
 
 
 def _regenerate_items(
@@ -66,7 +68,7 @@ def _regenerate(ctx: Ctx, frame: TaskFrame, pending: PendingTask, spends: Spends
     before = ship.shields if ship.shields is not None else ship.shields_max
     after = min(before + gain, ship.shields_max)
     ctx.update_ship(frame.ship, shields=after)
-    ctx.say(f"Shields regenerated: {before} -> {after}.")
+    ctx.say("Shields regenerated" + secret(frame.ship, f": {before} -> {after}") + ".")
 
 
 _REPAIRABLE = (SystemState.DAMAGED, SystemState.DISABLED)

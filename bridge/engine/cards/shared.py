@@ -11,6 +11,7 @@ from bridge.engine.commands import AttemptTask, Spends
 from bridge.engine.context import Ctx, need, refuse
 from bridge.engine.encounter import Duration, DurationKind, Encounter, Expiry, PendingTask
 from bridge.engine.frame import TaskFrame
+from bridge.engine.spends import HeldDamage
 from bridge.engine.turns import apply_damage_side_effects
 from bridge.model.ship import Ship
 from bridge.rules.breaches import SystemState
@@ -160,10 +161,22 @@ def attack_roll(
     ctx: Ctx, launch: Launch, frame: TaskFrame, pending: PendingTask, spends: Spends
 ) -> ChallengeRoll:
     """An attack's challenge dice: those held since RESOLVE (perhaps re-rolled), or,
-    when the damage lands at once, the attack made and its dice rolled now."""
+    when the damage lands at once, the attack made and its dice rolled now. The battle's
+    last roll keeps them, so every window (and a window opened later) shows the dice
+    that landed."""
     if pending.damage is not None:
-        return pending.damage.roll
-    return reroll_blanks(ctx, launch(ctx, frame, pending, spends), spends)
+        roll = pending.damage.roll
+    else:
+        roll = reroll_blanks(ctx, launch(ctx, frame, pending, spends), spends)
+    remember_damage(ctx, pending, HeldDamage(roll=roll))
+    return roll
+
+
+def remember_damage(ctx: Ctx, pending: PendingTask, damage: HeldDamage) -> None:
+    """Keep ``damage`` with the battle's last roll when that roll is ``pending``'s."""
+    last = ctx.state.last_roll
+    if last is not None and last.actor == pending.actor and last.result == pending.result:
+        ctx.set(last_roll=last.model_copy(update={"damage": damage}))
 
 
 def attack_items(state: Encounter, frame: TaskFrame, cmd: AttemptTask) -> list[tuple[str, int]]:

@@ -20,6 +20,7 @@ from bridge.engine.encounter import DurationKind, Encounter, Expiry, PendingTask
 from bridge.engine.frame import TaskFrame
 from bridge.engine.turns import check_outcome
 from bridge.model.ship import Ship
+from bridge.rules.hidden import secret
 from bridge.rules.weapons import Delivery, Weapon, WeaponKind
 
 __all__ = ["RULES"]
@@ -166,8 +167,10 @@ def _fire(ctx: Ctx, frame: TaskFrame, pending: PendingTask, spends: Spends) -> N
     land(ctx, target, outcome)
     report = outcome.report
     side: Side = "npc" if frame.npc else "player"
-    weapon = str(pending.params.weapon)
-    ctx.gain(side, report.versatile_momentum, f"{weapon} (Versatile)")
+    weapon = ctx.ship(frame.ship).weapon(str(pending.params.weapon))
+    assert weapon is not None
+    versatile = secret(frame.ship, f"{weapon.name} (Versatile)", weapon.kind.label)
+    ctx.gain(side, report.versatile_momentum, versatile)
     if report.area_targets:
         zone = ctx.state.zones.positions[target]
         others = [
@@ -187,7 +190,11 @@ def _modulate(ctx: Ctx, frame: TaskFrame, pending: PendingTask, spends: Spends) 
     bonus = 1 + spends.extra
     ship = ctx.ship(frame.ship)
     ctx.update_ship(frame.ship, modulation_bonus=max(ship.modulation_bonus, bonus))
-    ctx.say(f"Shields modulated: +{bonus} Resistance until {ship.name} next takes damage.")
+    ctx.say(
+        f"{ship.name}'s shields modulated"
+        + secret(frame.ship, f": +{bonus} Resistance until it next takes damage")
+        + "."
+    )
 
 
 def _no_tractor(state: Encounter, actor: str, ship: Ship) -> str | None:

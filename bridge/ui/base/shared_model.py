@@ -7,13 +7,18 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject, Signal
 
 from bridge.engine import (
+    CATALOG,
     Applied,
     Change,
     Command,
     CommandRefused,
     Encounter,
     JournalEntry,
+    ParamInfo,
     Session,
+    Station,
+    minor_params,
+    task_options,
     why_not,
 )
 
@@ -49,6 +54,14 @@ class SharedModel(QObject):
     def why_not(self, command: Command) -> str | None:
         """The engine's gate: why ``command`` is refused before its parameters, or None."""
         return why_not(self._session.state, command)
+
+    def task_options(self, actor: str, station: Station, action: str) -> tuple[ParamInfo, ...]:
+        """What Task ``action`` asks of ``actor`` at ``station``, with the choices now."""
+        return task_options(self._session.state, actor, station, CATALOG[action])
+
+    def minor_options(self, actor: str, action: str) -> tuple[ParamInfo, ...]:
+        """What Minor Action ``action`` asks of ``actor``, with the choices now."""
+        return minor_params(self._session.state, actor, CATALOG[action])
 
     def submit(self, command: Command) -> Applied | None:
         """Apply ``command``; on refusal emit the reason and return ``None``."""

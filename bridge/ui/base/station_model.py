@@ -6,13 +6,18 @@ from typing import Protocol
 
 from PySide6.QtCore import SignalInstance
 
-from bridge.engine import Applied, Command, Encounter, JournalEntry
+from bridge.engine import Applied, Command, Encounter, JournalEntry, ParamInfo, Station
 
 __all__ = ["StationModel"]
 
 
 class StationModel(Protocol):
-    """What a station window and its task dialog use of their model."""
+    """What a station window and its task dialog use of their model.
+
+    ``state`` and the journal are what the window's seat may see (the GM's console: the
+    whole battle; a crew seat: :func:`bridge.seatview.seat_view`); ``check``, ``why_not``,
+    ``task_options`` and ``submit`` are judged by the engine on the whole battle.
+    """
 
     @property
     def sig_changed(self) -> SignalInstance: ...
@@ -31,6 +36,16 @@ class StationModel(Protocol):
     def check(self, command: Command) -> str | None: ...
     def why_not(self, command: Command) -> str | None:
         """The engine's gate on ``command`` without its parameters (enabled when None)."""
+        ...
+
+    def task_options(self, actor: str, station: Station, action: str) -> tuple[ParamInfo, ...]:
+        """What Task ``action`` asks of ``actor`` at ``station``: its parameters and
+        their legal choices now (the engine's answer, on the whole battle)."""
+        ...
+
+    def minor_options(self, actor: str, action: str) -> tuple[ParamInfo, ...]:
+        """What Minor Action ``action`` asks of ``actor`` (the system to Restore, the
+        station to move to) with the choices now."""
         ...
 
     def submit(self, command: Command) -> Applied | None: ...

@@ -27,6 +27,7 @@ from bridge.engine import TrayRoll
 from bridge.model.validation import describe_validation_error
 from bridge.rules.challenge import ChallengeDie, challenge_odds
 from bridge.rules.errors import RuleViolation
+from bridge.rules.hidden import reveal
 from bridge.rules.icon import IconCategory, IconTest, icon_odds
 from bridge.rules.odds import task_odds
 from bridge.rules.opend6 import D6Category, D6Roll, DieCode, d6_odds
@@ -342,5 +343,5 @@ class DiceTray(QWidget):
         for line in applied.entry.log:
             if not self.result.document().isEmpty():
                 cursor.insertBlock()
-            cursor.insertHtml(dice_html(line, px))
+            cursor.insertHtml(dice_html(reveal(line), px))
         self.result.ensureCursorVisible()

@@ -41,6 +41,7 @@ from bridge.ui.widgets.steady_label import SteadyLabel
 from bridge.ui.widgets.zone_map import ZoneMapView
 
 if TYPE_CHECKING:  # each window and dialog loads when first opened
+    from bridge.ui.base.seat_model import SeatModel
     from bridge.ui.console.dice_tray import DiceTray
     from bridge.ui.console.ship_panel import ShipPanel
     from bridge.ui.library.character_library import CharacterLibraryDialog
@@ -71,6 +72,7 @@ class GmConsole(QMainWindow):
         self.confirm_quit = True
         self.tray: DiceTray | None = None
         self.laptop: SharedLaptopWindow | None = None
+        self._crew: SeatModel | None = None
         self.resize(1340, 690)
 
         root = QWidget()
@@ -178,12 +180,22 @@ class GmConsole(QMainWindow):
             self.picture_tabs.setCurrentIndex(1)
 
     # -- station windows ----------------------------------------------------------------
+    @property
+    def crew_model(self) -> SeatModel:
+        """The battle as the crew sees it: what the station windows, the shared laptop and
+        the viewscreen on this laptop read (the same as a network seat receives)."""
+        if self._crew is None:
+            from bridge.ui.base.seat_model import SeatModel
+
+            self._crew = SeatModel(self.model, parent=self)
+        return self._crew
+
     def open_station(self, station: Station) -> StationWindow:
         from bridge.ui.station.station_window import StationWindow
 
         window = self.stations.get(station)
         if window is None:
-            window = StationWindow(self.model, station)
+            window = StationWindow(self.crew_model, station)
             window.sig_closed.connect(self._closed)
             self.stations[station] = window
         window.show()
@@ -305,7 +317,7 @@ class GmConsole(QMainWindow):
         from bridge.ui.table.shared_laptop import SharedLaptopWindow
 
         if self.laptop is None or not self.laptop.isVisible():
-            self.laptop = SharedLaptopWindow(self.model)
+            self.laptop = SharedLaptopWindow(self.crew_model)
         self.laptop.show()
         self.laptop.raise_()
         return self.laptop
@@ -376,4 +388,4 @@ class GmConsole(QMainWindow):
         """The main viewscreen (one window, raised if open)."""
         from bridge.ui.table.viewscreen import show_viewscreen
 
-        return show_viewscreen(self.model, self)
+        return show_viewscreen(self.crew_model, self)

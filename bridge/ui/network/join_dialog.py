@@ -230,8 +230,10 @@ def open_seat_windows(model: RemoteModel) -> list[QWidget]:
 
     seated = model.client.seated
     if seated is not None and seated.character is None:
+        # A viewscreen seat is a TV (or a screen of its own): full screen, as the GM's
+        # viewscreen goes full screen on a second screen; F11 or Esc leaves it.
         screen = ViewscreenWindow(model)
-        screen.show()
+        screen.showFullScreen()
         return [screen]
     stations = (seated.stations if seated else ()) or (Station.COMMAND,)
     windows: list[QWidget] = []

@@ -18,9 +18,15 @@ from bridge.engine import (
     Command,
     Encounter,
     EndTurn,
+    Inspiration,
     JournalEntry,
     MinorAction,
+    ParamInfo,
+    SpendDetermination,
+    SpendMomentum,
     StartTurn,
+    Station,
+    ValueComplication,
     why_not,
 )
 from bridge.net.client import NetClient
@@ -63,6 +69,8 @@ class RemoteModel(QObject):
 
     @property
     def journal(self) -> tuple[JournalEntry, ...]:
+        """The newest entries of the log this seat holds (a snapshot brings the newest;
+        the client may fetch older ones)."""
         log = self.client.log
         if log != self._shown_log:
             # The client only cuts its log and appends to it (a snapshot replaces every
@@ -77,9 +85,24 @@ class RemoteModel(QObject):
         return self._journal
 
     def recent_journal(self, n: int) -> tuple[tuple[JournalEntry, ...], int]:
-        """The last ``n`` entries of the log this seat has received, and its length."""
+        """The last ``n`` entries of the log this seat has received, and the log's length
+        (counted from the battle's first entry, as the GM's)."""
         journal = self.journal
-        return journal[-n:] if n > 0 else (), len(journal)
+        return journal[-n:] if n > 0 else (), self.client.log_start + len(journal)
+
+    def task_options(self, actor: str, station: Station, action: str) -> tuple[ParamInfo, ...]:
+        """The Task's parameters and their choices, as the host sent them for this seat."""
+        info = self.client.available.actions.get(f"{station.value}/{action}")
+        if info is None:
+            return ()
+        return tuple(p for p in info.params if p.group == "task")
+
+    def minor_options(self, actor: str, action: str) -> tuple[ParamInfo, ...]:
+        """A Minor Action's parameters and choices, as the host sent them for this seat."""
+        for key, info in self.client.available.actions.items():
+            if key.endswith(f"/{action}"):
+                return info.params
+        return ()
 
     def check(self, command: Command) -> str | None:
         """Why the host would refuse ``command`` (from its last answer), or ``None``."""
@@ -100,17 +123,34 @@ class RemoteModel(QObject):
                 return available.start_turn
             case EndTurn(keep_initiative=False, with_threat=False):
                 return available.end_turn
+            case EndTurn(keep_initiative=True, with_threat=False):
+                return self._control("keep_initiative")
+            case SpendMomentum(with_threat=False):
+                return self._control(command.spend)
+            case SpendDetermination():
+                return self._control(command.use)
+            case ValueComplication():
+                return self._control(
+                    "challenge_value" if command.challenge else "value_complication"
+                )
+            case Inspiration():
+                return self._control("inspiration")
             case AttemptTask():
                 key = f"{command.station.value}/{command.action}" if command.station else None
                 if key in available.actions:
-                    return available.actions[key]
+                    return available.actions[key].reason
             case MinorAction():
-                for key, reason in available.actions.items():
+                for key, info in available.actions.items():
                     if key.endswith(f"/{command.action}"):
-                        return reason
+                        return info.reason
             case _:
                 pass
         return why_not(self.state, command)
+
+    def _control(self, key: str) -> str | None:
+        """The host's reason for one of the Turn's controls (None: it may be used)."""
+        info = self.client.available.controls.get(key)
+        return info.reason if info is not None else "The host has not said."
 
     def submit(self, command: Command) -> Applied | None:
         """Send ``command`` to the host and wait for its answer, as SharedModel would.

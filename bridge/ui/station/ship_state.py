@@ -106,9 +106,7 @@ class ShipState:
             if self.weapons is not None:
                 self.weapons.setShip(ship)
             if self.contacts is not None:
-                self.contacts.setEncounter(
-                    state, state.player_ship, detail=self.station is not Station.SCIENCE
-                )
+                self.contacts.setEncounter(state, state.player_ship)
             if self.zone_map is not None:
                 self.zone_map.setEncounter(state, state.player_ship)
         if flags & (Change.DURATIONS | Change.SHIPS | Change.TRAITS):

@@ -38,6 +38,7 @@ from bridge.engine import (
     seat_line,
 )
 from bridge.rules.stats import System
+from bridge.ui.base.seat_model import for_crew
 from bridge.ui.base.settings import restore_geometry, save_geometry
 from bridge.ui.base.station_model import StationModel
 from bridge.ui.base.theme import STATION_COLORS, scaled
@@ -97,6 +98,7 @@ class StationWindow(QMainWindow):
         self, model: StationModel, station: Station, parent: QWidget | None = None
     ) -> None:
         super().__init__(parent)
+        model = for_crew(model, self)  # the players' window: the crew's view, always
         self.model = model
         self.station = station
         self.dialog: TaskDialog | None = None
@@ -417,16 +419,17 @@ class StationWindow(QMainWindow):
         return self.open_task(CATALOG[pending.action])
 
     def _menu_restore(self, officer: str) -> None:
-        ship = self.model.state.ships[self.model.state.player_ship]
         menu = QMenu(self)
-        for system in System:
-            if ship.damage[system].impact:
-                act = menu.addAction(f"Restore {system.label}")
-                act.triggered.connect(
-                    lambda _=False, s=system: self.model.submit(
-                        MinorAction(by=officer, action="restore", system=s)
+        for param in self.model.minor_options(officer, "restore"):  # (the engine's choices)
+            for choice in param.choices:
+                if choice.reason is None:
+                    system = System(str(choice.value))
+                    act = menu.addAction(f"Restore {choice.label}")
+                    act.triggered.connect(
+                        lambda _=False, s=system: self.model.submit(
+                            MinorAction(by=officer, action="restore", system=s)
+                        )
                     )
-                )
         if menu.isEmpty():
             self.statusBar().showMessage("No system has an Impact to clear.", 6000)
             return
@@ -438,9 +441,12 @@ class StationWindow(QMainWindow):
 
     def _menu_position(self, officer: str) -> None:
         menu = QMenu(self)
-        for station in Station:
-            if station is not self.station:
-                act = menu.addAction(station.label)
+        for param in self.model.minor_options(officer, "change_position"):
+            for choice in param.choices:
+                station = Station(str(choice.value))
+                act = menu.addAction(choice.label)
+                act.setEnabled(choice.reason is None)
+                act.setToolTip(choice.reason or "")
                 act.triggered.connect(
                     lambda _=False, s=station: self.model.submit(
                         MinorAction(by=officer, action="change_position", station=s)

@@ -27,7 +27,6 @@ from bridge.engine import (
     AttemptTask,
     Command,
     Inspiration,
-    Need,
     PendingTask,
     ResolveTask,
     Spends,
@@ -37,6 +36,7 @@ from bridge.engine import (
 )
 from bridge.model.character import Character
 from bridge.rules.examples import examples_text
+from bridge.rules.hidden import reveal
 from bridge.rules.odds import task_odds
 from bridge.rules.stats import Attribute, Department
 from bridge.rules.task import Purchase
@@ -273,12 +273,10 @@ class TaskDialog(QDialog):
         return self.actor if self.npc else self.model.state.player_ship
 
     def _build_params(self) -> None:
-        """The Task's own fields, from what its rule needs (bridge.ui.station.task_fields)."""
+        """The Task's own fields, from the parameters and choices the engine gives
+        (bridge.ui.station.task_fields)."""
         self.fields = TaskFields(
-            self.model.state,
-            self.action,
-            self.actor,
-            self._ship_id(),
+            self.model.task_options(self.actor, self.station, self.action.key),
             self.params,
             (self.attribute, self.discipline, self.focus),
         )
@@ -293,11 +291,8 @@ class TaskDialog(QDialog):
     def _build_roll(self, form: QFormLayout) -> None:
         state = self.model.state
         a = self.action
-        if Need.ASSIST_ROLL in self.fields.needs:  # the helper picks any pair
-            for attr in Attribute:
-                self.attribute.addItem(attr.label, attr.value)
-            for disc in Department:
-                self.discipline.addItem(disc.label, disc.value)
+        if "attribute" in self.fields.names:  # the helper picks any pair (in the fields)
+            pass
         else:
             for attr in a.attributes:
                 self.attribute.addItem(attr.label, attr.value)
@@ -696,7 +691,7 @@ class TaskDialog(QDialog):
         self.close_button.setToolTip("Esc")
         self.close_button.setObjectName("primary")
         self.close_button.style().polish(self.close_button)
-        self._report = list(lines)
+        self._report = [reveal(line) for line in lines]  # a crew window's are its seat's
         self.report.clear()
         self.after.setCurrentWidget(self.report)
         self._timer.start()

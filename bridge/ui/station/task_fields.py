@@ -1,9 +1,10 @@
-"""The task dialog's fields, built from what a Task's rule says it needs.
+"""The task dialog's fields, built from the parameters the engine says a Task takes.
 
-Each :class:`~bridge.engine.Need` has one builder here; a new Task with a new kind of
-parameter adds its Need in its rule and one builder below, and no list of Task keys. A
-need the rule offers only for some parameters (a torpedo's Salvo, an array's Area) shows
-only while the engine's ``task_needs`` offers it for the fields chosen so far.
+The engine answers what a Task asks for and what may be chosen now
+(:func:`bridge.engine.task_options`, through the window's model: on the GM's laptop from
+the whole battle, on a player's machine from the host). The same answer goes to a thin
+client over the network, so the dialog and every client offer the same choices. One
+widget per kind of parameter; a choice the rules refuse now is shown disabled, with why.
 """
 
 from __future__ import annotations
@@ -11,13 +12,51 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QLineEdit, QSpinBox, QWidget
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QStandardItemModel
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QLineEdit,
+    QSpinBox,
+    QStyledItemDelegate,
+    QWidget,
+)
 
-from bridge.engine import CATALOG, ActionDef, AttemptTask, Encounter, Need, task_needs
+from bridge.engine import ParamInfo
 from bridge.rules.stats import CrewQuality, System
-from bridge.rules.weapons import WeaponKind
+from bridge.ui.base.theme import COLORS
 
 __all__ = ["TaskFields"]
+
+_ROLL_WIDGETS = ("attribute", "discipline", "focus")
+"""Parameters shown with the roll's own widgets (an Assist picks its own pair)."""
+
+
+def fill_choices(box: QComboBox, param: ParamInfo) -> None:
+    """``param``'s choices in ``box``; one the rules refuse now is disabled, with why."""
+    box.clear()
+    for choice in param.choices:
+        box.addItem(choice.label, choice.value)
+        if choice.reason is not None:
+            index = box.count() - 1
+            box.setItemData(index, choice.reason, Qt.ItemDataRole.ToolTipRole)
+            box.setItemData(index, QColor(COLORS.dim), Qt.ItemDataRole.ForegroundRole)
+            if not isinstance(box.itemDelegate(), QStyledItemDelegate):
+                box.setItemDelegate(QStyledItemDelegate(box))  # (it draws the colour)
+            model = box.model()
+            if isinstance(model, QStandardItemModel):
+                item = model.item(index)
+                if item is not None:
+                    item.setEnabled(False)
+    first = next((i for i, c in enumerate(param.choices) if c.reason is None), 0)
+    if param.default is not None:
+        found = box.findData(param.default)
+        first = found if found >= 0 else first
+    box.setCurrentIndex(first if box.count() else -1)
+    if param.help:
+        box.setToolTip(param.help)
 
 
 class TaskFields:
@@ -25,16 +64,13 @@ class TaskFields:
 
     def __init__(
         self,
-        state: Encounter,
-        action: ActionDef,
-        actor: str,
-        ship_id: str,
+        options: tuple[ParamInfo, ...],
         form: QFormLayout,
         roll_widgets: tuple[QWidget, QWidget, QWidget],
     ) -> None:
-        self.state, self.action, self.actor, self.ship_id = state, action, actor, ship_id
+        self.options = options
         self.form = form
-        self.needs = task_needs(action.key)
+        self.names = {p.name for p in options}
         self.roll_widgets = roll_widgets
         self.target = QComboBox()
         self.weapon = QComboBox()
@@ -43,184 +79,141 @@ class TaskFields:
         self.choice = QSpinBox()
         self.readied = QComboBox()
         self.note = QLineEdit()
-        self.salvo = QCheckBox("Salvo (+1 die, Spread; 3 Threat in all)")
+        self.salvo = QCheckBox("Salvo (+1 die, Spread, 3 Threat)")
         self.area = QCheckBox("Area instead of Spread (arrays)")
         self.extra_power = QSpinBox()
         self.opposition = QComboBox()
         self.opposition_difficulty = QSpinBox()
         self.avoid_hazard = QCheckBox("Avoids the charted hazard (-2 Difficulty)")
-        builders: dict[Need, Callable[[], None]] = {
-            Need.ENEMY_SHIP: self._enemy_ship,
-            Need.ALLY: self._ally,
-            Need.WEAPON: self._weapon,
-            Need.AIM: self._aim,
-            Need.SALVO: lambda: form.addRow("", self.salvo),
-            Need.AREA: lambda: form.addRow("", self.area),
-            Need.EXTRA_POWER: self._extra_power,
-            Need.REPAIR: self._repair,
-            Need.DESTINATION: self._destination,
-            Need.SWEEP_ZONE: self._sweep_zone,
-            Need.DIFFICULTY: self._difficulty,
-            Need.READIED: self._readied,
-            Need.TRIGGER: lambda: self._note("trigger"),
-            Need.NOTE: lambda: self._note("what, where, who"),
-            Need.ASSIST_ROLL: self._assist_roll,
-            Need.OPPOSITION: self._opposition,
+        self.others: dict[str, QWidget] = {}
+        """Widgets of parameters this dialog has no named field for (read generically)."""
+        named: dict[str, QWidget] = {
+            "target": self.target,
+            "weapon": self.weapon,
+            "system": self.system,
+            "zone": self.zone,
+            "difficulty_choice": self.choice,
+            "readied": self.readied,
+            "note": self.note,
+            "salvo": self.salvo,
+            "array_mode": self.area,
+            "extra_power": self.extra_power,
+            "opposition": self.opposition,
+            "opposition_difficulty": self.opposition_difficulty,
+            "avoid_hazard": self.avoid_hazard,
         }
-        for need in self.needs:
-            builders[need]()
-        self._hazard()
-        # The needs that depend on other fields, and the row that shows each.
-        rows: dict[Need, QWidget] = {
-            Need.SALVO: self.salvo,
-            Need.AREA: self.area,
-            Need.EXTRA_POWER: self.extra_power,
-        }
-        self._depending = {n: w for n, w in rows.items() if n in self.needs}
-        self.offered: tuple[Need, ...] = self.needs
+        roll = dict(zip(_ROLL_WIDGETS, roll_widgets, strict=True))
+        self.widgets: dict[str, QWidget] = {}
+        for param in options:
+            widget = roll.get(param.name) or named.get(param.name) or self._other(param)
+            self.widgets[param.name] = widget
+            self._place(param, widget)
+        self._depending = [p for p in options if p.only_with]
+        """Options offered only with some values of other fields (Salvo: a torpedo)."""
+        for name in {field for p in self._depending for field in p.only_with}:
+            box = self.widgets.get(name)
+            if isinstance(box, QComboBox):
+                box.currentIndexChanged.connect(lambda _: self.update_offered())
         self.update_offered()
 
-    # -- builders -----------------------------------------------------------------------
-    def _enemy_ship(self) -> None:
-        state, ship = self.state, self.ship_id
-        own_side = state.sides[ship]
-        for sid in state.active_ships("npc" if own_side == "player" else "player"):
-            rng = state.zones.range_between(ship, sid).label
-            self.target.addItem(f"{state.ships[sid].name} ({rng})", sid)
-        self.form.addRow("Target", self.target)
+    # -- building -----------------------------------------------------------------------
+    def _other(self, param: ParamInfo) -> QWidget:
+        widget: QWidget
+        if param.kind == "flag":
+            widget = QCheckBox(param.label)
+        elif param.kind == "number":
+            widget = QSpinBox()
+        elif param.kind == "text":
+            widget = QLineEdit()
+        else:
+            widget = QComboBox()
+        self.others[param.name] = widget
+        return widget
 
-    def _ally(self) -> None:
-        for cid in self.state.seated_characters():
-            if cid != self.actor:
-                self.target.addItem(self.state.characters[cid].name, cid)
-        self.form.addRow("Ally", self.target)
+    def _place(self, param: ParamInfo, widget: QWidget) -> None:
+        """Fill ``widget`` from ``param`` and add it to the form under its label."""
+        label = param.label
+        if isinstance(widget, QComboBox):
+            fill_choices(widget, param)
+        elif isinstance(widget, QSpinBox):
+            widget.setRange(param.minimum or 0, param.maximum if param.maximum is not None else 99)
+            if isinstance(param.default, int):
+                widget.setValue(param.default)
+        elif isinstance(widget, QLineEdit):
+            widget.setMaxLength(param.max_length or 200)
+            widget.setPlaceholderText(param.help)
+        elif isinstance(widget, QCheckBox):
+            if widget is not self.area:
+                widget.setText(param.label)
+            widget.setChecked(param.default is True)
+            label = ""
+        if param.help and not isinstance(widget, QLineEdit):
+            widget.setToolTip(param.help)
+        self.form.addRow(label, widget)
 
-    def _weapon(self) -> None:
-        ship = self.state.ships[self.ship_id]
-        for w in ship.weapons:
-            if w.kind is not WeaponKind.TRACTOR:
-                self.weapon.addItem(w.describe(ship.scale, ship.departments.security), w.name)
-        self.form.addRow("Weapon", self.weapon)
+    def _offered(self, param: ParamInfo) -> bool:
+        for name, values in param.only_with.items():
+            box = self.widgets.get(name)
+            if not isinstance(box, QComboBox) or box.currentData() not in values:
+                return False
+        return True
 
-    def _aim(self) -> None:
-        self.system.addItem("Random (d20)", None)
-        for s in System:
-            self.system.addItem(f"{s.label} (+1 Difficulty)", s.value)
-        self.form.addRow("Aim at", self.system)
-
-    def _extra_power(self) -> None:
-        self.extra_power.setRange(0, 5)
-        self.extra_power.setToolTip("Extra Power on an energy weapon: +1 damage each")
-        self.form.addRow("Extra Power", self.extra_power)
-
-    def _repair(self) -> None:
-        ship = self.state.ships[self.ship_id]
-        for s in System:
-            self.system.addItem(f"{s.label}: {ship.system_state(s).label}", s.value)
-        self.form.addRow("Repair", self.system)
-
-    def _destination(self) -> None:
-        zones = self.state.zones
-        here = zones.positions[self.ship_id]
-        for z in zones.zones:
-            if z != here:
-                self.zone.addItem(f"{z} ({zones.distance(here, z)} zone(s))", z)
-        self.form.addRow("Destination", self.zone)
-
-    def _sweep_zone(self) -> None:
-        self.zone.addItem("Anywhere", None)
-        for z in self.state.zones.zones:
-            self.zone.addItem(z, z)
-        self.zone.setToolTip("Where the phenomena are: near a launched probe it is -2")
-        self.form.addRow("Phenomena in", self.zone)
-
-    def _difficulty(self) -> None:
-        self.choice.setRange(1, 3)
-        self.choice.setToolTip("The player chooses 1-3: a higher Difficulty jams harder")
-        self.form.addRow("Difficulty", self.choice)
-
-    def _readied(self) -> None:
-        for a in CATALOG.values():
-            if a.kind == "task" and a.rolled:
-                self.readied.addItem(a.name, a.key)
-        self.form.addRow("Readied Task", self.readied)
-
-    def _note(self, placeholder: str) -> None:
-        if self.note.placeholderText():
-            return  # one note field, even if a Task needs it twice
-        self.note.setPlaceholderText(placeholder)
-        self.form.addRow("Note", self.note)
-
-    def _assist_roll(self) -> None:
-        attribute, discipline, focus = self.roll_widgets
-        self.form.addRow("Assist with", attribute)
-        self.form.addRow("", discipline)
-        self.form.addRow("", focus)
-
-    def _opposition(self) -> None:
-        """Seed 003 Opposed Tasks: who rolls against the Task, and at what Difficulty."""
-        for quality in CrewQuality:
-            self.opposition.addItem(f"{quality.label} intruders", quality.value)
-        self.opposition.setCurrentIndex(self.opposition.findData("proficient"))
-        self.opposition.setToolTip("The intruders roll too (seed 003 Opposed Tasks)")
-        self.opposition_difficulty.setRange(0, 5)
-        self.opposition_difficulty.setValue(1)
-        self.form.addRow("Opposed by", self.opposition)
-        self.form.addRow("Their Difficulty", self.opposition_difficulty)
-
-    def _hazard(self) -> None:
-        """Any rolled Task may be one that avoids a hazard the ship has charted."""
-        charted = [
-            d
-            for d in self.state.durations
-            if d.kind.value == "charted_hazard" and d.ship == self.ship_id
-        ]
-        if charted and self.action.rolled:
-            self.avoid_hazard.setToolTip("Chart Hazard: " + "; ".join(d.note for d in charted))
-            self.form.addRow("", self.avoid_hazard)
+    def update_offered(self) -> None:
+        """Show each option the engine offers only with some choices (a torpedo's Salvo,
+        an array's Area) exactly while those choices are made."""
+        for param in self._depending:
+            self.form.setRowVisible(self.widgets[param.name], self._offered(param))
 
     # -- reading ------------------------------------------------------------------------
-    def update_offered(self) -> None:
-        """Show the rows of the needs the engine offers for the fields chosen now, hide
-        the others (it would refuse them, for the reason ``task_needs`` gives)."""
-        probe = AttemptTask(
-            action=self.action.key,
-            weapon=self.weapon.currentData(),
-            target=self.target.currentData(),
-        )
-        self.offered = task_needs(self.action.key, self.state, self.ship_id, probe)
-        for need, widget in self._depending.items():
-            self.form.setRowVisible(widget, need in self.offered)
-
     def connect(self, changed: Callable[[], None]) -> None:
         """Call ``changed`` whenever a field changes (the preview follows)."""
-        self.weapon.currentIndexChanged.connect(lambda _: self.update_offered())
-        for box in (self.target, self.weapon, self.system, self.zone, self.readied):
+        boxes = [self.target, self.weapon, self.system, self.zone, self.readied, self.opposition]
+        checks = [self.salvo, self.area, self.avoid_hazard]
+        spins = [self.choice, self.extra_power, self.opposition_difficulty]
+        for widget in self.others.values():
+            if isinstance(widget, QComboBox):
+                boxes.append(widget)
+            elif isinstance(widget, QCheckBox):
+                checks.append(widget)
+            elif isinstance(widget, QSpinBox):
+                spins.append(widget)
+        for box in boxes:
             box.currentIndexChanged.connect(lambda _: changed())
-        for check in (self.salvo, self.area, self.avoid_hazard):
+        for check in checks:
             check.toggled.connect(lambda _: changed())
-        for spin in (self.choice, self.extra_power, self.opposition_difficulty):
+        for spin in spins:
             spin.valueChanged.connect(lambda _: changed())
-        self.opposition.currentIndexChanged.connect(lambda _: changed())
 
     def params(self) -> dict[str, Any]:
         """The AttemptTask fields these widgets give (the rest keep their defaults)."""
-        needs = self.needs
-        offered = set(self.offered)
-        system = self.system.currentData() if {Need.AIM, Need.REPAIR} & set(needs) else None
-        opposed = Need.OPPOSITION in needs
-        return {
+        names = self.names
+        system = self.system.currentData() if "system" in names else None
+        opposed = "opposition" in names
+        out: dict[str, Any] = {
             "target": self.target.currentData(),
             "weapon": self.weapon.currentData(),
             "system": System(system) if system else None,
             "zone": self.zone.currentData(),
-            "difficulty_choice": self.choice.value() if Need.DIFFICULTY in needs else None,
-            "salvo": Need.SALVO in offered and self.salvo.isChecked(),
-            "extra_power": self.extra_power.value() if Need.EXTRA_POWER in offered else 0,
-            "array_mode": "area" if Need.AREA in offered and self.area.isChecked() else "spread",
+            "difficulty_choice": self.choice.value() if "difficulty_choice" in names else None,
+            "salvo": self.salvo.isChecked(),
+            "extra_power": self.extra_power.value(),
+            "array_mode": "area" if self.area.isChecked() else "spread",
             "readied": self.readied.currentData(),
             "note": self.note.text(),
             "avoid_hazard": self.avoid_hazard.isChecked(),
             "opposition": CrewQuality(self.opposition.currentData()) if opposed else None,
             "opposition_difficulty": self.opposition_difficulty.value() if opposed else 1,
         }
+        for param in self._depending:  # an option not offered now keeps its default
+            if not self._offered(param):
+                out[param.name] = param.default
+        for name, widget in self.others.items():
+            if isinstance(widget, QComboBox):
+                out[name] = widget.currentData()
+            elif isinstance(widget, QCheckBox):
+                out[name] = widget.isChecked()
+            elif isinstance(widget, QSpinBox):
+                out[name] = widget.value()
+            elif isinstance(widget, QLineEdit):
+                out[name] = widget.text()
+        return out

@@ -12,6 +12,7 @@ from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QMainWindow, QStackedWidget, QWidget
 
 from bridge.engine import Change, Station
+from bridge.ui.base.seat_model import for_crew
 from bridge.ui.base.settings import restore_geometry, save_geometry
 from bridge.ui.base.station_model import StationModel
 from bridge.ui.station.station_window import StationWindow
@@ -25,6 +26,7 @@ class SharedLaptopWindow(QMainWindow):
 
     def __init__(self, model: StationModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        model = for_crew(model, self)  # the players' window: the crew's view, always
         self.model = model
         self.setWindowTitle("Bridge — Shared laptop (follows whoever acts)")
         self.resize(1340, 690)

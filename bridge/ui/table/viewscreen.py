@@ -1,19 +1,19 @@
 """The main viewscreen: the battle for a TV or second monitor, read from across the room.
 
 No controls: the tactical picture, whose Turn, the Round, Momentum and Threat, the last
-roll and the damage report. Type scales with the window (the smallest is three times a
-station's body text on a 1080-pixel-high screen). F11 or the context menu toggles full
-screen and picks the screen. Players' eyes only: the battle is read through
-:func:`bridge.net.views.player_view`, as a network player's windows read it, so an NPC
-ship's statistics (its Resistance here) show only once it is scanned, and its Power and
-Resistance are cut from the damage report until then.
+roll and the damage report, which unrolls a line at a time. Type scales with the window
+(the smallest is three times a station's body text on a 1080-pixel-high screen). F11 or
+the context menu toggles full screen and picks the screen. Players' eyes only: its model
+is a crew seat's (:class:`~bridge.ui.base.seat_model.SeatModel` on the GM's laptop, the
+host's view over the network), so an unscanned NPC ship shows as a sensor contact and the
+damage report says what the crew sees.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
@@ -40,10 +40,10 @@ from PySide6.QtWidgets import (
 )
 
 from bridge.engine import CATALOG, Change, Encounter, turn_text
-from bridge.net.views import player_view
 from bridge.rules.challenge import ChallengeDie
 from bridge.rules.stats import System
 from bridge.rules.task import TaskResult
+from bridge.ui.base.seat_model import for_crew
 from bridge.ui.base.settings import restore_geometry, save_geometry
 from bridge.ui.base.station_model import StationModel
 from bridge.ui.base.theme import COLORS
@@ -51,7 +51,6 @@ from bridge.ui.table.viewscreen_labels import FittedLabel, ItemsLabel, ReportLab
 from bridge.ui.table.viewscreen_text import (
     damage_detail,
     damage_lines,
-    landed_damage,
     roll_detail,
     roster_key,
 )
@@ -83,6 +82,8 @@ _IN_PLAY = Change.TRAITS | Change.DURATIONS | Change.SHIPS | Change.CREW
 _ROSTER_ROWS = 3
 _REPORT_ROWS = 2
 """The damage report's height in lines: the newest reports that fit, never cut."""
+UNROLL_MS = 450
+"""A new line of the damage report comes up after the one before by this long."""
 
 
 @dataclass(frozen=True)
@@ -90,8 +91,6 @@ class _Roll:
     who: str
     task: str
     result: TaskResult
-    at: int
-    """The journal's length when the roll was seen (a later entry resolved it)."""
     resolved: bool = False
 
 
@@ -119,12 +118,20 @@ class ViewscreenWindow(QWidget):
 
     def __init__(self, model: StationModel, parent: QWidget | None = None) -> None:
         super().__init__(parent, Qt.WindowType.Window)
+        model = for_crew(model, self)  # the players' screen: the crew's view, always
         self.model = model
         self.setWindowTitle("Bridge — Main viewscreen")
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.DefaultContextMenu)
         self.unit = 0
         self._roll: _Roll | None = None
         self._stale = Change.NONE
+        self._report_at: int | None = None
+        """The journal's length when the report was last shown (None: not yet)."""
+        self._unrolling: list[str] = []
+        """New report lines still to come up, oldest first."""
+        self._unroll = QTimer(self)
+        self._unroll.setInterval(UNROLL_MS)
+        self._unroll.timeout.connect(self._next_report_line)
         self._build()
         for keys, slot in (("F11", self.toggle_fullscreen), ("Esc", self.leave_fullscreen)):
             act = QAction(self)
@@ -298,18 +305,17 @@ class ViewscreenWindow(QWidget):
         if not self.isVisible():
             self._stale |= flags  # caught up when shown
             return
-        state = self.model.state
-        view = player_view(state)
+        state = self.model.state  # (the crew's view: the model is a crew seat's)
         if flags & _STATUS:
-            self._status(view)
+            self._status(state)
         if flags & _PICTURE:
-            self._picture(view)
+            self._picture(state)
         if flags & _ROLL:
-            self._last_roll(view)
+            self._last_roll(state)
         if flags & (Change.LOG | Change.SHIPS):
             self._report(state)
         if flags & _IN_PLAY:
-            self._in_play(view)
+            self._in_play(state)
 
     def _status(self, state: Encounter) -> None:
         turn = state.turn
@@ -347,10 +353,12 @@ class ViewscreenWindow(QWidget):
         player = state.sides[sid] == "player"
         name = f"{'◆' if player else '▼'} {ship.name.upper()}"
         shields = f"SHIELDS {ship.shields_now}/{ship.shields_max}"
+        if ship.contact:  # a sensor contact: its shields are up or down, no more
+            shields = "SHIELDS UP"
         if not ship.shields_up:
             shields = "SHIELDS DOWN"
         sensors = "NOT SCANNED"
-        if player or sid in state.scanned:
+        if not ship.contact:
             sensors = f"RESISTANCE {ship.resistance}"
         if ship.destroyed:
             condition = "☠ DESTROYED"
@@ -364,20 +372,18 @@ class ViewscreenWindow(QWidget):
         return [name, shields, condition, sensors]
 
     def _last_roll(self, state: Encounter) -> None:
-        _, length = self.model.recent_journal(0)
-        pending = state.pending
-        if pending is not None:
+        """The battle's last roll (kept in it: a viewscreen opened later shows it too)."""
+        last = state.last_roll
+        self._roll = None
+        if last is not None:
             self._roll = _Roll(
-                who=state.name_of(pending.actor),
-                task=CATALOG[pending.action].name if pending.action in CATALOG else pending.action,
-                result=pending.result,
-                at=length,
+                who=state.name_of(last.actor),
+                task=CATALOG[last.action].name if last.action in CATALOG else last.action,
+                result=last.result,
+                resolved=state.pending is None or state.pending.result != last.result,
             )
-        elif self._roll is not None and not self._roll.resolved:
-            resolved = length > self._roll.at
-            self._roll = replace(self._roll, resolved=True) if resolved else None
         roll = self._roll
-        damage = self._damage_dice(state, length)
+        damage = self._damage_dice(state)
         # One set of dice at a time, as large as the panel allows: the d20s, then, once
         # an attack hits, its damage dice in their place.
         self.damage_dice.setDice(damage)
@@ -405,20 +411,16 @@ class ViewscreenWindow(QWidget):
         self.roll_outcome.setFullText(word)
         detail = roll_detail(r, roll.resolved)
         if damage:
-            held = state.pending is not None
+            held = state.pending is not None and state.pending.damage is not None
             detail = damage_detail(damage, held)
         self.roll_detail.setFullText(detail)
 
-    def _damage_dice(self, state: Encounter, length: int) -> tuple[ChallengeDie, ...]:
-        """The last roll's damage dice: held for a re-roll, or as they landed."""
-        pending = state.pending
-        if pending is not None:
-            return pending.damage.roll.dice if pending.damage is not None else ()
-        roll = self._roll
-        if roll is None or not roll.resolved or length <= roll.at:
-            return ()
-        entries, _ = self.model.recent_journal(min(length - roll.at, 4))
-        return landed_damage(entries)
+    @staticmethod
+    def _damage_dice(state: Encounter) -> tuple[ChallengeDie, ...]:
+        """The last roll's damage dice: held for a re-roll, or as they landed (the
+        battle keeps them with its last roll)."""
+        last = state.last_roll
+        return last.damage.roll.dice if last is not None and last.damage is not None else ()
 
     def _in_play(self, state: Encounter) -> None:
         """Advantages, Complications and lasting effects, as many as fit on a line."""
@@ -428,14 +430,45 @@ class ViewscreenWindow(QWidget):
         self.in_play.setItems(lines)
 
     def _report(self, state: Encounter) -> None:
-        entries, _ = self.model.recent_journal(30)
-        hidden = {
-            ship.name
-            for sid, ship in state.ships.items()
-            if state.sides[sid] == "npc" and sid not in state.scanned
-        }
-        self.report_lines = damage_lines(entries, hidden)
-        self.report.setLines(self.report_lines or ["ALL QUIET: NO DAMAGE REPORTED"])
+        """The damage report: lines of the journal's new entries come up one at a time;
+        on opening, after an undo or another battle, the report shows as it stands."""
+        entries, length = self.model.recent_journal(30)
+        self.report_lines = damage_lines(entries)
+        at, self._report_at = self._report_at, length
+        grown = length - at if at is not None and length > at else 0
+        if 0 < grown <= len(entries):
+            new = damage_lines(entries[-grown:])
+            if new:
+                self._unrolling += new
+                if not self._unroll.isActive():
+                    self._next_report_line()
+                    self._unroll.start()
+                return
+        if grown and self._unrolling:
+            return  # (nothing new to report: the lines still to come keep coming)
+        self._unroll.stop()
+        self._unrolling = []
+        self._show_report(self.report_lines)
+
+    def _show_report(self, lines: list[str]) -> None:
+        self.report.setLines(lines or ["ALL QUIET: NO DAMAGE REPORTED"])
+
+    def _next_report_line(self) -> None:
+        """One more line of the report comes up (the rest follow on the timer)."""
+        if not self._unrolling:
+            self._unroll.stop()
+            return
+        self._unrolling.pop(0)
+        shown = self.report_lines[: len(self.report_lines) - len(self._unrolling)]
+        self._show_report(shown)
+        if not self._unrolling:
+            self._unroll.stop()
+
+    def finish_report(self) -> None:
+        """Show the rest of the damage report at once."""
+        self._unrolling = []
+        self._unroll.stop()
+        self._show_report(self.report_lines)
 
     # -- the frame ----------------------------------------------------------------------
     def paintEvent(self, event: QPaintEvent) -> None:

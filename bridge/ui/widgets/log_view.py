@@ -10,6 +10,7 @@ from PySide6.QtGui import QAbstractTextDocumentLayout, QPainter, QPaintEvent, QT
 from PySide6.QtWidgets import QPlainTextEdit, QWidget
 
 from bridge.engine import JournalEntry
+from bridge.rules.hidden import reveal
 
 __all__ = ["GM_LINES", "SHOWN", "LogView", "entry_text"]
 
@@ -24,8 +25,9 @@ memory."""
 
 
 def entry_text(entry: JournalEntry) -> str:
-    """One entry: its first line marked, the rest indented beneath it."""
-    lines = list(entry.log) or [f"({entry.command.type})"]
+    """One entry: its first line marked, the rest indented beneath it. (A crew seat's
+    entries come already read for it; the GM's hold hidden spans, shown whole here.)"""
+    lines = [reveal(line) for line in entry.log] or [f"({entry.command.type})"]
     return "\n".join([f"▸ {lines[0]}", *(f"   {line}" for line in lines[1:])])
 
 

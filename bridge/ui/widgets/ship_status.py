@@ -181,7 +181,9 @@ class WeaponsTable(_FittedTable):
 
 
 class ContactsTable(_FittedTable):
-    """Other ships seen from ``own``: range, shields, state (scan detail once swept)."""
+    """Other ships seen from ``own``: range, shields, breaches, state. A sensor contact
+    (an NPC ship a crew has not scanned: ``Ship.contact``) shows its shields up or down,
+    not their strength."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -190,16 +192,13 @@ class ContactsTable(_FittedTable):
         if header is not None:
             header.setToolTip("The ship's worst system (an NPC ship counted whole: the ship)")
 
-    def setEncounter(
-        self, state: Encounter, own: str, detail: bool = True, include_own: bool = False
-    ) -> None:
+    def setEncounter(self, state: Encounter, own: str, include_own: bool = False) -> None:
         rows: list[list[str]] = []
         tips: dict[tuple[int, int], str] = {}
         for sid, ship in state.ships.items():
             if sid == own and not include_own:
                 continue
             rng = "—" if sid == own else state.zones.range_between(own, sid).label
-            scanned = detail or sid in state.scanned
             if ship.destroyed:
                 status = "☠ DESTROYED"
             elif sid in state.retreated:
@@ -218,8 +217,11 @@ class ContactsTable(_FittedTable):
                 )
             else:
                 status = state_text(ship.whole_ship_state)
-            shields = f"{ship.shields_now}/{ship.shields_max}" if scanned else "unscanned"
-            breaches = str(ship.total_breaches) if scanned else "?"
+            if ship.contact:
+                shields = ("up" if ship.shields_up else "DOWN") + ", not scanned"
+            else:
+                shields = f"{ship.shields_now}/{ship.shields_max}"
+            breaches = str(ship.total_breaches)
             side = "" if state.sides[sid] == "npc" else " (player)"
             rows.append([ship.name + side, rng, shields, breaches, status])
         _fill(self, rows, tips)

@@ -9,6 +9,8 @@ from pytestqt.qtbot import QtBot
 
 from bridge.engine.catalog import Station, actions_for
 from bridge.engine.commands import SetValue, StartTurn
+from bridge.engine.demo import demo_encounter
+from bridge.engine.session import Session
 from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.station.station_window import StationWindow
 from bridge.ui.widgets.action_button import ActionButton, summary
@@ -81,15 +83,26 @@ def test_one_command_updates_every_open_window(qtbot: QtBot, model: SharedModel)
         assert "shields lowered" in w.ship_state.log.toPlainText()
 
 
-def test_helm_shows_the_zone_map_and_science_hides_unscanned_detail(
+def test_helm_shows_the_zone_map_and_every_station_the_same_unscanned_contact(
     qtbot: QtBot, model: SharedModel
 ) -> None:
+    """Issue 27: Science showed an unscanned NPC's shields as "unscanned ?", Tactical
+    showed them. Every station reads the crew's view: a contact's shields are up or
+    down, its breaches count, and nothing more until a scan."""
     helm = window(qtbot, model, Station.HELM)
     assert helm.ship_state.zone_map.isVisibleTo(helm)
     science = window(qtbot, model, Station.SCIENCE)
-    assert science.ship_state.contacts.item(0, 2).text() == "unscanned"
     tactical = window(qtbot, model, Station.TACTICAL)
-    assert tactical.ship_state.contacts.item(0, 2).text() == "11/11"
+    for w in (science, tactical):
+        assert [w.ship_state.contacts.item(0, c).text() for c in (2, 3)] == [
+            "up, not scanned",
+            "0",
+        ]
+    model.replace_session(
+        Session(demo_encounter().model_copy(update={"scanned": ("qoj", "vortak")}))
+    )
+    for w in (science, tactical):
+        assert w.ship_state.contacts.item(0, 2).text() == "11/11"
 
 
 def test_command_window_lists_the_crews_turns(qtbot: QtBot, model: SharedModel) -> None:

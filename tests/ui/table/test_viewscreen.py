@@ -25,11 +25,12 @@ from bridge.engine.commands import (
 from bridge.engine.demo import demo_encounter
 from bridge.engine.session import Session
 from bridge.rules.dice import SeededDice
+from bridge.rules.hidden import reveal
 from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.console.gm_console import GmConsole
 from bridge.ui.network.host_panel import HostPanel
 from bridge.ui.network.join_dialog import JoinDialog, open_seat_windows, url_for
-from bridge.ui.table.viewscreen import ViewscreenWindow
+from bridge.ui.table.viewscreen import UNROLL_MS, ViewscreenWindow
 from bridge.ui.table.viewscreen_text import roll_detail
 from tests.ui.network.test_network_windows import _run, _until, loop
 
@@ -131,15 +132,15 @@ def test_an_unscanned_npc_ships_statistics_stay_hidden(qtbot: QtBot, model: Shar
     qoj = model.state.ships["qoj"]
     row = next(r for r in w.roster_cells if r[0].full_text() == "▼ IKS QOJ")
     assert [c.full_text() for c in row][1:] == [
-        f"SHIELDS {qoj.shields_now}/{qoj.shields_max}",
+        "SHIELDS UP",  # a sensor contact: up or down, not how strong (issue 27)
         "● NOMINAL",
         "NOT SCANNED",
     ]
     assert sum("RESISTANCE" in t for t in texts(w)) == 1  # our own ship's only
     fire(model)
     model.submit(ResolveTask(by="kell", spends=Spends()))
-    told = [line for line in model.journal[-1].log if line.startswith("IKS Qoj now:")]
-    assert told and "Power" in told[0]  # the log says it; the viewscreen does not
+    told = [reveal(line) for line in model.journal[-1].log if line.startswith("IKS Qoj now:")]
+    assert told and "Power" in told[0]  # the GM reads it; the viewscreen does not
     assert any(line.startswith("IKS Qoj now:") for line in w.report_lines)
     assert not any("Power" in line for line in w.report_lines)
     assert not any("Power" in t for t in texts(w))
@@ -233,6 +234,7 @@ def test_nothing_is_clipped_and_the_type_reads_from_across_the_room(
         model.submit(ResolveTask(by="kell", spends=Spends()))
         model.submit(SetValue(path="ships.vortak.damage.engines.breaches", value=1))
     w.resize(*size)
+    w.finish_report()
     settle()
     assert w.size().width() == size[0] and w.size().height() == size[1]
     labels = [label for label in w.findChildren(QLabel) if label.isVisibleTo(w)]
@@ -376,3 +378,40 @@ def test_what_is_in_play_shows_on_the_viewscreen(qtbot: QtBot, model: SharedMode
     shown = len(w.in_play.shown)
     assert 2 <= shown < 10 and w.in_play.text().endswith(f"+ {10 - shown} MORE")
     assert w.in_play.heightForWidth(w.in_play.width()) <= w.in_play.height()  # never cut
+
+
+def test_the_damage_report_unrolls_a_line_at_a_time(qtbot: QtBot, model: SharedModel) -> None:
+    """Issue 27: the report unrolls, here as over the network, rather than jumping to its
+    last line; opened later (or after an undo) it shows as it stands."""
+    w = screen(qtbot, model)
+    fire(model)
+    model.submit(ResolveTask(by="kell", spends=Spends()))
+    report = damage_lines_of(model)
+    assert len(report) >= 3 and w.report_lines[-len(report) :] == report
+    assert w.report.shown == [report[0]]  # the first line only, at once
+    qtbot.waitUntil(lambda: w.report.shown and w.report.shown[-1] == report[1], timeout=3000)
+    assert report[-1] not in w.report.shown  # still unrolling
+    qtbot.waitUntil(lambda: w.report.shown[-1:] == report[-1:], timeout=UNROLL_MS * 20)
+    later = screen(qtbot, model)  # opened afterwards: the report as it stands
+    assert later.report.shown[-1:] == report[-1:]
+
+
+def damage_lines_of(model: SharedModel) -> list[str]:
+    from bridge.seatview import CREW, seat_lines
+    from bridge.ui.table.viewscreen_text import damage_lines
+
+    entry = model.journal[-1]
+    return damage_lines([entry.model_copy(update={"log": seat_lines(entry, CREW)})])
+
+
+def test_the_last_roll_is_the_battles_not_only_one_seen_live(
+    qtbot: QtBot, model: SharedModel
+) -> None:
+    """Issue 27: "LAST ROLL: NONE YET" showed on a viewscreen opened after a roll."""
+    fire(model)
+    model.submit(ResolveTask(by="kell", spends=Spends()))
+    roll = model.state.last_roll
+    assert roll is not None
+    w = screen(qtbot, model)
+    assert w.roll_task.full_text() == "FIRE WEAPON" and w.dice.dice() == roll.result.dice
+    assert "RESOLVING" not in w.roll_detail.full_text()

@@ -15,8 +15,9 @@ from bridge.engine import (
     suggest_conflict,
 )
 from bridge.net.protocol import SendCommand, parse_client
-from bridge.net.views import log_entry, player_view
 from bridge.rules.dice import SeededDice
+from bridge.rules.hidden import reveal
+from bridge.seatview import CREW, GM, seat_log, seat_view
 
 
 @settings(max_examples=15, deadline=None)
@@ -32,7 +33,7 @@ def test_an_unrevealed_npcs_stress_and_abilities_never_reach_the_players(
             break
         session.apply(command)
     state = session.state
-    conflict, shown = state.conflict, player_view(state).conflict
+    conflict, shown = state.conflict, seat_view(state, CREW).conflict
     assert conflict is not None and shown is not None
     for fid, fig in conflict.figures.items():
         seen = shown.figures[fid]
@@ -45,9 +46,9 @@ def test_an_unrevealed_npcs_stress_and_abilities_never_reach_the_players(
         assert seen.npc.abilities == () and seen.npc.attributes != fig.npc.attributes
         assert seen.npc.weapons == fig.npc.weapons  # what they hold is plain to see
     for entry in session.journal:
-        players = log_entry(entry).lines
-        assert not any(line.startswith(GM_LINE) for line in players)
-        assert log_entry(entry, gm=True).lines == entry.log
+        players = seat_log(entry, CREW).lines
+        assert not any(GM_LINE in line for line in players)
+        assert seat_log(entry, GM).lines == tuple(reveal(line) for line in entry.log)
 
 
 def test_a_conflict_command_travels_the_wire() -> None:
