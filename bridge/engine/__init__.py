@@ -14,6 +14,7 @@ from bridge.engine.autopilot import (
     suggest,
     suggest_for_npcs,
 )
+from bridge.engine.cards import Choice as ConflictChoice
 from bridge.engine.cards import ConflictRule, Need, TaskRule, task_needs
 from bridge.engine.cards import conflict_rule_of as conflict_rule
 from bridge.engine.cards import rule_of as task_rule
@@ -185,6 +186,7 @@ __all__ = [
     "ConflictAdjustDifficulty",
     "ConflictApplyDamage",
     "ConflictCardView",
+    "ConflictChoice",
     "ConflictEndRound",
     "ConflictEndTurn",
     "ConflictMinor",

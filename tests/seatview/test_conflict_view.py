@@ -58,3 +58,22 @@ def test_a_conflict_command_travels_the_wire() -> None:
     parsed = parse_client(frame)
     assert isinstance(parsed, SendCommand) and isinstance(parsed.command, ConflictTask)
     assert parsed.command.target == "klingon-warrior"
+
+
+def test_the_gm_reads_the_lines_about_an_unrevealed_npc_that_the_crew_never_does() -> None:
+    """[house rule] An unrevealed NPC's Stress is the GM's: its lines are GM-only spans,
+    which a scan never settles; the GM reads them marked, the crew not at all."""
+    session = Session(demo_boarding(), SeededDice(4))
+    private = 0
+    for _ in range(120):
+        command = suggest_conflict(session.state, session.check)
+        if command is None:
+            break
+        entry = session.apply(command).entry
+        gm_lines = seat_log(entry, GM).lines
+        crew_lines = seat_log(entry, CREW).lines
+        marked = [line for line in gm_lines if line.startswith(GM_LINE)]
+        private += len(marked)
+        assert len(crew_lines) == len(gm_lines) - len(marked)
+        assert not any(GM_LINE in line or "\ue000" in line for line in crew_lines)
+    assert private > 0

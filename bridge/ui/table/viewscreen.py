@@ -39,7 +39,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bridge.engine import CATALOG, Change, Encounter, turn_text
+from bridge.engine import CATALOG, CONFLICT_CARD, Change, Encounter, turn_text
 from bridge.rules.challenge import ChallengeDie
 from bridge.rules.stats import System
 from bridge.rules.task import TaskResult
@@ -47,6 +47,7 @@ from bridge.ui.base.seat_model import for_crew
 from bridge.ui.base.settings import restore_geometry, save_geometry
 from bridge.ui.base.station_model import StationModel
 from bridge.ui.base.theme import COLORS
+from bridge.ui.conflict.conflict_picture import ConflictPicture
 from bridge.ui.table.viewscreen_labels import FittedLabel, ItemsLabel, ReportLabel
 from bridge.ui.table.viewscreen_text import (
     damage_detail,
@@ -74,16 +75,23 @@ _WATCH = (
     | Change.LOG
     | Change.TRAITS
     | Change.DURATIONS
+    | Change.CONFLICT
 )
 _STATUS = Change.TURN | Change.POOLS | Change.CREW | Change.OUTCOME
-_PICTURE = Change.SHIPS | Change.ZONES
-_ROLL = Change.PENDING | Change.LOG | Change.CREW
+_PICTURE = Change.SHIPS | Change.ZONES | Change.CONFLICT | Change.LOG
+_ROLL = Change.PENDING | Change.LOG | Change.CREW | Change.CONFLICT
 _IN_PLAY = Change.TRAITS | Change.DURATIONS | Change.SHIPS | Change.CREW
 _ROSTER_ROWS = 3
 _REPORT_ROWS = 2
 """The damage report's height in lines: the newest reports that fit, never cut."""
 UNROLL_MS = 450
 """A new line of the damage report comes up after the one before by this long."""
+
+
+_FIGHT = frozenset(
+    {"conflict_task", "conflict_resolve", "conflict_apply_damage", "avoid_injury", "stray_hit"}
+)
+"""The Commands whose lines the personal conflict's picture shows as its newest roll."""
 
 
 @dataclass(frozen=True)
@@ -195,6 +203,11 @@ class ViewscreenWindow(QWidget):
         middle = QHBoxLayout()
         self.map = TacticalMap()
         middle.addWidget(self.map, 11)
+        # A personal conflict takes the map's place while it runs: zones, who stands
+        # where, Stress and Injuries (the crew's view), the newest lines of the fight.
+        self.conflict_view = ConflictPicture(gm=False)
+        self.conflict_view.hide()
+        middle.addWidget(self.conflict_view, 11)
         roll = QVBoxLayout()
         self.roll = roll
         self.roll_task = FittedLabel("section")
@@ -332,6 +345,19 @@ class ViewscreenWindow(QWidget):
         self.turn.setFullText(text)
 
     def _picture(self, state: Encounter) -> None:
+        conflict = state.conflict
+        on_foot = conflict is not None and not conflict.ended
+        self.map.setVisible(not on_foot)
+        self.conflict_view.setVisible(on_foot)
+        if conflict is not None and on_foot:
+            self.title.setFullText(conflict.name.upper())
+            recent, _length = self.model.recent_journal(1)
+            last = recent[-1].log if recent and recent[-1].command.type in _FIGHT else ()
+            self.conflict_view.show_state(state, tuple(last))
+            for cells in self.roster_cells:
+                for cell in cells:
+                    cell.setVisible(False)
+            return
         own = state.player_ship
         self.title.setFullText(state.ships[own].name.upper())
         self.map.setEncounter(state, own)
@@ -375,7 +401,15 @@ class ViewscreenWindow(QWidget):
         """The battle's last roll (kept in it: a viewscreen opened later shows it too)."""
         last = state.last_roll
         self._roll = None
-        if last is not None:
+        fight = state.conflict.pending if state.conflict is not None else None
+        if fight is not None and state.conflict is not None:
+            figure = state.conflict.figures.get(fight.actor)
+            self._roll = _Roll(
+                who=figure.name if figure is not None else fight.actor,
+                task=CONFLICT_CARD[fight.action].name,
+                result=fight.result,
+            )
+        elif last is not None:
             self._roll = _Roll(
                 who=state.name_of(last.actor),
                 task=CATALOG[last.action].name if last.action in CATALOG else last.action,
@@ -390,7 +424,8 @@ class ViewscreenWindow(QWidget):
         if self.damage_dice.isVisibleTo(self) != bool(damage):
             self.damage_dice.setVisible(bool(damage))
             self.dice.setVisible(not damage)
-            self.middle.setStretch(1, 16 if damage else 10)  # eight dice or more need room
+            # (the roll column: after the map and the personal conflict's picture)
+            self.middle.setStretch(2, 16 if damage else 10)  # eight dice or more need room
         if roll is None:
             self.roll_task.setFullText("LAST ROLL")
             self.roll_who.setFullText("NONE YET")
@@ -418,7 +453,11 @@ class ViewscreenWindow(QWidget):
     @staticmethod
     def _damage_dice(state: Encounter) -> tuple[ChallengeDie, ...]:
         """The last roll's damage dice: held for a re-roll, or as they landed (the
-        battle keeps them with its last roll)."""
+        battle keeps them with its last roll); in a personal conflict, the attack's that
+        wait to land."""
+        fight = state.conflict.pending if state.conflict is not None else None
+        if fight is not None:
+            return fight.damage.roll.dice if fight.damage is not None else ()
         last = state.last_roll
         return last.damage.roll.dice if last is not None and last.damage is not None else ()
 
