@@ -24,25 +24,11 @@ from bridge.engine import (
     Encounter,
     Need,
 )
+from bridge.seatview import conflict_card_of, figure_of
 from bridge.ui.base.seat_model import SeatModel
 from bridge.ui.base.shared_model import SharedModel
 
 __all__ = ["ConflictSeat", "LocalConflictSeat", "figure_of"]
-
-
-def figure_of(state: Encounter, character: str) -> str | None:
-    """The figure officer ``character`` plays in the running personal conflict, if any."""
-    conflict = state.conflict
-    if conflict is None:
-        return None
-    return next(
-        (
-            fid
-            for fid, f in conflict.figures.items()
-            if f.character == character and not f.withdrawn
-        ),
-        None,
-    )
 
 
 class ConflictSeat(Protocol):
@@ -94,9 +80,7 @@ class LocalConflictSeat(QObject):
     def card(self) -> ConflictCardView | None:
         state = self.shared.state
         if self._card is None or self._card[0] is not state:
-            figure = figure_of(state, self.character)
-            view = None if figure is None else engine.conflict_card(state, figure, self.character)
-            self._card = (state, view)
+            self._card = (state, conflict_card_of(state, self.character))
         return self._card[1]
 
     def _figure(self) -> str:

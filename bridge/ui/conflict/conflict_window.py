@@ -11,7 +11,7 @@ rolled Task to resolve, an Injury to avoid, a Knockdown to resist).
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
-from PySide6.QtGui import QCloseEvent
+from PySide6.QtGui import QCloseEvent, QShowEvent
 from PySide6.QtWidgets import (
     QGridLayout,
     QGroupBox,
@@ -162,6 +162,7 @@ class ConflictWindow(QMainWindow):
         self.fall_button.clicked.connect(lambda: self._knockdown(False))
         model.sig_changed.connect(self.refresh)
         model.sig_refused.connect(self._refused)
+        self._connected = True
         restore_geometry(self, "conflict-card")
         fit_to_screen(self)
         self.refresh()
@@ -323,9 +324,19 @@ class ConflictWindow(QMainWindow):
         if figure is not None:
             self.model.submit(ResistKnockdown(by=self.character, figure=figure, resist=resist))
 
+    def showEvent(self, event: QShowEvent) -> None:
+        if not self._connected:  # shown again after closing: follow the battle again
+            self._connected = True
+            self.model.sig_changed.connect(self.refresh)
+            self.model.sig_refused.connect(self._refused)
+            self.refresh()
+        super().showEvent(event)
+
     def closeEvent(self, event: QCloseEvent) -> None:
         save_geometry(self, "conflict-card")
-        self.model.sig_changed.disconnect(self.refresh)
-        self.model.sig_refused.disconnect(self._refused)
+        if self._connected:  # (a window the network opened again is closed again later)
+            self._connected = False
+            self.model.sig_changed.disconnect(self.refresh)
+            self.model.sig_refused.disconnect(self._refused)
         self.sig_closed.emit(self.character)
         super().closeEvent(event)
