@@ -9,6 +9,8 @@ the engine's :func:`~bridge.engine.with_choice`.
 
 from __future__ import annotations
 
+from PySide6.QtCore import QTimer
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -22,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from bridge.engine import CardEntry, ConflictMinor, ConflictTask, Need, with_choice
+from bridge.ui.base.theme import scaled
 from bridge.ui.conflict.conflict_model import ConflictSeat
 from bridge.ui.conflict.conflict_text import preview_lines
 from bridge.ui.widgets.odds import OddsChart
@@ -65,6 +68,7 @@ class ConflictEntryDialog(QDialog):
         self.entry = entry
         self.by = by
         self.setWindowTitle(f"Bridge — {entry.name}")
+        self.setMinimumWidth(round(scaled(760)))  # the card's text in a few long lines
         layout = QVBoxLayout(self)
         title = QLabel(f"{entry.name.upper()}", self)
         title.setObjectName("big")
@@ -81,8 +85,10 @@ class ConflictEntryDialog(QDialog):
         self.preview.setObjectName("reason")
         layout.addWidget(self.preview)
         self.chart = OddsChart(self)
+        self.chart.setMaximumHeight(round(scaled(170)))
         self.chart.setVisible(entry.kind == "task")
         layout.addWidget(self.chart)
+        layout.addStretch(1)
         buttons = QHBoxLayout()
         layout.addLayout(buttons)
         buttons.addStretch(1)
@@ -95,6 +101,18 @@ class ConflictEntryDialog(QDialog):
         self.go_button.clicked.connect(self.send)
         self._building = False
         self.rebuild()
+
+    def fit(self) -> None:
+        """As tall as its wrapped text needs at its width, no taller (a laptop's 768
+        pixels hold it whole)."""
+        width = max(self.width(), self.minimumWidth())
+        height = self.heightForWidth(width)
+        if height > 0:
+            self.resize(width, height)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        QTimer.singleShot(0, self.fit)  # once Qt has sized it from its first hint
 
     # -- the Command ------------------------------------------------------------------------
     def _blank(self) -> ConflictTask | ConflictMinor:

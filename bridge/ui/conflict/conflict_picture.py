@@ -61,6 +61,18 @@ class ConflictPicture(QWidget):
         self.last.setWordWrap(True)
         layout.addWidget(self.last)
 
+    def turn_words(self, state: Encounter) -> str:
+        """Whose Turn it is in the conflict, in words ("" when none runs)."""
+        conflict = state.conflict
+        if conflict is None:
+            return ""
+        turn = conflict.turn
+        if conflict.outcome:
+            return conflict.outcome
+        if turn.actor is not None:
+            return f"{conflict.figures[turn.actor].name}'s Turn"
+        return "the players to act" if turn.side == "player" else "the NPCs to act"
+
     def show_state(self, state: Encounter, last_lines: tuple[str, ...] = ()) -> None:
         """Show ``state``'s conflict (nothing when none runs) and the newest roll's lines."""
         conflict = state.conflict
@@ -68,13 +80,9 @@ class ConflictPicture(QWidget):
             self.title.setText("NO PERSONAL CONFLICT")
             self.last.setText("")
             return
-        turn = conflict.turn
-        if conflict.outcome:
-            whose = conflict.outcome
-        elif turn.actor is not None:
-            whose = f"{conflict.figures[turn.actor].name}'s Turn"
-        else:
-            whose = "the players to act" if turn.side == "player" else "the NPCs to act"
-        self.title.setText(f"{conflict.name.upper()} · ROUND {turn.round} · {whose.upper()}")
+        whose = self.turn_words(state)
+        self.title.setText(
+            f"{conflict.name.upper()} · ROUND {conflict.turn.round} · {whose.upper()}"
+        )
         self.map.setPicture(conflict.zones, figure_lines(state, self.gm))
         self.last.setText("\n".join(last_lines[-4:]))

@@ -21,6 +21,8 @@ def stress_text(fig: FigureView) -> str:
     """``Stress 7/12``, or ``Stress hidden`` for an NPC the GM has not revealed."""
     if fig.stress is None or fig.stress_max is None:
         return "Stress hidden"
+    if fig.stress_max == 0:
+        return "no Stress"  # a Minor NPC: any Injury takes it out (RULES-NOTES)
     return f"Stress {fig.stress}/{fig.stress_max}"
 
 
@@ -108,10 +110,9 @@ def preview_lines(preview: ConflictPreview) -> tuple[str, ...]:
             )
         else:
             lines.append(f"Hit {attack.p_hit:.0%} (exact)")
-        lines.append(f"Damage: {attack.damage.describe()}")
-        if attack.counter_damage is not None:
-            lines.append(f"Their counter: {attack.counter_damage.describe()}")
-        lines.extend(attack.notes)
+        damage = attack.damage.describe()
+        lines.append(f"Damage: {damage}")
+        lines.extend(n.replace(f": {damage}", "") for n in attack.notes)
     elif preview.odds is not None:
         odds = preview.odds
         lines.append(

@@ -20,6 +20,8 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QProgressBar,
     QPushButton,
+    QSizePolicy,
+    QSpinBox,
     QTabWidget,
     QTextBrowser,
     QVBoxLayout,
@@ -32,12 +34,14 @@ from bridge.engine import (
     ConflictApplyDamage,
     ConflictCardView,
     ConflictEndTurn,
+    ConflictReroll,
     ConflictResolve,
     ConflictStartTurn,
+    PersonalSpends,
     ResistKnockdown,
 )
 from bridge.ui.base.settings import restore_geometry, save_geometry
-from bridge.ui.base.theme import COLORS
+from bridge.ui.base.theme import COLORS, scaled
 from bridge.ui.conflict.conflict_dialog import ConflictEntryDialog
 from bridge.ui.conflict.conflict_model import ConflictSeat
 from bridge.ui.conflict.conflict_text import (
@@ -88,22 +92,25 @@ class ConflictWindow(QMainWindow):
         # The officer: Stress track, Injury, and what they carry and where they stand.
         status = QHBoxLayout()
         layout.addLayout(status)
+        track = QVBoxLayout()
+        status.addLayout(track)
         self.stress_bar = QProgressBar(root)
         self.stress_bar.setTextVisible(True)
         self.stress_bar.setMinimumWidth(260)
-        status.addWidget(self.stress_bar)
+        track.addWidget(self.stress_bar)
         self.injury_label = QLabel(root)
         self.injury_label.setObjectName("big")
-        status.addWidget(self.injury_label)
-        status.addStretch(1)
+        track.addWidget(self.injury_label)
+        track.addStretch(1)
+        self.status = QLabel(root)
+        status.addWidget(self.status, 1)
+        turn = QVBoxLayout()
+        status.addLayout(turn)
         self.start_button = QPushButton("START TURN", root)
         self.end_button = QPushButton("END TURN", root)
         self.keep_button = QPushButton("KEEP THE INITIATIVE", root)
         for b in (self.start_button, self.end_button, self.keep_button):
-            status.addWidget(b)
-        self.status = QLabel(root)
-        self.status.setWordWrap(True)
-        layout.addWidget(self.status)
+            turn.addWidget(b)
         self.reason = ReasonLabel(lines=1, parent=root)
         self.reason.setObjectName("reason")
         layout.addWidget(self.reason)
@@ -114,6 +121,15 @@ class ConflictWindow(QMainWindow):
         self.waiting_text = QLabel(self.waiting)
         self.waiting_text.setWordWrap(True)
         waiting.addWidget(self.waiting_text, 1)
+        self.aim_button = QPushButton("AIM: RE-ROLL THE WORST DIE", self.waiting)
+        self.bonus = QSpinBox(self.waiting)
+        self.bonus.setPrefix("BONUS DAMAGE ")
+        self.bonus.setRange(0, 12)
+        self.bonus.setToolTip("Seed 001 Bonus Damage: +1 damage per Momentum")
+        self.penetration = QSpinBox(self.waiting)
+        self.penetration.setPrefix("PENETRATION ")
+        self.penetration.setRange(0, 12)
+        self.penetration.setToolTip("Seed 001 Penetration: ignore 2 Resistance per Momentum")
         self.resolve_button = QPushButton("RESOLVE", self.waiting)
         self.damage_button = QPushButton("APPLY DAMAGE", self.waiting)
         self.avoid_momentum = QPushButton("AVOID: MOMENTUM", self.waiting)
@@ -121,7 +137,10 @@ class ConflictWindow(QMainWindow):
         self.take_it = QPushButton("TAKE THE INJURY", self.waiting)
         self.resist_button = QPushButton("RESIST (THREAT)", self.waiting)
         self.fall_button = QPushButton("FALL PRONE", self.waiting)
-        for b in (
+        controls: tuple[QWidget, ...] = (
+            self.aim_button,
+            self.bonus,
+            self.penetration,
             self.resolve_button,
             self.damage_button,
             self.avoid_momentum,
@@ -129,14 +148,18 @@ class ConflictWindow(QMainWindow):
             self.take_it,
             self.resist_button,
             self.fall_button,
-        ):
-            waiting.addWidget(b)
+        )
+        for control in controls:
+            waiting.addWidget(control)
         layout.addWidget(self.waiting)
 
         self.tabs = QTabWidget(root)
+        # The card takes the height left; its entries scroll inside it, as a station's.
+        self.tabs.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)
+        self.tabs.setMinimumHeight(round(scaled(260)))
         layout.addWidget(self.tabs, 1)
         front = QWidget()
-        self.tabs.addTab(front, "CARD")
+        self.tabs.addTab(scrolling(front), "CARD")
         self.back = QTextBrowser()
         self.tabs.addTab(self.back, "MOMENTUM SPENDS")
         columns = QHBoxLayout(front)
@@ -154,6 +177,7 @@ class ConflictWindow(QMainWindow):
         self.end_button.clicked.connect(lambda: self._end(False))
         self.keep_button.clicked.connect(lambda: self._end(True))
         self.resolve_button.clicked.connect(self._resolve)
+        self.aim_button.clicked.connect(self._aim)
         self.damage_button.clicked.connect(self._apply_damage)
         self.avoid_momentum.clicked.connect(lambda: self._avoid("momentum"))
         self.avoid_complication.clicked.connect(lambda: self._avoid("complication"))
@@ -261,7 +285,13 @@ class ConflictWindow(QMainWindow):
             self.waiting_text.setText(card.pending or "")
         avoid = decision is not None and decision.kind == "avoid_injury"
         knock = decision is not None and decision.kind == "resist_knockdown"
-        self.resolve_button.setVisible(mine and not held and decision is None)
+        rolling = mine and not held and decision is None
+        self.resolve_button.setVisible(rolling)
+        attack = rolling and pending is not None and pending.action == "attack"
+        aims = attack and pending is not None and card.figure.aim and not pending.params.aimed
+        self.aim_button.setVisible(aims)
+        for box in (self.bonus, self.penetration):
+            box.setVisible(attack)
         self.damage_button.setVisible(held and decision is None)
         for b in (self.avoid_momentum, self.avoid_complication, self.take_it):
             b.setVisible(avoid)
@@ -307,7 +337,25 @@ class ConflictWindow(QMainWindow):
         self.model.submit(ConflictEndTurn(by=self.character, keep_initiative=keep))
 
     def _resolve(self) -> None:
-        self.model.submit(ConflictResolve(by=self.character))
+        """RESOLVE, with the attack's damage spends chosen (the engine prices them)."""
+        spends = PersonalSpends(
+            bonus_damage=self.bonus.value() if self.bonus.isVisible() else 0,
+            penetration=self.penetration.value() if self.penetration.isVisible() else 0,
+        )
+        if self.model.submit(ConflictResolve(by=self.character, spends=spends)):
+            self.bonus.setValue(0)
+            self.penetration.setValue(0)
+
+    def _aim(self) -> None:
+        """Aim (seed 003): re-roll one d20 of the attack, the one that scored worst."""
+        conflict = self.model.state.conflict
+        pending = conflict.pending if conflict is not None else None
+        if pending is None:
+            return
+        lead = [i for i, d in enumerate(pending.result.dice) if d.kind == "lead"]
+        if lead:
+            worst = max(lead, key=lambda i: pending.result.dice[i].value)
+            self.model.submit(ConflictReroll(by=self.character, how="aim", dice=(worst,)))
 
     def _apply_damage(self) -> None:
         self.model.submit(ConflictApplyDamage(by=self.character))

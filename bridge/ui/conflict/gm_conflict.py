@@ -99,6 +99,7 @@ class StartConflictDialog(QDialog):
         self.leader.addItem("(no one)", "")
         for cid, character in state.characters.items():
             self.leader.addItem(character.name, cid)
+        self.leader.setCurrentIndex(1 if state.characters else 0)  # the first officer
         grid.addWidget(QLabel("Leader (may Direct)", crew), len(self.officers), 0)
         grid.addWidget(self.leader, len(self.officers), 1)
         layout.addWidget(crew)
@@ -204,16 +205,15 @@ class ConflictControls(QWidget):
         self.end_round_button = QPushButton("END ROUND", self)
         self.cards_button = QPushButton("CONFLICT CARDS", self)
         self.end_button = QPushButton("RETURN TO THE SHIP", self)
-        for b in (
-            self.start_button,
-            self.autopilot_button,
-            self.npc_first_button,
-            self.end_round_button,
-            self.cards_button,
-            self.end_button,
+        second = QHBoxLayout()
+        layout.addLayout(second)
+        for line, buttons in (
+            (row, (self.start_button, self.autopilot_button, self.npc_first_button)),
+            (second, (self.end_round_button, self.cards_button, self.end_button)),
         ):
-            row.addWidget(b)
-        row.addStretch(1)
+            for b in buttons:
+                line.addWidget(b)
+            line.addStretch(1)
         reveal_row = QHBoxLayout()
         layout.addLayout(reveal_row)
         reveal_row.addWidget(QLabel("Reveal to the players:", self))

@@ -80,6 +80,7 @@ _WATCH = (
 _STATUS = Change.TURN | Change.POOLS | Change.CREW | Change.OUTCOME
 _PICTURE = Change.SHIPS | Change.ZONES | Change.CONFLICT | Change.LOG
 _ROLL = Change.PENDING | Change.LOG | Change.CREW | Change.CONFLICT
+_STATUS_ON_FOOT = Change.CONFLICT
 _IN_PLAY = Change.TRAITS | Change.DURATIONS | Change.SHIPS | Change.CREW
 _ROSTER_ROWS = 3
 _REPORT_ROWS = 2
@@ -92,6 +93,8 @@ _FIGHT = frozenset(
     {"conflict_task", "conflict_resolve", "conflict_apply_damage", "avoid_injury", "stray_hit"}
 )
 """The Commands whose lines the personal conflict's picture shows as its newest roll."""
+_FIGHT_LOOKBACK = 24
+"""How many of the newest log entries are searched for the conflict's last roll."""
 
 
 @dataclass(frozen=True)
@@ -206,6 +209,8 @@ class ViewscreenWindow(QWidget):
         # A personal conflict takes the map's place while it runs: zones, who stands
         # where, Stress and Injuries (the crew's view), the newest lines of the fight.
         self.conflict_view = ConflictPicture(gm=False)
+        self.conflict_view.title.hide()  # (the viewscreen's own title and turn say it)
+        self.conflict_view.map.text_px = 22
         self.conflict_view.hide()
         middle.addWidget(self.conflict_view, 11)
         roll = QVBoxLayout()
@@ -319,7 +324,7 @@ class ViewscreenWindow(QWidget):
             self._stale |= flags  # caught up when shown
             return
         state = self.model.state  # (the crew's view: the model is a crew seat's)
-        if flags & _STATUS:
+        if flags & (_STATUS | _STATUS_ON_FOOT):
             self._status(state)
         if flags & _PICTURE:
             self._picture(state)
@@ -332,6 +337,14 @@ class ViewscreenWindow(QWidget):
 
     def _status(self, state: Encounter) -> None:
         turn = state.turn
+        conflict = state.conflict
+        if conflict is not None and not conflict.ended:  # the fight on foot has the floor
+            self.round_block.setText(f"ROUND {conflict.turn.round}")
+            self.scene_block.setText(f"SCENE {turn.scene}")
+            self.momentum.setText(f"{state.momentum.value}/{state.momentum.cap}")
+            self.threat.setText(str(state.threat.value))
+            self.turn.setFullText(self.conflict_view.turn_words(state).upper())
+            return
         self.round_block.setText(f"ROUND {turn.round}")
         self.scene_block.setText(f"SCENE {turn.scene}")
         self.momentum.setText(f"{state.momentum.value}/{state.momentum.cap}")
@@ -344,6 +357,15 @@ class ViewscreenWindow(QWidget):
             text = "PLAYERS TO ACT" if turn.side == "player" else "NPCS TO ACT"
         self.turn.setFullText(text)
 
+    def _fight_lines(self) -> tuple[str, ...]:
+        """The newest lines of the personal conflict's rolls (its last roll, in words)."""
+        recent, _length = self.model.recent_journal(_FIGHT_LOOKBACK)
+        for entry in reversed(recent):
+            command = getattr(entry, "command", None)
+            if command is not None and command.type in _FIGHT:
+                return tuple(entry.log)
+        return ()
+
     def _picture(self, state: Encounter) -> None:
         conflict = state.conflict
         on_foot = conflict is not None and not conflict.ended
@@ -351,9 +373,7 @@ class ViewscreenWindow(QWidget):
         self.conflict_view.setVisible(on_foot)
         if conflict is not None and on_foot:
             self.title.setFullText(conflict.name.upper())
-            recent, _length = self.model.recent_journal(1)
-            last = recent[-1].log if recent and recent[-1].command.type in _FIGHT else ()
-            self.conflict_view.show_state(state, tuple(last))
+            self.conflict_view.show_state(state, self._fight_lines())
             for cells in self.roster_cells:
                 for cell in cells:
                     cell.setVisible(False)
@@ -409,6 +429,8 @@ class ViewscreenWindow(QWidget):
                 task=CONFLICT_CARD[fight.action].name,
                 result=fight.result,
             )
+        elif state.conflict is not None and not state.conflict.ended:
+            self._roll = None  # the fight's last roll is in words under its picture
         elif last is not None:
             self._roll = _Roll(
                 who=state.name_of(last.actor),
@@ -418,6 +440,18 @@ class ViewscreenWindow(QWidget):
             )
         roll = self._roll
         damage = self._damage_dice(state)
+        idle = state.conflict is not None and not state.conflict.ended and fight is None
+        # On foot with no roll waiting, the fight's picture takes the dice's room.
+        for w in (self.roll_task, self.roll_who, self.roll_outcome, self.roll_detail):
+            if w.isVisibleTo(self) == idle:
+                w.setVisible(not idle)
+        if idle:
+            self.dice.hide()
+            self.damage_dice.hide()
+            return
+        if not self.dice.isVisibleTo(self) and not self.damage_dice.isVisibleTo(self):
+            self.dice.setVisible(not damage)
+            self.damage_dice.setVisible(bool(damage))
         # One set of dice at a time, as large as the panel allows: the d20s, then, once
         # an attack hits, its damage dice in their place.
         self.damage_dice.setDice(damage)

@@ -101,6 +101,9 @@ class ZoneMapView(ScaledWidget):
         self._dragging: str | None = None
         self._drag_at: QPointF | None = None
         self.movable = movable
+        self.text_px = 14.0
+        """The size of the names' type, in pixels at text size 1 (the viewscreen's is
+        larger: it is read from across the room)."""
         if movable:
             self.setMouseTracking(True)
             self.setToolTip("Drag a ship by its name to another zone to move it")
@@ -124,7 +127,7 @@ class ZoneMapView(ScaledWidget):
         both do not fit, the type shrinks (to three quarters), then a long name wraps
         between its words. Returns where the next ship goes."""
         body = QFont(FONT_FAMILY)
-        size = scaled(14)
+        size = scaled(self.text_px)
         body.setPixelSize(round(size))
         metrics = QFontMetricsF(body)
         parts = [text] if metrics.horizontalAdvance(text) <= room else text.split(" · ")
@@ -140,11 +143,10 @@ class ZoneMapView(ScaledWidget):
         p.setFont(body)
         p.setPen(QColor(COLORS.orange if sid == self._dragging else color))
         line = metrics.height() + scaled(2)
-        top = at.y() + scaled(12) - metrics.ascent()
+        drop = scaled(12 * self.text_px / 14)  # the first line's baseline below ``at``
+        top = at.y() + drop - metrics.ascent()
         for i, part in enumerate(shown):
-            p.drawText(
-                QPointF(at.x() + (scaled(8) if i else 0), at.y() + scaled(12) + i * line), part
-            )
+            p.drawText(QPointF(at.x() + (scaled(8) if i else 0), at.y() + drop + i * line), part)
         width = max(metrics.horizontalAdvance(part) for part in shown) + (
             scaled(8) if len(shown) > 1 else 0
         )
@@ -220,7 +222,7 @@ class ZoneMapView(ScaledWidget):
         for a, b in zones.links:
             p.drawLine(rects[a].center(), rects[b].center())
         title = QFont(FONT_FAMILY)
-        title.setPixelSize(round(scaled(15)))
+        title.setPixelSize(round(scaled(self.text_px + 1)))
         title.setBold(True)
         lines = self._lines
         for zone, rect in rects.items():
