@@ -42,6 +42,7 @@ def render_away(console: GmConsole, model: SharedModel, folder: Path) -> list[Pa
     card = console.conflict_cards["kell"]
     card.resize(*LAPTOP)
     model.submit(ConflictStartTurn(by="kell", figure="kell"))
+    out.append(_save(card, folder / "conflict-card.png"))
     model.submit(ConflictMinor(by="kell", action="aim"))
     dialog = card.use("attack")
     assert dialog is not None
@@ -56,7 +57,6 @@ def render_away(console: GmConsole, model: SharedModel, folder: Path) -> list[Pa
     card._resolve()
     model.submit(ConflictEndTurn(by="kell"))
     console.conflict.autopilot()  # a Klingon's Turn
-    out.append(_save(card, folder / "conflict-card.png"))
     card.tabs.setCurrentIndex(1)
     out.append(_save(card, folder / "conflict-card-back.png"))
     card.tabs.setCurrentIndex(0)

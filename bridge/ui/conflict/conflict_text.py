@@ -12,6 +12,7 @@ __all__ = [
     "back_html",
     "injury_text",
     "preview_lines",
+    "preview_summary",
     "status_lines",
     "stress_text",
 ]
@@ -120,6 +121,22 @@ def preview_lines(preview: ConflictPreview) -> tuple[str, ...]:
             f"Complication {odds.p_complication:.0%} (exact)"
         )
     return tuple(lines)
+
+
+def preview_summary(preview: ConflictPreview) -> str:
+    """A Task's preview on one short line of the card: Difficulty, roll, the chance."""
+    if preview.reason is not None:
+        return preview.reason
+    parts = []
+    if preview.difficulty is not None:
+        parts.append(f"Difficulty {preview.difficulty}")
+    if preview.roll:
+        parts.append(preview.roll)
+    if preview.attack is not None:
+        parts.append(f"hit {preview.attack.p_hit:.0%}")
+    elif preview.odds is not None:
+        parts.append(f"success {preview.odds.p_success:.0%}")
+    return " · ".join(parts)
 
 
 def back_html(card: ConflictCardView) -> str:

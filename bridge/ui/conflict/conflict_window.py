@@ -48,6 +48,7 @@ from bridge.ui.conflict.conflict_text import (
     back_html,
     injury_text,
     preview_lines,
+    preview_summary,
     status_lines,
     stress_text,
 )
@@ -130,6 +131,8 @@ class ConflictWindow(QMainWindow):
         self.penetration.setPrefix("PENETRATION ")
         self.penetration.setRange(0, 12)
         self.penetration.setToolTip("Seed 001 Penetration: ignore 2 Resistance per Momentum")
+        for box in (self.bonus, self.penetration):  # the prefix and two digits, whole
+            box.setMinimumWidth(box.fontMetrics().horizontalAdvance(box.prefix() + "12") + 60)
         self.resolve_button = QPushButton("RESOLVE", self.waiting)
         self.damage_button = QPushButton("APPLY DAMAGE", self.waiting)
         self.avoid_momentum = QPushButton("AVOID: MOMENTUM", self.waiting)
@@ -264,10 +267,13 @@ class ConflictWindow(QMainWindow):
             return
         if entry.why_not is not None:
             line.setText(entry.why_not)
+            line.setToolTip(entry.why_not)
         elif entry.preview is not None:
-            line.setText(" · ".join(preview_lines(entry.preview)[:3]))
-        else:
-            line.setText(f"{entry.roll} · Difficulty {entry.difficulty}")
+            line.setText(preview_summary(entry.preview))
+            line.setToolTip("\n".join(preview_lines(entry.preview)))
+        else:  # no roll (Assist, Pass, Ready): what it does
+            line.setText(entry.text.split(". ")[0].rstrip("."))
+            line.setToolTip(entry.text)
 
     def _show_waiting(self, card: ConflictCardView) -> None:
         decision = card.decision
