@@ -149,3 +149,44 @@ def test_every_disabled_button_says_why(qtbot: QtBot, model: SharedModel) -> Non
         for button in window.findChildren(QPushButton):
             if button.isVisibleTo(window) and not button.isEnabled():
                 assert button.toolTip(), f"{window.windowTitle()}: {button.text()}"
+
+
+@pytest.mark.parametrize("text_size", [1.0, 1.5], indirect=True)
+def test_the_away_teams_windows_fit_a_laptop(qtbot: QtBot, text_size: float) -> None:
+    """Issue 26's windows at 1366x768: the GM's tab, an officer's Conflict card (its
+    entries may scroll inside the card, nothing scrolls the window at the default
+    size), an attack's form and the start dialog; nothing cut."""
+    from bridge.engine import ConflictMinor, ConflictStartTurn, Session, demo_encounter
+    from bridge.rules.dice import SeededDice
+
+    model = SharedModel(Session(demo_encounter(), SeededDice(2)))
+    console = GmConsole(model)
+    console.confirm_quit = False
+    qtbot.addWidget(console)
+    console.show()
+    start = console.conflict.start()
+    _laptop(start)
+    assert clipped(start) == []
+    start.accept()
+    console.picture_tabs.setCurrentWidget(console.conflict)
+    _laptop(console)
+    assert clipped(console) == []
+    card = console.open_conflict_card("kell")
+    model.submit(ConflictStartTurn(by="kell", figure="kell"))
+    model.submit(ConflictMinor(by="kell", action="aim"))
+    _laptop(card)
+    assert clipped(card) == [], card.windowTitle()
+    if text_size == 1.0:
+        assert not _scrolls(card), "the Conflict card scrolls at 1366x768"
+    form = card.use("attack")
+    assert form is not None
+    QApplication.processEvents()
+    form.fit()
+    screen = form.screen()
+    assert screen is not None  # the form is never taller than its screen, less a title bar
+    room = screen.availableGeometry().height() - 70
+    assert form.width() <= LAPTOP[0] and form.height() <= room, form.size()
+    assert clipped(form) == []
+    form.send()
+    _laptop(card)
+    assert card.resolve_button.isVisible() and clipped(card) == []

@@ -27,6 +27,7 @@ from bridge.engine import CardEntry, ConflictMinor, ConflictTask, Need, with_cho
 from bridge.ui.base.theme import scaled
 from bridge.ui.conflict.conflict_model import ConflictSeat
 from bridge.ui.conflict.conflict_text import preview_lines
+from bridge.ui.widgets.fit import scrolling
 from bridge.ui.widgets.odds import OddsChart
 from bridge.ui.widgets.reason_label import ReasonLabel
 
@@ -69,7 +70,11 @@ class ConflictEntryDialog(QDialog):
         self.by = by
         self.setWindowTitle(f"Bridge — {entry.name}")
         self.setMinimumWidth(round(scaled(760)))  # the card's text in a few long lines
-        layout = QVBoxLayout(self)
+        outer = QVBoxLayout(self)
+        self._body = QWidget()
+        layout = QVBoxLayout(self._body)
+        layout.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(scrolling(self._body), 1)  # at a large text size it scrolls
         title = QLabel(f"{entry.name.upper()}", self)
         title.setObjectName("big")
         layout.addWidget(title)
@@ -90,7 +95,7 @@ class ConflictEntryDialog(QDialog):
         layout.addWidget(self.chart)
         layout.addStretch(1)
         buttons = QHBoxLayout()
-        layout.addLayout(buttons)
+        outer.addLayout(buttons)
         buttons.addStretch(1)
         self.cancel_button = QPushButton("CANCEL", self)
         self.go_button = QPushButton("ROLL" if entry.kind == "task" else "DO IT", self)
@@ -106,9 +111,15 @@ class ConflictEntryDialog(QDialog):
         """As tall as its wrapped text needs at its width, no taller (a laptop's 768
         pixels hold it whole)."""
         width = max(self.width(), self.minimumWidth())
-        height = self.heightForWidth(width)
-        if height > 0:
-            self.resize(width, height)
+        margins = self.contentsMargins().top() + self.contentsMargins().bottom()
+        content = self._body.heightForWidth(width - 40)
+        if content <= 0:
+            content = self._body.sizeHint().height()
+        height = content + self.go_button.sizeHint().height() + margins + 40
+        screen = self.screen()
+        if screen is not None:  # never past the screen, less its title bar
+            height = min(height, screen.availableGeometry().height() - 70)
+        self.resize(width, height)
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)

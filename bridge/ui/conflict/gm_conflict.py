@@ -48,6 +48,7 @@ from bridge.model.npc import Npc
 from bridge.rules.npc_abilities import NpcTier
 from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.conflict.conflict_picture import ConflictPicture
+from bridge.ui.widgets.fit import scrolling
 from bridge.ui.widgets.steady import set_state
 
 __all__ = ["ConflictControls", "StartConflictDialog", "row_zones"]
@@ -73,7 +74,10 @@ class StartConflictDialog(QDialog):
     def __init__(self, state: Encounter, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Bridge — Start a personal conflict")
-        layout = QVBoxLayout(self)
+        outer = QVBoxLayout(self)
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        outer.addWidget(scrolling(body), 1)  # at a large text size it scrolls
         form = QFormLayout()
         layout.addLayout(form)
         self.name = QLineEdit("Boarders on Deck 6", self)
@@ -137,7 +141,7 @@ class StartConflictDialog(QDialog):
         )
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
-        layout.addWidget(self.buttons)
+        outer.addWidget(self.buttons)
         self._fill_zone_choices()
 
     def _fill_zone_choices(self) -> None:
