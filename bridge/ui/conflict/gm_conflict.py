@@ -39,6 +39,7 @@ from bridge.engine import (
     NpcPlacement,
     OfficerPlacement,
     RevealFigure,
+    SetZoneTerrain,
     StartConflict,
     ZoneMap,
     conflict_npcs_only,
@@ -226,6 +227,26 @@ class ConflictControls(QWidget):
         reveal_row.addWidget(self.reveal_choice)
         reveal_row.addWidget(self.reveal_button)
         reveal_row.addStretch(1)
+        terrain = QHBoxLayout()
+        layout.addLayout(terrain)
+        terrain.addWidget(QLabel("Zone:", self))
+        self.terrain_zone = QComboBox(self)
+        self.cover = QSpinBox(self)
+        self.cover.setRange(0, 4)
+        self.cover.setPrefix("Cover ")
+        self.cover.setToolTip("Cover dice the zone gives (RULES-NOTES: 1 to 4)")
+        self.darkness = QSpinBox(self)
+        self.darkness.setRange(0, 3)
+        self.darkness.setPrefix("Darkness +")
+        self.darkness.setToolTip(
+            "Difficulty darkness adds to Tasks there (Night Vision ignores it)"
+        )
+        self.terrain_button = QPushButton("SET", self)
+        for w in (self.terrain_zone, self.cover, self.darkness, self.terrain_button):
+            terrain.addWidget(w)
+        terrain.addStretch(1)
+        self.terrain_zone.currentIndexChanged.connect(lambda _i: self._show_terrain())
+        self.terrain_button.clicked.connect(self._set_terrain)
         self.picture = ConflictPicture(gm=True, parent=self)
         layout.addWidget(self.picture, 1)
         self.picture.sig_move.connect(
@@ -260,6 +281,14 @@ class ConflictControls(QWidget):
             self.reveal_button,
             None if self.reveal_choice.count() else "Every NPC figure is revealed.",
         )
+        zones = state.conflict.zones.zones if state.conflict is not None else ()
+        if tuple(self.terrain_zone.itemText(i) for i in range(self.terrain_zone.count())) != zones:
+            self.terrain_zone.blockSignals(True)
+            self.terrain_zone.clear()
+            self.terrain_zone.addItems(list(zones))
+            self.terrain_zone.blockSignals(False)
+        self._show_terrain()
+        set_state(self.terrain_button, why, "Set the zone's Cover and darkness")
         self.picture.show_state(state, last_lines)
 
     # -- acting -------------------------------------------------------------------------
@@ -279,6 +308,21 @@ class ConflictControls(QWidget):
 
         played = play_conflict_turn(self.model.state, self.model.check, submit)
         self.sig_said.emit(played if isinstance(played, str) else played.describe())
+
+    def _show_terrain(self) -> None:
+        conflict = self.model.state.conflict
+        zone = self.terrain_zone.currentText()
+        if conflict is None or not zone:
+            return
+        self.cover.setValue(conflict.cover.get(zone, 0))
+        self.darkness.setValue(conflict.darkness.get(zone, 0))
+
+    def _set_terrain(self) -> None:
+        zone = self.terrain_zone.currentText()
+        if zone:
+            self.model.submit(
+                SetZoneTerrain(zone=zone, cover=self.cover.value(), darkness=self.darkness.value())
+            )
 
     def _reveal(self) -> None:
         fid = self.reveal_choice.currentData()

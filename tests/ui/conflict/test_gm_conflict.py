@@ -124,3 +124,22 @@ def test_autopilot_plays_an_npc_figures_turn_and_the_gm_drags_a_figure(qtbot: Qt
     qtbot.mouseClick(c.conflict.reveal_button, Qt.MouseButton.LeftButton)
     assert model.state.conflict.figures[bekk].revealed  # type: ignore[union-attr]
     assert c.conflict.reveal_choice.findData(bekk) == -1
+
+
+def test_the_gm_sets_a_zones_cover_and_the_card_reads_it(qtbot: QtBot) -> None:
+    """RULES-NOTES Personal conflict: Cover in a zone (1-4 dice, set by the GM); Recover
+    is 1 easier in Cover (seed 003 RECOVER)."""
+    model = SharedModel(Session(demo_boarding(), SeededDice(8)))
+    c = console(qtbot, model)
+    conflict = model.state.conflict
+    assert conflict is not None
+    zone = conflict.zone_of("kell")
+    c.conflict.terrain_zone.setCurrentText(zone)
+    assert c.conflict.cover.value() == conflict.cover.get(zone, 0)
+    c.conflict.cover.setValue(3)
+    c.conflict.darkness.setValue(1)
+    qtbot.mouseClick(c.conflict.terrain_button, Qt.MouseButton.LeftButton)
+    now = model.state.conflict
+    assert now is not None and (now.cover[zone], now.darkness[zone]) == (3, 1)
+    card = c.open_conflict_card("kell")
+    assert f"Zone: {zone} (Cover 3, darkness +1)" in card.status.text()
