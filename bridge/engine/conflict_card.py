@@ -79,29 +79,33 @@ class FigureView(_View):
     id: str
     name: str
     side: Literal["player", "npc"]
-    officer: str | None = Field(description="The character id of an officer of the crew")
-    tier: str | None = Field(description="Minor, Notable or Major, for an NPC")
+    officer: str | None = Field(
+        default=None, description="The character id of an officer of the crew"
+    )
+    tier: str | None = Field(default=None, description="Minor, Notable or Major, for an NPC")
     zone: str
     within_reach: tuple[str, ...]
     cover: int = Field(description="Cover dice the figure's zone gives")
     darkness: int
-    stress: int | None
-    stress_max: int | None
-    injury: Literal["lethal", "nonlethal"] | None
+    stress: int | None = None
+    stress_max: int | None = None
+    injury: Literal["lethal", "nonlethal"] | None = None
     stabilised: bool
     fighting_on: bool
     dead: bool
     withdrawn: bool
     incapacitated: bool
     prone: bool
-    avoid_injury: bool | None = Field(description="May still Avoid an Injury this scene")
+    avoid_injury: bool | None = Field(
+        default=None, description="May still Avoid an Injury this scene"
+    )
     weapons: tuple[str, ...]
-    wielding: str | None
+    wielding: str | None = None
     aim: bool
     guarded: bool
     staggered: bool
-    readied: str | None
-    abilities: tuple[str, ...] | None
+    readied: str | None = None
+    abilities: tuple[str, ...] | None = None
     hidden: bool = Field(description="Stress and abilities are the GM's (not revealed)")
 
 
@@ -116,7 +120,7 @@ class CardEntry(_View):
     roll: str
     difficulty: str
     momentum: str
-    why_not: str | None
+    why_not: str | None = None
     needs: tuple[Need, ...]
     choices: dict[Need, tuple[Choice, ...]]
     preview: ConflictPreview | None = Field(
@@ -165,13 +169,13 @@ class ConflictCardView(_View):
     figure: FigureView
     acting: bool = Field(description="The figure is the one to act now")
     turn: str = Field(description="Whose Turn it is, in words")
-    start_turn: str | None
-    end_turn: str | None
+    start_turn: str | None = None
+    end_turn: str | None = None
     minors: tuple[CardEntry, ...]
     tasks: tuple[CardEntry, ...]
     spends: tuple[SpendEntry, ...]
-    pending: str | None = Field(description="The rolled Task that waits, in words")
-    decision: DecisionView | None
+    pending: str | None = Field(default=None, description="The rolled Task that waits, in words")
+    decision: DecisionView | None = None
 
 
 def _conflict(state: Encounter) -> Conflict:
