@@ -8,6 +8,8 @@ module decides whether the issuer had the right.
 from __future__ import annotations
 
 from bridge.engine.commands import Command
+from bridge.engine.conflict_commands import CONFLICT_TYPES
+from bridge.engine.conflict_gate import conflict_issuer_refusal
 from bridge.engine.encounter import Encounter
 from bridge.engine.whose_turn import not_yours
 
@@ -30,6 +32,8 @@ def issuer_refusal(state: Encounter, command: Command) -> str | None:
         return f"'{by}' is not the GM or a character here."
     if command.gm_only:
         return "Only the GM can do that."
+    if command.type in CONFLICT_TYPES:
+        return conflict_issuer_refusal(state, command)
     match command.type:
         case "start_turn":
             if command.actor != by:

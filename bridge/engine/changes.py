@@ -24,6 +24,8 @@ class Change(Flag):
     OUTCOME = auto()
     HOUSE_RULES = auto()
     LOG = auto()
+    CONFLICT = auto()
+    """The personal conflict: its figures, map, Turn, rolled Task or decisions."""
     ALL = (
         POOLS
         | SHIPS
@@ -37,6 +39,7 @@ class Change(Flag):
         | OUTCOME
         | HOUSE_RULES
         | LOG
+        | CONFLICT
     )
 
 
@@ -59,6 +62,7 @@ _FIELDS: dict[str, Change] = {
     "outcome": Change.OUTCOME,
     "house_rules": Change.HOUSE_RULES,
     "scanned": Change.SHIPS,
+    "conflict": Change.CONFLICT,
 }
 
 

@@ -7,9 +7,35 @@
 from functools import cache
 from typing import Annotated, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import Field, TypeAdapter
 
 from bridge.engine.catalog import Station
+from bridge.engine.command_base import BaseCommand as _Command
+from bridge.engine.conflict_commands import (
+    AddFigure,
+    AvoidInjury,
+    ConflictAdjustDifficulty,
+    ConflictApplyDamage,
+    ConflictEndRound,
+    ConflictEndTurn,
+    ConflictMinor,
+    ConflictNpcFirst,
+    ConflictReroll,
+    ConflictResolve,
+    ConflictSecondTask,
+    ConflictSpend,
+    ConflictStartTurn,
+    ConflictTask,
+    ConflictTriggerReady,
+    EndConflict,
+    MoveFigure,
+    ResistKnockdown,
+    RevealFigure,
+    SetZoneTerrain,
+    StartConflict,
+    StrayHit,
+    WithdrawFigure,
+)
 from bridge.engine.encounter import CHARACTERS_MAX, Side, ZoneMap
 from bridge.engine.spends import Spends
 from bridge.model.character import Character
@@ -23,44 +49,60 @@ from bridge.rules.text import Key, Line, Name, Title, TitleName
 
 __all__ = [
     "AddCharacter",
+    "AddFigure",
     "AddShip",
     "AddTrait",
     "AdjustDifficulty",
     "AdjustPool",
     "ApplyDamage",
     "AttemptTask",
+    "AvoidInjury",
     "Command",
+    "ConflictAdjustDifficulty",
+    "ConflictApplyDamage",
+    "ConflictEndRound",
+    "ConflictEndTurn",
+    "ConflictMinor",
+    "ConflictNpcFirst",
+    "ConflictReroll",
+    "ConflictResolve",
+    "ConflictSecondTask",
+    "ConflictSpend",
+    "ConflictStartTurn",
+    "ConflictTask",
+    "ConflictTriggerReady",
+    "EndConflict",
     "EndRound",
     "EndScene",
     "EndTurn",
     "Inspiration",
     "MinorAction",
+    "MoveFigure",
     "MoveShip",
     "NpcActsFirst",
     "RemoveTrait",
+    "ResistKnockdown",
     "ResolveTask",
+    "RevealFigure",
     "SetHouseRules",
     "SetSeats",
     "SetValue",
+    "SetZoneTerrain",
     "SetZones",
     "SpendDetermination",
     "SpendMomentum",
     "Spends",
+    "StartConflict",
     "StartTurn",
+    "StrayHit",
     "TrayRoll",
     "TriggerReady",
     "ValueComplication",
     "Withdraw",
+    "WithdrawFigure",
     "command_adapter",
     "parse_command",
 ]
-
-
-class _Command(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    gm_only: ClassVar[bool] = False
-    by: str = Field(default="gm", min_length=1, max_length=40)
 
 
 class StartTurn(_Command):
@@ -366,7 +408,30 @@ Command = Annotated[
     | AddCharacter
     | SetSeats
     | SetZones
-    | TrayRoll,
+    | TrayRoll
+    | StartConflict
+    | EndConflict
+    | AddFigure
+    | WithdrawFigure
+    | MoveFigure
+    | SetZoneTerrain
+    | RevealFigure
+    | StrayHit
+    | ConflictEndRound
+    | ConflictAdjustDifficulty
+    | ConflictNpcFirst
+    | ConflictStartTurn
+    | ConflictEndTurn
+    | ConflictMinor
+    | ConflictTask
+    | ConflictResolve
+    | ConflictApplyDamage
+    | ConflictReroll
+    | ConflictSpend
+    | ConflictSecondTask
+    | ConflictTriggerReady
+    | AvoidInjury
+    | ResistKnockdown,
     Field(discriminator="type"),
 ]
 

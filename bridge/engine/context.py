@@ -12,8 +12,14 @@ from bridge.model.ship import Ship
 from bridge.model.validation import describe_validation_error
 from bridge.rules.dice import Dice
 from bridge.rules.errors import RuleViolation
+from bridge.rules.hidden import gm_only
 
-__all__ = ["Ctx", "MissingParameter", "need", "refuse"]
+__all__ = ["GM_LINE", "Ctx", "MissingParameter", "need", "refuse"]
+
+GM_LINE = "[GM] "
+"""How a log line that only the GM reads begins (an unrevealed NPC's Stress or abilities);
+the whole line is a GM-only span (:func:`bridge.rules.hidden.gm_only`), so a crew seat's
+log leaves it out."""
 
 
 class MissingParameter(RuleViolation):
@@ -41,6 +47,10 @@ class Ctx:
     # -- writing ------------------------------------------------------------------------
     def say(self, line: str) -> None:
         self.log.append(line)
+
+    def say_gm(self, line: str) -> None:
+        """A line only the GM reads (:data:`GM_LINE`): an NPC's hidden statistics."""
+        self.log.append(gm_only(GM_LINE + line))
 
     def set(self, **changes: Any) -> None:
         self.state = self.state.model_copy(update=changes)

@@ -7,6 +7,7 @@ from bridge.engine.encounter import Encounter, ZoneMap
 from bridge.model.character import Attributes, Character, CharacterValue, Disciplines
 from bridge.model.pools import Momentum, Threat
 from bridge.model.ship import Departments, Ship, Systems, Talent
+from bridge.rules.personal_gear import personal_weapon
 from bridge.rules.stats import CrewQuality
 from bridge.rules.weapons import Weapon
 
@@ -78,6 +79,10 @@ def _crew() -> tuple[Character, ...]:
     def value(*texts: str) -> tuple[CharacterValue, ...]:
         return tuple(CharacterValue(text=t) for t in texts)
 
+    phaser = personal_weapon("Phaser Type-2")
+    rifle = personal_weapon("Phaser Type-3 (phaser rifle)")
+    hand_phaser = personal_weapon("Phaser Type-1")
+
     return (
         Character(
             id="reyes",
@@ -91,6 +96,7 @@ def _crew() -> tuple[Character, ...]:
             ),
             focuses=("Diplomacy", "Starship Tactics"),
             values=value("The crew comes home, every one of them", "Peace is worth the risk"),
+            weapons=(phaser,),
         ),
         Character(
             id="tovan",
@@ -104,6 +110,7 @@ def _crew() -> tuple[Character, ...]:
             ),
             focuses=("Evasive Maneuvers", "Astronavigation"),
             values=value("I can fly anything with warp nacelles"),
+            weapons=(phaser,),
         ),
         Character(
             id="kell",
@@ -117,6 +124,8 @@ def _crew() -> tuple[Character, ...]:
             ),
             focuses=("Starship Weapons", "Security Teams"),
             values=value("Hesitation gets people killed"),
+            weapons=(rifle, phaser),
+            talents=("Resolute",),
         ),
         Character(
             id="mbeki",
@@ -130,6 +139,7 @@ def _crew() -> tuple[Character, ...]:
             ),
             focuses=("Power Systems", "Damage Control"),
             values=value("Every system has one more trick in it"),
+            weapons=(hand_phaser,),
         ),
         Character(
             id="sorel",
@@ -143,6 +153,7 @@ def _crew() -> tuple[Character, ...]:
             ),
             focuses=("Sensor Analysis", "Astrophysics"),
             values=value("Logic is the beginning of wisdom"),
+            weapons=(phaser,),
         ),
     )
 

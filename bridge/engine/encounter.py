@@ -4,25 +4,27 @@ Everything here is an immutable pydantic model; the Session replaces the whole
 :class:`Encounter` on every applied Command, so undo is a pointer swap.
 """
 
-from collections import deque
 from enum import StrEnum
-from functools import lru_cache
 from typing import Annotated, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from bridge.engine.catalog import Station
+from bridge.engine.conflict_state import Conflict
 from bridge.engine.spends import HeldDamage
+from bridge.engine.zone_map import LINKS_MAX, UNCONNECTED, ZONES_MAX, ZoneMap
 from bridge.model.character import Character
 from bridge.model.house_rules import HouseRules
 from bridge.model.pools import Momentum, Threat
 from bridge.model.ship import Ship
 from bridge.rules.stats import System
 from bridge.rules.task import TaskResult
-from bridge.rules.text import ID_MAX, Key, Line, TitleName, ZoneName
-from bridge.rules.weapons import Range, range_for_zones
+from bridge.rules.text import ID_MAX, Key, Line, TitleName
 
 __all__ = [
+    "LINKS_MAX",
+    "UNCONNECTED",
+    "ZONES_MAX",
     "AssistOffer",
     "Duration",
     "DurationKind",
@@ -44,9 +46,6 @@ SHIPS_MAX = 60
 """Ships one battle may hold (a fleet action with room to spare)."""
 CHARACTERS_MAX = 60
 """Officers one battle may hold."""
-ZONES_MAX = 40
-LINKS_MAX = 800
-"""Links between zones (every pair of 40 zones is 780)."""
 DURATIONS_MAX = 500
 TRAITS_MAX = 200
 """Advantages and Complications in play at once."""
@@ -64,76 +63,6 @@ TASKS_PER_TURN_MAX = 2
 
 class _Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class ZoneMap(_Frozen):
-    """Named zones, which touch which, and where each ship is."""
-
-    zones: tuple[ZoneName, ...] = Field(default=("Zone A",), max_length=ZONES_MAX)
-    links: tuple[tuple[ZoneName, ZoneName], ...] = Field(default=(), max_length=LINKS_MAX)
-    positions: dict[Id, ZoneName] = Field(default_factory=dict, max_length=SHIPS_MAX)
-
-    @model_validator(mode="after")
-    def _known_zones(self) -> Self:
-        names = set(self.zones)
-        if len(names) != len(self.zones):
-            raise ValueError("zones: zone names must be unique")
-        for a, b in self.links:
-            for z in (a, b):
-                if z not in names:
-                    raise ValueError(f"links: unknown zone '{z}'")
-        for ship, z in self.positions.items():
-            if z not in names:
-                raise ValueError(f"positions.{ship}: unknown zone '{z}'")
-        return self
-
-    def neighbours(self, zone: str) -> set[str]:
-        return set(_adjacency(self.links).get(zone, ()))
-
-    def distance(self, a: str, b: str) -> int:
-        """Zones between ``a`` and ``b`` (a large number when unconnected)."""
-        if a == b:
-            return 0
-        return _distances_from(a, self.links).get(b, UNCONNECTED)
-
-    def ship_distance(self, ship_a: str, ship_b: str) -> int:
-        return self.distance(self.positions[ship_a], self.positions[ship_b])
-
-    def range_between(self, ship_a: str, ship_b: str) -> Range:
-        return range_for_zones(self.ship_distance(ship_a, ship_b))
-
-    def move(self, ship: str, zone: str) -> "ZoneMap":
-        return self.model_copy(update={"positions": {**self.positions, ship: zone}})
-
-
-UNCONNECTED = 99
-"""The distance between zones no chain of links joins."""
-
-
-@lru_cache(maxsize=256)
-def _adjacency(links: tuple[tuple[str, str], ...]) -> dict[str, tuple[str, ...]]:
-    """Each zone's neighbours, once per map (maps are immutable and shared by states)."""
-    near: dict[str, set[str]] = {}
-    for a, b in links:
-        near.setdefault(a, set()).add(b)
-        near.setdefault(b, set()).add(a)
-    return {zone: tuple(sorted(ns)) for zone, ns in near.items()}
-
-
-@lru_cache(maxsize=1024)
-def _distances_from(start: str, links: tuple[tuple[str, str], ...]) -> dict[str, int]:
-    """Breadth-first distances from ``start`` to every zone it reaches (cached: the
-    windows ask for every ship's range on every refresh)."""
-    near = _adjacency(links)
-    found = {start: 0}
-    queue = deque([start])
-    while queue:
-        zone = queue.popleft()
-        for n in near.get(zone, ()):
-            if n not in found:
-                found[n] = found[zone] + 1
-                queue.append(n)
-    return found
 
 
 _SMALL_WORDS = {"for", "of"}
@@ -322,6 +251,9 @@ class Encounter(_Frozen):
     scanned: tuple[Id, ...] = Field(default=(), max_length=SHIPS_MAX)
     outcome: Annotated[str, Field(max_length=500)] | None = None
     house_rules: HouseRules = HouseRules()
+    conflict: Conflict | None = Field(
+        default=None, description="A personal conflict on foot, when one is running"
+    )
 
     @model_validator(mode="after")
     def _references(self) -> Self:
@@ -356,6 +288,12 @@ class Encounter(_Frozen):
             raise ValueError(f"turn.actor_ship: no ship '{self.turn.actor_ship}'")
         if self.pending is not None and self.pending.actor not in actors:
             raise ValueError(f"pending.actor: no character or ship '{self.pending.actor}'")
+        if self.conflict is not None:
+            for fid, figure in self.conflict.figures.items():
+                if figure.character is not None and figure.character not in self.characters:
+                    raise ValueError(
+                        f"conflict.figures.{fid}: no character '{figure.character}' in the crew"
+                    )
         if self.last_roll is not None and self.last_roll.actor not in actors:
             raise ValueError(f"last_roll.actor: no character or ship '{self.last_roll.actor}'")
         return self

@@ -22,6 +22,8 @@ from bridge.engine.commands import (
     SpendMomentum,
     StartTurn,
 )
+from bridge.engine.conflict_commands import CONFLICT_TYPES
+from bridge.engine.conflict_gate import conflict_why_not, ship_refusal
 from bridge.engine.encounter import Encounter, PendingTask, Side
 from bridge.engine.momentum_spends import threat_refusal
 from bridge.engine.turns import npcs_waiting, players_waiting
@@ -58,6 +60,11 @@ def why_not(state: Encounter, command: Command) -> str | None:
     reason = issuer_refusal(state, command)
     if reason is not None:
         return reason
+    if command.type in CONFLICT_TYPES:
+        return conflict_why_not(state, command)
+    paused = ship_refusal(state, command)
+    if paused is not None:
+        return paused
     if state.ended and command.type in PLAY:
         return f"The battle is over: {state.outcome}"
     match command:

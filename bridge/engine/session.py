@@ -7,7 +7,18 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from bridge.engine import gm, minors, tasks, tray, turns
+from bridge.engine import (
+    conflict_minors,
+    conflict_setup,
+    conflict_tasks,
+    conflict_turns,
+    gm,
+    harm,
+    minors,
+    tasks,
+    tray,
+    turns,
+)
 from bridge.engine.changes import Change, diff
 from bridge.engine.commands import Command
 from bridge.engine.context import Ctx, MissingParameter
@@ -84,6 +95,30 @@ _HANDLERS: dict[str, Handler] = {
     "set_seats": gm.set_seats,
     "set_zones": gm.set_zones,
     "tray_roll": tray.tray_roll,
+    # the personal conflict (the Conflict card)
+    "start_conflict": conflict_setup.start_conflict,
+    "end_conflict": conflict_setup.end_conflict,
+    "add_figure": conflict_setup.add_figure,
+    "withdraw_figure": conflict_setup.withdraw_figure,
+    "move_figure": conflict_setup.move_figure,
+    "zone_terrain": conflict_setup.zone_terrain,
+    "reveal_figure": conflict_setup.reveal_figure,
+    "conflict_adjust": conflict_setup.adjust_difficulty,
+    "stray_hit": harm.answer_stray,
+    "avoid_injury": harm.answer_avoid_injury,
+    "resist_knockdown": harm.answer_knockdown,
+    "conflict_end_round": lambda ctx, c: conflict_turns.end_round(ctx),
+    "conflict_npc_first": lambda ctx, c: conflict_turns.npc_first(ctx),
+    "conflict_start_turn": conflict_turns.start_turn,
+    "conflict_end_turn": conflict_turns.end_turn,
+    "conflict_minor": conflict_minors.conflict_minor,
+    "conflict_task": conflict_tasks.attempt_conflict_task,
+    "conflict_resolve": conflict_tasks.resolve_conflict_task,
+    "conflict_apply_damage": conflict_tasks.apply_conflict_damage,
+    "conflict_reroll": conflict_tasks.conflict_reroll,
+    "conflict_spend": conflict_tasks.conflict_spend,
+    "conflict_second_task": conflict_tasks.conflict_second_task,
+    "conflict_trigger_ready": conflict_tasks.trigger_ready,
 }
 
 

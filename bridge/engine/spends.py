@@ -1,12 +1,13 @@
 """What a rolled Task's success buys: the Momentum (NPC: Threat) spends on it, and an
-attack's damage dice held for Re-Roll Damage before they land."""
+attack's damage dice held for Re-Roll Damage before they land (a starship attack's, and a
+personal attack's on the Conflict card)."""
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from bridge.rules.challenge import ChallengeRoll
-from bridge.rules.text import Title
+from bridge.rules.text import Key, Title
 
-__all__ = ["HeldDamage", "Spends"]
+__all__ = ["HeldDamage", "PersonalHeld", "PersonalSpends", "Spends"]
 
 
 class Spends(BaseModel):
@@ -59,6 +60,66 @@ class HeldDamage(BaseModel):
     roll: ChallengeRoll
     spends: Spends = Spends()
     """The spends chosen at RESOLVE (Bonus Damage, Penetration...), applied with the dice."""
+    momentum: int = Field(
+        default=0,
+        ge=0,
+        le=40,
+        description="The attack's own Momentum (NPC: Threat) not yet spent: Re-Roll Damage "
+        "takes from it first, and the rest is saved when the damage lands",
+    )
+
+
+class PersonalSpends(BaseModel):
+    """Momentum (NPC: Threat) spent on a resolved Task of the Conflict card (seed 001
+    COMBAT MOMENTUM (PERSONAL); seed 003 Momentum spends)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    extra: int = Field(
+        default=0,
+        ge=0,
+        le=12,
+        description="Units of the Task's repeatable effect (Recover: 2 Stress each; Sprint: "
+        "one more zone each)",
+    )
+    bonus_damage: int = Field(default=0, ge=0, le=12, description="+1 damage each")
+    penetration: int = Field(default=0, ge=0, le=12, description="Ignore 2 Resistance each")
+    disarm: bool = Field(default=False, description="2: the target's weapon falls within Reach")
+    secondary_target: Key | None = Field(
+        default=None,
+        description="2: a second figure within Reach of the target takes half the damage",
+    )
+    revive: bool = Field(
+        default=False, description="First Aid, 2: the patient is back in the fight at once"
+    )
+    obtain_information: int = Field(default=0, ge=0, le=12)
+    create_advantage: Title | None = None
+    remove_complication: Title | None = Field(
+        default=None, description="Create Advantage used instead to remove this Complication"
+    )
+
+    def attack_cost(self) -> int:
+        """What the damage spends cost (Re-Roll Damage is paid when the dice are seen)."""
+        return (
+            self.bonus_damage
+            + self.penetration
+            + 2 * self.disarm
+            + 2 * (self.secondary_target is not None)
+        )
+
+    @property
+    def is_attack(self) -> bool:
+        return self.attack_cost() > 0
+
+
+class PersonalHeld(BaseModel):
+    """A personal attack's damage dice, rolled and shown before they land (Re-Roll Damage
+    may re-roll any of them once first)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    roll: ChallengeRoll
+    spends: PersonalSpends = PersonalSpends()
     momentum: int = Field(
         default=0,
         ge=0,

@@ -9,6 +9,7 @@ from bridge.combat.attacks import hazard
 from bridge.combat.damage import resolve_damage
 from bridge.engine.context import Ctx, refuse
 from bridge.engine.encounter import ROUND_MAX, Encounter, Expiry, Side
+from bridge.engine.figures import away_characters
 from bridge.rules.breaches import SystemState
 from bridge.rules.challenge import roll_challenge
 from bridge.rules.hidden import secret
@@ -41,7 +42,10 @@ def players_waiting(state: Encounter) -> tuple[str, ...]:
     """Player characters who have not taken their Turn this Round."""
     if state.player_ship not in state.active_ships("player"):
         return ()
-    return tuple(c for c in state.seated_characters() if c not in state.turn.acted)
+    away = away_characters(state)
+    return tuple(
+        c for c in state.seated_characters() if c not in state.turn.acted and c not in away
+    )
 
 
 def npcs_waiting(state: Encounter) -> tuple[str, ...]:

@@ -1,4 +1,5 @@
-"""Player characters: Attributes, Disciplines, Focuses, Values and Determination."""
+"""Player characters: Attributes, Disciplines, Focuses, Values and Determination, and what
+they carry into a fight on foot (personal weapons, armour; the Resolute talent's Stress)."""
 
 from typing import Literal
 
@@ -6,11 +7,23 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from bridge.model.pools import Determination
 from bridge.rules.errors import RuleViolation
+from bridge.rules.injury import stress_max
+from bridge.rules.personal_gear import PersonalWeapon
 from bridge.rules.stats import Attribute, Department
 from bridge.rules.task import Roller
 from bridge.rules.text import ID_MAX, Label, Name, ValueText
 
-__all__ = ["Attributes", "Character", "CharacterValue", "Disciplines", "StationName"]
+__all__ = [
+    "ARMOUR_MAX",
+    "PERSONAL_WEAPONS_MAX",
+    "RESOLUTE",
+    "Attributes",
+    "Character",
+    "CharacterValue",
+    "Disciplines",
+    "StationName",
+    "has_talent",
+]
 
 FOCUSES_MAX = 30
 """Focuses one officer may have (a main character has six)."""
@@ -18,6 +31,19 @@ VALUES_MAX = 12
 """Values one officer may hold (a main character has four)."""
 TALENTS_MAX = 20
 """Talents one officer may have."""
+PERSONAL_WEAPONS_MAX = 8
+"""Personal weapons one officer may carry."""
+ARMOUR_MAX = 10
+"""Static Resistance armour may give (body armour gives 1 to 3)."""
+RESOLUTE = "Resolute"
+"""The talent that adds 3 to Stress (RULES-NOTES "Personal conflict")."""
+
+
+def has_talent(talents: tuple[str, ...], name: str) -> bool:
+    """Whether ``name`` is among ``talents`` (letter case and spaces around aside)."""
+    wanted = name.strip().casefold()
+    return any(t.strip().casefold() == wanted for t in talents)
+
 
 StationName = Literal["command", "helm", "tactical", "operations", "science"]
 """A bridge station by its saved name (the values of ``bridge.engine.catalog.Station``)."""
@@ -86,6 +112,24 @@ class Character(BaseModel):
     usual_station: StationName | None = Field(
         default=None, description="The station this officer usually holds; None: any."
     )
+    weapons: tuple[PersonalWeapon, ...] = Field(
+        default=(),
+        max_length=PERSONAL_WEAPONS_MAX,
+        description="Personal weapons carried (an Unarmed Strike needs none)",
+    )
+    armour: int = Field(
+        default=0, ge=0, le=ARMOUR_MAX, description="Static Resistance of armour worn"
+    )
+
+    @property
+    def resolute(self) -> bool:
+        """Whether the officer has the Resolute talent (+3 Stress)."""
+        return has_talent(self.talents, RESOLUTE)
+
+    @property
+    def stress_max(self) -> int:
+        """RULES-NOTES: Stress is Fitness + Security; the Resolute talent adds 3."""
+        return stress_max(self.attributes.fitness, self.disciplines.security, self.resolute)
 
     def roller(self, attribute: Attribute, discipline: Department, focus: bool) -> Roller:
         """The target number and Focus for Attribute + Discipline."""

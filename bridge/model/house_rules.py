@@ -95,6 +95,35 @@ class HouseRules(BaseModel):
     d6_margin_per_momentum: int = Field(
         default=5, ge=1, le=20, description="OpenD6: points over the difficulty per Momentum."
     )
+    prone_ranged_difficulty: int = Field(
+        default=1,
+        ge=0,
+        le=3,
+        description="[default] Personal conflict: Difficulty added to ranged attacks against "
+        "a prone character.",
+    )
+    prone_melee_difficulty: int = Field(
+        default=-1,
+        ge=-3,
+        le=0,
+        description="[default] Personal conflict: Difficulty added to melee attacks against a "
+        "prone character (minimum 0).",
+    )
+    secondary_within_reach: bool = Field(
+        default=True,
+        description="[default] Personal conflict: Secondary Target and Area pick their "
+        "further targets within Reach of the first (off: within Close range).",
+    )
+    cover_against_melee: bool = Field(
+        default=True,
+        description="[Bridge's reading] Cover dice count against melee attacks too (the "
+        "rules do not single melee out).",
+    )
+    npc_hidden_until_revealed: bool = Field(
+        default=True,
+        description="[house rule] An NPC's Stress and special abilities are the GM's until "
+        "the GM reveals them.",
+    )
     d6_critical: Literal["cancel_highest", "complication"] = Field(
         default="complication",
         description="OpenD6 Wild Die Critical Failure: cancel the highest die, or a Complication.",

@@ -21,7 +21,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from bridge import __version__
-from bridge.engine import AttemptTask, Command, Encounter
+from bridge.engine import AttemptTask, Command, ConflictMinor, ConflictTask, Encounter
 from bridge.net.patch import JsonObject, merge_patch, patch_state
 from bridge.net.protocol import (
     MAX_HOST_FRAME,
@@ -29,6 +29,8 @@ from bridge.net.protocol import (
     Accepted,
     Availability,
     Claim,
+    ConflictForm,
+    ConflictFormRequest,
     Error,
     Hello,
     HostMessage,
@@ -140,6 +142,7 @@ class NetClient:
         self._waiting: dict[int, asyncio.Future[Accepted | Refused]] = {}
         self._pings: dict[float, asyncio.Future[float]] = {}
         self._previews: dict[int, asyncio.Future[TaskPreview]] = {}
+        self._forms: dict[int, asyncio.Future[ConflictForm]] = {}
         self._pages: dict[int, asyncio.Future[LogPage | Refused]] = {}
         self._seated_now: asyncio.Future[Seated | Error] | None = None
         self._want_seat: str | None = None
@@ -234,6 +237,25 @@ class NetClient:
             return TaskPreview(id=pid, reason="The host did not answer.")
         finally:
             self._previews.pop(pid, None)
+
+    async def conflict_form(
+        self, command: ConflictTask | ConflictMinor, timeout: float = 10.0
+    ) -> ConflictForm:
+        """What a Conflict card entry needs given ``command``'s choices so far, the legal
+        choices, and a Task's preview, from the host (or why not)."""
+        if self._ws is None:
+            return ConflictForm(id=0, reason="Not connected to the host.")
+        fid = next(self._ids)
+        future: asyncio.Future[ConflictForm] = asyncio.get_running_loop().create_future()
+        self._forms[fid] = future
+        try:
+            request = ConflictFormRequest(id=fid, command=command)
+            await self._ws.send(request.model_dump_json())
+            return await asyncio.wait_for(future, timeout)
+        except (ConnectionClosed, TimeoutError):
+            return ConflictForm(id=fid, reason="The host did not answer.")
+        finally:
+            self._forms.pop(fid, None)
 
     async def older_log(self, count: int = 200, timeout: float = 10.0) -> int:
         """Fetch up to ``count`` entries of the log older than those held, put them in
@@ -370,6 +392,10 @@ class NetClient:
             waiting = self._previews.get(message.id)
             if waiting is not None and not waiting.done():
                 waiting.set_result(message)
+        elif isinstance(message, ConflictForm):
+            form = self._forms.get(message.id)
+            if form is not None and not form.done():
+                form.set_result(message)
         elif isinstance(message, Seated):
             if self._seated_now is not None and not self._seated_now.done():
                 self._seated_now.set_result(message)

@@ -31,10 +31,14 @@ from bridge.engine import (
     Change,
     Command,
     CommandRefused,
+    ConflictTask,
     Encounter,
     JournalEntry,
     Session,
     command_adapter,
+    conflict_choices,
+    conflict_needs,
+    conflict_preview,
     parts_changed,
     preview_task,
 )
@@ -50,6 +54,8 @@ from bridge.net.protocol import (
     Accepted,
     Availability,
     Claim,
+    ConflictForm,
+    ConflictFormRequest,
     Error,
     ErrorCode,
     Hello,
@@ -74,7 +80,7 @@ from bridge.net.protocol import (
 from bridge.net.seats import SeatPlan, SeatRefused
 from bridge.net.web import WebPages
 from bridge.rules.odds import task_odds
-from bridge.seatview import CREW, Memo, availability, seat_log, seat_view
+from bridge.seatview import CREW, Memo, availability, figure_of, seat_log, seat_view
 from bridge.storage.logs import keep_secret
 
 __all__ = ["ClientInfo", "Host"]
@@ -126,6 +132,7 @@ def _with_available(update: str, available: JsonObject) -> str:
 _KINDS: dict[type, Kind] = {
     SendCommand: "command",
     PreviewTask: "preview",
+    ConflictFormRequest: "preview",
     Claim: "snapshot",
     Resync: "snapshot",
     LogPageRequest: "log_page",
@@ -494,6 +501,8 @@ class Host:
             self._command(client, message)
         elif isinstance(message, PreviewTask):
             self._preview(client, message)
+        elif isinstance(message, ConflictFormRequest):
+            self._conflict_form(client, message)
         elif isinstance(message, Resync):
             if self.seats.seat_of(client.id) is None:
                 self._send(client, Refused(reason="Take a seat first."))
@@ -582,6 +591,35 @@ class Host:
                 complication_why=plan.complication_why,
                 cost=plan.spec.cost,
                 power=plan.frame.power,
+            ),
+        )
+
+    def _conflict_form(self, client: _Client, message: ConflictFormRequest) -> None:
+        """A Conflict card entry's needs, choices and preview for the seat's officer,
+        judged on the whole battle (an unrevealed NPC's numbers stay on the host)."""
+        seat = self.seats.seat_of(client.id)
+        character = self.seats.character_of(seat) if seat else None
+        state = self.session.state
+        figure = figure_of(state, character) if character is not None else None
+        if character is None or figure is None:
+            reason = (
+                "Take a character's seat first."
+                if character is None
+                else "Your officer is not in a personal conflict."
+            )
+            self._send(client, ConflictForm(id=message.id, reason=reason))
+            return
+        command = message.command.model_copy(update={"by": character})
+        key = command.action
+        self._send(
+            client,
+            ConflictForm(
+                id=message.id,
+                needs=conflict_needs(state, figure, key, command),
+                choices=conflict_choices(state, figure, key, command),
+                preview=conflict_preview(state, command)
+                if isinstance(command, ConflictTask)
+                else None,
             ),
         )
 

@@ -22,7 +22,17 @@ from pydantic import (
 )
 
 from bridge import __version__
-from bridge.engine import AttemptTask, Command, Encounter, Station
+from bridge.engine import (
+    AttemptTask,
+    Command,
+    ConflictChoice,
+    ConflictMinor,
+    ConflictPreview,
+    ConflictTask,
+    Encounter,
+    Need,
+    Station,
+)
 from bridge.model.validation import describe_validation_error
 from bridge.rules.odds import TaskOdds
 from bridge.rules.task import PurchaseCost
@@ -36,6 +46,8 @@ __all__ = [
     "Availability",
     "Claim",
     "ClientMessage",
+    "ConflictForm",
+    "ConflictFormRequest",
     "Error",
     "ErrorCode",
     "Hello",
@@ -62,10 +74,12 @@ __all__ = [
     "version_mismatch",
 ]
 
-PROTOCOL = 3
+PROTOCOL = 4
 """Bumped whenever a message changes shape; both ends must speak the same one (3: each
 action's Command, parameters and legal choices; the log in pages; a waiting Task may hold
-an attack's damage dice, ``apply_damage``; challenge dice in the dice tray)."""
+an attack's damage dice, ``apply_damage``; challenge dice in the dice tray; 4: the battle
+may hold a personal conflict, its Commands join the union, and a seat reads its officer's
+Conflict card)."""
 MAX_CLIENT_FRAME = 64 * 1024
 """The largest frame a client may send (a Command is well under 4 KiB)."""
 MAX_HOST_FRAME = 8 * 1024 * 1024
@@ -122,6 +136,16 @@ class PreviewTask(_Message):
     command: AttemptTask
 
 
+class ConflictFormRequest(_Message):
+    """Ask what a Conflict card entry needs given the choices made so far, each need's
+    legal choices, and (a Task) its itemised Difficulty and exact odds: what the entry's
+    form shows as the player chooses (protocol 4)."""
+
+    type: Literal["conflict_form"] = "conflict_form"
+    id: Id
+    command: Annotated[ConflictTask | ConflictMinor, Field(discriminator="type")]
+
+
 class LogPageRequest(_Message):
     """Ask for older entries of the battle log: those before ``before`` (an index from
     the start of the battle), at most ``count`` of them (the host may send fewer)."""
@@ -140,7 +164,14 @@ class Ping(_Message):
 
 
 ClientMessage = Annotated[
-    Hello | Claim | SendCommand | PreviewTask | LogPageRequest | Resync | Ping,
+    Hello
+    | Claim
+    | SendCommand
+    | PreviewTask
+    | ConflictFormRequest
+    | LogPageRequest
+    | Resync
+    | Ping,
     Field(discriminator="type"),
 ]
 client_messages: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
@@ -261,6 +292,22 @@ class TaskPreview(_Message):
     power: int = Field(default=0, description="The Power the Task spends")
 
 
+class ConflictForm(_Message):
+    """The host's answer to ``conflict_form``, from the engine on the whole battle:
+    ``reason`` when the seat has no figure in a running conflict (the rest then empty)."""
+
+    type: Literal["conflict_form"] = "conflict_form"
+    id: int
+    reason: str | None = None
+    needs: tuple[Need, ...] = ()
+    choices: dict[Need, tuple[ConflictChoice, ...]] = Field(
+        default_factory=dict, description="Each need's legal values (a need not here: text)"
+    )
+    preview: ConflictPreview | None = Field(
+        default=None, description="A Task's Difficulty, costs and odds, or why it is refused"
+    )
+
+
 class LogPage(_Message):
     """Older entries of the battle log, as asked with ``log_page``: the entries from
     index ``start`` up to (not including) the one asked ``before``."""
@@ -314,6 +361,7 @@ HostMessage = Annotated[
     | Accepted
     | Refused
     | TaskPreview
+    | ConflictForm
     | LogPage
     | Seats
     | Pong

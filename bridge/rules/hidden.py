@@ -13,6 +13,10 @@ The GM reads a settled line with :func:`reveal` (the hidden words), a crew seat 
 :func:`conceal` (the words shown in their place). Nothing is worked out again later,
 so a line reads the same to a seat whenever it is sent.
 
+A line the GM alone reads (an unrevealed NPC figure's Stress or abilities in a personal
+conflict) is one span whose secret is the GM's (:func:`gm_only`): it is never settled,
+and a crew seat reads nothing of it.
+
 The markers are four characters of Unicode's private use area that no name or note can
 hold (:mod:`bridge.rules.text` refuses them).
 """
@@ -22,7 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Collection, Iterable
 
-__all__ = ["MARKERS", "conceal", "has_spans", "reveal", "secret", "settle"]
+__all__ = ["GM_ONLY", "MARKERS", "conceal", "gm_only", "has_spans", "reveal", "secret", "settle"]
 
 _OPEN, _HIDDEN, _SHOWN, _CLOSE = "\ue000", "\ue001", "\ue002", "\ue003"
 MARKERS = frozenset((_OPEN, _HIDDEN, _SHOWN, _CLOSE))
@@ -30,10 +34,20 @@ MARKERS = frozenset((_OPEN, _HIDDEN, _SHOWN, _CLOSE))
 _SPAN = re.compile(f"{_OPEN}([^{_HIDDEN}]*){_HIDDEN}([^{_SHOWN}]*){_SHOWN}([^{_CLOSE}]*){_CLOSE}")
 
 
+GM_ONLY = "@gm"
+"""Whose secret a GM-only line is: no ship or figure id holds an ``@``, so no scan or
+reveal ever settles it."""
+
+
 def secret(whose: str, hidden: object, shown: object = "") -> str:
     """``hidden`` as a span: the GM reads it; a seat that may not see ``whose`` (a ship's
     id) reads ``shown`` instead (nothing when empty)."""
     return f"{_OPEN}{whose}{_HIDDEN}{hidden}{_SHOWN}{shown}{_CLOSE}"
+
+
+def gm_only(line: str) -> str:
+    """``line`` as one span the GM alone reads: a crew seat reads nothing of it."""
+    return secret(GM_ONLY, line)
 
 
 def _replace(line: str, pick: Callable[[re.Match[str]], str]) -> str:
@@ -53,9 +67,13 @@ def _tidy(line: str) -> str:
 
 
 def settle(lines: Iterable[str], hidden: Collection[str]) -> tuple[str, ...]:
-    """``lines`` with every span about a ship not in ``hidden`` made plain text."""
+    """``lines`` with every span about a ship not in ``hidden`` made plain text (a GM-only
+    span stays)."""
     return tuple(
-        _replace(line, lambda m: m.group(0) if m.group(1) in hidden else m.group(2))
+        _replace(
+            line,
+            lambda m: m.group(0) if m.group(1) in hidden or m.group(1) == GM_ONLY else m.group(2),
+        )
         for line in lines
     )
 

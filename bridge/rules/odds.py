@@ -59,6 +59,7 @@ def task_odds(spec: TaskSpec) -> TaskOdds:
         lead = _convolve(lead, per_lead)
     if spec.has_determination_die:
         lead = [0, 0, *lead]
+    lead = [0] * spec.automatic + lead  # Extraordinary Attribute X: successes without dice
     assists = [1]
     for assist in spec.assists:
         assists = _convolve(assists, _die_counts(assist.roller))

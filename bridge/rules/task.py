@@ -173,6 +173,13 @@ class TaskSpec(_Frozen):
     assists: tuple[Assist, ...] = Field(default=(), max_length=MAX_ASSISTS)
     side: Side = "player"
     succeed_at_cost: bool = False
+    automatic: int = Field(
+        default=0,
+        ge=0,
+        le=5,
+        description="Successes scored without dice (seed 003 NPC special abilities: "
+        "Extraordinary Attribute X)",
+    )
     value: Line | None = Field(default=None, description="The Value a Determination spend cites")
 
     @model_validator(mode="after")
@@ -282,8 +289,9 @@ class TaskResult(_Frozen):
             outcome = "success at cost"
         extra = f", {self.momentum} {self.generates}" if self.momentum else ""
         comp = f", {_count(self.complications, 'complication')}" if self.complications else ""
+        auto = f" +{self.spec.automatic} automatic" if self.spec.automatic else ""
         return (
-            f"[{faces}] {_count(self.successes, 'success', 'successes')} vs Difficulty "
+            f"[{faces}]{auto} {_count(self.successes, 'success', 'successes')} vs Difficulty "
             f"{self.spec.difficulty}: {outcome}{extra}{comp}"
         )
 
@@ -301,7 +309,7 @@ def _face(d: DieRoll) -> str:
 
 
 def _tally(spec: TaskSpec, dice: tuple[DieRoll, ...], rerolls: int) -> TaskResult:
-    lead = sum(d.successes for d in dice if d.kind != "assist")
+    lead = sum(d.successes for d in dice if d.kind != "assist") + spec.automatic
     assist = sum(d.successes for d in dice if d.kind == "assist")
     assists_count = lead >= 1
     successes = lead + (assist if assists_count else 0)

@@ -19,6 +19,8 @@ from bridge.seatview.actions import (
     ParamInfo,
     SpendInfo,
     availability,
+    conflict_card_of,
+    figure_of,
 )
 from bridge.seatview.log import GM_EDIT, LogEntry, seat_entry, seat_lines, seat_log
 from bridge.seatview.seat import CREW, GM, Seat
@@ -37,7 +39,9 @@ __all__ = [
     "Seat",
     "SpendInfo",
     "availability",
+    "conflict_card_of",
     "contact",
+    "figure_of",
     "seat_entry",
     "seat_lines",
     "seat_log",

@@ -15,12 +15,14 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue
 
+from bridge import engine
 from bridge.engine import (
     CATALOG,
     ActionDef,
     AttemptTask,
     Choice,
     Command,
+    ConflictCardView,
     Encounter,
     EndTurn,
     Inspiration,
@@ -95,6 +97,11 @@ class Availability(BaseModel):
         "end_turn, keep_initiative, extra_minor, swift_task, resolve, inspiration, "
         "create_advantage, create_problem, obtain_information, second_task, make_it_so, "
         "value_complication, challenge_value",
+    )
+    conflict: ConflictCardView | None = Field(
+        default=None,
+        description="The character's Conflict card while a personal conflict runs with "
+        "them in it (the engine's view on the whole battle, for the officer's eyes)",
     )
 
 
@@ -283,6 +290,27 @@ def _controls(state: Encounter, character: str) -> dict[str, ActionInfo]:
     return out
 
 
+def figure_of(state: Encounter, character: str) -> str | None:
+    """The figure officer ``character`` plays in the running personal conflict, if any."""
+    conflict = state.conflict
+    if conflict is None:
+        return None
+    return next(
+        (
+            fid
+            for fid, f in conflict.figures.items()
+            if f.character == character and not f.withdrawn
+        ),
+        None,
+    )
+
+
+def conflict_card_of(state: Encounter, character: str) -> ConflictCardView | None:
+    """``character``'s Conflict card while a personal conflict runs with them in it."""
+    figure = figure_of(state, character)
+    return None if figure is None else engine.conflict_card(state, figure, character)
+
+
 def availability(state: Encounter, character: str | None) -> Availability:
     """What ``character`` (``None``: a seat that only watches) may do in ``state``.
 
@@ -298,6 +326,7 @@ def availability(state: Encounter, character: str | None) -> Availability:
                 actions[f"{station.value}/{a.key}"] = _card_entry(state, character, station, a)
     controls = _controls(state, character)
     return Availability(
+        conflict=conflict_card_of(state, character),
         character=character,
         turn=controls["end_turn"].reason,
         start_turn=controls["start_turn"].reason,

@@ -1,5 +1,6 @@
 """The battle as a seat sees it: sensor contacts for unscanned NPC ships, their crews'
-rolls without their numbers.
+rolls without their numbers, and in a personal conflict an unrevealed NPC figure without
+its Stress, statistics or special abilities ([house rule], the GM may turn it off).
 
 What a crew sees of an NPC ship it has not scanned is what a contact list shows: its
 name, class and Scale, where it is, whether its shields are up, its breaches (the
@@ -16,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar, cast
 
-from bridge.engine import Encounter, PendingTask
+from bridge.engine import Conflict, Encounter, PendingTask, redact_conflict
 from bridge.model.ship import Ship
 from bridge.rules.task import Assist, Roller
 from bridge.seatview.seat import Seat
@@ -88,6 +89,22 @@ def _remember(memo: Memo | None, key: str, part: T, make: Callable[[T], T]) -> T
     return made
 
 
+def _seen_conflict(state: Encounter, memo: Memo | None) -> Conflict | None:
+    """The personal conflict as the crew sees it ([house rule] an unrevealed NPC figure's
+    Stress and abilities are the GM's); the object made last time while neither the
+    conflict nor the house rules changed."""
+    key = (state.conflict, state.house_rules)
+    known = memo.get("conflict") if memo is not None else None
+    if known is not None:
+        was = cast(tuple[object, object], known[0])
+        if was[0] is key[0] and was[1] is key[1]:
+            return cast(Conflict | None, known[1])
+    made = redact_conflict(state)
+    if memo is not None:
+        memo["conflict"] = (key, made)
+    return made
+
+
 def seat_view(state: Encounter, seat: Seat, memo: Memo | None = None) -> Encounter:
     """The battle as ``seat`` may see it (the GM: all of it).
 
@@ -113,4 +130,8 @@ def seat_view(state: Encounter, seat: Seat, memo: Memo | None = None) -> Encount
                 roll,
                 lambda r, s=roller: seen_roll(r, s),  # type: ignore[misc]
             )
+    if state.conflict is not None:
+        conflict = _seen_conflict(state, memo)
+        if conflict is not state.conflict:
+            update["conflict"] = conflict
     return state.model_copy(update=update) if update else state

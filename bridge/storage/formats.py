@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from bridge.engine import Encounter, JournalEntry
 from bridge.model.character import Character
+from bridge.model.npc import Npc
 from bridge.model.ship import Ship
 
 __all__ = [
@@ -22,6 +23,7 @@ __all__ = [
     "CharacterFile",
     "Checkpoint",
     "EncounterFile",
+    "NpcFile",
     "ShipFile",
 ]
 
@@ -56,9 +58,23 @@ class ShipFile(_File):
 
 
 class CharacterFile(_File):
+    """An officer: statistics, Values, and (from version 3) personal weapons and armour."""
+
     format: Literal["bridge.character"] = "bridge.character"
-    version: Literal[2] = 2
+    version: Literal[3] = 3
     character: Character
+    notes: str = _NOTES
+    source: str = _SOURCE
+
+
+class NpcFile(_File):
+    """An NPC template for fights on foot: Minor, Notable or Major, its weapons, armour and
+    special abilities (the library's ``npcs`` folder, and the starters in
+    ``resources/npcs``)."""
+
+    format: Literal["bridge.npc"] = "bridge.npc"
+    version: Literal[1] = 1
+    npc: Npc
     notes: str = _NOTES
     source: str = _SOURCE
 
@@ -77,7 +93,7 @@ class EncounterFile(_File):
     """A battle: how it started, every Command since, and where it stands now."""
 
     format: Literal["bridge.encounter"] = "bridge.encounter"
-    version: Literal[5] = 5
+    version: Literal[6] = 6
     initial: Encounter
     checkpoint: Checkpoint | None = None
     journal: tuple[JournalEntry, ...] = Field(default=(), max_length=JOURNAL_MAX)
@@ -90,6 +106,7 @@ FORMATS: dict[str, type[_File]] = {
     "bridge.ship": ShipFile,
     "bridge.character": CharacterFile,
     "bridge.encounter": EncounterFile,
+    "bridge.npc": NpcFile,
 }
 CURRENT = {name: int(cls.model_fields["version"].default) for name, cls in FORMATS.items()}
 
@@ -172,6 +189,19 @@ def _encounter_4_to_5(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "version": 5}
 
 
+def _character_2_to_3(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 3 gives an officer personal weapons and armour (and reads the Resolute
+    talent's +3 Stress); a version 2 officer carries none and wears none."""
+    return {**data, "version": 3}
+
+
+def _encounter_5_to_6(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 6 may hold a personal conflict (``conflict``), its Commands in the journal,
+    and officers with personal weapons and armour; a version 5 battle has no conflict and
+    its officers carry nothing."""
+    return {**data, "version": 6}
+
+
 MIGRATIONS: dict[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = {
     ("bridge.ship", 1): _wrap("ship"),
     ("bridge.ship", 2): _ship_2_to_3,
@@ -180,5 +210,7 @@ MIGRATIONS: dict[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = 
     ("bridge.encounter", 2): _encounter_2_to_3,
     ("bridge.encounter", 3): _encounter_3_to_4,
     ("bridge.encounter", 4): _encounter_4_to_5,
+    ("bridge.encounter", 5): _encounter_5_to_6,
+    ("bridge.character", 2): _character_2_to_3,
 }
 """(format, version) -> a function giving the data one version later."""

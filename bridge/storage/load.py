@@ -23,6 +23,7 @@ from bridge.storage.formats import (
     MIGRATIONS,
     CharacterFile,
     EncounterFile,
+    NpcFile,
     ShipFile,
 )
 from bridge.storage.references import check_references
@@ -42,7 +43,7 @@ MAX_BYTES = 64 * 1024 * 1024
 """The largest Bridge file read (Save refuses to write a larger one, so what Bridge
 writes it reads: 40,000 Commands take about 20 MB)."""
 MAX_DEPTH = 64
-AnyFile = ShipFile | CharacterFile | EncounterFile
+AnyFile = ShipFile | CharacterFile | EncounterFile | NpcFile
 
 
 class FileProblem(ValueError):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from bridge.engine import CATALOG, Encounter
+from bridge.engine import CATALOG, CONFLICT_CARD, Encounter
 
 if TYPE_CHECKING:
     from bridge.storage.formats import EncounterFile
@@ -63,6 +63,23 @@ def encounter_problem(state: Encounter, where: str) -> str | None:
                 (f"{part}.actor", [rolled.actor], actors),
                 (f"{part}.ship", [rolled.ship], ships),
             ]
+    conflict = state.conflict
+    if conflict is not None:
+        figures = conflict.figures
+        checks += [
+            ("conflict.turn.acted", conflict.turn.acted, figures),
+            ("conflict.assists.assister", [a.assister for a in conflict.assists], figures),
+            ("conflict.assists.target", [a.target for a in conflict.assists], figures),
+            ("conflict.decisions.figure", [d.figure for d in conflict.decisions], figures),
+            (
+                "conflict.decisions.options",
+                [o for d in conflict.decisions for o in d.options],
+                figures,
+            ),
+            ("conflict.figures.readied", [f.readied for f in figures.values()], CONFLICT_CARD),
+        ]
+        if conflict.pending is not None:
+            checks.append(("conflict.pending.action", [conflict.pending.action], CONFLICT_CARD))
     for field, names, known in checks:
         problem = _unknown(f"{where}.{field}", names, known)
         if problem:

@@ -21,6 +21,7 @@ from bridge.engine.commands import StartTurn, TrayRoll
 from bridge.net.client import NetClient
 from bridge.net.limits import LIMITS, RateLimits
 from bridge.net.protocol import (
+    PROTOCOL,
     Error,
     Ping,
     Refused,
@@ -71,7 +72,7 @@ def test_slow_down_never_says_zero_seconds() -> None:
             # However little is left of the wait, the sentence says at least 1 s.
             host.guard._failures["127.0.0.1"] = (1, time.monotonic() + 0.01)
             async with connect(url) as ws:
-                hello = {"type": "hello", "protocol": 3, "app": __version__, "code": CODE}
+                hello = {"type": "hello", "protocol": PROTOCOL, "app": __version__, "code": CODE}
                 await ws.send(json.dumps(hello))
                 answer = await receive(ws)
                 assert isinstance(answer, Error) and answer.code == "slow_down"

@@ -134,3 +134,26 @@ def test_a_patch_carries_only_what_changed() -> None:
     session.apply(SetValue(path="ships.qoj.shields", value=3))  # unscanned: hidden
     patch, _ = state_patch(later, doc, seat_view(session.state, CREW))
     assert patch == {}
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10_000), officer=st.sampled_from(("kell", "reyes", "sorel")))
+def test_an_officers_conflict_card_follows_by_merge_patches(seed: int, officer: str) -> None:
+    """Protocol 4: the officer's Conflict card travels in the legal actions, patched at
+    every step of a boarding action; the client's copy is the host's each time."""
+    from bridge.engine import demo_boarding, suggest_conflict
+    from bridge.net.patch import diff_json
+    from bridge.seatview import Availability, availability
+
+    session = Session(demo_boarding(), SeededDice(seed))
+    held = availability(session.state, officer).model_dump(mode="json")
+    assert held["conflict"] is not None
+    for _ in range(40):
+        command = suggest_conflict(session.state, session.check)
+        if command is None:
+            break
+        session.apply(command)
+        now = availability(session.state, officer)
+        patch = diff_json(held, now.model_dump(mode="json"))
+        held = merge_patch(held, json.loads(json.dumps(patch)))
+        assert Availability.model_validate(held) == now

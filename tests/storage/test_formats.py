@@ -159,7 +159,7 @@ def test_a_battle_saved_with_its_damage_dice_held_opens_with_them(tmp_path: Path
     session.apply(ResolveTask(by="kell", hold_damage=True), GivenDice(d6=(3,) * 8))
     path = tmp_path / "held.bridge"
     save_battle(path, session)
-    assert json.loads(path.read_text(encoding="utf-8"))["version"] == 5
+    assert json.loads(path.read_text(encoding="utf-8"))["version"] == 6
     opened = open_battle(path).session
     pending = opened.state.pending
     assert pending is not None and pending.damage is not None
@@ -168,9 +168,50 @@ def test_a_battle_saved_with_its_damage_dice_held_opens_with_them(tmp_path: Path
     assert opened.state.pending is None
 
 
-def test_a_version_4_battle_opens_as_version_5() -> None:
+def test_a_version_4_battle_opens_as_the_current_version() -> None:
     data = json.loads(demo_file().model_dump_json())
     data["version"] = 4
+    for part in ("initial", "state"):  # version 4 had no personal conflict, no weapons
+        del data[part]["conflict"]
+        for officer in data[part]["characters"].values():
+            del officer["weapons"], officer["armour"]
     doc = parse_document(json.dumps(data).encode(), "v4.json")
-    assert doc.version == 5 and isinstance(doc, EncounterFile)
-    assert doc.state == demo_file().state
+    assert doc.version == CURRENT["bridge.encounter"] and isinstance(doc, EncounterFile)
+    unarmed = {
+        cid: c.model_copy(update={"weapons": ()}) for cid, c in demo_file().state.characters.items()
+    }
+    assert doc.state == demo_file().state.model_copy(update={"characters": unarmed})
+
+
+def test_a_version_5_battle_with_its_last_roll_and_held_damage_opens_and_plays_on(
+    tmp_path: Path,
+) -> None:
+    """A battle saved at version 5 (held damage dice, the last rolled Task, no personal
+    conflict, officers without personal weapons) opens at version 6 and plays on."""
+    from bridge.engine import ApplyDamage, AttemptTask, ResolveTask, Session, StartTurn
+    from bridge.rules.dice import GivenDice
+
+    session = Session(demo_encounter(), GivenDice())
+    session.apply(StartTurn(by="kell", actor="kell"))
+    session.apply(
+        AttemptTask(by="kell", action="fire_weapon", weapon="Phaser Arrays", target="qoj"),
+        GivenDice(d20=(1, 1, 12)),
+    )
+    session.apply(ResolveTask(by="kell", hold_damage=True), GivenDice(d6=(3,) * 8))
+    path = tmp_path / "v6.bridge"
+    save_battle(path, session)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["version"] = 5
+    for part in ("initial", "state"):
+        del data[part]["conflict"]
+        for officer in data[part]["characters"].values():
+            del officer["weapons"], officer["armour"]
+    assert data["state"]["last_roll"] is not None and data["state"]["pending"]["damage"]
+    old = tmp_path / "v5.bridge"
+    old.write_text(json.dumps(data), encoding="utf-8")
+    opened = open_battle(old).session
+    state = opened.state
+    assert state.conflict is None and state.last_roll is not None
+    assert all(c.weapons == () for c in state.characters.values())
+    opened.apply(ApplyDamage(by="kell", reroll=(0,)), GivenDice(d6=(2,), d20=(12, 12)))
+    assert opened.state.pending is None

@@ -29,7 +29,14 @@ from bridge.ui.console.gm_console import GmConsole
 from bridge.ui.console.house_rules import HouseRulesDialog
 from bridge.ui.library.ship_library import LibraryDialog
 from bridge.ui.station.task_dialog import TaskDialog
-from tests.ui.fit import clipped, frame_outside_screen, must_fit, not_in_view, scroll_bars
+from tests.ui.fit import (
+    READOUTS,
+    clipped,
+    frame_outside_screen,
+    must_fit,
+    not_in_view,
+    scroll_bars,
+)
 
 LARGER = frozenset({"readouts", "ship panel", "card", "controls", "battle"})
 """At a large text size a window's columns scroll inside it (never the window)."""
@@ -206,3 +213,43 @@ def test_every_disabled_button_says_why(qtbot: QtBot, model: SharedModel) -> Non
         for button in window.findChildren(QPushButton):
             if button.isVisibleTo(window) and not button.isEnabled():
                 assert button.toolTip(), f"{window.windowTitle()}: {button.text()}"
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_the_away_teams_windows_fit_a_laptop(qtbot: QtBot, scale: float) -> None:
+    """Issue 26's windows at 1366x768, each at its own text size: the start dialog, the
+    GM's PERSONAL CONFLICT tab, an officer's Conflict card (its entries may scroll inside
+    the card, the window never), an attack's form and the card after it; nothing cut."""
+    from bridge.engine import ConflictMinor, ConflictStartTurn, Session, demo_encounter
+    from bridge.rules.dice import SeededDice
+
+    model = SharedModel(Session(demo_encounter(), SeededDice(2)))
+    console = GmConsole(model)
+    console.confirm_quit = False
+    qtbot.addWidget(console)
+    console.show()
+    console.text_size.set(scale)
+    start = console.conflict.start()
+    QApplication.processEvents()
+    assert frame_outside_screen(start) is None and clipped(start) == []
+    start.accept()
+    console.show_conflict_tab()
+    QApplication.processEvents()
+    assert frame_outside_screen(console) is None
+    assert must_fit(console, LARGER if scale > 1 else READOUTS) == []
+    card = console.open_conflict_card("kell")
+    card.text_size.set(scale)
+    model.submit(ConflictStartTurn(by="kell", figure="kell"))
+    model.submit(ConflictMinor(by="kell", action="aim"))
+    QApplication.processEvents()
+    assert frame_outside_screen(card) is None, card.windowTitle()
+    assert must_fit(card, READOUTS | {"card"}) == [], card.windowTitle()
+    form = card.use("attack")
+    assert form is not None
+    QApplication.processEvents()
+    form.fit()
+    assert frame_outside_screen(form) is None and clipped(form) == []
+    form.send()
+    QApplication.processEvents()
+    assert card.resolve_button.isVisible()
+    assert must_fit(card, READOUTS | {"card"}) == [], "after the attack's roll"

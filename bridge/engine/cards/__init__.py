@@ -9,13 +9,27 @@ generic steps and the task dialog's fields read the rule.
 from __future__ import annotations
 
 from bridge.engine.cards import command, common, helm, operations, science, tactical
+from bridge.engine.cards.conflict import CONFLICT_RULES as _CONFLICT
+from bridge.engine.cards.conflict_rule import Choice, ConflictRule, FigureFrame
 from bridge.engine.cards.rule import Need, TaskRule
 from bridge.engine.cards.shared import narrative
 from bridge.engine.catalog import CATALOG
 from bridge.engine.commands import AttemptTask
+from bridge.engine.conflict_catalog import CONFLICT_CARD
 from bridge.engine.encounter import Encounter
 
-__all__ = ["RULES", "Need", "TaskRule", "rule_of", "task_needs"]
+__all__ = [
+    "CONFLICT_RULES",
+    "RULES",
+    "Choice",
+    "ConflictRule",
+    "FigureFrame",
+    "Need",
+    "TaskRule",
+    "conflict_rule_of",
+    "rule_of",
+    "task_needs",
+]
 
 
 def _registry() -> dict[str, TaskRule]:
@@ -32,6 +46,26 @@ def _registry() -> dict[str, TaskRule]:
 
 RULES: dict[str, TaskRule] = _registry()
 """Every station Task's rule, by key (the catalog's Override is a flag, not a Task)."""
+
+
+def _conflict_registry() -> dict[str, ConflictRule]:
+    rules: dict[str, ConflictRule] = {}
+    for rule in _CONFLICT:
+        if rule.key in rules:
+            raise ValueError(f"Conflict card Task '{rule.key}' has two rules")
+        if rule.key not in CONFLICT_CARD or CONFLICT_CARD[rule.key].kind != "task":
+            raise ValueError(f"'{rule.key}' is not a Task of the Conflict card")
+        rules[rule.key] = rule
+    return rules
+
+
+CONFLICT_RULES: dict[str, ConflictRule] = _conflict_registry()
+"""Every Conflict card Task's rule, by key (the sixth card, keyed apart from the stations)."""
+
+
+def conflict_rule_of(key: str) -> ConflictRule:
+    """The rule of the Conflict card's Task ``key`` (KeyError if it has none)."""
+    return CONFLICT_RULES[key]
 
 
 def rule_of(key: str) -> TaskRule:

@@ -50,6 +50,25 @@ class Need(StrEnum):
     TRIGGER = "trigger"
     ASSIST_ROLL = "assist_roll"
     OPPOSITION = "opposition"
+    # The Conflict card's (personal conflict): figures, personal weapons, zones.
+    TARGET = "target"
+    """A figure to attack (``ConflictTask.target``)."""
+    PERSONAL_WEAPON = "personal_weapon"
+    LETHAL = "lethal"
+    CHARGE = "charge"
+    ALSO = "also"
+    """Area: the further targets within Close range (``ConflictTask.also``)."""
+    WEAKNESS = "weakness"
+    PATIENT = "patient"
+    """First Aid: an Injured figure within Reach (``ConflictTask.target``)."""
+    ZONE = "zone"
+    BESIDE = "beside"
+    ROLL = "roll"
+    """Any Attribute + Discipline the Task fits (``attribute``, ``discipline``)."""
+    COMPLICATION = "complication"
+    """Create Advantage: a Complication in play to remove instead."""
+    DRAW = "draw"
+    """Draw Item: a weapon carried, or one on the ground within Reach."""
 
 
 WhyNot = Callable[[Encounter, str, Ship], str | None]

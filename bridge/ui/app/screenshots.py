@@ -158,6 +158,9 @@ def render_all(console: GmConsole, model: SharedModel, folder: Path) -> list[Pat
     tray.d6_difficulty.setValue(15)
     tray.roll()
     out.append(_save(tray, folder / "dice-tray.png"))
+    from bridge.ui.app.away_screenshots import render_away
+
+    out.extend(render_away(console, model, folder))
     for window in list(console.stations.values()):
         window.close()
     console.close()

@@ -230,7 +230,7 @@ class BattleFiles(QObject):
     # -- adding ships and characters (drop, import) -------------------------------------
     def add_from_file(self, path: Path, ask: Callable[[str], None] | None = None) -> bool:
         """A ship or character file (Bridge or Foundry export) joins the battle."""
-        from bridge.storage.formats import CharacterFile, EncounterFile, ShipFile
+        from bridge.storage.formats import EncounterFile, NpcFile, ShipFile
         from bridge.storage.foundry import import_foundry
         from bridge.storage.load import FileProblem, load_file
 
@@ -248,11 +248,10 @@ class BattleFiles(QObject):
         else:
             if isinstance(doc, EncounterFile):
                 return self.open(path)
-            item = (
-                doc.ship
-                if isinstance(doc, ShipFile)
-                else (doc.character if isinstance(doc, CharacterFile) else None)
-            )
+            if isinstance(doc, NpcFile):
+                report(f"{path.name}: an NPC for fights on foot, not a ship or an officer.")
+                return False
+            item = doc.ship if isinstance(doc, ShipFile) else doc.character
             unmapped = []
         command: Command
         if item is None:

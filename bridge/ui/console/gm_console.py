@@ -23,6 +23,7 @@ from bridge.ui.base.settings import restore_geometry, save_geometry
 from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.base.text_size import TextSize, take_text_size
 from bridge.ui.base.theme import COLORS
+from bridge.ui.conflict.gm_conflict import ConflictControls
 from bridge.ui.console.battle_files import BattleFiles
 from bridge.ui.console.command_labels import command_label
 from bridge.ui.console.console_menus import build_menus
@@ -39,6 +40,7 @@ from bridge.ui.widgets.zone_map import ZoneMapView
 
 if TYPE_CHECKING:  # each window and dialog loads when first opened
     from bridge.ui.base.seat_model import SeatModel
+    from bridge.ui.conflict.conflict_window import ConflictWindow
     from bridge.ui.console.dice_tray import DiceTray
     from bridge.ui.console.ship_panel import ShipPanel
     from bridge.ui.library.character_library import CharacterLibraryDialog
@@ -65,6 +67,7 @@ class GmConsole(QMainWindow):
         self.setWindowTitle(self.files.title())  # at once: a resumed battle says its name
         self.setAcceptDrops(True)
         self.stations: dict[Station, StationWindow] = {}
+        self.conflict_cards: dict[str, ConflictWindow] = {}
         self.dialog: QWidget | None = None
         self.confirm_quit = True
         self.tray: DiceTray | None = None
@@ -169,6 +172,13 @@ class GmConsole(QMainWindow):
         QVBoxLayout(self._ship_tab).setContentsMargins(0, 0, 0, 0)
         self.picture_tabs.addTab(scrolling(self._ship_tab, "ship panel"), "SHIP PANEL")
         self.picture_tabs.currentChanged.connect(self._tab_shown)
+        self.conflict = ConflictControls(self.model)
+        self.conflict.sig_said.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        self.conflict.sig_open_cards.connect(self.open_conflict_cards)
+        self._conflict_tab = scrolling(self.conflict, "battle")  # scrolls at a large size
+        self._conflict_tab.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.picture_tabs.addTab(self._conflict_tab, "PERSONAL CONFLICT")
+        self._conflict_running = False
         col = QVBoxLayout(box)
         col.setContentsMargins(0, 0, 0, 0)
         col.addWidget(section_label("Ships"))
@@ -182,6 +192,10 @@ class GmConsole(QMainWindow):
         col.addWidget(self.zone_map, 1)
         self.ships.cellDoubleClicked.connect(self._show_ship)
         return self.picture_tabs
+
+    def show_conflict_tab(self) -> None:
+        """Bring the PERSONAL CONFLICT tab to the front."""
+        self.picture_tabs.setCurrentWidget(self._conflict_tab)
 
     @property
     def ship_panel(self) -> ShipPanel:
@@ -255,6 +269,45 @@ class GmConsole(QMainWindow):
         self.menus.windows[station].setChecked(False)
         self.sig_windows_changed.emit()
 
+    # -- the personal conflict -----------------------------------------------------------
+    def _show_conflict(self, state: Encounter) -> None:
+        """The PERSONAL CONFLICT tab; it comes forward when a conflict starts."""
+        recent, _length = self.model.recent_journal(1)
+        last = recent[-1].log if recent and recent[-1].command.type.startswith("conflict") else ()
+        self.conflict.refresh(state, tuple(last))
+        running = state.conflict is not None and not state.conflict.ended
+        if running and not self._conflict_running:
+            self.show_conflict_tab()
+        self._conflict_running = running
+
+    def open_conflict_card(self, character: str) -> ConflictWindow:
+        """The Conflict card window of ``character`` (on this laptop: the crew's view)."""
+        from bridge.ui.conflict.conflict_model import LocalConflictSeat
+        from bridge.ui.conflict.conflict_window import ConflictWindow
+
+        window = self.conflict_cards.get(character)
+        if window is None:
+            window = ConflictWindow(LocalConflictSeat(self.model, character))
+            window.sig_closed.connect(self._conflict_closed)
+            self.conflict_cards[character] = window
+        window.show()
+        window.raise_()
+        return window
+
+    def open_conflict_cards(self) -> None:
+        """A Conflict card for every officer in the personal conflict."""
+        conflict = self.model.state.conflict
+        if conflict is None:
+            return
+        for figure in conflict.figures.values():
+            if figure.character is not None and not figure.withdrawn:
+                self.open_conflict_card(figure.character)
+
+    def _conflict_closed(self, character: str) -> None:
+        window = self.conflict_cards.pop(character, None)
+        if window is not None:
+            window.deleteLater()
+
     # -- refreshing ---------------------------------------------------------------------
     def refresh(self, changes: object) -> None:
         flags = changes if isinstance(changes, Change) else Change.ALL
@@ -281,6 +334,8 @@ class GmConsole(QMainWindow):
             self.log.setJournal(*self.model.recent_journal(SHOWN))
         if flags & (Change.TRAITS | Change.DURATIONS | Change.SHIPS | Change.CREW):
             self.in_play.setEncounter(state)
+        if flags & (Change.CONFLICT | Change.POOLS | Change.LOG):
+            self._show_conflict(state)
         self._undo_texts(state)
 
     def _undo_texts(self, state: Encounter) -> None:

@@ -1,5 +1,6 @@
-"""Edit one officer: Attributes, Disciplines, Focuses, Values, Determination, talents and
-the station they usually hold, checked as a character file is checked."""
+"""Edit one officer: Attributes, Disciplines, Focuses, Values, Determination, talents, the
+station they usually hold, and what they carry into a fight on foot (personal weapons,
+armour, the Resolute talent's Stress), checked as a character file is checked."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from pydantic import ValidationError
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -16,6 +18,8 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QListWidget,
+    QListWidgetItem,
     QPlainTextEdit,
     QPushButton,
     QSpinBox,
@@ -24,9 +28,19 @@ from PySide6.QtWidgets import (
 )
 
 from bridge.engine import Station
-from bridge.model.character import Attributes, Character, Disciplines
+from bridge.model.character import (
+    ARMOUR_MAX,
+    PERSONAL_WEAPONS_MAX,
+    RESOLUTE,
+    Attributes,
+    Character,
+    Disciplines,
+    has_talent,
+)
 from bridge.model.pools import DETERMINATION_MAX
 from bridge.model.validation import describe_validation_error
+from bridge.rules.injury import stress_max
+from bridge.rules.personal_gear import PERSONAL_WEAPONS, PersonalWeapon
 
 __all__ = [
     "ATTRIBUTE_RANGE",
@@ -87,7 +101,11 @@ class CharacterEditor(QDialog):
         top.addRow("Rank", self.rank)
         top.addRow("Usually holds", self.station)
         top.addRow("Determination", self.determination)
-        layout.addLayout(top)
+        head = QHBoxLayout()
+        head.addLayout(top, 3)
+        self._gear = QFormLayout()  # armour and Stress, beside who they are
+        head.addLayout(self._gear, 2)
+        layout.addLayout(head)
 
         ratings = QHBoxLayout()
         self.attribute_total = QLabel()
@@ -119,6 +137,7 @@ class CharacterEditor(QDialog):
             lists, "VALUES (one a line)", tuple(v.text for v in character.values)
         )
         self.talents = self._list(lists, "TALENTS (one a line)", character.talents)
+        lists.addWidget(self._away_team(character), 2)
         layout.addLayout(lists, 1)
 
         self.error = QLabel()
@@ -135,7 +154,87 @@ class CharacterEditor(QDialog):
             line.textChanged.connect(self.check)
         for box in (self.focuses, self.values, self.talents):
             box.textChanged.connect(self.check)
+        self.weapons.itemChanged.connect(lambda _item: self.check())
+        self.armour.valueChanged.connect(lambda _v: self.check())
+        self.resolute.toggled.connect(self._toggle_resolute)
+        self.talents.textChanged.connect(self._follow_talents)
+        for spin in (self.attributes["fitness"], self.disciplines["security"]):
+            spin.valueChanged.connect(lambda _v: self._show_stress())
+        self._show_stress()
         self.check()
+
+    # -- a fight on foot --------------------------------------------------------------------
+    def _away_team(self, character: Character) -> QGroupBox:
+        """Personal weapons (seed 003's table, and any the officer already carries),
+        armour, and the Resolute talent with the Stress it gives."""
+        box = QGroupBox("PERSONAL WEAPONS (TICK)")
+        row = QVBoxLayout(box)
+        self.weapons = QListWidget()
+        self.weapons.setMinimumHeight(90)
+        self.weapons.setToolTip(f"Tick what the officer carries (at most {PERSONAL_WEAPONS_MAX})")
+        carried = {w.name: w for w in character.weapons}
+        offered: list[PersonalWeapon] = [*PERSONAL_WEAPONS]
+        offered += [w for w in character.weapons if w.name not in {o.name for o in offered}]
+        self._offered = offered
+        for weapon in offered:
+            item = QListWidgetItem(weapon.name, self.weapons)
+            item.setToolTip(weapon.describe())
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            checked = weapon.name in carried
+            item.setCheckState(Qt.CheckState.Checked if checked else Qt.CheckState.Unchecked)
+        row.addWidget(self.weapons, 1)
+        side = self._gear
+        self.armour = QSpinBox()
+        self.armour.setRange(0, ARMOUR_MAX)
+        self.armour.setValue(character.armour)
+        self.armour.setToolTip("Static Resistance of the armour worn (body armour: 1 to 3)")
+        side.addRow("Armour", self.armour)
+        self.resolute = QCheckBox("Resolute (+3 Stress)")
+        self.resolute.setChecked(character.resolute)
+        side.addRow("", self.resolute)
+        self.stress = QLabel()
+        side.addRow("Stress", self.stress)
+        return box
+
+    def _toggle_resolute(self, on: bool) -> None:
+        """The Resolute box writes or removes the talent's line in TALENTS."""
+        talents = list(_lines(self.talents.toPlainText()))
+        if on == has_talent(tuple(talents), RESOLUTE):
+            return
+        if on:
+            talents.append(RESOLUTE)
+        else:
+            talents = [t for t in talents if not has_talent((t,), RESOLUTE)]
+        self.talents.setPlainText("\n".join(talents))
+
+    def _follow_talents(self) -> None:
+        resolute = has_talent(_lines(self.talents.toPlainText()), RESOLUTE)
+        if self.resolute.isChecked() != resolute:
+            self.resolute.blockSignals(True)
+            self.resolute.setChecked(resolute)
+            self.resolute.blockSignals(False)
+        self._show_stress()
+
+    def _show_stress(self) -> None:
+        """RULES-NOTES: Stress is Fitness + Security, +3 with the Resolute talent."""
+        fitness = self.attributes["fitness"].value()
+        security = self.disciplines["security"].value()
+        resolute = self.resolute.isChecked()
+        total = stress_max(fitness, security, resolute)
+        extra = " + 3 Resolute" if resolute else ""
+        self.stress.setText(f"{total} (Fitness {fitness} + Security {security}{extra})")
+
+    def carried(self) -> tuple[PersonalWeapon, ...]:
+        """The weapons ticked: those the officer carried first, in their order (the first
+        is in hand when a fight starts), then those newly ticked, in the table's order."""
+        ticked = [
+            weapon
+            for i, weapon in enumerate(self._offered)
+            if (item := self.weapons.item(i)) is not None
+            and item.checkState() == Qt.CheckState.Checked
+        ]
+        kept = [w for w in self.original.weapons if w in ticked]
+        return (*kept, *(w for w in ticked if w not in kept))
 
     @property
     def save_button(self) -> QPushButton:
@@ -213,6 +312,8 @@ class CharacterEditor(QDialog):
             focuses=_lines(self.focuses.toPlainText()),
             values=values,
             talents=_lines(self.talents.toPlainText()),
+            weapons=[w.model_dump() for w in self.carried()],
+            armour=self.armour.value(),
         )
         data["determination"] = {**data["determination"], "value": self.determination.value()}
         if not data["name"]:

@@ -244,7 +244,29 @@ def open_seat_windows(model: RemoteModel) -> list[QWidget]:
         window.setWindowTitle(title)
         window.show()
         windows.append(window)
+    if seated is not None and seated.character is not None:
+        windows.append(conflict_card_window(model, seated.character))
     return windows
+
+
+def conflict_card_window(model: RemoteModel, character: str) -> QWidget:
+    """The officer's Conflict card: shown whenever a personal conflict runs with them in
+    it (it comes up when the GM starts one), hidden otherwise."""
+    from bridge.ui.conflict.conflict_window import ConflictWindow
+    from bridge.ui.network.remote_conflict import RemoteConflictSeat
+
+    seat = RemoteConflictSeat(model, character)
+    window = ConflictWindow(seat)
+
+    def follow(_changes: object = None) -> None:
+        running = seat.card() is not None
+        if running and not window.isVisible():
+            window.show()
+            window.raise_()
+
+    seat.sig_changed.connect(follow)
+    follow()
+    return window
 
 
 def run_join(url: str | None, code: str | None, seat: str | None) -> int:

@@ -39,7 +39,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bridge.engine import CATALOG, Change, Encounter, turn_text
+from bridge.engine import CATALOG, CONFLICT_CARD, Change, Encounter, turn_text
 from bridge.rules.challenge import ChallengeDie
 from bridge.rules.stats import System
 from bridge.rules.task import TaskResult
@@ -47,6 +47,7 @@ from bridge.ui.base.seat_model import for_crew
 from bridge.ui.base.settings import restore_geometry, save_geometry
 from bridge.ui.base.station_model import StationModel
 from bridge.ui.base.theme import COLORS
+from bridge.ui.conflict.conflict_picture import ConflictPicture
 from bridge.ui.table.viewscreen_labels import FittedLabel, ItemsLabel, ReportLabel
 from bridge.ui.table.viewscreen_text import (
     damage_detail,
@@ -74,16 +75,26 @@ _WATCH = (
     | Change.LOG
     | Change.TRAITS
     | Change.DURATIONS
+    | Change.CONFLICT
 )
 _STATUS = Change.TURN | Change.POOLS | Change.CREW | Change.OUTCOME
-_PICTURE = Change.SHIPS | Change.ZONES
-_ROLL = Change.PENDING | Change.LOG | Change.CREW
+_PICTURE = Change.SHIPS | Change.ZONES | Change.CONFLICT | Change.LOG
+_ROLL = Change.PENDING | Change.LOG | Change.CREW | Change.CONFLICT
+_STATUS_ON_FOOT = Change.CONFLICT
 _IN_PLAY = Change.TRAITS | Change.DURATIONS | Change.SHIPS | Change.CREW
 _ROSTER_ROWS = 3
 _REPORT_ROWS = 2
 """The damage report's height in lines: the newest reports that fit, never cut."""
 UNROLL_MS = 450
 """A new line of the damage report comes up after the one before by this long."""
+
+
+_FIGHT = frozenset(
+    {"conflict_task", "conflict_resolve", "conflict_apply_damage", "avoid_injury", "stray_hit"}
+)
+"""The Commands whose lines the personal conflict's picture shows as its newest roll."""
+_FIGHT_LOOKBACK = 24
+"""How many of the newest log entries are searched for the conflict's last roll."""
 
 
 @dataclass(frozen=True)
@@ -195,6 +206,13 @@ class ViewscreenWindow(QWidget):
         middle = QHBoxLayout()
         self.map = TacticalMap()
         middle.addWidget(self.map, 11)
+        # A personal conflict takes the map's place while it runs: zones, who stands
+        # where, Stress and Injuries (the crew's view), the newest lines of the fight.
+        self.conflict_view = ConflictPicture(gm=False)
+        self.conflict_view.title.hide()  # (the viewscreen's own title and turn say it)
+        self.conflict_view.map.text_px = 22
+        self.conflict_view.hide()
+        middle.addWidget(self.conflict_view, 11)
         roll = QVBoxLayout()
         self.roll = roll
         self.roll_task = FittedLabel("section")
@@ -306,7 +324,7 @@ class ViewscreenWindow(QWidget):
             self._stale |= flags  # caught up when shown
             return
         state = self.model.state  # (the crew's view: the model is a crew seat's)
-        if flags & _STATUS:
+        if flags & (_STATUS | _STATUS_ON_FOOT):
             self._status(state)
         if flags & _PICTURE:
             self._picture(state)
@@ -319,6 +337,14 @@ class ViewscreenWindow(QWidget):
 
     def _status(self, state: Encounter) -> None:
         turn = state.turn
+        conflict = state.conflict
+        if conflict is not None and not conflict.ended:  # the fight on foot has the floor
+            self.round_block.setText(f"ROUND {conflict.turn.round}")
+            self.scene_block.setText(f"SCENE {turn.scene}")
+            self.momentum.setText(f"{state.momentum.value}/{state.momentum.cap}")
+            self.threat.setText(str(state.threat.value))
+            self.turn.setFullText(self.conflict_view.turn_words(state).upper())
+            return
         self.round_block.setText(f"ROUND {turn.round}")
         self.scene_block.setText(f"SCENE {turn.scene}")
         self.momentum.setText(f"{state.momentum.value}/{state.momentum.cap}")
@@ -331,7 +357,27 @@ class ViewscreenWindow(QWidget):
             text = "PLAYERS TO ACT" if turn.side == "player" else "NPCS TO ACT"
         self.turn.setFullText(text)
 
+    def _fight_lines(self) -> tuple[str, ...]:
+        """The newest lines of the personal conflict's rolls (its last roll, in words)."""
+        recent, _length = self.model.recent_journal(_FIGHT_LOOKBACK)
+        for entry in reversed(recent):
+            command = getattr(entry, "command", None)
+            if command is not None and command.type in _FIGHT:
+                return tuple(entry.log)
+        return ()
+
     def _picture(self, state: Encounter) -> None:
+        conflict = state.conflict
+        on_foot = conflict is not None and not conflict.ended
+        self.map.setVisible(not on_foot)
+        self.conflict_view.setVisible(on_foot)
+        if conflict is not None and on_foot:
+            self.title.setFullText(conflict.name.upper())
+            self.conflict_view.show_state(state, self._fight_lines())
+            for cells in self.roster_cells:
+                for cell in cells:
+                    cell.setVisible(False)
+            return
         own = state.player_ship
         self.title.setFullText(state.ships[own].name.upper())
         self.map.setEncounter(state, own)
@@ -375,7 +421,17 @@ class ViewscreenWindow(QWidget):
         """The battle's last roll (kept in it: a viewscreen opened later shows it too)."""
         last = state.last_roll
         self._roll = None
-        if last is not None:
+        fight = state.conflict.pending if state.conflict is not None else None
+        if fight is not None and state.conflict is not None:
+            figure = state.conflict.figures.get(fight.actor)
+            self._roll = _Roll(
+                who=figure.name if figure is not None else fight.actor,
+                task=CONFLICT_CARD[fight.action].name,
+                result=fight.result,
+            )
+        elif state.conflict is not None and not state.conflict.ended:
+            self._roll = None  # the fight's last roll is in words under its picture
+        elif last is not None:
             self._roll = _Roll(
                 who=state.name_of(last.actor),
                 task=CATALOG[last.action].name if last.action in CATALOG else last.action,
@@ -384,13 +440,26 @@ class ViewscreenWindow(QWidget):
             )
         roll = self._roll
         damage = self._damage_dice(state)
+        idle = state.conflict is not None and not state.conflict.ended and fight is None
+        # On foot with no roll waiting, the fight's picture takes the dice's room.
+        for w in (self.roll_task, self.roll_who, self.roll_outcome, self.roll_detail):
+            if w.isVisibleTo(self) == idle:
+                w.setVisible(not idle)
+        if idle:
+            self.dice.hide()
+            self.damage_dice.hide()
+            return
+        if not self.dice.isVisibleTo(self) and not self.damage_dice.isVisibleTo(self):
+            self.dice.setVisible(not damage)
+            self.damage_dice.setVisible(bool(damage))
         # One set of dice at a time, as large as the panel allows: the d20s, then, once
         # an attack hits, its damage dice in their place.
         self.damage_dice.setDice(damage)
         if self.damage_dice.isVisibleTo(self) != bool(damage):
             self.damage_dice.setVisible(bool(damage))
             self.dice.setVisible(not damage)
-            self.middle.setStretch(1, 16 if damage else 10)  # eight dice or more need room
+            # (the roll column: after the map and the personal conflict's picture)
+            self.middle.setStretch(2, 16 if damage else 10)  # eight dice or more need room
         if roll is None:
             self.roll_task.setFullText("LAST ROLL")
             self.roll_who.setFullText("NONE YET")
@@ -418,7 +487,11 @@ class ViewscreenWindow(QWidget):
     @staticmethod
     def _damage_dice(state: Encounter) -> tuple[ChallengeDie, ...]:
         """The last roll's damage dice: held for a re-roll, or as they landed (the
-        battle keeps them with its last roll)."""
+        battle keeps them with its last roll); in a personal conflict, the attack's that
+        wait to land."""
+        fight = state.conflict.pending if state.conflict is not None else None
+        if fight is not None:
+            return fight.damage.roll.dice if fight.damage is not None else ()
         last = state.last_roll
         return last.damage.roll.dice if last is not None and last.damage is not None else ()
 

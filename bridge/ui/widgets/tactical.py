@@ -47,7 +47,7 @@ def map_lines(state: Encounter, own: str) -> dict[str, list[tuple[str, str, str]
 def map_grid(state: Encounter) -> dict[str, tuple[int, int]]:
     """The zone map's grid; a chain of three or more zones folds into two rows (a screen
     is wider than tall, but not that wide), the second row running back."""
-    grid = _layout(state)
+    grid = _layout(state.zones)
     cols = max((c for c, _ in grid.values()), default=0) + 1
     if cols < 3 or any(r for _, r in grid.values()):
         return grid

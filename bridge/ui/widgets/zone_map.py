@@ -16,16 +16,15 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QWidget
 
-from bridge.engine import Encounter
+from bridge.engine import Encounter, ZoneMap
 from bridge.ui.base.theme import COLORS, FONT_FAMILY, scaled
 from bridge.ui.widgets.scaled import ScaledWidget
 
 __all__ = ["ZoneMapView", "ship_lines"]
 
 
-def _layout(state: Encounter) -> dict[str, tuple[int, int]]:
+def _layout(zones: ZoneMap) -> dict[str, tuple[int, int]]:
     """Column = distance from the first zone, row = order within that column."""
-    zones = state.zones
     if not zones.zones:
         return {}
     columns: dict[str, int] = {}
@@ -82,7 +81,8 @@ class ZoneMapView(ScaledWidget):
     """Painted zone map; ``own`` ship's range to every other ship is written beside it.
 
     With ``movable`` (the GM console), a ship is dragged by its name to another zone:
-    ``sig_move(ship, zone)`` asks for the move, which the engine judges.
+    ``sig_move(ship, zone)`` asks for the move, which the engine judges. The same map
+    shows a personal conflict's figures (:meth:`setPicture`), dragged the same way.
     """
 
     HINT = (480, 200)
@@ -92,8 +92,8 @@ class ZoneMapView(ScaledWidget):
 
     def __init__(self, parent: QWidget | None = None, movable: bool = False) -> None:
         super().__init__(parent)
-        self._state: Encounter | None = None
-        self._own: str | None = None
+        self._map: ZoneMap | None = None
+        self._lines: list[tuple[str, str, str, str]] = []
         self._picture: object = None  # what the last setEncounter asked to paint
         self._zones: dict[str, QRectF] = {}
         self._ships: dict[str, QRectF] = {}
@@ -101,6 +101,9 @@ class ZoneMapView(ScaledWidget):
         self._dragging: str | None = None
         self._drag_at: QPointF | None = None
         self.movable = movable
+        self.text_px = 14.0
+        """The size of the names' type, in pixels at text size 1 (the viewscreen's is
+        larger: it is read from across the room)."""
         if movable:
             self.setMouseTracking(True)
             self.setToolTip("Drag a ship by its name to another zone to move it")
@@ -124,7 +127,7 @@ class ZoneMapView(ScaledWidget):
         both do not fit, the type shrinks (to three quarters), then a long name wraps
         between its words. Returns where the next ship goes."""
         body = QFont(FONT_FAMILY)
-        size = scaled(14, self)
+        size = scaled(self.text_px, self)
         body.setPixelSize(round(size))
         metrics = QFontMetricsF(body)
         parts = [text] if metrics.horizontalAdvance(text) <= room else text.split(" · ")
@@ -140,13 +143,11 @@ class ZoneMapView(ScaledWidget):
         p.setFont(body)
         p.setPen(QColor(COLORS.orange if sid == self._dragging else color))
         line = metrics.height() + scaled(2, self)
-        top = at.y() + scaled(12, self) - metrics.ascent()
+        drop = scaled(12 * self.text_px / 14, self)  # the first line's baseline below ``at``
+        top = at.y() + drop - metrics.ascent()
         for i, part in enumerate(shown):
             p.drawText(
-                QPointF(
-                    at.x() + (scaled(8, self) if i else 0), at.y() + scaled(12, self) + i * line
-                ),
-                part,
+                QPointF(at.x() + (scaled(8, self) if i else 0), at.y() + drop + i * line), part
             )
         width = max(metrics.horizontalAdvance(part) for part in shown) + (
             scaled(8, self) if len(shown) > 1 else 0
@@ -182,26 +183,32 @@ class ZoneMapView(ScaledWidget):
         ship, self._dragging, self._drag_at = self._dragging, None, None
         self.unsetCursor()
         self.update()
-        if ship is None or self._state is None:
+        if ship is None or self._map is None:
             super().mouseReleaseEvent(event)
             return
         zone = self._zone_at(event.position())
-        if zone is not None and zone != self._state.zones.positions.get(ship):
+        now = next((where for sid, where, _t, _c in self._lines if sid == ship), None)
+        if zone is not None and zone != now:
             self.sig_move.emit(ship, zone)
 
     def setEncounter(self, state: Encounter, own: str | None = None) -> None:
         """Show ``state`` from ``own``'s ship; repainted only if the picture changed."""
-        self._state, self._own = state, own
-        picture = (state.zones.zones, state.zones.links, ship_lines(state, own))
+        self.setPicture(state.zones, ship_lines(state, own))
+
+    def setPicture(self, zones: ZoneMap, lines: list[tuple[str, str, str, str]]) -> None:
+        """Show ``zones`` and what stands in them: (id, zone, its line, colour) each, a
+        ship or a figure of a personal conflict; repainted only if the picture changed."""
+        picture = (zones.zones, zones.links, lines)
         if picture != self._picture:
             self._picture = picture
+            self._map, self._lines = zones, lines
             self.update()
 
     def paintEvent(self, event: QPaintEvent) -> None:
-        state = self._state
-        if state is None:
+        zones = self._map
+        if zones is None:
             return
-        grid = _layout(state)
+        grid = _layout(zones)
         if not grid:
             return
         p = QPainter(self)
@@ -214,12 +221,12 @@ class ZoneMapView(ScaledWidget):
         self._ships = {}
         self._texts = {}
         p.setPen(QPen(QColor(COLORS.violet), 3))
-        for a, b in state.zones.links:
+        for a, b in zones.links:
             p.drawLine(rects[a].center(), rects[b].center())
         title = QFont(FONT_FAMILY)
-        title.setPixelSize(round(scaled(15, self)))
+        title.setPixelSize(round(scaled(self.text_px + 1, self)))
         title.setBold(True)
-        lines = ship_lines(state, self._own)
+        lines = self._lines
         for zone, rect in rects.items():
             drag_at = self._drag_at if self._dragging is not None else None
             target = drag_at is not None and rect.contains(drag_at)

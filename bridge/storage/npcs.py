@@ -1,0 +1,116 @@
+"""The NPC library for fights on foot: the starter templates in ``resources/npcs`` (a
+Starfleet security officer, Klingons, a Jem'Hadar soldier, a Romulan, a Borg drone and
+more, each Minor, Notable or Major) plus the GM's own, kept as ``bridge.npc`` files in the
+library's ``npcs`` folder. A file that cannot be read is named in the problems and left
+alone, as the ship and character libraries do."""
+
+from __future__ import annotations
+
+import importlib.resources
+import re
+from collections.abc import Collection
+from dataclasses import dataclass
+from pathlib import Path
+
+from bridge.model.npc import Npc
+from bridge.storage.formats import NpcFile
+from bridge.storage.load import FileProblem, load_file, parse_document
+from bridge.storage.paths import library_dir, library_path
+from bridge.storage.save import save_atomic
+
+__all__ = [
+    "LibraryNpc",
+    "delete_library_npc",
+    "duplicate_npc",
+    "library_npcs",
+    "new_npc_id",
+    "save_library_npc",
+    "starter_npcs",
+]
+
+KIND = "npcs"
+
+
+@dataclass(frozen=True)
+class LibraryNpc:
+    """An NPC template in the library and where it is kept (``path`` None for starters)."""
+
+    npc: Npc
+    notes: str
+    path: Path | None
+
+    @property
+    def editable(self) -> bool:
+        return self.path is not None
+
+
+def starter_npcs() -> list[LibraryNpc]:
+    """The NPC templates shipped with Bridge, by tier then name."""
+    out = []
+    for entry in (importlib.resources.files("bridge_resources") / "npcs").iterdir():
+        if entry.name.endswith(".json"):
+            doc = parse_document(entry.read_bytes(), entry.name)
+            assert isinstance(doc, NpcFile), entry.name
+            out.append(LibraryNpc(doc.npc, doc.notes, None))
+    order = {"minor": 0, "notable": 1, "major": 2}
+    return sorted(out, key=lambda n: (order[n.npc.tier.value], n.npc.name))
+
+
+def library_npcs() -> tuple[list[LibraryNpc], list[str]]:
+    """Starter templates and the GM's own; the second list names files that could not load."""
+    out = starter_npcs()
+    try:
+        own = sorted(library_dir(KIND).glob("*.json"))
+    except OSError as exc:
+        return out, [
+            f"The NPC library folder {library_path(KIND)} cannot be used "
+            f"({exc.strerror or exc}): only the starter NPCs are shown, and new or edited "
+            "NPCs cannot be saved."
+        ]
+    problems = []
+    for path in own:
+        try:
+            doc = load_file(path)
+        except FileProblem as exc:
+            problems.append(exc.message)
+            continue
+        if isinstance(doc, NpcFile):
+            out.append(LibraryNpc(doc.npc, doc.notes, path))
+        else:
+            problems.append(f"{path.name}: not an NPC file.")
+    return out, problems
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:30] or "npc"
+
+
+def new_npc_id(name: str, taken: Collection[str] = ()) -> str:
+    """A fresh id from ``name``: not a file in the library, not in ``taken``."""
+    folder = library_path(KIND)
+    base = _slug(name)
+    nid, n = base, 2
+    while nid in taken or (folder / f"{nid}.json").exists():
+        nid, n = f"{base}-{n}", n + 1
+    return nid
+
+
+def save_library_npc(npc: Npc, notes: str = "") -> LibraryNpc:
+    """Save (or overwrite) an NPC in the GM's library, atomically (or :class:`OSError`)."""
+    path = library_dir(KIND) / f"{npc.id}.json"
+    checked = Npc.model_validate(npc.model_dump())
+    save_atomic(path, NpcFile(npc=checked, notes=notes, source="GM library"))
+    return LibraryNpc(checked, notes, path)
+
+
+def duplicate_npc(original: Npc, name: str) -> LibraryNpc:
+    """Copy an NPC into the GM's library under a new name and a fresh id."""
+    copy = original.model_copy(update={"id": new_npc_id(name), "name": name})
+    return save_library_npc(copy, f"Copied from {original.name}.")
+
+
+def delete_library_npc(entry: LibraryNpc) -> None:
+    """Remove one of the GM's NPCs (starter templates cannot be deleted)."""
+    if entry.path is None:
+        raise ValueError(f"{entry.npc.name} is a starter NPC: it cannot be deleted.")
+    entry.path.unlink()

@@ -1,0 +1,221 @@
+"""The form of one Conflict card entry: a field for each thing it needs (the engine's
+legal choices, those it may go without marked so), the Task's itemised Difficulty and
+exact odds as the choices change, and ROLL (or DO IT for a Minor Action).
+
+It holds no rule: what the entry needs, its choices and its preview come from the model
+(:class:`~bridge.ui.conflict.conflict_model.ConflictSeat`), and the Command is built with
+the engine's :func:`~bridge.engine.with_choice`.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QTimer
+from PySide6.QtGui import QShowEvent
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from bridge.engine import CardEntry, ConflictMinor, ConflictTask, Need, with_choice
+from bridge.ui.base.text_size import take_text_size
+from bridge.ui.base.theme import scaled
+from bridge.ui.conflict.conflict_model import ConflictSeat
+from bridge.ui.conflict.conflict_text import preview_lines
+from bridge.ui.widgets.fit import fit_to_screen, scrolling
+from bridge.ui.widgets.odds import OddsChart
+from bridge.ui.widgets.reason_label import ReasonLabel
+
+__all__ = ["NEED_LABELS", "ConflictEntryDialog"]
+
+NEED_LABELS: dict[Need, str] = {
+    Need.TARGET: "Target",
+    Need.PATIENT: "Patient",
+    Need.ALLY: "Ally (none: yourself)",
+    Need.PERSONAL_WEAPON: "Weapon",
+    Need.LETHAL: "Lethal or not",
+    Need.CHARGE: "Charge (after Prepare)",
+    Need.ALSO: "Further target (Area)",
+    Need.WEAKNESS: "Its Specific Weakness",
+    Need.ZONE: "Zone",
+    Need.BESIDE: "End within Reach of",
+    Need.ROLL: "Attribute + Discipline",
+    Need.COMPLICATION: "Remove a Complication instead",
+    Need.DRAW: "Item",
+    Need.READIED: "Task to ready",
+    Need.NOTE: "Note",
+    Need.TRIGGER: "Trigger",
+    Need.DIFFICULTY: "Difficulty",
+}
+_OPTIONAL = frozenset(
+    {Need.ALLY, Need.ALSO, Need.BESIDE, Need.CHARGE, Need.COMPLICATION, Need.ROLL}
+)
+_NONE = "(none)"
+
+
+class ConflictEntryDialog(QDialog):
+    """One Conflict card entry's form: its needs, the preview, and the button that sends it."""
+
+    def __init__(
+        self, model: ConflictSeat, entry: CardEntry, by: str, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.model = model
+        self.entry = entry
+        self.by = by
+        self.setWindowTitle(f"Bridge — {entry.name}")
+        take_text_size(self, parent)  # the card's window's text size
+        self.setMinimumWidth(round(scaled(760, parent)))  # the card's text in a few long lines
+        outer = QVBoxLayout(self)
+        self._body = QWidget()
+        layout = QVBoxLayout(self._body)
+        layout.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(scrolling(self._body), 1)  # at a large text size it scrolls
+        title = QLabel(f"{entry.name.upper()}", self)
+        title.setObjectName("big")
+        layout.addWidget(title)
+        text = QLabel(entry.text, self)
+        text.setWordWrap(True)
+        layout.addWidget(text)
+        if entry.kind == "task":
+            layout.addWidget(QLabel(f"{entry.roll} · Difficulty {entry.difficulty}", self))
+        self.form = QFormLayout()
+        layout.addLayout(self.form)
+        self.fields: dict[Need, QComboBox | QLineEdit] = {}
+        self.preview = ReasonLabel(lines=4, parent=self)
+        self.preview.setObjectName("reason")
+        layout.addWidget(self.preview)
+        self.chart = OddsChart(self)
+        self.chart.setMaximumHeight(round(scaled(170, parent)))
+        self.chart.setVisible(entry.kind == "task")
+        layout.addWidget(self.chart)
+        layout.addStretch(1)
+        buttons = QHBoxLayout()
+        outer.addLayout(buttons)
+        buttons.addStretch(1)
+        self.cancel_button = QPushButton("CANCEL", self)
+        self.go_button = QPushButton("ROLL" if entry.kind == "task" else "DO IT", self)
+        self.go_button.setObjectName("primary")
+        buttons.addWidget(self.cancel_button)
+        buttons.addWidget(self.go_button)
+        self.cancel_button.clicked.connect(self.reject)
+        self.go_button.clicked.connect(self.send)
+        self._building = False
+        self.rebuild()
+
+    def fit(self) -> None:
+        """As tall as its wrapped text needs at its width, no taller (a laptop's 768
+        pixels hold it whole)."""
+        width = max(self.width(), self.minimumWidth())
+        margins = self.contentsMargins().top() + self.contentsMargins().bottom()
+        content = self._body.heightForWidth(width - 40)
+        if content <= 0:
+            content = self._body.sizeHint().height()
+        height = content + self.go_button.sizeHint().height() + margins + 40
+        self.resize(width, height)
+        fit_to_screen(self)  # its frame whole on the screen, shrunk if it must be
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        QTimer.singleShot(0, self.fit)  # once Qt has sized it from its first hint
+
+    # -- the Command ------------------------------------------------------------------------
+    def _blank(self) -> ConflictTask | ConflictMinor:
+        if self.entry.kind == "task":
+            return ConflictTask(by=self.by, action=self.entry.key)
+        return ConflictMinor(by=self.by, action=self.entry.key)
+
+    def command(self) -> ConflictTask | ConflictMinor:
+        """The Command the fields make now (a field left empty is left out)."""
+        cmd = self._blank()
+        for need, field in self.fields.items():
+            if isinstance(field, QLineEdit):
+                value: object = field.text().strip()
+            else:
+                value = field.currentData()
+            if value:
+                try:
+                    if isinstance(cmd, ConflictTask):
+                        cmd = with_choice(cmd, need, str(value))
+                    else:
+                        cmd = with_choice(cmd, need, str(value))
+                except ValueError:
+                    continue  # a note too long is refused by the engine with its reason
+        return cmd
+
+    # -- the fields -------------------------------------------------------------------------
+    def rebuild(self) -> None:
+        """Lay out the fields the entry needs given what is chosen so far (a Charge only
+        for a Charge weapon; Area's further targets only for an Area attack)."""
+        if self._building:
+            return
+        self._building = True
+        try:
+            cmd = self.command()
+            needs = self.model.needs(self.entry.key, cmd)
+            choices = self.model.choices(self.entry.key, cmd)
+            for need in [n for n in self.fields if n not in needs]:
+                self.form.removeRow(self.fields.pop(need))
+            for need in needs:
+                options = choices.get(need)
+                field: QComboBox | QLineEdit | None = self.fields.get(need)
+                if options is None:
+                    if field is None:
+                        edit = QLineEdit(self)
+                        edit.setMaxLength(200)
+                        edit.textChanged.connect(lambda _t: self.refresh())
+                        self.fields[need] = edit
+                        self.form.addRow(NEED_LABELS.get(need, need.value), edit)
+                    continue
+                if not isinstance(field, QComboBox):
+                    if field is not None:
+                        self.form.removeRow(field)
+                    field = QComboBox(self)
+                    field.currentIndexChanged.connect(lambda _i: self.rebuild())
+                    self.fields[need] = field
+                    self.form.addRow(NEED_LABELS.get(need, need.value), field)
+                keep = field.currentData()
+                field.blockSignals(True)
+                field.clear()
+                if need in _OPTIONAL or not options:
+                    field.addItem(_NONE, "")
+                for choice in options:
+                    field.addItem(choice.label, choice.value)
+                index = field.findData(keep) if keep else -1
+                field.setCurrentIndex(max(index, 0))
+                field.blockSignals(False)
+        finally:
+            self._building = False
+        self.refresh()
+
+    def refresh(self) -> None:
+        """The preview for the Command as it stands: the gate's reason, or the itemised
+        Difficulty and exact odds."""
+        cmd = self.command()
+        if isinstance(cmd, ConflictTask):
+            preview = self.model.preview(cmd)
+            self.preview.setText("\n".join(preview_lines(preview)))
+            self.chart.setOdds(preview.attack.task if preview.attack else preview.odds)
+            reason = preview.reason
+        else:
+            reason = None
+            missing = [
+                NEED_LABELS.get(n, n.value)
+                for n, f in self.fields.items()
+                if n not in _OPTIONAL and isinstance(f, QComboBox) and not f.currentData()
+            ]
+            if missing:
+                reason = "Choose: " + ", ".join(missing)
+            self.preview.setText(reason or self.entry.text)
+        self.go_button.setEnabled(reason is None)
+        self.go_button.setToolTip(reason or "")
+
+    def send(self) -> None:
+        if self.model.submit(self.command()):
+            self.accept()

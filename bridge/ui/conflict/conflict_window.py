@@ -1,0 +1,407 @@
+"""The Conflict card window: one officer's personal combat, as seed 001's sixth card.
+
+The front holds the Minor Actions and the Tasks (attacks and damage among them), each a
+button the engine's gate enables or disables with its reason, and each Task with its
+Difficulty and exact odds for its first choices; the back holds the personal Momentum
+spends. Above them: the officer's Stress track, Injury, Avoid Injury, weapons carried and
+where they stand, the Turn's controls and the reason row, and what waits for them (a
+rolled Task to resolve, an Injury to avoid, a Knockdown to resist).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QCloseEvent, QShowEvent
+from PySide6.QtWidgets import (
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QProgressBar,
+    QPushButton,
+    QSizePolicy,
+    QSpinBox,
+    QTabWidget,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from bridge.engine import (
+    AvoidInjury,
+    CardEntry,
+    ConflictApplyDamage,
+    ConflictCardView,
+    ConflictEndTurn,
+    ConflictReroll,
+    ConflictResolve,
+    ConflictStartTurn,
+    PersonalSpends,
+    ResistKnockdown,
+)
+from bridge.ui.base.settings import restore_geometry, save_geometry
+from bridge.ui.base.text_size import TextSize
+from bridge.ui.base.theme import COLORS, scaled
+from bridge.ui.conflict.conflict_dialog import ConflictEntryDialog
+from bridge.ui.conflict.conflict_model import ConflictSeat
+from bridge.ui.conflict.conflict_text import (
+    back_html,
+    injury_text,
+    preview_lines,
+    preview_summary,
+    status_lines,
+    stress_text,
+)
+from bridge.ui.widgets.fit import fit_to_screen, scrolling
+from bridge.ui.widgets.flow_layout import FlowLayout
+from bridge.ui.widgets.lcars import LcarsHeader, Pill
+from bridge.ui.widgets.reason_label import ReasonLabel
+from bridge.ui.widgets.steady import set_state
+
+__all__ = ["ConflictWindow"]
+
+COLOR = COLORS.peach
+"""The Conflict card's colour (the bridge stations keep theirs)."""
+
+
+class ConflictWindow(QMainWindow):
+    """One officer's Conflict card; the officer's player drives it."""
+
+    sig_closed = Signal(str)
+    """Emitted with the character id when the window closes."""
+
+    def __init__(self, model: ConflictSeat, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = model
+        self.character = model.character
+        self.dialog: ConflictEntryDialog | None = None
+        name = model.state.name_of(self.character)
+        self.setWindowTitle(f"Bridge — Conflict card — {name}")
+        self.resize(1280, 700)
+        self.text_size = TextSize(
+            self, "conflict-card", self._rescale, lambda: [self.dialog] if self.dialog else []
+        )
+        root = QWidget()
+        self.setCentralWidget(scrolling(root))
+        layout = QVBoxLayout(root)
+        self.header = LcarsHeader(f"CONFLICT · {name}", COLOR, root)
+        layout.addWidget(self.header)
+        self.turn_label = QLabel(root)
+        self.turn_label.setObjectName("big")
+        self.momentum_pill = Pill("", COLORS.gold, self.header)
+        self.threat_pill = Pill("", COLORS.red, self.header)
+        self.header.addRight(self.turn_label)
+        self.header.addRight(self.momentum_pill)
+        self.header.addRight(self.threat_pill)
+
+        # The officer: Stress track, Injury, and what they carry and where they stand.
+        status = QHBoxLayout()
+        layout.addLayout(status)
+        track = QVBoxLayout()
+        status.addLayout(track)
+        self.stress_bar = QProgressBar(root)
+        self.stress_bar.setTextVisible(True)
+        track.addWidget(self.stress_bar)
+        self.injury_label = QLabel(root)
+        self.injury_label.setObjectName("big")
+        track.addWidget(self.injury_label)
+        track.addStretch(1)
+        self.status = QLabel(root)
+        status.addWidget(self.status, 1)
+        turn = QVBoxLayout()
+        status.addLayout(turn)
+        self.start_button = QPushButton("START TURN", root)
+        self.end_button = QPushButton("END TURN", root)
+        self.keep_button = QPushButton("KEEP THE INITIATIVE", root)
+        for b in (self.start_button, self.end_button, self.keep_button):
+            turn.addWidget(b)
+        self.reason = ReasonLabel(lines=1, parent=root)
+        self.reason.setObjectName("reason")
+        layout.addWidget(self.reason)
+
+        # What waits for this officer: a rolled Task, or a decision (Avoid Injury...).
+        self.waiting = QGroupBox("WAITING", root)
+        waiting = QVBoxLayout(self.waiting)  # what waits, then what may answer it
+        self.waiting_text = QLabel(self.waiting)
+        self.waiting_text.setWordWrap(True)
+        waiting.addWidget(self.waiting_text)
+        answers = FlowLayout()
+        waiting.addLayout(answers)
+        self.aim_button = QPushButton("AIM: RE-ROLL THE WORST DIE", self.waiting)
+        self.bonus = QSpinBox(self.waiting)
+        self.bonus.setPrefix("BONUS DAMAGE ")
+        self.bonus.setRange(0, 12)
+        self.bonus.setToolTip("Seed 001 Bonus Damage: +1 damage per Momentum")
+        self.penetration = QSpinBox(self.waiting)
+        self.penetration.setPrefix("PENETRATION ")
+        self.penetration.setRange(0, 12)
+        self.penetration.setToolTip("Seed 001 Penetration: ignore 2 Resistance per Momentum")
+        self.resolve_button = QPushButton("RESOLVE", self.waiting)
+        self.damage_button = QPushButton("APPLY DAMAGE", self.waiting)
+        self.avoid_momentum = QPushButton("AVOID: MOMENTUM", self.waiting)
+        self.avoid_complication = QPushButton("AVOID: COMPLICATION", self.waiting)
+        self.take_it = QPushButton("TAKE THE INJURY", self.waiting)
+        self.resist_button = QPushButton("RESIST (THREAT)", self.waiting)
+        self.fall_button = QPushButton("FALL PRONE", self.waiting)
+        controls: tuple[QWidget, ...] = (
+            self.aim_button,
+            self.bonus,
+            self.penetration,
+            self.resolve_button,
+            self.damage_button,
+            self.avoid_momentum,
+            self.avoid_complication,
+            self.take_it,
+            self.resist_button,
+            self.fall_button,
+        )
+        for control in controls:
+            answers.addWidget(control)
+        layout.addWidget(self.waiting)
+
+        self.tabs = QTabWidget(root)
+        # The card takes the height left; its entries scroll inside it, as a station's.
+        self.tabs.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)
+        self._rescale()
+        layout.addWidget(self.tabs, 1)
+        front = QWidget()
+        self.tabs.addTab(scrolling(front, "card"), "CARD")  # its entries may scroll
+        self.back = QTextBrowser()
+        self.tabs.addTab(self.back, "MOMENTUM SPENDS")
+        columns = QHBoxLayout(front)
+        self.minor_box = QGroupBox("MINOR ACTIONS", front)
+        self.task_box = QGroupBox("TASKS", front)
+        columns.addWidget(self.minor_box, 2)
+        columns.addWidget(self.task_box, 5)
+        self.buttons: dict[str, QPushButton] = {}
+        self.lines: dict[str, QLabel] = {}
+        self._minor_grid = QVBoxLayout(self.minor_box)
+        self._task_grid = QGridLayout(self.task_box)
+        self._built = False
+
+        self.start_button.clicked.connect(self._start)
+        self.end_button.clicked.connect(lambda: self._end(False))
+        self.keep_button.clicked.connect(lambda: self._end(True))
+        self.resolve_button.clicked.connect(self._resolve)
+        self.aim_button.clicked.connect(self._aim)
+        self.damage_button.clicked.connect(self._apply_damage)
+        self.avoid_momentum.clicked.connect(lambda: self._avoid("momentum"))
+        self.avoid_complication.clicked.connect(lambda: self._avoid("complication"))
+        self.take_it.clicked.connect(lambda: self._avoid("none"))
+        self.resist_button.clicked.connect(lambda: self._knockdown(True))
+        self.fall_button.clicked.connect(lambda: self._knockdown(False))
+        model.sig_changed.connect(self.refresh)
+        model.sig_refused.connect(self._refused)
+        self._connected = True
+        restore_geometry(self, "conflict-card")
+        fit_to_screen(self)
+        self.refresh()
+
+    def _rescale(self) -> None:
+        """The few sizes set in pixels, at the window's own text size (Ctrl+=, Ctrl+-)."""
+        self.tabs.setMinimumHeight(round(scaled(140, self)))  # its entries scroll inside
+        self.stress_bar.setMinimumWidth(round(scaled(260, self)))
+        for box in (self.bonus, self.penetration):  # the prefix and two digits, whole
+            box.setMinimumWidth(box.fontMetrics().horizontalAdvance(box.prefix() + "12") + 60)
+
+    # -- building -----------------------------------------------------------------------
+    def _build(self, card: ConflictCardView) -> None:
+        """One button per entry of the card, in the card's order (built once)."""
+        for entry in card.minors:
+            b = QPushButton(entry.name.upper(), self.minor_box)
+            b.clicked.connect(lambda _=False, k=entry.key: self.use(k))
+            self._minor_grid.addWidget(b)
+            self.buttons[entry.key] = b
+        self._minor_grid.addStretch(1)
+        for row, entry in enumerate(card.tasks):
+            b = QPushButton(entry.name.upper(), self.task_box)
+            b.clicked.connect(lambda _=False, k=entry.key: self.use(k))
+            line = QLabel(self.task_box)
+            line.setObjectName("dim")
+            self._task_grid.addWidget(b, row, 0)
+            self._task_grid.addWidget(line, row, 1)
+            self.buttons[entry.key] = b
+            self.lines[entry.key] = line
+        self._task_grid.setColumnStretch(1, 1)
+        self.back.setHtml(back_html(card))
+        self._built = True
+
+    # -- refreshing ---------------------------------------------------------------------
+    def refresh(self, _changes: object = None) -> None:
+        state = self.model.state
+        self.momentum_pill.setText(f"MOMENTUM {state.momentum.value}/{state.momentum.cap}")
+        self.threat_pill.setText(f"THREAT {state.threat.value}")
+        card = self.model.card()
+        if card is None:
+            self.turn_label.setText("NO PERSONAL CONFLICT")
+            self.status.setText("")
+            self.reason.setText(
+                "No personal conflict is running with this officer in it: the GM starts one."
+            )
+            for b in self.buttons.values():
+                b.setEnabled(False)
+            for b in (self.start_button, self.end_button, self.keep_button):
+                b.setEnabled(False)
+            self.waiting.hide()
+            return
+        if not self._built:
+            self._build(card)
+        fig = card.figure
+        self.turn_label.setText(("YOUR TURN" if card.acting else "TURN: " + card.turn).upper())
+        self.header.setSubtitle(f"{fig.zone.upper()}")
+        self.stress_bar.setMaximum(max(fig.stress_max or 0, 1))
+        self.stress_bar.setValue(fig.stress or 0)
+        self.stress_bar.setFormat(stress_text(fig).upper())
+        self.injury_label.setText(injury_text(fig).upper())
+        self.status.setText("\n".join(status_lines(card)))
+        for entry in (*card.minors, *card.tasks):
+            self._show_entry(entry)
+        set_state(self.start_button, card.start_turn, "Start this officer's Turn")
+        set_state(self.end_button, card.end_turn, "End the Turn")
+        set_state(self.keep_button, card.end_turn, "End the Turn and let an ally act next")
+        self._show_waiting(card)
+        if card.acting:
+            self.reason.setText("Your Turn: a Minor Action and a Task.")
+        elif card.start_turn is None:
+            self.reason.setText("You may start your Turn.")
+        else:
+            self.reason.setText(f"Not your Turn: {card.start_turn}")
+
+    def _show_entry(self, entry: CardEntry) -> None:
+        button = self.buttons.get(entry.key)
+        if button is None:
+            return
+        set_state(button, entry.why_not, entry.text)
+        line = self.lines.get(entry.key)
+        if line is None:
+            return
+        if entry.why_not is not None:
+            line.setText(entry.why_not)
+            line.setToolTip(entry.why_not)
+        elif entry.preview is not None:
+            line.setText(preview_summary(entry.preview))
+            line.setToolTip("\n".join(preview_lines(entry.preview)))
+        else:  # no roll (Assist, Pass, Ready): what it does
+            line.setText(entry.text.split(". ")[0].rstrip("."))
+            line.setToolTip(entry.text)
+
+    def _show_waiting(self, card: ConflictCardView) -> None:
+        decision = card.decision
+        conflict = self.model.state.conflict
+        pending = conflict.pending if conflict is not None else None
+        mine = pending is not None and pending.actor == card.figure.id
+        held = mine and pending is not None and pending.damage is not None
+        shown = decision is not None or mine
+        self.waiting.setVisible(shown)
+        if not shown:
+            return
+        if decision is not None:
+            self.waiting_text.setText(decision.text)
+        else:
+            self.waiting_text.setText(card.pending or "")
+        avoid = decision is not None and decision.kind == "avoid_injury"
+        knock = decision is not None and decision.kind == "resist_knockdown"
+        rolling = mine and not held and decision is None
+        self.resolve_button.setVisible(rolling)
+        attack = rolling and pending is not None and pending.action == "attack"
+        aims = attack and pending is not None and card.figure.aim and not pending.params.aimed
+        self.aim_button.setVisible(aims)
+        for box in (self.bonus, self.penetration):
+            box.setVisible(attack)
+        self.damage_button.setVisible(held and decision is None)
+        for b in (self.avoid_momentum, self.avoid_complication, self.take_it):
+            b.setVisible(avoid)
+        if avoid and decision is not None:
+            self.avoid_momentum.setText(f"AVOID: {decision.cost} MOMENTUM")
+        self.resist_button.setVisible(knock)
+        self.fall_button.setVisible(knock)
+
+    # -- acting -------------------------------------------------------------------------
+    def _refused(self, reason: str) -> None:
+        if self.isActiveWindow():
+            self.statusBar().showMessage(reason, 8000)
+
+    def _figure(self) -> str | None:
+        card = self.model.card()
+        return card.figure.id if card is not None else None
+
+    def use(self, key: str) -> ConflictEntryDialog | None:
+        """Open an entry's form (a Minor Action that needs nothing is done at once)."""
+        card = self.model.card()
+        if card is None:
+            return None
+        entry = next((e for e in (*card.minors, *card.tasks) if e.key == key), None)
+        if entry is None:
+            return None
+        if entry.kind == "minor" and not entry.needs:
+            from bridge.engine import ConflictMinor
+
+            self.model.submit(ConflictMinor(by=self.character, action=key))
+            return None
+        if self.dialog is not None and self.dialog.isVisible():
+            self.dialog.close()
+        self.dialog = ConflictEntryDialog(self.model, entry, self.character, self)
+        self.dialog.show()
+        return self.dialog
+
+    def _start(self) -> None:
+        figure = self._figure()
+        if figure is not None:
+            self.model.submit(ConflictStartTurn(by=self.character, figure=figure))
+
+    def _end(self, keep: bool) -> None:
+        self.model.submit(ConflictEndTurn(by=self.character, keep_initiative=keep))
+
+    def _resolve(self) -> None:
+        """RESOLVE, with the attack's damage spends chosen (the engine prices them)."""
+        spends = PersonalSpends(
+            bonus_damage=self.bonus.value() if self.bonus.isVisible() else 0,
+            penetration=self.penetration.value() if self.penetration.isVisible() else 0,
+        )
+        if self.model.submit(ConflictResolve(by=self.character, spends=spends)):
+            self.bonus.setValue(0)
+            self.penetration.setValue(0)
+
+    def _aim(self) -> None:
+        """Aim (seed 003): re-roll one d20 of the attack, the one that scored worst."""
+        conflict = self.model.state.conflict
+        pending = conflict.pending if conflict is not None else None
+        if pending is None:
+            return
+        lead = [i for i, d in enumerate(pending.result.dice) if d.kind == "lead"]
+        if lead:
+            worst = max(lead, key=lambda i: pending.result.dice[i].value)
+            self.model.submit(ConflictReroll(by=self.character, how="aim", dice=(worst,)))
+
+    def _apply_damage(self) -> None:
+        self.model.submit(ConflictApplyDamage(by=self.character))
+
+    def _avoid(self, pay: str) -> None:
+        figure = self._figure()
+        if figure is not None:
+            self.model.submit(
+                AvoidInjury.model_validate({"by": self.character, "figure": figure, "pay": pay})
+            )
+
+    def _knockdown(self, resist: bool) -> None:
+        figure = self._figure()
+        if figure is not None:
+            self.model.submit(ResistKnockdown(by=self.character, figure=figure, resist=resist))
+
+    def showEvent(self, event: QShowEvent) -> None:
+        if not self._connected:  # shown again after closing: follow the battle again
+            self._connected = True
+            self.model.sig_changed.connect(self.refresh)
+            self.model.sig_refused.connect(self._refused)
+            self.refresh()
+        super().showEvent(event)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        save_geometry(self, "conflict-card")
+        if self._connected:  # (a window the network opened again is closed again later)
+            self._connected = False
+            self.model.sig_changed.disconnect(self.refresh)
+            self.model.sig_refused.disconnect(self._refused)
+        self.sig_closed.emit(self.character)
+        super().closeEvent(event)

@@ -1,0 +1,345 @@
+"""The GM's side of a personal conflict: start one (the officers who are there, NPCs from
+the library as Minor, Notable or Major), run the NPC figures (AUTOPILOT TURN, reveal one to
+the players, the Round's end), open the officers' Conflict cards, and return to the ship.
+
+Every button sends a Command through the one Command path (undo, replay, autosave,
+files, the network); the engine judges each and says why not.
+"""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from bridge.engine import (
+    BOARDING_ZONES,
+    Command,
+    ConflictEndRound,
+    ConflictNpcFirst,
+    Encounter,
+    EndConflict,
+    MoveFigure,
+    NpcPlacement,
+    OfficerPlacement,
+    RevealFigure,
+    SetZoneTerrain,
+    StartConflict,
+    ZoneMap,
+    conflict_npcs_only,
+    play_conflict_turn,
+)
+from bridge.model.npc import Npc
+from bridge.rules.npc_abilities import NpcTier
+from bridge.ui.base.shared_model import SharedModel
+from bridge.ui.conflict.conflict_picture import ConflictPicture
+from bridge.ui.widgets.fit import scrolling
+from bridge.ui.widgets.flow_layout import FlowLayout
+from bridge.ui.widgets.steady import set_state
+
+__all__ = ["ConflictControls", "StartConflictDialog", "row_zones"]
+
+NPC_ROWS = 4
+"""NPC rows the start dialog offers (each a template, its tier, how many, where)."""
+DEFAULT_FOES = (("klingon-warrior", 1), ("klingon-bekk", 3))
+"""What the start dialog offers first: the demo's boarders (a Notable leader, three bekks)."""
+
+
+def row_zones(text: str) -> ZoneMap:
+    """Zones named in a line, comma-separated, each linked to the next (a corridor of
+    rooms); the demo boarding action's three when the line is empty."""
+    names = tuple(dict.fromkeys(n.strip() for n in text.split(",") if n.strip()))
+    if not names:
+        return BOARDING_ZONES
+    return ZoneMap(zones=names, links=tuple(pairwise(names)))
+
+
+class StartConflictDialog(QDialog):
+    """The GM picks the officers who are there and the NPCs they face."""
+
+    def __init__(self, state: Encounter, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Bridge — Start a personal conflict")
+        outer = QVBoxLayout(self)
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        outer.addWidget(scrolling(body), 1)  # at a large text size it scrolls
+        form = QFormLayout()
+        layout.addLayout(form)
+        self.name = QLineEdit("Boarders on Deck 6", self)
+        form.addRow("Name", self.name)
+        self.zones = QLineEdit(", ".join(BOARDING_ZONES.zones), self)
+        self.zones.setToolTip("Zones in a row, comma-separated: each touches the next")
+        self.zones.textChanged.connect(self._fill_zone_choices)
+        form.addRow("Zones", self.zones)
+        self.own_scene = QCheckBox("A scene of its own (the ship battle waits)", self)
+        form.addRow("", self.own_scene)
+
+        crew = QGroupBox("OFFICERS WHO ARE THERE", self)
+        grid = QGridLayout(crew)
+        self.officers: dict[str, tuple[QCheckBox, QComboBox]] = {}
+        for row, (cid, character) in enumerate(state.characters.items()):
+            box = QCheckBox(character.name, crew)
+            box.setChecked(True)
+            zone = QComboBox(crew)
+            grid.addWidget(box, row, 0)
+            grid.addWidget(zone, row, 1)
+            self.officers[cid] = (box, zone)
+        self.leader = QComboBox(crew)
+        self.leader.addItem("(no one)", "")
+        for cid, character in state.characters.items():
+            self.leader.addItem(character.name, cid)
+        self.leader.setCurrentIndex(1 if state.characters else 0)  # the first officer
+        grid.addWidget(QLabel("Leader (may Direct)", crew), len(self.officers), 0)
+        grid.addWidget(self.leader, len(self.officers), 1)
+        layout.addWidget(crew)
+
+        foes = QGroupBox("NPCS (THE LIBRARY'S TEMPLATES)", self)
+        fgrid = QGridLayout(foes)
+        from bridge.storage.npcs import library_npcs
+
+        templates, _bad = library_npcs()
+        self.templates: dict[str, Npc] = {t.npc.id: t.npc for t in templates}
+        self.npc_rows: list[tuple[QComboBox, QComboBox, QSpinBox, QComboBox]] = []
+        for row in range(NPC_ROWS):
+            which = QComboBox(foes)
+            which.addItem("(none)", "")
+            for t in templates:
+                which.addItem(f"{t.npc.name} ({t.npc.tier.label})", t.npc.id)
+            tier = QComboBox(foes)
+            tier.addItem("as its template", "")
+            for level in NpcTier:
+                tier.addItem(level.label, level.value)
+            count = QSpinBox(foes)
+            count.setRange(1, 20)
+            zone = QComboBox(foes)
+            for col, w in enumerate((which, tier, count, zone)):
+                fgrid.addWidget(w, row, col)
+            self.npc_rows.append((which, tier, count, zone))
+        layout.addWidget(foes)
+        for (which, _tier, count, _zone), (npc_id, many) in zip(
+            self.npc_rows, DEFAULT_FOES, strict=False
+        ):
+            which.setCurrentIndex(max(which.findData(npc_id), 0))
+            count.setValue(many)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self
+        )
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        outer.addWidget(self.buttons)
+        self._fill_zone_choices()
+
+    def _fill_zone_choices(self) -> None:
+        zones = row_zones(self.zones.text()).zones
+        combos = [z for _b, z in self.officers.values()] + [r[3] for r in self.npc_rows]
+        for i, combo in enumerate(combos):
+            keep = combo.currentText()
+            combo.clear()
+            combo.addItems(list(zones))
+            officer = i < len(self.officers)
+            default = zones[min(1, len(zones) - 1)] if officer else zones[0]
+            combo.setCurrentText(keep if keep in zones else default)
+
+    def command(self) -> StartConflict:
+        """The GM's Command the form makes (the engine judges it when sent)."""
+        officers = tuple(
+            OfficerPlacement(character=cid, zone=zone.currentText())
+            for cid, (box, zone) in self.officers.items()
+            if box.isChecked()
+        )
+        npcs: list[NpcPlacement] = []
+        for which, tier, count, zone in self.npc_rows:
+            npc = self.templates.get(str(which.currentData() or ""))
+            if npc is None:
+                continue
+            if tier.currentData():
+                npc = npc.model_copy(update={"tier": NpcTier(str(tier.currentData()))})
+            npcs.append(
+                NpcPlacement(
+                    npc=npc,
+                    zone=zone.currentText(),
+                    count=count.value(),
+                    huddle=len(npcs) + 1,
+                    leader=not npcs,
+                )
+            )
+        zones = row_zones(self.zones.text())
+        return StartConflict(
+            name=self.name.text().strip() or "Personal conflict",
+            zones=zones,
+            officers=officers,
+            npcs=tuple(npcs),
+            leader=str(self.leader.currentData() or "") or None,
+            own_scene=self.own_scene.isChecked(),
+        )
+
+
+class ConflictControls(QWidget):
+    """The GM console's PERSONAL CONFLICT tab: the picture (figures dragged between zones)
+    and the GM's buttons for the NPC figures and the conflict itself."""
+
+    sig_said = Signal(str)
+    sig_open_cards = Signal()
+
+    def _labelled(self, text: str, field: QWidget) -> QWidget:
+        """``field`` with its label before it, kept together when a row wraps."""
+        pair = QWidget(self)
+        row = QHBoxLayout(pair)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(QLabel(text, pair))
+        row.addWidget(field)
+        return pair
+
+    def __init__(self, model: SharedModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = model
+        layout = QVBoxLayout(self)
+        self.start_button = QPushButton("START…", self)
+        self.autopilot_button = QPushButton("AUTOPILOT TURN", self)
+        self.autopilot_button.setObjectName("primary")
+        self.npc_first_button = QPushButton("NPC ACTS FIRST", self)
+        self.end_round_button = QPushButton("END ROUND", self)
+        self.cards_button = QPushButton("CONFLICT CARDS", self)
+        self.end_button = QPushButton("RETURN TO THE SHIP", self)
+        self.reveal_choice = QComboBox(self)
+        self.reveal_button = QPushButton("REVEAL", self)
+        self.terrain_zone = QComboBox(self)
+        self.terrain_zone.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.terrain_zone.setMinimumContentsLength(12)  # a long zone name elides
+        self.cover = QSpinBox(self)
+        self.cover.setRange(0, 4)
+        self.cover.setPrefix("Cover ")
+        self.cover.setToolTip("Cover dice the zone gives (RULES-NOTES: 1 to 4)")
+        self.darkness = QSpinBox(self)
+        self.darkness.setRange(0, 3)
+        self.darkness.setPrefix("Darkness +")
+        self.darkness.setToolTip(
+            "Difficulty darkness adds to Tasks there (Night Vision ignores it)"
+        )
+        self.terrain_button = QPushButton("SET", self)
+        # Each group of controls wraps onto another row when the tab is narrow (a large
+        # text size), rather than widening the console.
+        for group in (
+            (
+                self.start_button,
+                self.autopilot_button,
+                self.npc_first_button,
+                self.end_round_button,
+                self.cards_button,
+                self.end_button,
+            ),
+            (
+                self._labelled("Reveal to the players:", self.reveal_choice),
+                self.reveal_button,
+                self._labelled("Zone:", self.terrain_zone),
+                self.cover,
+                self.darkness,
+                self.terrain_button,
+            ),
+        ):
+            flow = FlowLayout()
+            for w in group:
+                flow.addWidget(w)
+            layout.addLayout(flow)
+        self.terrain_zone.currentIndexChanged.connect(lambda _i: self._show_terrain())
+        self.terrain_button.clicked.connect(self._set_terrain)
+        self.picture = ConflictPicture(gm=True, parent=self)
+        layout.addWidget(self.picture, 1)
+        self.picture.sig_move.connect(
+            lambda fid, zone: self.model.submit(MoveFigure(figure=fid, zone=zone))
+        )
+        self.start_button.clicked.connect(self.start)
+        self.autopilot_button.clicked.connect(self.autopilot)
+        self.npc_first_button.clicked.connect(lambda: self.model.submit(ConflictNpcFirst()))
+        self.end_round_button.clicked.connect(lambda: self.model.submit(ConflictEndRound()))
+        self.cards_button.clicked.connect(self.sig_open_cards.emit)
+        self.end_button.clicked.connect(lambda: self.model.submit(EndConflict()))
+        self.reveal_button.clicked.connect(self._reveal)
+
+    def refresh(self, state: Encounter, last_lines: tuple[str, ...] = ()) -> None:
+        running = state.conflict is not None
+        why = None if running else "No personal conflict is running."
+        set_state(self.start_button, "A personal conflict is running." if running else None)
+        set_state(
+            self.autopilot_button,
+            conflict_npcs_only(state),
+            "Play the NPC figure's whole Turn by the odds, and say what it did",
+        )
+        for b in (self.npc_first_button, self.end_round_button, self.cards_button):
+            set_state(b, why)
+        set_state(self.end_button, why, "End the personal conflict and return to the ship")
+        self.reveal_choice.clear()
+        if state.conflict is not None:
+            for fid, f in state.conflict.figures.items():
+                if f.npc is not None and not f.revealed:
+                    self.reveal_choice.addItem(f.name, fid)
+        set_state(
+            self.reveal_button,
+            None if self.reveal_choice.count() else "Every NPC figure is revealed.",
+        )
+        zones = state.conflict.zones.zones if state.conflict is not None else ()
+        if tuple(self.terrain_zone.itemText(i) for i in range(self.terrain_zone.count())) != zones:
+            self.terrain_zone.blockSignals(True)
+            self.terrain_zone.clear()
+            self.terrain_zone.addItems(list(zones))
+            self.terrain_zone.blockSignals(False)
+        self._show_terrain()
+        set_state(self.terrain_button, why, "Set the zone's Cover and darkness")
+        self.picture.show_state(state, last_lines)
+
+    # -- acting -------------------------------------------------------------------------
+    def start(self) -> StartConflictDialog:
+        dialog = StartConflictDialog(self.model.state, self)
+        dialog.accepted.connect(lambda: self.submit(dialog.command()))
+        dialog.show()
+        return dialog
+
+    def submit(self, command: Command) -> bool:
+        return self.model.submit(command) is not None
+
+    def autopilot(self) -> None:
+        def submit(command: Command) -> Encounter | None:
+            applied = self.model.submit(command)
+            return applied.state if applied is not None else None
+
+        played = play_conflict_turn(self.model.state, self.model.check, submit)
+        self.sig_said.emit(played if isinstance(played, str) else played.describe())
+
+    def _show_terrain(self) -> None:
+        conflict = self.model.state.conflict
+        zone = self.terrain_zone.currentText()
+        if conflict is None or not zone:
+            return
+        self.cover.setValue(conflict.cover.get(zone, 0))
+        self.darkness.setValue(conflict.darkness.get(zone, 0))
+
+    def _set_terrain(self) -> None:
+        zone = self.terrain_zone.currentText()
+        if zone:
+            self.model.submit(
+                SetZoneTerrain(zone=zone, cover=self.cover.value(), darkness=self.darkness.value())
+            )
+
+    def _reveal(self) -> None:
+        fid = self.reveal_choice.currentData()
+        if fid:
+            self.model.submit(RevealFigure(figure=str(fid)))

@@ -1,0 +1,272 @@
+"""Whole personal conflicts through Commands only: random legal play never breaks an
+invariant, the boarding action plays to its end, and the GM's AUTOPILOT TURN plays an NPC
+figure's Turn with legal Commands."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bridge.engine.cards import Need
+from bridge.engine.commands import (
+    AvoidInjury,
+    Command,
+    ConflictEndRound,
+    ConflictEndTurn,
+    ConflictMinor,
+    ConflictReroll,
+    ConflictResolve,
+    ConflictSpend,
+    ConflictTask,
+    ConflictTriggerReady,
+    EndConflict,
+    MoveFigure,
+    ResistKnockdown,
+    StartTurn,
+    StrayHit,
+)
+from bridge.engine.conflict_autopilot import (
+    FIGURES_ONLY,
+    ConflictTurnPlayed,
+    conflict_npcs_only,
+    play_conflict_turn,
+    suggest_conflict,
+)
+from bridge.engine.conflict_card import conflict_choices, conflict_needs, with_choice
+from bridge.engine.conflict_catalog import CONFLICT_CARD
+from bridge.engine.conflict_commands import CONFLICT_TYPES
+from bridge.engine.demo_boarding import demo_boarding
+from bridge.engine.encounter import Encounter
+from bridge.engine.figures import stats
+from bridge.engine.session import Session
+from bridge.engine.spends import PersonalSpends
+from bridge.rules.dice import SeededDice
+
+KEYS = sorted(CONFLICT_CARD)
+
+
+def candidate(state: Encounter, draw: st.DrawFn) -> Command:
+    """A plausible Command for this state, with random legal choices (it may still be
+    refused: then it must change nothing)."""
+    conflict = state.conflict
+    assert conflict is not None
+    if draw(st.integers(0, 9)) == 0:
+        suggestion = suggest_conflict(state, lambda c: None)
+        if suggestion is not None:
+            return suggestion
+    if conflict.decisions:
+        front = conflict.decisions[0]
+        by = conflict.figures[front.figure].character or "gm"
+        if front.kind == "avoid_injury":
+            pay = draw(st.sampled_from(["momentum", "threat", "complication", "none"]))
+            return AvoidInjury(by=by, figure=front.figure, pay=pay)
+        if front.kind == "resist_knockdown":
+            return ResistKnockdown(by=by, figure=front.figure, resist=draw(st.booleans()))
+        return StrayHit(figure=draw(st.sampled_from([None, *front.options])))
+    if conflict.pending is not None:
+        by = conflict.figures[conflict.pending.actor].character or "gm"
+        if conflict.pending.damage is not None:
+            return ConflictApplyDamageLike(by, draw)
+        kind = draw(st.sampled_from(["resolve", "aim", "spends"]))
+        if kind == "aim":
+            return ConflictReroll(by=by, how="aim", dice=(draw(st.integers(0, 2)),))
+        spends = PersonalSpends(
+            extra=draw(st.integers(0, 2)),
+            bonus_damage=draw(st.integers(0, 1)),
+            disarm=draw(st.booleans()),
+            secondary_target=draw(st.sampled_from([None, *conflict.figures])),
+            revive=draw(st.booleans()),
+        )
+        return ConflictResolve(
+            by=by,
+            spends=spends if kind == "spends" else PersonalSpends(),
+            hold_damage=draw(st.booleans()),
+        )
+    turn = conflict.turn
+    actor = turn.interrupt or turn.actor
+    if actor is None:
+        choice = draw(st.sampled_from(["start", "start", "start", "round", "move", "ready"]))
+        if choice == "round":
+            return ConflictEndRound()
+        if choice == "move":
+            return MoveFigure(
+                figure=draw(st.sampled_from(sorted(conflict.figures))),
+                zone=draw(st.sampled_from(conflict.zones.zones)),
+                beside=draw(st.sampled_from([None, *conflict.figures])),
+            )
+        if choice == "ready":
+            fid = draw(st.sampled_from(sorted(conflict.figures)))
+            return ConflictTriggerReady(by=conflict.figures[fid].character or "gm", figure=fid)
+        suggestion = suggest_conflict(state, lambda c: None)
+        return suggestion or ConflictEndRound()
+    by = conflict.figures[actor].character or "gm"
+    choice = draw(st.sampled_from(["entry"] * 6 + ["end", "keep", "spend"]))
+    if choice == "end":
+        return ConflictEndTurn(by=by)
+    if choice == "keep":
+        return ConflictEndTurn(by=by, keep_initiative=True, with_threat=draw(st.booleans()))
+    if choice == "spend":
+        spend = draw(st.sampled_from(["extra_minor", "swift_task", "create_problem"]))
+        return ConflictSpend(by=by, spend=spend, with_threat=draw(st.booleans()))
+    key = draw(st.sampled_from(KEYS))
+    command: ConflictTask | ConflictMinor = (
+        ConflictMinor(by=by, action=key)
+        if CONFLICT_CARD[key].kind == "minor"
+        else ConflictTask(by=by, action=key, lethal=draw(st.booleans()), roll=True)
+    )
+    for need in conflict_needs(state, actor, key, command):
+        choices = conflict_choices(state, actor, key, command).get(need)
+        if choices and draw(st.integers(0, 5)):
+            command = with_choice(command, need, draw(st.sampled_from(choices)).value)
+        elif need in (Need.NOTE, Need.TRIGGER):
+            command = with_choice(command, need, "the door")
+        elif need is Need.DIFFICULTY:
+            command = with_choice(command, need, str(draw(st.integers(0, 3))))
+    return command
+
+
+def ConflictApplyDamageLike(by: str, draw: st.DrawFn) -> Command:  # noqa: N802
+    from bridge.engine.commands import ConflictApplyDamage
+
+    reroll = tuple(sorted(set(draw(st.lists(st.integers(0, 9), max_size=2)))))
+    return ConflictApplyDamage(by=by, reroll=reroll)
+
+
+def check_invariants(state: Encounter, command: Command, before: Encounter) -> None:
+    conflict = state.conflict
+    assert state.threat.value >= 0 and 0 <= state.momentum.value <= state.momentum.cap
+    if before.conflict is not None and isinstance(command, ConflictMinor | ConflictTask):
+        turn = before.conflict.turn
+        acting = before.conflict.figures[turn.interrupt or turn.actor or ""]
+        assert not acting.incapacitated, "a figure acted while incapacitated"
+    if conflict is None:
+        return
+    for fig in conflict.figures.values():
+        top = stats(state, fig).stress_max
+        assert 0 <= fig.stress <= max(top, 0), (fig.id, fig.stress, top)
+        assert fig.own_threat >= 0
+        if fig.dead:
+            assert fig.injury == "lethal"
+    turn = conflict.turn
+    if turn.actor is not None and conflict.pending is None and not conflict.decisions:
+        assert turn.tasks_taken <= turn.task_allowance <= 2
+    for decision in conflict.decisions:
+        assert decision.figure in conflict.figures
+
+
+@settings(
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(data=st.data(), seed=st.integers(0, 10_000))
+def test_random_legal_play_never_breaks_an_invariant(data: st.DataObject, seed: int) -> None:
+    """Stress stays within 0 and its maximum, no figure acts while incapacitated, the pools
+    stay within their limits, a refused Command changes nothing, and the journal replays to
+    the same battle."""
+    session = Session(demo_boarding(), SeededDice(seed))
+    for _ in range(60):
+        state = session.state
+        if state.conflict is None or state.conflict.ended:
+            break
+        command = candidate(state, data.draw)
+        if session.check(command) is not None:
+            before = session.state
+            try:
+                session.apply(command)
+            except Exception as exc:  # a refusal, which must change nothing
+                assert type(exc).__name__ in ("CommandRefused", "ParameterMissing"), exc
+            assert session.state is before
+            continue
+        before = session.state
+        session.apply(command)
+        check_invariants(session.state, command, before)
+    assert Session.replay(session.initial, session.journal).state == session.state
+
+
+def test_the_boarding_action_plays_to_its_end_through_commands_only() -> None:
+    """The demo's boarding action, every figure played by the autopilot's legal Commands,
+    ends with one side incapacitated or gone; the GM then returns to the ship."""
+    for seed in (1, 2, 3):
+        session = Session(demo_boarding(), SeededDice(seed))
+        for _ in range(2000):
+            command = suggest_conflict(session.state, session.check)
+            if command is None:
+                break
+            session.apply(command)
+        conflict = session.state.conflict
+        assert conflict is not None and conflict.outcome is not None, seed
+        sides = {
+            side: [f for f in conflict.figures.values() if f.side == side and not f.out]
+            for side in ("player", "npc")
+        }
+        assert not sides["player"] or not sides["npc"]
+        assert all(e.command.type in CONFLICT_TYPES for e in session.journal)
+        session.apply(EndConflict())
+        assert session.state.conflict is None
+        session.apply(StartTurn(by="reyes", actor="reyes"))  # the ship battle goes on
+        replayed = Session.replay(session.initial, session.journal)
+        assert replayed.state == session.state
+
+
+def _submitter(session: Session):  # type: ignore[no-untyped-def]
+    def submit(command: Command) -> Encounter | None:
+        if session.check(command) is not None:
+            return None
+        return session.apply(command).state
+
+    return submit
+
+
+def test_autopilot_turn_plays_an_npc_figures_whole_turn() -> None:
+    """The GM console's AUTOPILOT TURN for an NPC figure, as for NPC ships: start, Minor
+    Action, Task, its spends and damage, end."""
+    session = Session(demo_boarding(), SeededDice(4))
+    assert conflict_npcs_only(session.state) == FIGURES_ONLY  # the players act first
+
+    def npc_to_start(state: Encounter) -> bool:
+        c = state.conflict
+        return (
+            c is not None
+            and c.turn.actor is None
+            and c.turn.side == "npc"
+            and c.pending is None
+            and not c.decisions
+        )
+
+    while not npc_to_start(session.state):
+        command = suggest_conflict(session.state, session.check)
+        assert command is not None
+        session.apply(command)
+    steps: list[str] = []
+    for _ in range(5):
+        played = play_conflict_turn(session.state, session.check, _submitter(session))
+        assert isinstance(played, ConflictTurnPlayed), played
+        steps += played.steps
+        if steps[-1] == "ends its Turn":
+            break
+        # an officer must decide (Avoid an Injury): the player does, the GM goes on
+        assert conflict_npcs_only(session.state) == FIGURES_ONLY
+        answer = suggest_conflict(session.state, session.check)
+        assert isinstance(answer, AvoidInjury | ResistKnockdown)
+        session.apply(answer)
+    conflict = session.state.conflict
+    assert conflict is not None and conflict.figures[played.figure].npc is not None
+    assert steps[-1] == "ends its Turn" and played.figure in conflict.turn.acted
+    assert played.describe().startswith(f"Autopilot, {played.name}: ")
+
+
+def test_autopilot_answers_an_npcs_decision_in_an_officers_turn() -> None:
+    session = Session(demo_boarding(), SeededDice(4))
+    while True:
+        conflict = session.state.conflict
+        assert conflict is not None
+        if conflict.decisions and conflict.figures[conflict.decisions[0].figure].npc:
+            break
+        command = suggest_conflict(session.state, session.check)
+        assert command is not None
+        session.apply(command)
+    played = play_conflict_turn(session.state, session.check, _submitter(session))
+    assert isinstance(played, ConflictTurnPlayed)
+    assert played.steps[0] in ("avoids the Injury", "takes the Injury")
+    assert conflict_npcs_only(session.state) == FIGURES_ONLY  # back to the officer

@@ -1,0 +1,164 @@
+"""The Conflict card window mirrors seed 001's Conflict card (front: Minor Actions and
+Tasks; back: COMBAT MOMENTUM (PERSONAL)) and plays through the one Command path."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from bridge.engine import (
+    CONFLICT_CARD,
+    CONFLICT_SPENDS,
+    ConflictTask,
+    EndConflict,
+    Session,
+    boarding_command,
+    conflict_preview,
+    demo_boarding,
+    demo_encounter,
+    suggest_conflict,
+)
+from bridge.engine.commands import Command
+from bridge.rules.dice import GivenDice, SeededDice
+from bridge.ui.base.shared_model import SharedModel
+from bridge.ui.conflict.conflict_model import LocalConflictSeat, figure_of
+from bridge.ui.conflict.conflict_text import preview_lines
+from bridge.ui.conflict.conflict_window import ConflictWindow
+
+
+def card(qtbot: QtBot, model: SharedModel, character: str = "kell") -> ConflictWindow:
+    w = ConflictWindow(LocalConflictSeat(model, character))
+    qtbot.addWidget(w)
+    w.show()
+    return w
+
+
+def test_every_entry_of_the_conflict_card_is_a_control_and_the_back_its_spends(
+    qtbot: QtBot,
+) -> None:
+    """Seed 001 Conflict card: its Minor Actions and Tasks on the front, COMBAT MOMENTUM
+    (PERSONAL) on the back."""
+    model = SharedModel(Session(demo_boarding(), SeededDice(1)))
+    w = card(qtbot, model)
+    assert set(w.buttons) == set(CONFLICT_CARD)
+    back = w.back.toPlainText()
+    for spend in CONFLICT_SPENDS:
+        assert spend.name in back
+    assert w.header.title() == "CONFLICT · LT. CMDR. KELL"
+
+
+def test_the_card_waits_for_a_conflict_and_comes_alive_when_the_gm_starts_one(
+    qtbot: QtBot,
+) -> None:
+    model = SharedModel(Session(demo_encounter(), SeededDice(1)))
+    w = card(qtbot, model)
+    assert "No personal conflict is running" in w.reason.text()
+    assert not w.start_button.isEnabled()
+    assert model.submit(boarding_command()) is not None
+    assert w.start_button.isEnabled()
+    assert set(w.buttons) == set(CONFLICT_CARD)
+    model.submit(EndConflict())
+    assert not w.start_button.isEnabled() and not w.waiting.isVisible()
+
+
+def test_the_status_shows_the_stress_track_as_rules_notes_counts_it(qtbot: QtBot) -> None:
+    """RULES-NOTES Personal conflict: Stress is Fitness + Security (+3 with Resolute)."""
+    model = SharedModel(Session(demo_boarding(), SeededDice(1)))
+    w = card(qtbot, model)
+    kell = model.state.characters["kell"]
+    top = kell.attributes.fitness + kell.disciplines.security + (3 if kell.resolute else 0)
+    assert (w.stress_bar.value(), w.stress_bar.maximum()) == (top, top)
+    assert w.stress_bar.format() == f"STRESS {top}/{top}"
+    assert w.injury_label.text() == "UNHURT"
+    conflict = model.state.conflict
+    assert conflict is not None
+    zone = conflict.zone_of(figure_of(model.state, "kell") or "")
+    assert f"Zone: {zone}" in w.status.text()
+    for weapon in kell.weapons:
+        assert weapon.name in w.status.text()
+    assert "Avoid Injury: available" in w.status.text()
+
+
+def test_an_attack_is_chosen_previewed_rolled_and_landed_from_the_card(qtbot: QtBot) -> None:
+    """Seed 001 MAKE AN ATTACK: a ranged attack is Control + Security, Difficulty 2; the
+    dialog's preview is the engine's, exact odds and damage range included; two 1s hit
+    and the damage dice land on the Klingon."""
+    dice = GivenDice(d20=(1, 1), d6=(2,) * 20)
+    model = SharedModel(Session(demo_boarding(), dice))
+    w = card(qtbot, model)
+    qtbot.mouseClick(w.start_button, Qt.MouseButton.LeftButton)
+    assert w.turn_label.text() == "YOUR TURN"
+    dialog = w.use("attack")
+    assert dialog is not None
+    target = dialog.fields[next(n for n in dialog.fields if n.value == "target")]
+    assert hasattr(target, "findData")
+    target.setCurrentIndex(target.findData("klingon-warrior"))  # type: ignore[union-attr]
+    cmd = dialog.command()
+    assert isinstance(cmd, ConflictTask) and cmd.target == "klingon-warrior"
+    expected = conflict_preview(model.state, cmd)
+    assert dialog.preview.text() == "\n".join(preview_lines(expected))
+    assert expected.difficulty == 2 and "Control + Security" in expected.roll
+    assert expected.attack is not None and dialog.chart.odds() == expected.attack.task
+    before = model.state.conflict.figures["klingon-warrior"]  # type: ignore[union-attr]
+    qtbot.mouseClick(dialog.go_button, Qt.MouseButton.LeftButton)
+    assert w.waiting.isVisible() and w.resolve_button.isVisible()
+    assert "Attack" in w.waiting_text.text()
+    qtbot.mouseClick(w.resolve_button, Qt.MouseButton.LeftButton)
+    after = model.state.conflict.figures["klingon-warrior"]  # type: ignore[union-attr]
+    assert (after.stress, after.injury) != (before.stress, before.injury)
+
+
+def test_a_minor_action_with_a_need_asks_for_it_and_one_without_is_done_at_once(
+    qtbot: QtBot,
+) -> None:
+    """Seed 001 Movement: to an adjacent zone; Drop Prone needs nothing."""
+    model = SharedModel(Session(demo_boarding(), SeededDice(2)))
+    w = card(qtbot, model)
+    qtbot.mouseClick(w.start_button, Qt.MouseButton.LeftButton)
+    conflict = model.state.conflict
+    assert conflict is not None
+    here = conflict.zone_of("kell")
+    dialog = w.use("movement")
+    assert dialog is not None and dialog.go_button.text() == "DO IT"
+    zones = dialog.fields[next(n for n in dialog.fields if n.value == "zone")]
+    offered = {zones.itemData(i) for i in range(zones.count())}  # type: ignore[union-attr]
+    assert offered == {z for z in conflict.zones.zones if conflict.zones.distance(here, z) <= 1}
+    there = next(z for z in offered if z != here)
+    zones.setCurrentIndex(zones.findData(there))  # type: ignore[union-attr]
+    qtbot.mouseClick(dialog.go_button, Qt.MouseButton.LeftButton)
+    assert model.state.conflict.zone_of("kell") == there  # type: ignore[union-attr]
+    assert there.upper() in w.header.title() or there in w.status.text()
+    assert not w.buttons["drop_prone"].isEnabled()  # one Minor Action a Turn
+    assert "Minor Action" in w.buttons["drop_prone"].toolTip()
+
+
+def test_the_card_offers_avoid_injury_when_the_officers_decision_waits(qtbot: QtBot) -> None:
+    """Seed 003 AVOID INJURY: 2 Momentum or a Complication, once per scene; the card's
+    buttons answer the decision the engine waits on."""
+    session = Session(demo_boarding(), SeededDice(11))
+    model = SharedModel(session)
+    windows: dict[str, ConflictWindow] = {}
+    for _ in range(400):
+        conflict = model.state.conflict
+        assert conflict is not None
+        front = conflict.decisions[0] if conflict.decisions else None
+        if front is not None and front.kind == "avoid_injury":
+            officer = conflict.figures[front.figure].character
+            if officer is not None:
+                break
+        command: Command | None = suggest_conflict(model.state, model.check)
+        assert command is not None
+        model.submit(command)
+    else:
+        raise AssertionError("no officer had an Injury to avoid in 400 Commands")
+    w = windows.setdefault(officer, card(qtbot, model, officer))
+    assert w.waiting.isVisible() and w.avoid_momentum.isVisible()
+    assert w.avoid_momentum.text() == f"AVOID: {front.cost} MOMENTUM"
+    momentum = model.state.momentum.value
+    button = w.avoid_momentum if momentum >= front.cost else w.avoid_complication
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    after = model.state.conflict
+    assert after is not None and front not in after.decisions
+    fig = after.figures[front.figure]
+    assert fig.avoid_injury_used and fig.injury is None
+    assert "Avoid Injury: used this scene" in w.status.text()

@@ -1,0 +1,145 @@
+"""The GM runs a personal conflict from the console: starts it (the officers who are
+there, NPCs from the library's templates as Minor, Notable or Major), plays the NPC
+figures (AUTOPILOT TURN), moves figures by dragging, reveals an NPC, and returns to the
+ship; the viewscreen shows the fight while it runs."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from bridge.engine import (
+    BOARDING_ZONES,
+    ConflictEndTurn,
+    ConflictStartTurn,
+    ConflictTask,
+    Session,
+    demo_boarding,
+    demo_encounter,
+)
+from bridge.rules.dice import SeededDice
+from bridge.rules.npc_abilities import NpcTier
+from bridge.ui.base.shared_model import SharedModel
+from bridge.ui.conflict.gm_conflict import StartConflictDialog, row_zones
+from bridge.ui.console.gm_console import GmConsole
+
+
+def console(qtbot: QtBot, model: SharedModel) -> GmConsole:
+    c = GmConsole(model)
+    c.confirm_quit = False
+    qtbot.addWidget(c)
+    c.show()
+    return c
+
+
+def test_zones_in_a_row_touch_their_neighbours_and_an_empty_line_is_the_demo_deck() -> None:
+    zones = row_zones("Bridge, Turbolift ,Deck 2, Bridge")
+    assert zones.zones == ("Bridge", "Turbolift", "Deck 2")
+    assert zones.links == (("Bridge", "Turbolift"), ("Turbolift", "Deck 2"))
+    assert row_zones(" , ") == BOARDING_ZONES
+
+
+def test_the_start_dialog_picks_officers_and_library_npcs_at_a_tier(qtbot: QtBot) -> None:
+    """Issue 26: the GM picks the officers who are there and adds NPCs from the library,
+    as Minor, Notable or Major."""
+    state = demo_encounter()
+    dialog = StartConflictDialog(state)
+    qtbot.addWidget(dialog)
+    dialog.officers["sorel"][0].setChecked(False)
+    which, tier, count, zone = dialog.npc_rows[2]
+    which.setCurrentIndex(which.findData("jemhadar-soldier"))
+    tier.setCurrentIndex(tier.findData(NpcTier.MAJOR.value))
+    count.setValue(2)
+    zone.setCurrentText("Main Engineering")
+    cmd = dialog.command()
+    assert {o.character for o in cmd.officers} == set(state.characters) - {"sorel"}
+    jem = next(p for p in cmd.npcs if p.npc.id == "jemhadar-soldier")
+    assert (jem.npc.tier, jem.count, jem.zone) == (NpcTier.MAJOR, 2, "Main Engineering")
+    assert [p.npc.id for p in cmd.npcs[:2]] == ["klingon-warrior", "klingon-bekk"]
+    assert cmd.zones == BOARDING_ZONES
+
+
+def test_the_gm_starts_a_boarding_action_and_the_tab_and_viewscreen_show_it(
+    qtbot: QtBot,
+) -> None:
+    model = SharedModel(Session(demo_encounter(), SeededDice(5)))
+    c = console(qtbot, model)
+    screen = c.viewscreen()
+    assert not screen.conflict_view.isVisible()  # type: ignore[attr-defined]
+    dialog = c.conflict.start()
+    dialog.accept()
+    conflict = model.state.conflict
+    assert conflict is not None and conflict.name == "Boarders on Deck 6"
+    assert c.picture_tabs.currentWidget() is c._conflict_tab
+    assert screen.conflict_view.isVisible()  # type: ignore[attr-defined]
+    assert not screen.map.isVisible()  # type: ignore[attr-defined]
+    painted = dict(
+        (fid, (zone, text))
+        for fid, zone, text, _c in screen.conflict_view.map._lines  # type: ignore[attr-defined]
+    )
+    assert set(painted) == set(conflict.figures)
+    for fid, fig in conflict.figures.items():
+        zone, text = painted[fid]
+        assert zone == conflict.zone_of(fid) and fig.name in text
+        if fig.npc is not None:  # [house rule] the players do not see its Stress
+            assert "Stress hidden" in text
+    gm_lines = {fid: text for fid, _z, text, _c in c.conflict.picture.map._lines}
+    warrior = conflict.figures["klingon-warrior"]
+    assert f"Stress {warrior.stress}/" in gm_lines["klingon-warrior"]
+    c.open_conflict_cards()
+    assert set(c.conflict_cards) == {f.character for f in conflict.figures.values()} - {None}
+    qtbot.mouseClick(c.conflict.end_button, Qt.MouseButton.LeftButton)
+    assert model.state.conflict is None or model.state.conflict.ended
+    assert screen.map.isVisible() and not screen.conflict_view.isVisible()  # type: ignore[attr-defined]
+
+
+def test_autopilot_plays_an_npc_figures_turn_and_the_gm_drags_a_figure(qtbot: QtBot) -> None:
+    """AUTOPILOT TURN plays an NPC figure's whole Turn (as for NPC ships); a figure
+    dragged to a zone is moved by the GM's Command (seed 003: the GM places figures)."""
+    model = SharedModel(Session(demo_boarding(), SeededDice(8)))
+    c = console(qtbot, model)
+    assert not c.conflict.autopilot_button.isEnabled()  # the players are to act
+    assert "players" in c.conflict.autopilot_button.toolTip()
+    model.submit(ConflictStartTurn(by="kell", figure="kell"))
+    model.submit(ConflictTask(by="kell", action="pass"))
+    model.submit(ConflictEndTurn(by="kell"))
+    assert c.conflict.autopilot_button.isEnabled()
+    before = len(model.journal)
+    qtbot.mouseClick(c.conflict.autopilot_button, Qt.MouseButton.LeftButton)
+    now = model.state.conflict
+    assert now is not None
+    played = model.journal[before:]
+    assert played and played[0].command.type == "conflict_start_turn"
+    acted = played[0].command.figure  # type: ignore[attr-defined]
+    assert now.figures[acted].npc is not None
+    said = c.statusBar().currentMessage()
+    assert said.startswith(f"Autopilot, {now.figures[acted].name}: ")
+    # The GM drags a Klingon bekk to the corridor.
+    bekk = next(fid for fid, f in now.figures.items() if f.npc is not None and fid != acted)
+    target = next(z for z in now.zones.zones if z != now.zone_of(bekk))
+    c.conflict.picture.map.sig_move.emit(bekk, target)
+    assert model.state.conflict.zone_of(bekk) == target  # type: ignore[union-attr]
+    # The GM reveals it: the players now read its Stress.
+    c.conflict.reveal_choice.setCurrentIndex(c.conflict.reveal_choice.findData(bekk))
+    qtbot.mouseClick(c.conflict.reveal_button, Qt.MouseButton.LeftButton)
+    assert model.state.conflict.figures[bekk].revealed  # type: ignore[union-attr]
+    assert c.conflict.reveal_choice.findData(bekk) == -1
+
+
+def test_the_gm_sets_a_zones_cover_and_the_card_reads_it(qtbot: QtBot) -> None:
+    """RULES-NOTES Personal conflict: Cover in a zone (1-4 dice, set by the GM); Recover
+    is 1 easier in Cover (seed 003 RECOVER)."""
+    model = SharedModel(Session(demo_boarding(), SeededDice(8)))
+    c = console(qtbot, model)
+    conflict = model.state.conflict
+    assert conflict is not None
+    zone = conflict.zone_of("kell")
+    c.conflict.terrain_zone.setCurrentText(zone)
+    assert c.conflict.cover.value() == conflict.cover.get(zone, 0)
+    c.conflict.cover.setValue(3)
+    c.conflict.darkness.setValue(1)
+    qtbot.mouseClick(c.conflict.terrain_button, Qt.MouseButton.LeftButton)
+    now = model.state.conflict
+    assert now is not None and (now.cover[zone], now.darkness[zone]) == (3, 1)
+    card = c.open_conflict_card("kell")
+    assert f"Zone: {zone} (Cover 3, darkness +1)" in card.status.text()
