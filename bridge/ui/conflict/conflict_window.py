@@ -13,6 +13,8 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QCloseEvent, QShowEvent
 from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
@@ -53,6 +55,7 @@ from bridge.ui.conflict.conflict_text import (
     status_lines,
     stress_text,
 )
+from bridge.ui.widgets.challenge_dice import ChallengeDiceRow
 from bridge.ui.widgets.fit import fit_to_screen, scrolling
 from bridge.ui.widgets.flow_layout import FlowLayout
 from bridge.ui.widgets.lcars import LcarsHeader, Pill
@@ -137,7 +140,22 @@ class ConflictWindow(QMainWindow):
         self.penetration.setPrefix("PENETRATION ")
         self.penetration.setRange(0, 12)
         self.penetration.setToolTip("Seed 001 Penetration: ignore 2 Resistance per Momentum")
+        self.disarm = QCheckBox("DISARM (2)", self.waiting)
+        self.disarm.setToolTip("Seed 001 Disarm, 2 Momentum: the target's weapon in hand falls")
+        self.secondary = QComboBox(self.waiting)
+        self.secondary.setToolTip(
+            "Seed 001 Secondary Target, 2 Momentum: a second figure within Reach of the target "
+            "takes half the damage (rounded down)"
+        )
+        self.revive = QCheckBox("BACK IN THE FIGHT (2)", self.waiting)
+        self.revive.setToolTip("First Aid's spend, 2 Momentum: the patient acts again at once")
         self.resolve_button = QPushButton("RESOLVE", self.waiting)
+        self.damage_dice = ChallengeDiceRow(self.waiting, selectable=True)
+        self.damage_dice.setToolTip(
+            "Seed 001 Re-Roll Damage, 1 Momentum: pick any of the attack's damage dice to "
+            "re-roll them once before the damage lands"
+        )
+        self.damage_dice.sig_selection.connect(lambda _: self._damage_chosen())
         self.damage_button = QPushButton("APPLY DAMAGE", self.waiting)
         self.avoid_momentum = QPushButton("AVOID: MOMENTUM", self.waiting)
         self.avoid_complication = QPushButton("AVOID: COMPLICATION", self.waiting)
@@ -148,7 +166,11 @@ class ConflictWindow(QMainWindow):
             self.aim_button,
             self.bonus,
             self.penetration,
+            self.disarm,
+            self.secondary,
+            self.revive,
             self.resolve_button,
+            self.damage_dice,
             self.damage_button,
             self.avoid_momentum,
             self.avoid_complication,
@@ -309,7 +331,18 @@ class ConflictWindow(QMainWindow):
         self.aim_button.setVisible(aims)
         for box in (self.bonus, self.penetration):
             box.setVisible(attack)
-        self.damage_button.setVisible(held and decision is None)
+        hit = attack and pending is not None and pending.result.success
+        self.disarm.setVisible(hit)
+        self.secondary.setVisible(hit)
+        if hit and pending is not None:
+            self._fill_secondary(pending.params.target)
+        self.revive.setVisible(rolling and pending is not None and pending.action == "first_aid")
+        landing = held and decision is None
+        self.damage_button.setVisible(landing)
+        self.damage_dice.setVisible(landing)
+        if landing and pending is not None and pending.damage is not None:
+            self.damage_dice.setDice(pending.damage.roll.dice)
+            self._damage_chosen()
         for b in (self.avoid_momentum, self.avoid_complication, self.take_it):
             b.setVisible(avoid)
         if avoid and decision is not None:
@@ -358,10 +391,50 @@ class ConflictWindow(QMainWindow):
         spends = PersonalSpends(
             bonus_damage=self.bonus.value() if self.bonus.isVisible() else 0,
             penetration=self.penetration.value() if self.penetration.isVisible() else 0,
+            disarm=self.disarm.isVisible() and self.disarm.isChecked(),
+            secondary_target=self.secondary.currentData() if self.secondary.isVisible() else None,
+            revive=self.revive.isVisible() and self.revive.isChecked(),
         )
-        if self.model.submit(ConflictResolve(by=self.character, spends=spends)):
+        conflict = self.model.state.conflict
+        pending = conflict.pending if conflict is not None else None
+        attack = pending is not None and pending.action == "attack"
+        # An attack's damage dice are shown before they land: Re-Roll Damage picks from them.
+        resolve = ConflictResolve(by=self.character, spends=spends, hold_damage=attack)
+        if self.model.submit(resolve):
             self.bonus.setValue(0)
             self.penetration.setValue(0)
+            for box in (self.disarm, self.revive):
+                box.setChecked(False)
+            self.secondary.setCurrentIndex(0)
+
+    def _fill_secondary(self, target: str | None) -> None:
+        """Secondary Target's choices: no one, or another figure of the target's side
+        (the engine refuses one not within Reach of the target, and says so)."""
+        conflict = self.model.state.conflict
+        if conflict is None or target is None or target not in conflict.figures:
+            return
+        side = conflict.figures[target].side
+        others = [
+            (f.id, f.name)
+            for f in conflict.figures.values()
+            if f.side == side and f.id != target and not f.out
+        ]
+        wanted = [("", "SECONDARY TARGET: NONE")] + [
+            (k, f"ALSO HIT {n.upper()} (2)") for k, n in others
+        ]
+        if [self.secondary.itemData(i) or "" for i in range(self.secondary.count())] == [
+            k for k, _ in wanted
+        ]:
+            return
+        self.secondary.clear()
+        for key, text in wanted:
+            self.secondary.addItem(text, key or None)
+
+    def _damage_chosen(self) -> None:
+        n = len(self.damage_dice.selected())
+        self.damage_button.setText(
+            f"RE-ROLL {n} {'DIE' if n == 1 else 'DICE'} AND APPLY" if n else "APPLY DAMAGE"
+        )
 
     def _aim(self) -> None:
         """Aim (seed 003): re-roll one d20 of the attack, the one that scored worst."""
@@ -375,7 +448,10 @@ class ConflictWindow(QMainWindow):
             self.model.submit(ConflictReroll(by=self.character, how="aim", dice=(worst,)))
 
     def _apply_damage(self) -> None:
-        self.model.submit(ConflictApplyDamage(by=self.character))
+        """Land the held damage, re-rolling the dice picked first (Re-Roll Damage)."""
+        chosen = tuple(self.damage_dice.selected())
+        if self.model.submit(ConflictApplyDamage(by=self.character, reroll=chosen)):
+            self.damage_dice.setSelected(())
 
     def _avoid(self, pay: str) -> None:
         figure = self._figure()

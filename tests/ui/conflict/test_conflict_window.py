@@ -104,8 +104,42 @@ def test_an_attack_is_chosen_previewed_rolled_and_landed_from_the_card(qtbot: Qt
     assert w.waiting.isVisible() and w.resolve_button.isVisible()
     assert "Attack" in w.waiting_text.text()
     qtbot.mouseClick(w.resolve_button, Qt.MouseButton.LeftButton)
+    assert w.damage_dice.isVisible() and w.damage_button.text() == "APPLY DAMAGE"
+    qtbot.mouseClick(w.damage_button, Qt.MouseButton.LeftButton)
     after = model.state.conflict.figures["klingon-warrior"]  # type: ignore[union-attr]
     assert (after.stress, after.injury) != (before.stress, before.injury)
+
+
+def test_the_cards_personal_spends_disarm_and_re_roll_damage_after_it_is_seen(
+    qtbot: QtBot,
+) -> None:
+    """Seed 001 COMBAT MOMENTUM (PERSONAL): Disarm (2: the target's weapon falls) is
+    chosen at RESOLVE; Re-Roll Damage (1) re-rolls the damage dice picked once they are
+    seen, before they land."""
+    dice = GivenDice(d20=(1, 1), d6=(3,) * 4 + (2,) * 20)  # blanks, then the re-roll's 2s
+    model = SharedModel(Session(demo_boarding(), dice))
+    w = card(qtbot, model)
+    qtbot.mouseClick(w.start_button, Qt.MouseButton.LeftButton)
+    dialog = w.use("attack")
+    assert dialog is not None
+    target = dialog.fields[next(n for n in dialog.fields if n.value == "target")]
+    target.setCurrentIndex(target.findData("klingon-warrior"))  # type: ignore[union-attr]
+    qtbot.mouseClick(dialog.go_button, Qt.MouseButton.LeftButton)
+    assert w.disarm.isVisible() and w.secondary.isVisible()
+    assert w.secondary.currentData() is None  # no second figure unless chosen
+    momentum = model.state.momentum.value
+    w.disarm.setChecked(True)
+    qtbot.mouseClick(w.resolve_button, Qt.MouseButton.LeftButton)
+    pending = model.state.conflict.pending  # type: ignore[union-attr]
+    assert pending is not None and pending.damage is not None, "the damage dice wait"
+    assert pending.damage.spends.disarm
+    w.damage_dice.setSelected((0, 1))
+    assert w.damage_button.text() == "RE-ROLL 2 DICE AND APPLY"
+    qtbot.mouseClick(w.damage_button, Qt.MouseButton.LeftButton)
+    assert model.state.conflict.pending is None  # type: ignore[union-attr]
+    log = "\n".join(model.journal[-1].log)
+    assert "Re-Roll Damage" in log, log
+    assert model.state.momentum.value < momentum  # Disarm and the re-roll were paid
 
 
 def test_a_minor_action_with_a_need_asks_for_it_and_one_without_is_done_at_once(
