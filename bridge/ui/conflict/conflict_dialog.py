@@ -88,7 +88,7 @@ class ConflictEntryDialog(QDialog):
         self.form = QFormLayout()
         layout.addLayout(self.form)
         self.fields: dict[Need, QComboBox | QLineEdit] = {}
-        self.preview = ReasonLabel(lines=4, parent=self)
+        self.preview = ReasonLabel(lines=6, parent=self)  # the whole preview, never cut
         self.preview.setObjectName("reason")
         layout.addWidget(self.preview)
         self.chart = OddsChart(self)

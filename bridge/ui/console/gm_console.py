@@ -313,10 +313,14 @@ class GmConsole(QMainWindow):
         flags = changes if isinstance(changes, Change) else Change.ALL
         state = self.model.state
         turn = state.turn
-        if flags & (Change.TURN | Change.OUTCOME | Change.SHIPS | Change.SEATS):
+        if flags & (Change.TURN | Change.OUTCOME | Change.SHIPS | Change.SEATS | Change.CONFLICT):
             self.round_pill.setText(f"ROUND {turn.round} · SCENE {turn.scene}")
             self.header.setSubtitle(state.name.upper())
-            if state.outcome:
+            fight = state.conflict
+            if fight is not None and not fight.ended:  # the fight on foot is what runs now
+                words = self.conflict.picture.turn_words(state)
+                self.turn_label.setText(f"ON FOOT: {words.upper()}")
+            elif state.outcome:
                 self.turn_label.setText(state.outcome.upper())
             elif turn.actor:
                 self.turn_label.setText(f"ACTING: {turn_text(state).upper()}")

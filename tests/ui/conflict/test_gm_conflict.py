@@ -71,6 +71,7 @@ def test_the_gm_starts_a_boarding_action_and_the_tab_and_viewscreen_show_it(
     conflict = model.state.conflict
     assert conflict is not None and conflict.name == "Boarders on Deck 6"
     assert c.picture_tabs.currentWidget() is c._conflict_tab
+    assert c.turn_label.text() == "ON FOOT: THE PLAYERS TO ACT"  # the fight runs now
     assert screen.conflict_view.isVisible()  # type: ignore[attr-defined]
     assert not screen.map.isVisible()  # type: ignore[attr-defined]
     painted = dict(

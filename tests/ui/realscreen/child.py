@@ -197,6 +197,32 @@ def main() -> None:
     dialog.close()
     console.text_size.set(1.0)
     station.text_size.set(1.0)
+    station.close()
+
+    # The away team (issue 26): the GM starts the demo's boarding action; the PERSONAL
+    # CONFLICT tab, an officer's Conflict card and an attack's form, each whole on the
+    # screen with nothing to scroll but the card's entries.
+    start = console.conflict.start()
+    start.accept()
+    QTest.qWait(200)
+    shot("09-personal-conflict")
+    seen["fits: personal conflict tab"] = must_fit(console)
+    card = console.open_conflict_card("kell")
+    wait_until(lambda: placed(card))
+    card.start_button.click()
+    QTest.qWait(150)
+    shot("10-conflict-card")
+    seen["frame: Conflict card"] = on_screen(card)
+    seen["fits: Conflict card"] = must_fit(card, READOUTS | {"card"})
+    form = card.use("attack")
+    assert form is not None
+    wait_until(lambda: form.isVisible() and form.frameGeometry() != form.geometry())
+    QTest.qWait(150)
+    shot("11-conflict-attack")
+    seen["frame: an attack's form"] = on_screen(form)
+    seen["fits: an attack's form"] = clipped(form)
+    form.close()
+    card.close()
     print(json.dumps(seen, indent=1))
     console.close()
 

@@ -86,3 +86,21 @@ def test_at_150_percent_pools_in_view_and_nothing_cut_across(
     assert real_screen["frame at 150%: Security and Tactical"] == []
     assert real_screen["frame at 150%: Fire Weapon"] == []
     assert real_screen["Fire Weapon at 150%: nothing cut across"] == []
+
+
+@pytest.mark.parametrize(
+    "what",
+    [
+        "fits: personal conflict tab",
+        "frame: Conflict card",
+        "fits: Conflict card",
+        "frame: an attack's form",
+        "fits: an attack's form",
+    ],
+)
+def test_the_away_teams_windows_are_whole_on_the_screen(
+    real_screen: dict[str, Any], what: str
+) -> None:
+    """Issue 26's windows as a player's desktop frames them: the GM's tab, an officer's
+    Conflict card (only its entries may scroll) and an attack's form."""
+    assert real_screen[what] == []
