@@ -79,6 +79,8 @@ def test_a_remote_officer_attacks_from_the_conflict_card(loop: qasync.QEventLoop
     assert pending is not None and pending.actor == "kell"
     _run(loop, _until(card.resolve_button.isVisible))
     _run(loop, _do(card.resolve_button.click))
+    _run(loop, _until(card.damage_button.isVisible))  # the damage dice, seen before they land
+    _run(loop, _do(card.damage_button.click))
     after = model.state.conflict.figures["klingon-warrior"]  # type: ignore[union-attr]
     assert (after.stress, after.injury) != (before.stress, before.injury)
     assert model.journal[-1].command.by == "kell"
