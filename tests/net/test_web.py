@@ -17,6 +17,7 @@ import pytest
 
 from bridge.engine import MOMENTUM_SPENDS, RULES_SUMMARY, Station, actions_for
 from bridge.net.guard import JoinGuard
+from bridge.net.protocol import PROTOCOL
 from bridge.net.web import CONTENT_TYPES, page_url, web_files
 from tests.net.helpers import hosting, raw_join, run
 
@@ -208,3 +209,10 @@ def test_the_page_has_no_inline_script_and_never_writes_html_from_text() -> None
         text = script.read_text()
         for sink in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval("):
             assert sink not in text, f"{script.name} uses {sink}"
+
+
+def test_the_page_speaks_the_hosts_protocol() -> None:
+    """The page is served by the host it joins, from the same installation: its hello
+    names the protocol this Bridge speaks (a page left behind would be turned away)."""
+    said = re.search(r"^export const PROTOCOL = (\d+);$", (WEB / "link.js").read_text(), re.M)
+    assert said is not None and int(said.group(1)) == PROTOCOL
