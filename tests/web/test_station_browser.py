@@ -31,8 +31,8 @@ pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]
 CODE = "WEB42X"
 WAIT = 20_000
-expect.set_options(timeout=WAIT)  # every assertion waits at most this long (a loaded CI)
 """Every wait in the browser, in milliseconds."""
+expect.set_options(timeout=WAIT)  # every assertion waits at most this long (a loaded CI)
 ARGS = [
     "--headless",
     "--no-sandbox",
