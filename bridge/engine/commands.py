@@ -57,7 +57,7 @@ __all__ = [
 
 
 class _Command(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     gm_only: ClassVar[bool] = False
     by: str = Field(default="gm", min_length=1, max_length=40)

@@ -93,7 +93,7 @@ _QUALITY_TEXT = {
 class PersonalWeapon(BaseModel):
     """One row of seed 003's personal weapons table."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     name: str
     kind: Literal["Melee", "Ranged"]
