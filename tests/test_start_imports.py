@@ -98,6 +98,34 @@ def test_a_start_builds_no_file_format(tmp_path: Path) -> None:
     assert _loaded(tmp_path, then=then) == {"-"}
 
 
+BUILT_AT_START = frozenset(
+    {"StartTurn", "EndTurn", "EndRound", "EndScene", "NpcActsFirst"}  # the turn order's
+)
+"""The only Commands whose validators a start of the console builds (issue 29): the
+rest, the journal, the network's messages and the seats' views build on first use."""
+
+
+def test_a_start_builds_only_the_models_the_first_screen_uses(tmp_path: Path) -> None:
+    then = (
+        "import pydantic\n"
+        "def subs(c):\n"
+        "    for s in c.__subclasses__():\n"
+        "        yield s\n"
+        "        yield from subs(s)\n"
+        "print(' '.join(sorted({f'{c.__module__}:{c.__qualname__}' for c in "
+        "subs(pydantic.BaseModel) if c.__module__.startswith('bridge.') "
+        "and c.__pydantic_complete__})))"
+    )
+    built = _loaded(tmp_path, then=then)
+    assert "bridge.engine.encounter:Encounter" in built  # the battle on screen
+    commands = {
+        name.partition(":")[2] for name in built if name.startswith("bridge.engine.commands:")
+    }
+    assert commands == BUILT_AT_START
+    later = ("bridge.engine.journal", "bridge.engine.session", "bridge.net", "bridge.seatview")
+    assert sorted(n for n in built if n.partition(":")[0].startswith(later)) == []
+
+
 def test_the_command_line_alone_loads_no_rules_and_no_qt() -> None:
     code = (
         "import sys\n"

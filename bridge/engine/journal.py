@@ -42,7 +42,7 @@ __all__ = [
 class JournalEntry(BaseModel):
     """One applied Command with the dice it rolled and what it logged."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     command: Command
     d20s: tuple[int, ...] = Field(default=(), max_length=100)

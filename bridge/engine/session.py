@@ -57,7 +57,7 @@ class ParameterMissing(CommandRefused):
 class Applied(BaseModel):
     """What applying a Command gave: the new state, the change flags, the log lines."""
 
-    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True, defer_build=True)
 
     state: Encounter
     changes: Change

@@ -92,7 +92,7 @@ Id = Annotated[StrictInt, Field(ge=0, le=2**53, description="Echoed in the answe
 
 
 class _Message(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
 # -- client to host ----------------------------------------------------------------------

@@ -33,7 +33,7 @@ class SeatRefused(Exception):
 
 
 class _Stored(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     battle_id: str = Field(max_length=64)
     tokens: dict[str, list[str]] = Field(default_factory=dict, description="seat -> digests")

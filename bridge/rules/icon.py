@@ -103,7 +103,7 @@ def effective_difficulty(base: int, modifier: int = 0, actions: int = 1) -> int:
 class IconTest(BaseModel):
     """One ICON test: Attribute dice, skill (0 for an attribute test), edge, Difficulty."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     attribute: int = Field(ge=1, le=12, description="Attribute: the number of dice")
     skill: int = Field(default=0, ge=0, le=12, description="0 for an attribute test")

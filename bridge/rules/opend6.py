@@ -148,7 +148,7 @@ CriticalOption = Literal["cancel_highest", "complication"]
 class D6Roll(BaseModel):
     """An OpenD6 roll: the skill (or attribute, untrained), bonuses and the difficulty."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     code: DieCode
     difficulty: int = Field(default=11, ge=0, le=200)

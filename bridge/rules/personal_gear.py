@@ -103,7 +103,7 @@ CHARGE_EFFECTS: tuple[tuple[PersonalEffect, int], ...] = (
 class PersonalWeapon(BaseModel):
     """One personal weapon: a row of seed 003's table, or the GM's own."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     name: Name
     kind: Literal["Melee", "Ranged"]

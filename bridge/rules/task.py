@@ -67,7 +67,7 @@ Side = Literal["player", "npc"]
 
 
 class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
 class Roller(_Frozen):

@@ -58,7 +58,7 @@ __all__ = ["ActionInfo", "Availability", "Choice", "ParamInfo", "SpendInfo", "av
 class ActionInfo(BaseModel):
     """One thing the character may do: its Command and what it needs, or why not now."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     name: str
     kind: Literal["task", "minor", "turn", "spend", "determination", "value"]
@@ -81,7 +81,7 @@ class ActionInfo(BaseModel):
 class Availability(BaseModel):
     """What the seat's character may do now, with the reason when not (thin clients)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     character: str | None = None
     turn: str | None = Field(default=None, description="Why the character cannot act now")

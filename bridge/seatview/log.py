@@ -39,7 +39,7 @@ GM_EDIT = "The GM edited the battle."
 class LogEntry(BaseModel):
     """One Command's lines of the battle log, as this seat may read them."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     round: int = Field(description="The Round the Command was applied in")
     by: str = Field(description="Who issued it: 'gm' or a character id")

@@ -84,7 +84,7 @@ class Checkpoint(BaseModel):
     opening replays from here, not from the start (and checks it against the journal
     when it first goes back past it)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
     at: int = Field(ge=1, description="How many Commands of the journal it follows")
     state: Encounter
 

@@ -1,12 +1,13 @@
-"""Flat with length: a Command and an undo at 500 and at 50,000 journal entries, and a
-long battle opened and resumed into the windows, each until every window is idle."""
+"""Flat with length: a Command at 500, 5,000 and 20,000 journal entries (and 50,000),
+an undo at the shortest and the longest, and a long battle opened and resumed into the
+windows, each until every window is idle."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from bridge.bench.battles import Battles
-from bridge.bench.report import Figure, median
+from bridge.bench.report import Figure, median, p99
 from bridge.bench.windows.idle import Sample
 from bridge.bench.windows.refresh import Windows
 from bridge.engine import Session
@@ -14,7 +15,7 @@ from bridge.rules.dice import SeededDice
 from bridge.storage.autosave import AutosaveJournal
 from bridge.storage.battle import save_battle
 
-__all__ = ["alternate", "flat_figures", "open_figures"]
+__all__ = ["LENGTHS", "alternate", "flat_figures", "open_figures"]
 
 MS = 1e3
 SEED = 11
@@ -117,28 +118,51 @@ def _standing_where(played: Session, length: int) -> Session:
     return Session.restore(played.initial, played.journal[-length:], played.state, SeededDice(SEED))
 
 
+LENGTHS = (500, 5_000, 20_000)
+"""The journal lengths a Command's refresh is timed at (issue 29's three)."""
+
+
 def flat_figures(windows: Windows, battles: Battles, quick: bool) -> list[Figure]:
-    """A Command and an undo at 500 and at 50,000 journal entries (5,000 with quick):
-    the same battle standing in the same place, playing the same Commands."""
-    short_n, long_n = 500, 5_000 if quick else 50_000
-    played = battles.long(long_n)
-    sessions = [_standing_where(played, short_n), _standing_where(played, long_n)]
-    short_blocks, long_blocks = alternate(windows, sessions, 10 if quick else 50, 10, battles)
-    undo_short, undo_long = _undos(windows, sessions, 2 if quick else 4, 5)
+    """A Command at 500, 5,000 and 20,000 journal entries (and 50,000 without quick),
+    the same battle standing in the same place, playing the same Commands in
+    alternating blocks: each length's p99 against the frame, and the longest against
+    the shortest; an undo at the shortest and the longest."""
+    lengths = LENGTHS if quick else (*LENGTHS, 50_000)
+    played = battles.long(lengths[-1])
+    sessions = [_standing_where(played, n) for n in lengths]
+    found = alternate(windows, sessions, 10 if quick else 50, 10, battles)
+    undo_short, undo_long = _undos(windows, [sessions[0], sessions[-1]], 2 if quick else 4, 5)
 
     def med(samples: list[Sample], attr: str) -> float:
         return median([getattr(s, attr) * MS for s in samples])
+
+    short_blocks, long_blocks = found[0], found[-1]
 
     def paired(attr: str) -> float:  # each block against its neighbour: load drifts
         return median(
             [med(b, attr) / med(a, attr) for a, b in zip(short_blocks, long_blocks, strict=True)]
         )
 
-    short = [s for block in short_blocks for s in block]
-    long = [s for block in long_blocks for s in block]
+    every = [[s for block in blocks for s in block] for blocks in found]
+    short, long = every[0], every[-1]
+    short_n, long_n = lengths[0], lengths[-1]
     cpu_ratio, wall_ratio = paired("cpu"), paired("wall")
     worst = max(s.wall for s in undo_short + undo_long) * MS
+    figures = [
+        Figure.at_most(
+            f"Command to every window repainted at {n:,} entries, p99",
+            p99([s.wall * MS for s in samples]),
+            16,
+            "ms",
+            note=f"median {med(samples, 'wall'):.1f} ms (CPU {med(samples, 'cpu'):.1f} ms, "
+            f"p99 {p99([s.cpu * MS for s in samples]):.1f} ms); max "
+            f"{max(s.wall for s in samples) * MS:.1f} ms; {len(samples)} Commands in blocks "
+            f"of 10, alternating with the other lengths",
+        )
+        for n, samples in zip(lengths, every, strict=True)
+    ]
     return [
+        *figures,
         Figure.at_most(
             f"Command at {long_n:,} entries (x at {short_n})",
             cpu_ratio,

@@ -10,6 +10,9 @@ host judges a network seat's Commands.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from typing import overload
+
 from PySide6.QtCore import QObject, Signal
 
 from bridge.engine import Applied, Command, Encounter, JournalEntry, ParamInfo, Station
@@ -17,10 +20,35 @@ from bridge.seatview import CREW, Memo, Seat, seat_entry, seat_view
 from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.base.station_model import StationModel
 
-__all__ = ["SeatModel", "for_crew"]
+__all__ = ["SeatEntries", "SeatModel", "for_crew"]
 
 _KEEP = 4096
 """Journal entries whose seat reading is remembered (the windows show the newest 1,000)."""
+
+
+class SeatEntries(Sequence[JournalEntry]):
+    """Journal entries as a seat reads them, each read when it is first looked at: a
+    window's log looks only at the entries it has not shown yet, not at all it keeps."""
+
+    __slots__ = ("_entries", "_read")
+
+    def __init__(
+        self, entries: Sequence[JournalEntry], read: Callable[[JournalEntry], JournalEntry]
+    ) -> None:
+        self._entries = entries
+        self._read = read
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    @overload
+    def __getitem__(self, index: int) -> JournalEntry: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[JournalEntry, ...]: ...
+    def __getitem__(self, index: int | slice) -> JournalEntry | tuple[JournalEntry, ...]:
+        if isinstance(index, slice):
+            return tuple(self._read(e) for e in self._entries[index])
+        return self._read(self._entries[index])
 
 
 class SeatModel(QObject):
@@ -65,9 +93,10 @@ class SeatModel(QObject):
     def journal(self) -> tuple[JournalEntry, ...]:
         return tuple(self.entry(e) for e in self.shared.journal)
 
-    def recent_journal(self, n: int) -> tuple[tuple[JournalEntry, ...], int]:
+    def recent_journal(self, n: int) -> tuple[Sequence[JournalEntry], int]:
+        """The last ``n`` entries as this seat reads them (each read when looked at)."""
         entries, length = self.shared.recent_journal(n)
-        return tuple(self.entry(e) for e in entries), length
+        return SeatEntries(entries, self.entry), length
 
     def task_options(self, actor: str, station: Station, action: str) -> tuple[ParamInfo, ...]:
         return self.shared.task_options(actor, station, action)

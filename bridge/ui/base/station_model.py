@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol
 
 from PySide6.QtCore import SignalInstance
@@ -29,7 +30,7 @@ class StationModel(Protocol):
     def state(self) -> Encounter: ...
     @property
     def journal(self) -> tuple[JournalEntry, ...]: ...
-    def recent_journal(self, n: int) -> tuple[tuple[JournalEntry, ...], int]:
+    def recent_journal(self, n: int) -> tuple[Sequence[JournalEntry], int]:
         """The last ``n`` journal entries and the journal's length."""
         ...
 

@@ -84,22 +84,30 @@ def _task_model(parent: QComboBox) -> QStandardItemModel:
     return model
 
 
-class NpcLedgerView(QLabel):
+class NpcLedgerView(QWidget):
     """Each NPC ship this Round, a line each: Turns taken of those it has, and each bridge
     role it has used with the Difficulty its next Task adds (RULES-NOTES "Turn order"). Read
     from the engine's ledger, the figure its Difficulty uses; a line per ship keeps the
-    pools beneath it on a laptop's screen."""
+    pools beneath it on a laptop's screen.
+
+    A grid of plain labels (the ship's name in bold, its Turns, its roles, which wrap
+    when the column is narrow), not one rich-text table: a table's size is worked out by
+    laying its text out at several widths each time it changes, some milliseconds a
+    Command in the GM's window."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setObjectName("dim")  # the small type of a card's rules lines: it fits
-        self.setTextFormat(Qt.TextFormat.RichText)
-        self.setWordWrap(True)
         self.setToolTip(
             "The NPC ledger for this Round: Turns taken of those allowed, and for each "
             "bridge role used, its Tasks and the Difficulty the next one adds "
             "(RULES-NOTES). It starts again each Round."
         )
+        self._grid = QGridLayout(self)
+        self._grid.setContentsMargins(0, 0, 0, 0)
+        self._grid.setVerticalSpacing(0)
+        self._grid.setHorizontalSpacing(round(scaled(6, parent)))
+        self._grid.setColumnStretch(2, 1)
+        self._rows: list[tuple[QLabel, QLabel, QLabel]] = []
         self.lines: list[str] = []
 
     @classmethod
@@ -107,19 +115,44 @@ class NpcLedgerView(QLabel):
         """One ship, as words: "IKS Qoj · 1/3 Turns ▶ · TAC ×1, next +1"."""
         return f"{entry.name} · {cls._turns(entry)} · {cls._roles(entry)}"
 
+    def text(self) -> str:
+        """The ledger as words, a line per ship."""
+        return "\n".join(self.lines)
+
     def fill(self, state: Encounter) -> None:
-        """Show the ledger (left alone when it says the same)."""
+        """Show the ledger (left alone when it says the same; a label whose words did
+        not change is not touched)."""
         ledger = npc_ledger(state)
         lines = [self.line(e) for e in ledger]
         if lines == self.lines:
             return
         self.lines = lines
-        rows = "".join(
-            f"<tr><td><b>{escape(e.name)}</b></td><td>&nbsp;{self._turns(e)}&nbsp;</td>"
-            f"<td>{escape(self._roles(e))}</td></tr>"
-            for e in ledger
-        )
-        self.setText(f"<table cellspacing=0 cellpadding=0>{rows}</table>")
+        while len(self._rows) < len(ledger):
+            self._rows.append(self._row(len(self._rows)))
+        for labels, entry in zip(self._rows, ledger, strict=False):
+            for label, text in zip(
+                labels,
+                (f"<b>{escape(entry.name)}</b>", self._turns(entry), self._roles(entry)),
+                strict=True,
+            ):
+                if label.text() != text:
+                    label.setText(text)
+                label.setVisible(True)
+        for labels in self._rows[len(ledger) :]:
+            for label in labels:
+                label.setVisible(False)
+
+    def _row(self, row: int) -> tuple[QLabel, QLabel, QLabel]:
+        name, turns, roles = (QLabel(self) for _ in range(3))
+        for column, label in enumerate((name, turns, roles)):
+            label.setObjectName("dim")  # the small type of a card's rules lines: it fits
+            label.setTextFormat(
+                Qt.TextFormat.RichText if label is name else Qt.TextFormat.PlainText
+            )
+            label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+            self._grid.addWidget(label, row, column)
+        roles.setWordWrap(True)
+        return name, turns, roles
 
     @staticmethod
     def _turns(entry: NpcLedger) -> str:

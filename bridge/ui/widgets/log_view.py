@@ -132,10 +132,15 @@ class LogView(QPlainTextEdit):
             self.viewport().update(area.adjusted(0, max(int(top) - 1, 0), 0, 0))
 
     def _drop_first(self, lines: int) -> None:
-        cursor = QTextCursor(self.document())
-        cursor.movePosition(
-            QTextCursor.MoveOperation.NextBlock, QTextCursor.MoveMode.KeepAnchor, lines
-        )
+        # Selected up to the first line kept, found by its number (moving the cursor
+        # block by block costs ten times as much: every station's log trims at once).
+        document = self.document()
+        cursor = QTextCursor(document)
+        kept = document.findBlockByNumber(lines)
+        if kept.isValid():
+            cursor.setPosition(kept.position(), QTextCursor.MoveMode.KeepAnchor)
+        else:  # every line goes
+            cursor.movePosition(QTextCursor.MoveOperation.End, QTextCursor.MoveMode.KeepAnchor)
         cursor.removeSelectedText()
 
     def _take_back(self, recent: Sequence[JournalEntry]) -> bool:

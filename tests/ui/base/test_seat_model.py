@@ -71,3 +71,17 @@ def test_no_window_shows_a_marker_and_the_gm_reads_every_word(
     assert "Talented crew (13)" in gm and "Talented crew" not in crew
     assert "IKS Qoj spends 1 Power" in gm and "IKS Qoj spends Power." in crew
     tactical.close()
+
+
+def test_the_crews_recent_journal_reads_only_the_entries_looked_at(model: SharedModel) -> None:
+    """Issue 29: a crew window's log asks for the newest thousand entries after every
+    Command and looks only at those it has not shown: only they are read for the seat."""
+    _npc_fires(model)
+    crew = SeatModel(model)  # after the Commands: none of their entries read yet
+    entries, length = crew.recent_journal(1000)
+    assert len(entries) == length == len(model.journal) and not crew._entries
+    last = entries[-1]
+    assert len(crew._entries) == 1 and "Talented crew (13)" not in "\n".join(last.log)
+    assert last is crew.entry(model.journal[-1])  # read once, remembered
+    assert entries[-2:] == (crew.entry(model.journal[-2]), last)
+    assert len(crew._entries) == 2
