@@ -7,7 +7,6 @@ problems and left alone.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,7 +15,7 @@ from bridge.model.character import Character
 from bridge.storage.formats import CharacterFile
 from bridge.storage.library import demo_file
 from bridge.storage.load import FileProblem, load_file
-from bridge.storage.paths import library_dir, library_path
+from bridge.storage.paths import fresh_library_id, library_dir, library_path
 from bridge.storage.save import save_atomic
 
 __all__ = [
@@ -76,18 +75,9 @@ def library_characters() -> tuple[list[LibraryCharacter], list[str]]:
     return out, problems
 
 
-def _slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:30] or "officer"
-
-
 def new_character_id(name: str, taken: Collection[str] = ()) -> str:
     """A fresh id from ``name``: not a file in the library, not in ``taken``."""
-    folder = library_path(KIND)
-    base = _slug(name)
-    cid, n = base, 2
-    while cid in taken or (folder / f"{cid}.json").exists():
-        cid, n = f"{base}-{n}", n + 1
-    return cid
+    return fresh_library_id(KIND, name, "officer", taken)
 
 
 def save_library_character(character: Character, notes: str = "") -> LibraryCharacter:

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import importlib.resources
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from bridge.model.ship import Ship
 from bridge.storage.formats import EncounterFile, ShipFile
 from bridge.storage.load import FileProblem, load_file, parse_document
-from bridge.storage.paths import library_dir, library_path
+from bridge.storage.paths import fresh_library_id, library_dir, library_path
 from bridge.storage.save import save_atomic
 
 __all__ = [
@@ -75,18 +74,10 @@ def library_ships() -> tuple[list[LibraryShip], list[str]]:
     return ships, problems
 
 
-def _slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:30] or "ship"
-
-
 def duplicate_ship(original: Ship, name: str) -> LibraryShip:
     """Copy a ship into the GM's library under a new name (a fresh id, a fresh file);
     :class:`OSError` if the library folder cannot be written."""
-    folder = library_dir("ships")
-    base = _slug(name)
-    ship_id, n = base, 2
-    while (folder / f"{ship_id}.json").exists():
-        ship_id, n = f"{base}-{n}", n + 1
+    ship_id = fresh_library_id("ships", name, "ship")
     copy = original.model_copy(update={"id": ship_id, "name": name})
     return save_library_ship(copy, f"Copied from {original.name}.")
 

@@ -7,7 +7,6 @@ alone, as the ship and character libraries do."""
 from __future__ import annotations
 
 import importlib.resources
-import re
 from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,7 +14,7 @@ from pathlib import Path
 from bridge.model.npc import Npc
 from bridge.storage.formats import NpcFile
 from bridge.storage.load import FileProblem, load_file, parse_document
-from bridge.storage.paths import library_dir, library_path
+from bridge.storage.paths import fresh_library_id, library_dir, library_path
 from bridge.storage.save import save_atomic
 
 __all__ = [
@@ -81,18 +80,9 @@ def library_npcs() -> tuple[list[LibraryNpc], list[str]]:
     return out, problems
 
 
-def _slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:30] or "npc"
-
-
 def new_npc_id(name: str, taken: Collection[str] = ()) -> str:
     """A fresh id from ``name``: not a file in the library, not in ``taken``."""
-    folder = library_path(KIND)
-    base = _slug(name)
-    nid, n = base, 2
-    while nid in taken or (folder / f"{nid}.json").exists():
-        nid, n = f"{base}-{n}", n + 1
-    return nid
+    return fresh_library_id(KIND, name, "npc", taken)
 
 
 def save_library_npc(npc: Npc, notes: str = "") -> LibraryNpc:

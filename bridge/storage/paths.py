@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import tempfile
 import warnings
+from collections.abc import Collection
 from pathlib import Path
 
 __all__ = [
@@ -14,6 +16,7 @@ __all__ = [
     "config_dir",
     "data_dir",
     "folder_problem",
+    "fresh_library_id",
     "library_dir",
     "library_path",
     "log_dir",
@@ -99,6 +102,17 @@ def library_dir(kind: str) -> Path:
     path = library_path(kind)
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+def fresh_library_id(kind: str, name: str, fallback: str, taken: Collection[str] = ()) -> str:
+    """An id made from ``name`` (``fallback`` when nothing of it is left) for a new entry of
+    the GM's library of ``kind``: no file there has it, and it is not in ``taken``."""
+    base = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:30] or fallback
+    folder = library_path(kind)
+    new, n = base, 2
+    while new in taken or (folder / f"{new}.json").exists():
+        new, n = f"{base}-{n}", n + 1
+    return new
 
 
 def folder_problem(path: Path) -> str | None:
