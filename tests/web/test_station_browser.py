@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
 
 from bridge.engine import Session, demo_encounter
 from bridge.net.web import page_url
@@ -372,6 +372,21 @@ PLAYERS = ("reyes", "tovan", "kell", "mbeki", "sorel")
 NOT_A_TASK_OF_ONES_OWN = ("/pass", "/assist", "/ready", "/override", "/direct")
 
 
+def _tap_until(button: Locator, shown: Locator, taps: int = 3) -> None:
+    """Tap ``button`` until ``shown`` appears, at most ``taps`` times: a tap that lands
+    while the page redraws the screen for another seat's move is lost, as on a phone,
+    and the player taps again."""
+    for tap in range(taps):
+        if button.is_visible():
+            button.click()
+        try:
+            expect(shown).to_be_visible(timeout=WAIT // taps)
+            return
+        except AssertionError:
+            if tap == taps - 1:
+                raise
+
+
 def _attempt_a_task(page: Page) -> str:
     """Attempt the first Task of the card the host lets this officer attempt with its
     default choices, through its roll, RESOLVE and damage; the Task's key."""
@@ -396,8 +411,7 @@ def _attempt_a_task(page: Page) -> str:
             page.locator("[data-key='cancel']").click()
             continue
         if resolve.is_visible():
-            resolve.click()
-            expect(apply.or_(done)).to_be_visible()
+            _tap_until(resolve, apply.or_(done))
             if apply.is_visible():
                 apply.click()
         done.click()
