@@ -173,7 +173,7 @@ def test_the_card_back_is_the_engines_own_tables() -> None:
 
 
 def test_the_page_url_holds_the_join_code() -> None:
-    assert page_url("192.168.1.20", 7420, "K7PQ2X") == "http://192.168.1.20:7420/?code=K7PQ2X"
+    assert page_url("127.0.0.1", 7420, "K7PQ2X") == "http://127.0.0.1:7420/?code=K7PQ2X"
     assert page_url("::1", 7420, "K7PQ2X") == "http://[::1]:7420/?code=K7PQ2X"
     assert page_url("gm-laptop", 9000, "AB CD") == "http://gm-laptop:9000/?code=AB%20CD"
 
