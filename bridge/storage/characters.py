@@ -14,8 +14,8 @@ from pathlib import Path
 from bridge.model.character import Character
 from bridge.storage.formats import CharacterFile
 from bridge.storage.library import demo_file
-from bridge.storage.load import FileProblem, load_file
-from bridge.storage.paths import fresh_library_id, library_dir, library_path
+from bridge.storage.library_files import read_own_files
+from bridge.storage.paths import fresh_library_id, library_dir
 from bridge.storage.save import save_atomic
 
 __all__ = [
@@ -52,27 +52,10 @@ def starter_characters() -> list[LibraryCharacter]:
 
 def library_characters() -> tuple[list[LibraryCharacter], list[str]]:
     """Starter officers and the GM's own; the second list names files that could not load."""
-    out = starter_characters()
-    try:
-        own = sorted(library_dir(KIND).glob("*.json"))
-    except OSError as exc:
-        return out, [
-            f"The character library folder {library_path(KIND)} cannot be used "
-            f"({exc.strerror or exc}): only the starter officers are shown, and new or "
-            "edited characters cannot be saved."
-        ]
-    problems = []
-    for path in own:
-        try:
-            doc = load_file(path)
-        except FileProblem as exc:
-            problems.append(exc.message)
-            continue
-        if isinstance(doc, CharacterFile):
-            out.append(LibraryCharacter(doc.character, doc.notes, path))
-        else:
-            problems.append(f"{path.name}: not a character file.")
-    return out, problems
+    found, problems = read_own_files(KIND, CharacterFile, "character", "starter officers")
+    return starter_characters() + [
+        LibraryCharacter(doc.character, doc.notes, path) for path, doc in found
+    ], problems
 
 
 def new_character_id(name: str, taken: Collection[str] = ()) -> str:

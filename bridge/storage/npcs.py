@@ -13,8 +13,9 @@ from pathlib import Path
 
 from bridge.model.npc import Npc
 from bridge.storage.formats import NpcFile
-from bridge.storage.load import FileProblem, load_file, parse_document
-from bridge.storage.paths import fresh_library_id, library_dir, library_path
+from bridge.storage.library_files import read_own_files
+from bridge.storage.load import parse_document
+from bridge.storage.paths import fresh_library_id, library_dir
 from bridge.storage.save import save_atomic
 
 __all__ = [
@@ -57,27 +58,9 @@ def starter_npcs() -> list[LibraryNpc]:
 
 def library_npcs() -> tuple[list[LibraryNpc], list[str]]:
     """Starter templates and the GM's own; the second list names files that could not load."""
-    out = starter_npcs()
-    try:
-        own = sorted(library_dir(KIND).glob("*.json"))
-    except OSError as exc:
-        return out, [
-            f"The NPC library folder {library_path(KIND)} cannot be used "
-            f"({exc.strerror or exc}): only the starter NPCs are shown, and new or edited "
-            "NPCs cannot be saved."
-        ]
-    problems = []
-    for path in own:
-        try:
-            doc = load_file(path)
-        except FileProblem as exc:
-            problems.append(exc.message)
-            continue
-        if isinstance(doc, NpcFile):
-            out.append(LibraryNpc(doc.npc, doc.notes, path))
-        else:
-            problems.append(f"{path.name}: not an NPC file.")
-    return out, problems
+    found, problems = read_own_files(KIND, NpcFile, "NPC", "starter NPCs")
+    own = [LibraryNpc(doc.npc, doc.notes, path) for path, doc in found]
+    return starter_npcs() + own, problems
 
 
 def new_npc_id(name: str, taken: Collection[str] = ()) -> str:
