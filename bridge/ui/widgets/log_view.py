@@ -5,8 +5,14 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Sequence
 
-from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QAbstractTextDocumentLayout, QPainter, QPaintEvent, QTextCursor
+from PySide6.QtCore import QRectF, Qt, QTimer
+from PySide6.QtGui import (
+    QAbstractTextDocumentLayout,
+    QPainter,
+    QPaintEvent,
+    QShowEvent,
+    QTextCursor,
+)
 from PySide6.QtWidgets import QPlainTextEdit, QWidget
 
 from bridge.engine import JournalEntry
@@ -37,7 +43,11 @@ class LogView(QPlainTextEdit):
     new entries below a full log scroll it, so only their lines are painted.
 
     The log follows its newest entry while it is scrolled to the bottom; scrolled up
-    to read back, it stays where it is."""
+    to read back, it stays where it is.
+
+    A log nobody can see (in a tab behind another, or scrolled out of its column)
+    takes in nothing: it keeps the newest journal it was given and catches up when it
+    is shown or scrolled into view, so a window's hidden log costs a Command nothing."""
 
     def __init__(self, parent: QWidget | None = None, limit: int = 0) -> None:
         super().__init__(parent)
@@ -57,6 +67,8 @@ class LogView(QPlainTextEdit):
         self._scrolling = False  # appending below a full log: scrolling shows the new lines
         self._layout: QAbstractTextDocumentLayout | None = None
         self._hook_layout()
+        self._due: tuple[Sequence[JournalEntry], int | None] | None = None  # not yet taken in
+        self._catching_up = False
 
     def _hook_layout(self) -> None:
         """The document's layout asks for the whole log to be repainted whenever its
@@ -74,6 +86,8 @@ class LogView(QPlainTextEdit):
             self.viewport().update()
 
     def paintEvent(self, event: QPaintEvent) -> None:
+        if self._due is not None:  # scrolled into view: the entries it missed, next
+            self._catch_up_soon()
         painter = QPainter(self.viewport())
         painter.fillRect(event.rect(), self.palette().base())
         painter.end()
@@ -84,10 +98,40 @@ class LogView(QPlainTextEdit):
         """How many journal entries the log has taken in."""
         return self._count
 
+    def seen(self) -> bool:
+        """Whether any of the log is on screen (its window shown, its tab in front, not
+        scrolled out of its column)."""
+        return self.isVisible() and not self.visibleRegion().isEmpty()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self._due is not None:
+            self._catch_up_soon()
+
+    def _catch_up_soon(self) -> None:
+        if not self._catching_up:
+            self._catching_up = True
+            QTimer.singleShot(0, self, self.catch_up)
+
+    def catch_up(self) -> None:
+        """Take in the journal last given while the log could not be seen."""
+        self._catching_up = False
+        due, self._due = self._due, None
+        if due is not None:
+            self._take(*due)
+
     def setJournal(self, recent: Sequence[JournalEntry], total: int | None = None) -> None:
         """Show the journal: ``recent`` is its last entries, ``total`` its length (by
         default ``recent`` is all of it). New entries are appended in one go, an undone
-        last entry is taken back; anything else rebuilds the log from the last entries."""
+        last entry is taken back; anything else rebuilds the log from the last entries.
+        A log that cannot be seen keeps them until it can (:meth:`catch_up`)."""
+        if not self.seen():
+            self._due = (recent, total)
+            return
+        self._due = None
+        self._take(recent, total)
+
+    def _take(self, recent: Sequence[JournalEntry], total: int | None) -> None:
         total = len(recent) if total is None else total
         first = total - len(recent)  # the journal index of recent[0]
         at = self._count - 1 - first  # where the last entry shown sits in recent

@@ -80,6 +80,7 @@ def test_the_log_appends_new_entries_takes_back_undone_ones_and_rebuilds_otherwi
     other = played(4, seed=9).journal
     log = LogView(limit=0)
     qtbot.addWidget(log)
+    log.show()  # a log on screen takes in what it is given at once
 
     def shown() -> Sequence[str]:
         return log.toPlainText().split("\n▸ ")
@@ -106,6 +107,7 @@ def test_the_log_keeps_its_newest_lines(qtbot: QtBot) -> None:
     journal = played(120, seed=6).journal
     log = LogView(limit=40)
     qtbot.addWidget(log)
+    log.show()  # a log on screen takes in what it is given at once
     for n in range(1, len(journal) + 1):
         log.setJournal(journal[:n])
     lines = log.toPlainText().split("\n")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QTextBrowser
+from PySide6.QtWidgets import QApplication, QLabel, QScrollArea, QTextBrowser, QWidget
 from pytestqt.qtbot import QtBot
 
 from bridge.engine.catalog import Station, actions_for
@@ -14,6 +14,7 @@ from bridge.engine.session import Session
 from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.station.station_window import StationWindow
 from bridge.ui.widgets.action_button import ActionButton, summary
+from bridge.ui.widgets.log_view import entry_text
 
 
 def window(qtbot: QtBot, model: SharedModel, station: Station) -> StationWindow:
@@ -80,7 +81,45 @@ def test_one_command_updates_every_open_window(qtbot: QtBot, model: SharedModel)
     qtbot.mouseClick(windows[2].buttons["lower_shields"].button, Qt.MouseButton.LeftButton)
     for w in windows:
         assert w.ship_state.shields.shields.format().endswith("(DOWN)")
-        assert "shields lowered" in w.ship_state.log.toPlainText()
+        log = w.ship_state.log
+        scrolled_to(log)  # a log out of sight catches up when the player scrolls to it
+        qtbot.waitUntil(lambda log=log: "shields lowered" in log.toPlainText(), timeout=2000)
+
+
+def scrolled_to(widget: QWidget) -> None:
+    """Scroll every column holding ``widget`` until it is in view, as a player would."""
+    area = widget.parentWidget()
+    while area is not None:
+        if isinstance(area, QScrollArea):
+            area.ensureWidgetVisible(widget)
+        area = area.parentWidget()
+
+
+def test_a_log_out_of_sight_takes_in_nothing_until_it_is_seen(
+    qtbot: QtBot, model: SharedModel
+) -> None:
+    """A station's log scrolled out of its column costs a Command nothing; scrolled
+    into view it shows every entry it missed, in order."""
+    w = window(qtbot, model, Station.OPERATIONS)
+    w.resize(1000, 420)  # short: the log is below the fold of its column
+    qtbot.waitExposed(w)
+    log = w.ship_state.log
+    QApplication.processEvents()
+    if log.seen():  # the column was scrolled down: back to its top
+        for area in w.findChildren(QScrollArea):
+            area.verticalScrollBar().setValue(0)
+        QApplication.processEvents()
+    assert not log.seen()
+    before = log.toPlainText()
+    model.submit(StartTurn(by="mbeki", actor="mbeki"))
+    model.submit(SetValue(path="momentum.value", value=2))
+    QApplication.processEvents()
+    assert log.toPlainText() == before  # nothing taken in while out of sight
+    scrolled_to(log)
+    qtbot.waitUntil(lambda: log.toPlainText() != before, timeout=2000)
+    start, edit = (entry_text(e) for e in w.model.recent_journal(2)[0])  # as the crew reads it
+    assert log.toPlainText().endswith(f"{start}\n{edit}")  # both missed entries, in order
+    assert log.shown == len(model.journal)
 
 
 def test_helm_shows_the_zone_map_and_every_station_the_same_unscanned_contact(
