@@ -60,7 +60,7 @@ from bridge.ui.widgets.fit import fit_to_screen, scrolling
 from bridge.ui.widgets.flow_layout import FlowLayout
 from bridge.ui.widgets.lcars import LcarsHeader, Pill
 from bridge.ui.widgets.reason_label import ReasonLabel
-from bridge.ui.widgets.steady import set_state
+from bridge.ui.widgets.steady import set_bar, set_state
 
 __all__ = ["ConflictWindow"]
 
@@ -272,9 +272,8 @@ class ConflictWindow(QMainWindow):
         fig = card.figure
         self.turn_label.setText(("YOUR TURN" if card.acting else "TURN: " + card.turn).upper())
         self.header.setSubtitle(f"{fig.zone.upper()}")
-        self.stress_bar.setMaximum(max(fig.stress_max or 0, 1))
-        self.stress_bar.setValue(fig.stress or 0)
-        self.stress_bar.setFormat(stress_text(fig).upper())
+        stress = stress_text(fig).upper()
+        set_bar(self.stress_bar, max(fig.stress_max or 0, 1), fig.stress or 0, stress)
         self.injury_label.setText(injury_text(fig).upper())
         self.status.setText("\n".join(status_lines(card)))
         for entry in (*card.minors, *card.tasks):

@@ -19,6 +19,7 @@ from bridge.model.ship import Ship
 from bridge.rules.breaches import SystemState
 from bridge.rules.stats import System
 from bridge.rules.weapons import WeaponKind
+from bridge.ui.widgets.steady import set_bar
 
 __all__ = ["ContactsTable", "ShieldsPower", "SystemsTable", "WeaponsTable", "state_text"]
 
@@ -133,14 +134,19 @@ class ShieldsPower(QWidget):
         grid.setColumnStretch(1, 1)
 
     def setShip(self, ship: Ship) -> None:
-        self.shields.setMaximum(max(ship.shields_max, 1))
-        self.shields.setValue(ship.shields_now)
-        self.shields.setFormat(
-            f"{ship.shields_now} / {ship.shields_max}" + ("" if ship.shields_up else "  (DOWN)")
+        set_bar(
+            self.shields,
+            max(ship.shields_max, 1),
+            ship.shields_now,
+            f"{ship.shields_now} / {ship.shields_max}" + ("" if ship.shields_up else "  (DOWN)"),
         )
-        self.power.setMaximum(max(ship.power_capacity, 1))
-        self.power.setValue(min(ship.power_now, max(ship.power_capacity, 1)))
-        self.power.setFormat(f"{ship.power_now} / {ship.power_capacity}")
+        capacity = max(ship.power_capacity, 1)
+        set_bar(
+            self.power,
+            capacity,
+            min(ship.power_now, capacity),
+            f"{ship.power_now} / {ship.power_capacity}",
+        )
         for bar in (self.shields, self.power):
             _mark_low(bar)
         self.resistance.setText(str(ship.resistance))

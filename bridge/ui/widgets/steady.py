@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtWidgets import QComboBox, QListWidget, QWidget
+from PySide6.QtWidgets import QComboBox, QListWidget, QProgressBar, QWidget
 
-__all__ = ["set_choices", "set_items", "set_state"]
+__all__ = ["set_bar", "set_choices", "set_items", "set_state"]
 
 
 def set_state(widget: QWidget, reason: str | None, tip: str = "") -> None:
@@ -55,4 +55,21 @@ def set_choices(combo: QComboBox, choices: Sequence[tuple[str, object]]) -> bool
     index = combo.findData(current) if current is not None else -1
     combo.setCurrentIndex(max(index, 0) if combo.count() else -1)
     combo.blockSignals(False)
+    return True
+
+
+def set_bar(bar: QProgressBar, maximum: int, value: int, text: str) -> bool:
+    """Show ``value`` of ``maximum`` in ``bar`` with ``text`` on it; True if anything
+    changed. (``QProgressBar.setValue`` repaints at once, outside the window's one
+    repaint per Command: the bar is told with its updates held, then repainted with
+    everything else.)"""
+    if (bar.minimum(), bar.maximum(), bar.value(), bar.format()) == (0, maximum, value, text):
+        return False
+    bar.setUpdatesEnabled(False)
+    try:
+        bar.setRange(0, maximum)
+        bar.setValue(value)
+        bar.setFormat(text)
+    finally:
+        bar.setUpdatesEnabled(True)  # one repaint, with the window's
     return True

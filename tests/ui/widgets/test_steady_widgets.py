@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject
-from PySide6.QtWidgets import QHBoxLayout, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QListWidget,
+    QListWidgetItem,
+    QProgressBar,
+    QVBoxLayout,
+    QWidget,
+)
 from pytestqt.qtbot import QtBot
 
 from bridge.ui.widgets.lcars import Pill
 from bridge.ui.widgets.reason_label import ReasonLabel
-from bridge.ui.widgets.steady import set_items
+from bridge.ui.widgets.steady import set_bar, set_items
 from bridge.ui.widgets.steady_label import SteadyLabel
 
 
@@ -138,3 +145,26 @@ def test_a_steady_label_set_before_its_window_shows_gets_its_width(qtbot: QtBot)
     row.show()
     qtbot.waitExposed(row)
     assert pill.width() >= pill.sizeHint().width() > 60
+
+
+def test_set_bar_paints_once_with_the_window_and_not_at_once(qtbot: QtBot) -> None:
+    """``QProgressBar.setValue`` paints the bar there and then, a second repaint per
+    Command beside the window's own; told through ``set_bar`` it paints once, with the
+    window, and told what it shows already it does nothing."""
+    bar = QProgressBar()
+    qtbot.addWidget(bar)
+    bar.resize(300, 30)
+    bar.show()
+    qtbot.waitExposed(bar)
+    assert set_bar(bar, 13, 13, "13 / 13")
+    QCoreApplication.processEvents()
+    paints = _Events(QEvent.Type.Paint)
+    bar.installEventFilter(paints)
+    assert set_bar(bar, 13, 4, "4 / 13")
+    assert paints.seen == []  # nothing painted while the Command's slots run
+    qtbot.waitUntil(lambda: len(paints.seen) == 1, timeout=2000)
+    assert (bar.maximum(), bar.value(), bar.format()) == (13, 4, "4 / 13")
+    assert bar.updatesEnabled()
+    assert not set_bar(bar, 13, 4, "4 / 13")  # the same again: nothing to do
+    QCoreApplication.processEvents()
+    assert len(paints.seen) == 1
