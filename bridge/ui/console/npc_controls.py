@@ -6,7 +6,7 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QFont, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QComboBox, QGridLayout, QGroupBox, QLabel, QPushButton, QWidget
 
@@ -84,6 +84,26 @@ def _task_model(parent: QComboBox) -> QStandardItemModel:
     return model
 
 
+class _TurnsLabel(QLabel):
+    """A ship's Turns ("1/3 Turns ▶"), as big as its widest words whatever it says now:
+    the marker of the ship acting comes and goes every Turn, and a column that widened
+    with it would narrow the roles beside it, wrap them, and move the pools below."""
+
+    WIDEST = "0/0 Turns ▶ ✖"
+
+    def sizeHint(self) -> QSize:
+        hint = super().sizeHint()
+        margins = self.contentsMargins()
+        widest = self.fontMetrics().size(0, self.WIDEST)  # the markers' font's height too
+        return QSize(
+            max(hint.width(), widest.width() + margins.left() + margins.right()),
+            max(hint.height(), widest.height() + margins.top() + margins.bottom()),
+        )
+
+    def minimumSizeHint(self) -> QSize:
+        return self.sizeHint()
+
+
 class NpcLedgerView(QWidget):
     """Each NPC ship this Round, a line each: Turns taken of those it has, and each bridge
     role it has used with the Difficulty its next Task adds (RULES-NOTES "Turn order"). Read
@@ -143,7 +163,7 @@ class NpcLedgerView(QWidget):
                 label.setVisible(False)
 
     def _row(self, row: int) -> tuple[QLabel, QLabel, QLabel]:
-        name, turns, roles = (QLabel(self) for _ in range(3))
+        name, turns, roles = QLabel(self), _TurnsLabel(self), QLabel(self)
         for column, label in enumerate((name, turns, roles)):
             label.setObjectName("dim")  # the small type of a card's rules lines: it fits
             label.setTextFormat(

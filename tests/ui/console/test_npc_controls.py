@@ -4,6 +4,7 @@ them, and an autopilot that plays a whole Turn and says what it did (issues 25 a
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QLabel
 from pytestqt.qtbot import QtBot
 
 from bridge.engine.catalog import Station
@@ -121,3 +122,32 @@ def test_one_autopilot_press_plays_the_whole_npc_turn(qtbot: QtBot, model: Share
     assert not console.npc.autopilot.isEnabled()  # the players' move: it says why not
     console.npc.autopilot_step()
     assert "NPC ships only" in console.statusBar().currentMessage()
+
+
+def test_the_ledger_keeps_its_size_as_a_ship_starts_and_ends_its_turn(
+    qtbot: QtBot, model: SharedModel
+) -> None:
+    """The marker of the ship acting ("1/3 Turns ▶") widened its column, narrowed and
+    wrapped the roles beside it, and moved the pools beneath at every Turn (a relayout
+    of the GM's left column twice a Turn)."""
+    console = GmConsole(model)
+    console.confirm_quit = False
+    qtbot.addWidget(console)
+    console.resize(1366, 740)
+    console.show()
+    qtbot.waitExposed(console)
+    ledger = console.npc.ledger
+
+    def geometry() -> list[tuple[int, int, int, int]]:
+        QApplication.processEvents()
+        return [ledger.geometry().getRect(), console.npc.geometry().getRect()] + [
+            label.geometry().getRect() for label in ledger.findChildren(QLabel)
+        ]
+
+    before = geometry()
+    _npc_turn(model)
+    assert "▶" in ledger.lines[0]
+    assert geometry() == before
+    model.submit(EndTurn())
+    assert "▶" not in ledger.text()
+    assert geometry() == before
