@@ -70,19 +70,24 @@ class CardFront:
             grid.setHorizontalSpacing(round(scaled(8, parent)))
 
     def refresh(self, officer: str | None) -> set[str]:
-        """Each entry's state for ``officer``; returns the reasons shared by a whole
-        group of entries, said once above the card rather than under each."""
+        """Each entry's state for ``officer``; returns what the card's line of reasons
+        says: the reasons shared by a whole group of entries (once, rather than at
+        each), and those of entries with no room of their own ("RAISE SHIELDS: ...")."""
         if officer is None:
             for b in self.buttons.values():
-                b.setReason("No officer is seated at this station.")
+                b.setReason("No officer is seated at this station.", show=False)
             return set()
         reasons = {key: self.model.why_not(self._entry(officer, key)) for key in self.buttons}
         values = list(reasons.values())
         shared = {r for r in values if r and values.count(r) > 2}
+        said = set(shared)
         for key, b in self.buttons.items():
             reason = reasons[key]
-            b.setReason(reason, show=reason is not None and reason not in shared)
-        return shared
+            own = reason is not None and reason not in shared
+            b.setReason(reason, show=own)
+            if own and not b.has_room:
+                said.add(f"{b.action.name.upper()}: {reason}")
+        return said
 
     def _entry(self, officer: str, key: str) -> MinorAction | AttemptTask:
         """The parameter-free Command of a card entry, as the engine's gate judges it

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent
-from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtCore import QEvent, QPointF, Qt
+from PySide6.QtGui import QColor, QPainter, QPaintEvent, QTextLayout, QTextLine
+from PySide6.QtWidgets import QFrame, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from bridge.engine import ActionDef
+from bridge.ui.base.theme import COLORS
 
 __all__ = ["ActionButton", "summary"]
 
@@ -31,12 +33,39 @@ def summary(action: ActionDef) -> str:
 class _RulesLine(QLabel):
     """The entry's line of rules: word-wrapped text that never changes, so its height
     at a width is worked out once (the window's layouts ask for it many times while
-    they settle), until a new font or style."""
+    they settle), until a new font or style.
+
+    While the entry is disabled for a reason of its own, the reason is written in the
+    rules' place, in a reason's colour, in the same room (what does not fit ends in an
+    ellipsis; the button's tooltip has it whole): a reason coming or going at a Turn's
+    start or end moves no entry of the card."""
 
     def __init__(self, text: str, parent: QWidget) -> None:
         super().__init__(text, parent)
         self._heights: dict[int, int] = {}
+        self._reason: str | None = None
         self.setWordWrap(True)
+
+    def reason(self) -> str | None:
+        """The reason written in place of the rules, if any."""
+        return self._reason
+
+    def setReason(self, reason: str | None) -> None:
+        if reason == self._reason:
+            return
+        self._reason = reason
+        self.setAccessibleDescription(reason or "")
+        self.update()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        if self._reason is None:
+            super().paintEvent(event)
+            return
+        QFrame.paintEvent(self, event)  # the frame; the style sheet's background is painted
+        painter = QPainter(self)
+        painter.setPen(QColor(COLORS.peach))
+        _draw_within(painter, self, self._reason)
+        painter.end()
 
     def heightForWidth(self, width: int) -> int:
         height = self._heights.get(width)
@@ -49,12 +78,48 @@ class _RulesLine(QLabel):
         super().changeEvent(event)
 
 
-class ActionButton(QWidget):
-    """Button plus a small line of rules (if the entry has any) and, when disabled, the
-    reason.
+def _draw_within(painter: QPainter, label: QLabel, text: str) -> None:
+    """``text`` word-wrapped in ``label``'s contents, its last line that fits ending in
+    an ellipsis if the rest does not."""
+    area = label.contentsRect()
+    font = label.font()
+    layout = QTextLayout(text, font)
+    layout.beginLayout()
+    lines: list[QTextLine] = []
+    y = 0.0
+    while True:
+        line = layout.createLine()
+        if not line.isValid():
+            break
+        line.setLineWidth(area.width())
+        if lines and y + line.height() > area.height():
+            break
+        line.setPosition(QPointF(0, y))
+        y += line.height()
+        lines.append(line)
+    layout.endLayout()
+    if not lines:
+        return
+    last = lines[-1]
+    cut = last.textStart() + last.textLength() < len(text)
+    for line in lines[:-1] if cut else lines:
+        line.draw(painter, QPointF(area.topLeft()))
+    if cut:
+        rest = text[last.textStart() :]
+        words = label.fontMetrics().elidedText(rest, Qt.TextElideMode.ElideRight, area.width())
+        top = area.top() + last.y()
+        painter.setFont(font)
+        painter.drawText(
+            QPointF(area.left(), top + label.fontMetrics().ascent()),
+            words,
+        )
 
-    The line of the reason is built the first time it is shown (or asked for): most
-    entries of a card never show one under their button."""
+
+class ActionButton(QWidget):
+    """Button plus a small line of rules (if the entry has any); disabled, the reason is
+    in the button's tooltip and, for an entry with rules, in their place (the card
+    keeps its shape). An entry without rules has no room of its own for it: the card
+    says it in its line of reasons (see :attr:`has_room`)."""
 
     def __init__(self, action: ActionDef, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -74,40 +139,29 @@ class ActionButton(QWidget):
         self.button.setToolTip(self._tip)
         layout.addWidget(self.button)
         # The line of rules, for the entries that have one (a Minor Action often has none).
-        self.detail: QLabel | None = None
+        self.detail: _RulesLine | None = None
         if line:
             self.detail = _RulesLine(line, self)
             self.detail.setObjectName("dim")
             layout.addWidget(self.detail)
-        self._reason: QLabel | None = None  # built when first shown
         self._shown: tuple[str | None, bool] | None = None  # the reason last set
 
     @property
-    def reason(self) -> QLabel:
-        """The line under the button that says why it is disabled (built when first
-        asked for, with the reason last set)."""
-        if self._reason is None:
-            label = QLabel(self)
-            label.setObjectName("reason")
-            label.setWordWrap(True)
-            label.hide()
-            reason, show = self._shown or (None, False)
-            label.setText(reason or "")
-            layout = self.layout()
-            assert layout is not None
-            layout.addWidget(label)
-            self._reason = label
-            label.setVisible(bool(reason) and show)
-        return self._reason
+    def has_room(self) -> bool:
+        """Whether the entry can say a reason of its own (in its rules' place)."""
+        return self.detail is not None
+
+    def said(self) -> str:
+        """The reason said at the entry (in its rules' place), or an empty text."""
+        return (self.detail.reason() or "") if self.detail is not None else ""
 
     def setReason(self, reason: str | None, show: bool = True) -> None:
-        """Enable the button, or disable it and say why (``show``: under the button too)."""
+        """Enable the button, or disable it and say why (``show``: at the entry too, in
+        its rules' place, if it has rules)."""
         if self._shown == (reason, show):
             return
         self._shown = (reason, show)
         self.button.setEnabled(reason is None)
         self.button.setToolTip(f"{reason}\n\n{self._tip}" if reason else self._tip)
-        if self._reason is None and not (reason and show):
-            return  # nothing to show, and no line yet to hide
-        self.reason.setText(reason or "")
-        self.reason.setVisible(bool(reason) and show)
+        if self.detail is not None:
+            self.detail.setReason(reason if reason and show else None)

@@ -13,6 +13,7 @@ from bridge.seatview import CREW, seat_view
 from bridge.ui.base.seat_model import SeatModel, for_crew
 from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.console.gm_console import GmConsole
+from bridge.ui.widgets.log_view import LogView
 
 
 def _npc_fires(model: SharedModel) -> None:
@@ -62,6 +63,8 @@ def test_no_window_shows_a_marker_and_the_gm_reads_every_word(
     for owner, window in (("gm", console), ("crew", tactical)):
         for widget in window.findChildren(QLabel):
             texts[owner].append(widget.text())
+        for log in window.findChildren(LogView):
+            log.catch_up()  # a log out of sight: what it shows once scrolled to
         for widget in window.findChildren(QPlainTextEdit):
             texts[owner].append(widget.toPlainText())
         for widget in window.findChildren(QTextBrowser):

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QApplication, QLabel, QScrollArea, QTextBrowser, QWidget
 from pytestqt.qtbot import QtBot
 
 from bridge.engine.catalog import Station, actions_for
-from bridge.engine.commands import SetValue, StartTurn
+from bridge.engine.commands import EndTurn, SetValue, StartTurn
 from bridge.engine.demo import demo_encounter
 from bridge.engine.session import Session
 from bridge.ui.base.shared_model import SharedModel
+from bridge.ui.base.theme import COLORS
 from bridge.ui.station.station_window import StationWindow
 from bridge.ui.widgets.action_button import ActionButton, summary
 from bridge.ui.widgets.log_view import entry_text
@@ -55,7 +57,7 @@ def test_minor_action_click_and_reason_after(qtbot: QtBot, model: SharedModel) -
     assert "SHIELDS DOWN" in w.ship_state.shields.status.text()
     prepare = w.buttons["prepare"]
     assert not prepare.button.isEnabled()
-    assert "Extra Minor Action" in (prepare.reason.text() + w.reason.text())
+    assert "Extra Minor Action" in (prepare.said() + w.reason.text())
     qtbot.mouseClick(w.extra_minor_button, Qt.MouseButton.LeftButton)
     assert prepare.button.isEnabled()
 
@@ -65,8 +67,8 @@ def test_disabled_system_reason_is_shown(qtbot: QtBot, model: SharedModel) -> No
     model.submit(StartTurn(by="kell", actor="kell"))
     model.submit(SetValue(path="ships.resolute.damage.weapons.breaches", value=5))
     fire = w.buttons["fire_weapon"]
-    assert not fire.button.isEnabled() and fire.reason.text() == "Weapons is disabled."
-    assert fire.reason.isVisibleTo(w)
+    assert not fire.button.isEnabled() and fire.said() == "Weapons is disabled."
+    assert fire.detail is not None and fire.detail.isVisibleTo(w)
     ops = window(qtbot, model, Station.OPERATIONS)  # the card that shows the systems
     assert ops.ship_state.systems.item(5, 0).text() == "Weapons"
     assert ops.ship_state.systems.item(5, 3).text() == "✖ DISABLED"
@@ -195,19 +197,61 @@ def test_geometry_is_remembered(qtbot: QtBot, model: SharedModel) -> None:
     assert again.geometry().top() == placed.top()
 
 
-def test_a_buttons_reason_line_is_built_when_first_shown(qtbot: QtBot, model: SharedModel) -> None:
-    w = window(qtbot, model, Station.TACTICAL)
-    model.submit(StartTurn(by="kell", actor="kell"))
-    fire = w.buttons["fire_weapon"]
-    lines = fire.findChildren(QLabel, "reason")
-    assert fire.button.isEnabled() and not lines  # nothing to say: no line yet
-    model.submit(SetValue(path="ships.resolute.damage.weapons.breaches", value=5))
-    (line,) = fire.findChildren(QLabel, "reason")
-    assert line.isVisibleTo(w) and line.text() == "Weapons is disabled."
-    assert fire.layout().indexOf(line) == 2  # under the button and its line of rules
-    assert fire.button.toolTip().startswith("Weapons is disabled.\n\nFire Weapon")
-    model.submit(SetValue(path="ships.resolute.damage.weapons.breaches", value=0))
-    assert fire.button.isEnabled() and not line.isVisibleTo(w) and line.text() == ""
+def _peach_pixels(widget: QWidget) -> int:
+    """How many of ``widget``'s pixels are in a reason's colour."""
+    image = widget.grab().toImage()
+    peach = QColor(COLORS.peach)
+    return sum(
+        1
+        for y in range(0, image.height(), 2)
+        for x in range(0, image.width(), 2)
+        if image.pixelColor(x, y) == peach
+    )
+
+
+def test_an_entrys_reason_takes_its_rules_place_and_moves_nothing(
+    qtbot: QtBot, model: SharedModel
+) -> None:
+    """Issue 27: "the card never moves under the pointer". A reason that came under an
+    entry at START TURN (Regenerate Shields at full shields, Damage Control with nothing
+    to repair) pushed every entry below it down, and the card grew a scroll bar that
+    narrowed them all; it now takes the entry's rules' place, in the same room."""
+    w = window(qtbot, model, Station.OPERATIONS)
+    w.resize(1280, 690)
+    qtbot.waitExposed(w)
+    entries = list(w.buttons.values())
+
+    def places() -> list[tuple[int, int, int, int]]:
+        QApplication.processEvents()
+        return [(*b.mapTo(w, QPoint(0, 0)).toTuple(), b.width(), b.height()) for b in entries]
+
+    before = places()
+    shields = w.buttons["regenerate_shields"]
+    assert shields.detail is not None and _peach_pixels(shields.detail) == 0
+    model.submit(StartTurn(by="mbeki", actor="mbeki"))
+    assert "shields are full" in shields.said()
+    assert shields.button.toolTip().startswith(shields.said())  # whole in its tooltip
+    assert _peach_pixels(shields.detail) > 0  # written where its rules were
+    assert places() == before
+    model.submit(EndTurn(by="mbeki"))
+    assert shields.said() == "" and _peach_pixels(shields.detail) == 0
+    assert places() == before
+
+
+def test_a_long_reason_ends_in_an_ellipsis_within_the_rules_room(qtbot: QtBot) -> None:
+    action = next(a for a in actions_for(Station.TACTICAL, "task") if a.key == "fire_weapon")
+    button = ActionButton(action)
+    qtbot.addWidget(button)
+    button.resize(260, 90)
+    button.show()
+    qtbot.waitExposed(button)
+    line = button.detail
+    assert line is not None
+    height = line.height()
+    button.setReason("A reason far longer than the line of rules it stands in for. " * 6)
+    QApplication.processEvents()
+    assert line.height() == height and button.said().startswith("A reason far longer")
+    assert _peach_pixels(line) > 0
 
 
 def test_a_line_of_rules_wraps_as_a_plain_label(qtbot: QtBot) -> None:
@@ -230,14 +274,20 @@ def test_a_line_of_rules_wraps_as_a_plain_label(qtbot: QtBot) -> None:
     assert line.heightForWidth(60) == plain.heightForWidth(60) > narrow
 
 
-def test_an_entry_without_rules_has_no_line_for_them(qtbot: QtBot, model: SharedModel) -> None:
+def test_an_entry_without_rules_says_its_reason_in_the_cards_line(
+    qtbot: QtBot, model: SharedModel
+) -> None:
+    """An entry with no line of rules has no room of its own: at Kell's Turn, Raise
+    Shields (the shields are up) is disabled and the card's line of reasons says why,
+    named; nothing grows under the button."""
     w = window(qtbot, model, Station.TACTICAL)
-    interact = w.buttons["interact"]
-    assert not summary(interact.action) and interact.detail is None
-    assert interact.findChildren(QLabel) == []  # the button alone, until a reason is shown
-    interact.setReason("Not now.")
-    (reason,) = interact.findChildren(QLabel)
-    assert reason is interact.reason and reason.isVisibleTo(w) and reason.text() == "Not now."
+    raise_shields = w.buttons["raise_shields"]
+    assert not summary(raise_shields.action) and raise_shields.detail is None
+    model.submit(StartTurn(by="kell", actor="kell"))
+    assert not raise_shields.button.isEnabled() and raise_shields.said() == ""
+    assert "RAISE SHIELDS: The shields are already up." in w.reason.text()
+    assert raise_shields.findChildren(QLabel) == []  # the button alone
+    assert raise_shields.button.toolTip().startswith("The shields are already up.")
 
 
 def test_the_operations_card_says_why_before_the_dialog(qtbot: QtBot, model: SharedModel) -> None:
@@ -247,9 +297,9 @@ def test_the_operations_card_says_why_before_the_dialog(qtbot: QtBot, model: Sha
     model.submit(StartTurn(by="mbeki", actor="mbeki"))
     repair = w.buttons["damage_control"]
     assert not repair.button.isEnabled()
-    assert repair.reason.text().startswith("Nothing to repair: no system is Damaged")
+    assert repair.said().startswith("Nothing to repair: no system is Damaged")
     shields = w.buttons["regenerate_shields"]
-    assert not shields.button.isEnabled() and "shields are full" in shields.reason.text()
+    assert not shields.button.isEnabled() and "shields are full" in shields.said()
     model.submit(SetValue(path="ships.resolute.damage.engines.breaches", value=3))
     model.submit(SetValue(path="ships.resolute.shields", value=5))
     assert repair.button.isEnabled() and shields.button.isEnabled()
