@@ -28,7 +28,7 @@ from notary_status import outcome  # noqa: E402
         ("0.1", "0.1.0.4000"),
         ("1.0a2", "1.0.0.1002"),
         ("1.0b1", "1.0.0.2001"),
-        ("1.0.dev300", "1.0.0.300"),
+        ("1000.0.dev300", "1000.0.0.300"),  # a dev release: its number alone
         ("1.0.post1", "1.0.0.5001"),
     ],
 )
@@ -39,7 +39,7 @@ def test_a_package_version_becomes_four_numbers(version: str, expected: str) -> 
 @pytest.mark.parametrize(
     ("version", "why"),
     [
-        ("1.2.3.400", "at most three release numbers"),
+        ("1.2.3.4000", "at most three release numbers"),
         ("70000.0", "at most 65535"),
         ("1.0rc1000", "below 1000"),
         ("1.0+local", "local or epoch"),
