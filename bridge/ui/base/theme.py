@@ -136,7 +136,7 @@ def stylesheet(scale: float = 1.0) -> str:
     return f"""
     QToolButton, QSizeGrip, QAbstractItemView {{ background: {c.background};
                                                    color: {c.text}; }}
-    QAbstractItemView {{ font-family: "{FONT_FAMILY}"; font-size: {px(17)}px; }}
+    QAbstractItemView, LinesView {{ font-family: "{FONT_FAMILY}"; font-size: {px(17)}px; }}
     QToolTip {{ background: {c.panel}; color: {c.text}; border: 2px solid {c.orange};
                padding: {px(6)}px; font-size: {px(16)}px; }}
     QLabel#title {{ color: {c.orange}; font-size: {px(30)}px; font-weight: bold;
@@ -170,7 +170,7 @@ def stylesheet(scale: float = 1.0) -> str:
                  margin-top: {px(16)}px; padding: {px(10)}px {px(8)}px {px(8)}px {px(8)}px; }}
     QGroupBox::title {{ subcontrol-origin: margin; left: {px(14)}px; padding: 0 {px(6)}px;
                         color: {c.lavender}; font-weight: bold; }}
-    QComboBox, QSpinBox, QLineEdit, QPlainTextEdit, QTextBrowser, QListWidget,
+    QComboBox, QSpinBox, QLineEdit, QPlainTextEdit, QTextBrowser, QListWidget, LinesView,
     QTableWidget, QTreeWidget {{ background: {c.panel}; color: {c.text};
         border: 1px solid #443c55; border-radius: {px(6)}px; padding: {px(3)}px;
         selection-background-color: {c.violet}; selection-color: #000; }}

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QListView, QListWidget, QVBoxLayout
+from PySide6.QtWidgets import QVBoxLayout
 
 from bridge.engine import Change, Encounter, Station, acting, players_waiting
 from bridge.ui.base.station_model import StationModel
 from bridge.ui.base.theme import scaled
 from bridge.ui.widgets.lcars import section_label
+from bridge.ui.widgets.lines_view import LinesView
 from bridge.ui.widgets.log_view import SHOWN, LogView
 from bridge.ui.widgets.ship_status import ContactsTable, ShieldsPower, SystemsTable, WeaponsTable
-from bridge.ui.widgets.steady import set_items
 from bridge.ui.widgets.zone_map import ZoneMapView
 
 __all__ = ["ShipState", "crew_lines"]
@@ -54,7 +53,7 @@ class ShipState:
         self.weapons: WeaponsTable | None = None
         self.contacts: ContactsTable | None = None
         self.zone_map: ZoneMapView | None = None
-        self.crew: QListWidget | None = None
+        self.crew: LinesView | None = None
         col.addWidget(section_label("Ship", box))
         col.addWidget(self.shields)
         if s is Station.HELM:
@@ -80,15 +79,11 @@ class ShipState:
             col.addWidget(self.systems)
         if s is Station.COMMAND:
             col.addWidget(section_label("The crew's Turns", box))
-            self.crew = QListWidget(box)
-            self.crew.setWordWrap(True)  # each officer whole, however narrow the column
-            self.crew.setResizeMode(QListView.ResizeMode.Adjust)
-            self.crew.setTextElideMode(Qt.TextElideMode.ElideNone)
+            self.crew = LinesView(box)  # each officer whole, however narrow the column
             self.crew.setMinimumHeight(140)
             col.addWidget(self.crew)
         col.addWidget(section_label("Active effects", box))
-        self.durations = QListWidget(box)
-        self.durations.setUniformItemSizes(True)
+        self.durations = LinesView(box)
         self.rescale()
         col.addWidget(self.durations)
         col.addWidget(section_label("Log", box))
@@ -114,12 +109,11 @@ class ShipState:
             if self.zone_map is not None:
                 self.zone_map.setEncounter(state, state.player_ship)
         if flags & (Change.DURATIONS | Change.SHIPS | Change.TRAITS):
-            set_items(
-                self.durations,
+            self.durations.setLines(
                 [f"{d.describe()} — {state.ships[d.ship].name}" for d in state.durations]
-                + [f"{t.kind.upper()}: {t.name}" for t in state.traits],
+                + [f"{t.kind.upper()}: {t.name}" for t in state.traits]
             )
         if self.crew is not None and flags & (Change.TURN | Change.SEATS | Change.CREW):
-            set_items(self.crew, crew_lines(state))
+            self.crew.setLines(crew_lines(state))
         if flags & Change.LOG:
             self.log.setJournal(*self.model.recent_journal(SHOWN))

@@ -3,10 +3,10 @@ as lines, and the list the GM console shows them in."""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QListWidget, QWidget
+from PySide6.QtWidgets import QWidget
 
 from bridge.engine import Encounter
-from bridge.ui.widgets.steady import set_items
+from bridge.ui.widgets.lines_view import LinesView
 
 __all__ = ["InPlayList", "in_play_lines"]
 
@@ -38,9 +38,9 @@ def in_play_lines(state: Encounter) -> list[str]:
     return lines
 
 
-class InPlayList(QListWidget):
-    """The lines of :func:`in_play_lines`, always :attr:`ROWS` rows high (more scroll), so
-    the log under it never moves as effects come and go."""
+class InPlayList(LinesView):
+    """The lines of :func:`in_play_lines`, each whole, always :attr:`ROWS` lines high
+    (more scroll), so the log under it never moves as effects come and go."""
 
     ROWS = 4
 
@@ -53,7 +53,7 @@ class InPlayList(QListWidget):
 
     def setEncounter(self, state: Encounter) -> None:
         lines = in_play_lines(state) or ["Nothing in play: no Advantage, Complication or effect."]
-        set_items(self, lines)
-        height = self.sizeHintForRow(0) * self.ROWS + 2 * self.frameWidth() + 2
+        self.setLines(lines)
+        height = self.rows_height(self.ROWS)
         if self.maximumHeight() != height:
             self.setFixedHeight(height)

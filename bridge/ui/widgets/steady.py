@@ -1,7 +1,7 @@
 """Setters that leave a widget alone when what it shows has not changed.
 
 A widget told the same thing again still relayouts or repaints in Qt (a style sheet is
-polished again, a list is emptied and refilled); after every Command each window asks
+polished again); after every Command each window asks
 for what it shows, so these keep a Command's repaint to what really changed.
 """
 
@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtWidgets import QComboBox, QListWidget, QProgressBar, QWidget
+from PySide6.QtWidgets import QComboBox, QProgressBar, QWidget
 
-__all__ = ["set_bar", "set_choices", "set_items", "set_state"]
+__all__ = ["set_bar", "set_choices", "set_state"]
 
 
 def set_state(widget: QWidget, reason: str | None, tip: str = "") -> None:
@@ -21,24 +21,6 @@ def set_state(widget: QWidget, reason: str | None, tip: str = "") -> None:
     text = reason or tip
     if widget.toolTip() != text:
         widget.setToolTip(text)
-
-
-def set_items(view: QListWidget, texts: Sequence[str]) -> bool:
-    """Show ``texts`` in ``view``, one per row; True if anything changed. Rows that
-    still say the same are left alone (a changed row repaints, the list is not rebuilt)."""
-    changed = False
-    for row, text in enumerate(texts[: view.count()]):
-        item = view.item(row)
-        if item.text() != text:
-            item.setText(text)
-            changed = True
-    while view.count() > len(texts):
-        view.takeItem(view.count() - 1)
-        changed = True
-    if view.count() < len(texts):
-        view.addItems(list(texts[view.count() :]))
-        changed = True
-    return changed
 
 
 def set_choices(combo: QComboBox, choices: Sequence[tuple[str, object]]) -> bool:

@@ -301,14 +301,14 @@ def test_in_play_lists_advantages_complications_and_effects(
     from bridge.rules.dice import GivenDice
 
     c = console(qtbot, model)
-    items = [c.in_play.item(i).text() for i in range(c.in_play.count())]
+    items = c.in_play.lines()
     assert items == ["Nothing in play: no Advantage, Complication or effect."]
     model.submit(AddTrait(name="Nebula cover", kind="advantage", ship="resolute"))
     model.submit(StartTurn(by="tovan", actor="tovan"))
     model.session._dice = GivenDice(d20=(1, 20, 20))  # two 20s: two Complications
     model.submit(AttemptTask(by="tovan", action="evasive_action"))
     model.submit(ResolveTask(by="tovan"))
-    items = [c.in_play.item(i).text() for i in range(c.in_play.count())]
+    items = c.in_play.lines()
     assert items == [
         "Advantage: Nebula cover (USS Resolute)",
         "Complication: Evasive Action (Lt. Tovan), Round 1",

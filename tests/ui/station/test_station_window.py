@@ -148,13 +148,12 @@ def test_helm_shows_the_zone_map_and_every_station_the_same_unscanned_contact(
 
 def test_command_window_lists_the_crews_turns(qtbot: QtBot, model: SharedModel) -> None:
     w = window(qtbot, model, Station.COMMAND)
-    rows = [w.ship_state.crew.item(i).text() for i in range(w.ship_state.crew.count())]
+    crew = w.ship_state.crew
+    assert crew is not None
+    rows = crew.lines()
     assert len(rows) == 5 and all("waiting" in r for r in rows)
     model.submit(StartTurn(by="tovan", actor="tovan"))
-    assert any(
-        "Tovan" in w.ship_state.crew.item(i).text() and "ACTING" in w.ship_state.crew.item(i).text()
-        for i in range(w.ship_state.crew.count())
-    )
+    assert any("Tovan" in row and "ACTING" in row for row in crew.lines())
 
 
 def test_card_back_and_f1(qtbot: QtBot, model: SharedModel) -> None:

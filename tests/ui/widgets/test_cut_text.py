@@ -3,6 +3,8 @@ the crew's Turns list and the host panel's seats read whole."""
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QApplication, QTableWidget
@@ -69,14 +71,14 @@ def test_the_crews_turns_are_never_cut(qtbot: QtBot, model: SharedModel) -> None
     crew = w.ship_state.crew
     assert crew is not None and crew.count() == 5
     metrics = QFontMetrics(crew.font())
-    room = crew.viewport().width() - 8
-    for i in range(crew.count()):
-        item = crew.item(i)
-        need = metrics.boundingRect(
-            QRect(0, 0, room, 10_000), Qt.TextFlag.TextWordWrap, item.text()
-        ).height()
-        assert crew.visualItemRect(item).height() >= need, item.text()
-    assert crew.item(0).text().startswith("Capt. Elena Reyes — waiting\n")
+    room = crew.text_width()
+    assert room <= crew.viewport().width()
+    rects = crew.line_rects()
+    for text, rect in zip(crew.lines(), rects, strict=True):
+        need = metrics.boundingRect(QRect(0, 0, room, 10_000), Qt.TextFlag.TextWordWrap, text)
+        assert rect.height() >= need.height() and rect.right() <= crew.viewport().width(), text
+    assert all(a.bottom() < b.top() for a, b in pairwise(rects)), rects  # none overlap
+    assert crew.lines()[0].startswith("Capt. Elena Reyes — waiting\n")
 
 
 def test_the_host_panels_seats_read_whole(qtbot: QtBot, model: SharedModel) -> None:

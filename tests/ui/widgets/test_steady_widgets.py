@@ -5,8 +5,6 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication, QEvent, QObject
 from PySide6.QtWidgets import (
     QHBoxLayout,
-    QListWidget,
-    QListWidgetItem,
     QProgressBar,
     QVBoxLayout,
     QWidget,
@@ -15,7 +13,7 @@ from pytestqt.qtbot import QtBot
 
 from bridge.ui.widgets.lcars import Pill
 from bridge.ui.widgets.reason_label import ReasonLabel
-from bridge.ui.widgets.steady import set_bar, set_items
+from bridge.ui.widgets.steady import set_bar
 from bridge.ui.widgets.steady_label import SteadyLabel
 
 
@@ -31,20 +29,6 @@ class _Events(QObject):
         if event.type() in self.kinds:
             self.seen.append((watched, event.type()))
         return False
-
-
-def test_set_items_keeps_the_rows_that_did_not_change(qtbot: QtBot) -> None:
-    view = QListWidget()
-    qtbot.addWidget(view)
-    assert set_items(view, ["Kell", "Reyes", "T'Var"])
-    kept: QListWidgetItem = view.item(0)
-    assert not set_items(view, ["Kell", "Reyes", "T'Var"])
-    assert set_items(view, ["Kell", "Reyes (acted)"])
-    assert [view.item(i).text() for i in range(view.count())] == ["Kell", "Reyes (acted)"]
-    assert view.item(0) is kept  # the same row object: not rebuilt
-    assert set_items(view, ["Kell", "Reyes (acted)", "Dax", "Okafor"])
-    assert view.count() == 4 and view.item(3).text() == "Okafor"
-    assert set_items(view, []) and view.count() == 0
 
 
 def test_a_steady_label_repaints_itself_and_moves_nothing(qtbot: QtBot) -> None:
