@@ -2,27 +2,27 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QRect, QSize, Qt
-from PySide6.QtGui import QPainter, QPaintEvent, QResizeEvent
+from PySide6.QtCore import QEvent, QSize, Qt
+from PySide6.QtGui import QPainter, QPaintEvent, QResizeEvent, QStaticText, QTransform
 from PySide6.QtWidgets import QFrame, QLabel, QSizePolicy, QWidget
 
 __all__ = ["ReasonLabel"]
-
-_WRAP = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap
 
 
 class ReasonLabel(QLabel):
     """Word-wrapped, at least ``lines`` lines tall at its font, and painted by itself: a
     reason that changes with every Command repaints the label and moves nothing around
     it (a ``QLabel`` would ask for the window's layout to be worked out again), unless
-    it needs more lines than it has. Its style (font, colour) comes from the style
-    sheet as for any ``QLabel``."""
+    it needs more lines than it has. Its words are wrapped once per text and width
+    (a ``QStaticText``): measuring them and painting them again shape nothing. Its
+    style (font, colour) comes from the style sheet as for any ``QLabel``."""
 
     def __init__(self, lines: int = 1, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._lines = lines
         self._text = ""
         self._rows = lines  # the lines it is tall enough for now
+        self._laid: tuple[tuple[str, int, str], QStaticText] | None = None
         policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self.setSizePolicy(policy)
 
@@ -38,15 +38,26 @@ class ReasonLabel(QLabel):
             self.updateGeometry()  # more lines than it has, or back to its own
         self.update()
 
+    def _wrapped(self, width: int) -> QStaticText:
+        """The text word-wrapped at ``width``, laid out once per text, width and font."""
+        key = (self._text, width, self.font().key())
+        if self._laid is None or self._laid[0] != key:
+            static = QStaticText(self._text)
+            static.setTextFormat(Qt.TextFormat.PlainText)
+            static.setTextWidth(width)
+            static.prepare(QTransform(), self.font())
+            self._laid = (key, static)
+        return self._laid[1]
+
     def _needed(self, width: int) -> int:
         """Lines the text takes at ``width``, and never fewer than its own."""
         if not self._text or width <= 0:
             return self._lines
         metrics = self.fontMetrics()
-        box = metrics.boundingRect(QRect(0, 0, width, 1 << 20), _WRAP, self._text)
+        height = self._wrapped(width).size().height()
         # n lines are one line's height and n - 1 line spacings tall (one line's
         # height may be a pixel more than its spacing: it is still one line)
-        lines = 1 + max(0, round((box.height() - metrics.height()) / metrics.lineSpacing()))
+        lines = 1 + max(0, round((height - metrics.height()) / metrics.lineSpacing()))
         return max(self._lines, lines)
 
     def _height(self, rows: int) -> int:
@@ -79,5 +90,8 @@ class ReasonLabel(QLabel):
         painter = QPainter(self)
         painter.setFont(self.font())
         painter.setPen(self.palette().color(self.foregroundRole()))
-        painter.drawText(self.contentsRect(), int(_WRAP), self._text)
+        area = self.contentsRect()
+        if self._text and area.width() > 0:
+            painter.setClipRect(area)
+            painter.drawStaticText(area.topLeft(), self._wrapped(area.width()))
         painter.end()
