@@ -26,7 +26,9 @@ from bridge.engine import (
 )
 from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.base.theme import scaled
+from bridge.ui.widgets.reason_label import ReasonLabel
 from bridge.ui.widgets.steady import set_state
+from bridge.ui.widgets.steady_label import SteadyLabel
 
 if TYPE_CHECKING:  # the Task dialog loads when a Task is first opened
     from bridge.ui.station.task_dialog import TaskDialog
@@ -84,10 +86,11 @@ def _task_model(parent: QComboBox) -> QStandardItemModel:
     return model
 
 
-class _TurnsLabel(QLabel):
+class _TurnsLabel(SteadyLabel):
     """A ship's Turns ("1/3 Turns ▶"), as big as its widest words whatever it says now:
     the marker of the ship acting comes and goes every Turn, and a column that widened
-    with it would narrow the roles beside it, wrap them, and move the pools below."""
+    with it would narrow the roles beside it, wrap them, and move the pools below. A new
+    count repaints the label and asks nothing of the ledger's layout."""
 
     WIDEST = "0/0 Turns ▶ ✖"
 
@@ -95,10 +98,12 @@ class _TurnsLabel(QLabel):
         hint = super().sizeHint()
         margins = self.contentsMargins()
         widest = self.fontMetrics().size(0, self.WIDEST)  # the markers' font's height too
-        return QSize(
+        size = QSize(
             max(hint.width(), widest.width() + margins.left() + margins.right()),
             max(hint.height(), widest.height() + margins.top() + margins.bottom()),
         )
+        self._told = size.width()  # a text up to this wide asks for no new layout
+        return size
 
     def minimumSizeHint(self) -> QSize:
         return self.sizeHint()
@@ -113,7 +118,9 @@ class NpcLedgerView(QWidget):
     A grid of plain labels (the ship's name in bold, its Turns, its roles, which wrap
     when the column is narrow), not one rich-text table: a table's size is worked out by
     laying its text out at several widths each time it changes, some milliseconds a
-    Command in the GM's window."""
+    Command in the GM's window. The Turns and the roles change with every Turn and only
+    repaint themselves: the roles ask for a new layout only when they need another line
+    (at most a few times a Round)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -127,7 +134,7 @@ class NpcLedgerView(QWidget):
         self._grid.setVerticalSpacing(0)
         self._grid.setHorizontalSpacing(round(scaled(6, parent)))
         self._grid.setColumnStretch(2, 1)
-        self._rows: list[tuple[QLabel, QLabel, QLabel]] = []
+        self._rows: list[tuple[QLabel, SteadyLabel, ReasonLabel]] = []
         self.lines: list[str] = []
 
     @classmethod
@@ -162,16 +169,13 @@ class NpcLedgerView(QWidget):
             for label in labels:
                 label.setVisible(False)
 
-    def _row(self, row: int) -> tuple[QLabel, QLabel, QLabel]:
-        name, turns, roles = QLabel(self), _TurnsLabel(self), QLabel(self)
+    def _row(self, row: int) -> tuple[QLabel, SteadyLabel, ReasonLabel]:
+        name, turns, roles = QLabel(self), _TurnsLabel("", self), ReasonLabel(1, self)
+        name.setTextFormat(Qt.TextFormat.RichText)
         for column, label in enumerate((name, turns, roles)):
             label.setObjectName("dim")  # the small type of a card's rules lines: it fits
-            label.setTextFormat(
-                Qt.TextFormat.RichText if label is name else Qt.TextFormat.PlainText
-            )
             label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
-            self._grid.addWidget(label, row, column)
-        roles.setWordWrap(True)
+            self._grid.addWidget(label, row, column, Qt.AlignmentFlag.AlignTop)
         return name, turns, roles
 
     @staticmethod
