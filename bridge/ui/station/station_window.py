@@ -52,6 +52,7 @@ from bridge.ui.widgets.fit import ScreenFit, keep_on_screen, scrolling
 from bridge.ui.widgets.flow_layout import FlowLayout
 from bridge.ui.widgets.lcars import LcarsHeader, Pill
 from bridge.ui.widgets.reason_label import ReasonLabel
+from bridge.ui.widgets.slot_button import SlotButton
 from bridge.ui.widgets.steady import set_choices, set_state
 from bridge.ui.widgets.steady_label import SteadyLabel
 
@@ -173,13 +174,10 @@ class StationWindow(QMainWindow):
         self.more_menu = MoreMenu(self.model, self.officer_id, self)
         self.more_button.setMenu(self.more_menu)
         officer_row.addWidget(self.more_button)
-        self.waiting_button = QPushButton("ROLL WAITING: OPEN", root)
+        # Its room kept: coming up moves nothing, and lays nothing out again.
+        self.waiting_button = SlotButton("ROLL WAITING: OPEN", "No rolled Task waiting", root)
         self.waiting_button.setObjectName("primary")
         self.waiting_button.setToolTip("Reopen the rolled Task waiting for its spends (Ctrl+W)")
-        keep = self.waiting_button.sizePolicy()
-        keep.setRetainSizeWhenHidden(True)  # its room kept: showing it moves nothing
-        self.waiting_button.setSizePolicy(keep)
-        self.waiting_button.hide()
         self.waiting_button.clicked.connect(self.reopen_roll)
         officer_row.addWidget(self.waiting_button)
         # The sides of the card, and why the Turn's controls are as they are beside
@@ -506,7 +504,7 @@ class StationWindow(QMainWindow):
 
     def _show_waiting(self) -> None:
         open_here = self.dialog is not None and self.dialog.isVisible()
-        self.waiting_button.setVisible(self._waiting_roll() is not None and not open_here)
+        self.waiting_button.setShown(self._waiting_roll() is not None and not open_here)
 
     def reopen_roll(self) -> TaskDialog | None:
         """Open the dialog again on this officer's waiting roll (after a crash, an undo

@@ -159,5 +159,5 @@ def test_a_roll_left_waiting_moves_nothing(qtbot: QtBot, model: SharedModel, sca
     before = fire.mapTo(window, QPoint(0, 0))
     dialog.close()
     QApplication.processEvents()
-    assert window.waiting_button.isVisible()
+    assert window.waiting_button.isShown() and window.waiting_button.isEnabled()
     assert fire.mapTo(window, QPoint(0, 0)) == before
