@@ -119,8 +119,8 @@ class NpcLedgerView(QWidget):
     when the column is narrow), not one rich-text table: a table's size is worked out by
     laying its text out at several widths each time it changes, some milliseconds a
     Command in the GM's window. The Turns and the roles change with every Turn and only
-    repaint themselves: the roles ask for a new layout only when they need another line
-    (at most a few times a Round)."""
+    repaint themselves: the roles ask for a new layout only when they need more lines
+    than they ever did, and keep them (the first busy Round grows the ledger once)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -170,7 +170,8 @@ class NpcLedgerView(QWidget):
                 label.setVisible(False)
 
     def _row(self, row: int) -> tuple[QLabel, SteadyLabel, ReasonLabel]:
-        name, turns, roles = QLabel(self), _TurnsLabel("", self), ReasonLabel(1, self)
+        name, turns = QLabel(self), _TurnsLabel("", self)
+        roles = ReasonLabel(1, self, keep_grown=True)
         name.setTextFormat(Qt.TextFormat.RichText)
         for column, label in enumerate((name, turns, roles)):
             label.setObjectName("dim")  # the small type of a card's rules lines: it fits

@@ -17,9 +17,15 @@ class ReasonLabel(QLabel):
     (a ``QStaticText``): measuring them and painting them again shape nothing. Its
     style (font, colour) comes from the style sheet as for any ``QLabel``."""
 
-    def __init__(self, lines: int = 1, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, lines: int = 1, parent: QWidget | None = None, *, keep_grown: bool = False
+    ) -> None:
+        """``keep_grown``: once its words needed more lines, it keeps them (a text that
+        grows and shrinks with every Turn then moves things around it only the first
+        time), until its width or font changes."""
         super().__init__(parent)
         self._lines = lines
+        self._keep = keep_grown
         self._text = ""
         self._rows = lines  # the lines it is tall enough for now
         self._laid: tuple[tuple[str, int, str], QStaticText] | None = None
@@ -34,9 +40,13 @@ class ReasonLabel(QLabel):
             return
         self._text = text
         self.setAccessibleName(text)
-        if self._needed(self.contentsRect().width()) != self._rows:
+        if self._resized(self._needed(self.contentsRect().width())):
             self.updateGeometry()  # more lines than it has, or back to its own
         self.update()
+
+    def _resized(self, needed: int) -> bool:
+        """Whether ``needed`` lines make it another height."""
+        return needed > self._rows if self._keep else needed != self._rows
 
     def _wrapped(self, width: int) -> QStaticText:
         """The text word-wrapped at ``width``, laid out once per text, width and font."""
@@ -69,7 +79,8 @@ class ReasonLabel(QLabel):
 
     def sizeHint(self) -> QSize:
         margins = self.contentsMargins()
-        self._rows = self._needed(self.width() - margins.left() - margins.right())
+        needed = self._needed(self.width() - margins.left() - margins.right())
+        self._rows = max(needed, self._rows) if self._keep else needed
         return QSize(self.fontMetrics().averageCharWidth() * 40, self._height(self._rows))
 
     def minimumSizeHint(self) -> QSize:
@@ -77,12 +88,15 @@ class ReasonLabel(QLabel):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self._rows = self._lines if self._keep else self._rows  # grown for another width
         if self._needed(self.contentsRect().width()) != self._rows:
             self.updateGeometry()  # a new width wraps the words into more or fewer lines
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
         if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._rows = self._lines if self._keep else self._rows
             self.updateGeometry()
 
     def paintEvent(self, event: QPaintEvent) -> None:

@@ -42,3 +42,30 @@ def test_a_label_of_two_lines_keeps_two_for_one_line_or_none(qtbot: QtBot) -> No
     assert label.sizeHint().height() == two
     label.setText("")
     assert label.sizeHint().height() == two
+
+
+def test_a_label_that_keeps_its_growth_does_not_shrink_back(qtbot: QtBot) -> None:
+    """The NPC ledger's roles grow every Turn and start again each Round: grown once, the
+    label keeps its lines, so later Turns move nothing around it; a new width starts over."""
+    label = ReasonLabel(lines=1, keep_grown=True)
+    label.setObjectName("dim")
+    qtbot.addWidget(label)
+    label.resize(200, 10)
+    label.show()
+    one = label.sizeHint().height()
+    label.setText("TAC ×2, next +2 · HELM ×1, next +1 · OPS ×1, next +1")
+    grown = label.sizeHint().height()
+    assert grown > one
+    label.setText("no role used yet")
+    assert label.sizeHint().height() == grown
+    plain = ReasonLabel(lines=1)  # one that does not keep it shrinks back
+    plain.setObjectName("dim")
+    qtbot.addWidget(plain)
+    plain.resize(200, 10)
+    plain.show()
+    plain.setText("TAC ×2, next +2 · HELM ×1, next +1 · OPS ×1, next +1")
+    assert plain.sizeHint().height() == grown
+    plain.setText("no role used yet")
+    assert plain.sizeHint().height() == one
+    label.resize(900, label.height())  # wide enough for one line: it starts over
+    assert label.sizeHint().height() == one
