@@ -28,6 +28,7 @@ from bridge.engine import (
     CATALOG,
     ActionDef,
     Change,
+    Command,
     Encounter,
     EndTurn,
     MinorAction,
@@ -115,6 +116,7 @@ class StationWindow(QMainWindow):
         self.embedded = embedded
         self.dialog: TaskDialog | None = None
         self._signalled: tuple[int, str | None] | None = None
+        self._controls: dict[tuple[str, bool], tuple[Command, ...]] = {}
         self.setWindowTitle(f"Bridge — {station.label}")
         self.resize(1280, 690)
         self.text_size: TextSize | None = None
@@ -399,31 +401,24 @@ class StationWindow(QMainWindow):
                 w.setEnabled(False)
             self.reason.setText("No officer is seated here: the GM can seat one.")
             return
-        start = self.model.why_not(StartTurn(by=officer, actor=officer))
         threat = self.more_menu.with_threat
+        begin, end, keep, extra, swift = self._turn_commands(officer, threat)
+        start = self.model.why_not(begin)
         cost = state.house_rules.keep_initiative_cost
         pay = "Threat" if threat else "Momentum"
         self.keep_button.setText(f"KEEP THE INITIATIVE ({cost})")
         controls = (
             (self.start_button, start, "Start your Turn (Ctrl+T)"),
-            (self.end_button, self.model.why_not(EndTurn(by=officer)), "End your Turn (Ctrl+E)"),
+            (self.end_button, self.model.why_not(end), "End your Turn (Ctrl+E)"),
             (
                 self.keep_button,
-                self.model.why_not(EndTurn(by=officer, keep_initiative=True, with_threat=threat)),
+                self.model.why_not(keep),
                 f"End the Turn and let an ally act next: {cost} {pay} (Ctrl+K)",
             ),
-            (
-                self.extra_minor_button,
-                self.model.why_not(
-                    SpendMomentum(by=officer, spend="extra_minor", with_threat=threat)
-                ),
-                f"Another Minor Action: 1 {pay}",
-            ),
+            (self.extra_minor_button, self.model.why_not(extra), f"Another Minor Action: 1 {pay}"),
             (
                 self.swift_button,
-                self.model.why_not(
-                    SpendMomentum(by=officer, spend="swift_task", with_threat=threat)
-                ),
+                self.model.why_not(swift),
                 f"A second Task at +1 Difficulty: 2 {pay}",
             ),
         )
@@ -435,6 +430,22 @@ class StationWindow(QMainWindow):
             self.reason.setText("Not your Turn: start a Turn first.")
         else:
             self.reason.setText(f"Not your Turn: {start}")
+
+    def _turn_commands(self, officer: str, threat: bool) -> tuple[Command, ...]:
+        """The Turn's controls as the engine's gate judges them: start, end, keep the
+        initiative, an extra Minor Action, a Swift Task (made once per officer and way of
+        paying: Commands are immutable values)."""
+        key = (officer, threat)
+        made = self._controls.get(key)
+        if made is None:
+            made = self._controls[key] = (
+                StartTurn(by=officer, actor=officer),
+                EndTurn(by=officer),
+                EndTurn(by=officer, keep_initiative=True, with_threat=threat),
+                SpendMomentum(by=officer, spend="extra_minor", with_threat=threat),
+                SpendMomentum(by=officer, spend="swift_task", with_threat=threat),
+            )
+        return made
 
     # -- acting -------------------------------------------------------------------------
     def _refused(self, reason: str) -> None:
