@@ -83,6 +83,17 @@ class ReasonLabel(QLabel):
         self._rows = max(needed, self._rows) if self._keep else needed
         return QSize(self.fontMetrics().averageCharWidth() * 40, self._height(self._rows))
 
+    def wordWrap(self) -> bool:
+        """It wraps its words (itself: a ``QLabel`` told to would ask its layout for a
+        height at every width)."""
+        return True
+
+    def heightForWidth(self, width: int) -> int:
+        """The height its words need at ``width`` (what it asks for when they need more
+        lines than it has; a layout does not ask it, its height is its own)."""
+        margins = self.contentsMargins()
+        return self._height(self._needed(width - margins.left() - margins.right()))
+
     def minimumSizeHint(self) -> QSize:
         return QSize(self.fontMetrics().averageCharWidth() * 10, self.sizeHint().height())
 
