@@ -51,9 +51,15 @@ def scaled(n: float, widget: QWidget | None = None) -> float:
 
 
 def body_font(scale: float) -> QFont:
-    """The bundled font at the body text's size for ``scale``."""
+    """The bundled font at the body text's size for ``scale``.
+
+    Its words are not shaped where their script does not need it (Latin: no kerning or
+    ligatures, which this condensed display face hardly uses): shaping was the largest
+    cost of painting text, and every Command repaints some. A script that needs shaping
+    (Arabic, Devanagari, in a name) is still shaped."""
     font = QFont(load_fonts())
     font.setPixelSize(round(BODY_PX * scale))
+    font.setStyleStrategy(QFont.StyleStrategy.PreferNoShaping)
     return font
 
 
