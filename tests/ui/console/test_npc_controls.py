@@ -3,7 +3,7 @@ them, and an autopilot that plays a whole Turn and says what it did (issues 25 a
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QApplication, QLabel
 from pytestqt.qtbot import QtBot
 
@@ -22,6 +22,7 @@ from bridge.ui.console.gm_console import GmConsole
 from bridge.ui.console.npc_controls import NpcControls, npc_task_choices
 from bridge.ui.widgets.reason_label import ReasonLabel
 from bridge.ui.widgets.steady_label import SteadyLabel
+from tests.ui.events import Events
 
 
 def controls(qtbot: QtBot, model: SharedModel) -> NpcControls:
@@ -30,6 +31,17 @@ def controls(qtbot: QtBot, model: SharedModel) -> NpcControls:
     c.show()
     c.refresh(model.state)
     return c
+
+
+def laptop_console(qtbot: QtBot, model: SharedModel) -> GmConsole:
+    """The GM console shown at a laptop's size."""
+    console = GmConsole(model)
+    console.confirm_quit = False
+    qtbot.addWidget(console)
+    console.resize(1366, 740)
+    console.show()
+    qtbot.waitExposed(console)
+    return console
 
 
 def _npc_turn(model: SharedModel, ship: str = "qoj") -> None:
@@ -132,12 +144,7 @@ def test_the_ledger_keeps_its_size_as_a_ship_starts_and_ends_its_turn(
     """The marker of the ship acting ("1/3 Turns ▶") widened its column, narrowed and
     wrapped the roles beside it, and moved the pools beneath at every Turn (a relayout
     of the GM's left column twice a Turn)."""
-    console = GmConsole(model)
-    console.confirm_quit = False
-    qtbot.addWidget(console)
-    console.resize(1366, 740)
-    console.show()
-    qtbot.waitExposed(console)
+    console = laptop_console(qtbot, model)
     ledger = console.npc.ledger
 
     def geometry() -> list[tuple[int, int, int, int]]:
@@ -155,35 +162,17 @@ def test_the_ledger_keeps_its_size_as_a_ship_starts_and_ends_its_turn(
     assert geometry() == before
 
 
-class _LayoutRequests(QObject):
-    def __init__(self) -> None:
-        super().__init__()
-        self.count = 0
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
-        if event.type() == QEvent.Type.LayoutRequest:
-            self.count += 1
-        return False
-
-
 def test_a_new_turn_count_or_role_asks_nothing_of_the_ledgers_layout(
     qtbot: QtBot, model: SharedModel
 ) -> None:
     """The Turns and the roles change with every Turn: each label repaints itself, and
     the ledger (and the GM's column around it) is not laid out again, unless the roles
     need another line."""
-    console = GmConsole(model)
-    console.confirm_quit = False
-    qtbot.addWidget(console)
-    console.resize(1366, 740)
-    console.show()
-    qtbot.waitExposed(console)
+    console = laptop_console(qtbot, model)
     for _ in range(3):  # the first layout settled
         QApplication.processEvents()
     ledger = console.npc.ledger
-    requests = _LayoutRequests()
-    for widget in (ledger, console.npc):
-        widget.installEventFilter(requests)
+    requests = Events(QEvent.Type.LayoutRequest).watch(ledger, console.npc)
     _npc_turn(model)
     model.session._dice = GivenDice(d20=(1, 1, 1))
     model.submit(AttemptTask(action="sensor_sweep", station=Station.SCIENCE))
@@ -193,6 +182,6 @@ def test_a_new_turn_count_or_role_asks_nothing_of_the_ledgers_layout(
     model.submit(EndTurn())
     QApplication.processEvents()
     assert ledger.lines[0] == "IKS Qoj · 1/3 Turns · SCI ×1, next +1"
-    assert requests.count == 0
+    assert requests.seen == []
     turns, roles = ledger.findChildren(SteadyLabel)[0], ledger.findChildren(ReasonLabel)[0]
     assert (turns.text(), roles.text()) == ("1/3 Turns", "SCI ×1, next +1")

@@ -5,29 +5,18 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRect, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QRect, Qt
 from PySide6.QtGui import QColor, QFontMetrics
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 from pytestqt.qtbot import QtBot
 
 from bridge.ui.widgets.lines_view import LinesView
+from tests.ui.events import Events
 
 LONG = (
     "Evasive Action: attacks against the USS Resolute are at +1 Difficulty until "
     "Lt. Tovan's next Turn — USS Resolute"
 )
-
-
-class _Events(QObject):
-    def __init__(self, *kinds: QEvent.Type) -> None:
-        super().__init__()
-        self.kinds = kinds
-        self.seen: list[QEvent.Type] = []
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
-        if event.type() in self.kinds:
-            self.seen.append(event.type())
-        return False
 
 
 def shown(qtbot: QtBot, width: int = 320, height: int = 90) -> tuple[QWidget, LinesView]:
@@ -49,9 +38,8 @@ def test_the_same_lines_again_change_nothing(qtbot: QtBot) -> None:
     box, view = shown(qtbot)
     assert view.setLines(["Jammed — IKS Qoj", "ADVANTAGE: Nebula cover"])
     QCoreApplication.processEvents()
-    events = _Events(QEvent.Type.Paint, QEvent.Type.LayoutRequest, QEvent.Type.UpdateRequest)
-    for w in (box, view, view.viewport()):
-        w.installEventFilter(events)
+    events = Events(QEvent.Type.Paint, QEvent.Type.LayoutRequest, QEvent.Type.UpdateRequest)
+    events.watch(box, view, view.viewport())
     assert not view.setLines(["Jammed — IKS Qoj", "ADVANTAGE: Nebula cover"])
     QCoreApplication.processEvents()
     assert events.seen == []
@@ -63,8 +51,7 @@ def test_new_lines_repaint_the_view_and_move_nothing(qtbot: QtBot) -> None:
     label = box.findChild(QLabel)
     assert label is not None
     before = (view.geometry(), label.geometry())
-    events = _Events(QEvent.Type.LayoutRequest)
-    box.installEventFilter(events)
+    events = Events(QEvent.Type.LayoutRequest).watch(box)
     assert view.setLines(["Calibrate Weapons — USS Resolute", LONG, "TRAIT: Ion storm"])
     QCoreApplication.processEvents()
     assert (view.geometry(), label.geometry()) == before

@@ -3,22 +3,12 @@ again, and out of use it is an empty place nobody can click, tab to or hover."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 from pytestqt.qtbot import QtBot
 
 from bridge.ui.widgets.slot_button import SlotButton
-
-
-class _LayoutRequests(QObject):
-    def __init__(self) -> None:
-        super().__init__()
-        self.count = 0
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
-        if event.type() == QEvent.Type.LayoutRequest:
-            self.count += 1
-        return False
+from tests.ui.events import Events
 
 
 def window(qtbot: QtBot) -> tuple[QWidget, SlotButton]:
@@ -43,13 +33,12 @@ def window(qtbot: QtBot) -> tuple[QWidget, SlotButton]:
 def test_coming_and_going_lays_nothing_out(qtbot: QtBot) -> None:
     root, button = window(qtbot)
     place = button.geometry()
-    requests = _LayoutRequests()
-    root.installEventFilter(requests)
+    requests = Events(QEvent.Type.LayoutRequest).watch(root)
     for shown in (True, False, True):
         button.setShown(shown)
         QCoreApplication.processEvents()
         assert button.isShown() is shown and button.geometry() == place
-    assert requests.count == 0
+    assert requests.seen == []
 
 
 def test_out_of_use_it_is_an_empty_place(qtbot: QtBot) -> None:

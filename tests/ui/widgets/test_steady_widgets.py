@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject
+from PySide6.QtCore import QCoreApplication, QEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QProgressBar,
@@ -15,20 +15,7 @@ from bridge.ui.widgets.lcars import Pill
 from bridge.ui.widgets.reason_label import ReasonLabel
 from bridge.ui.widgets.steady import set_bar
 from bridge.ui.widgets.steady_label import SteadyLabel
-
-
-class _Events(QObject):
-    """Counts the events of some types each watched widget receives."""
-
-    def __init__(self, *kinds: QEvent.Type) -> None:
-        super().__init__()
-        self.kinds = kinds
-        self.seen: list[tuple[QObject, QEvent.Type]] = []
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
-        if event.type() in self.kinds:
-            self.seen.append((watched, event.type()))
-        return False
+from tests.ui.events import Events
 
 
 def test_a_steady_label_repaints_itself_and_moves_nothing(qtbot: QtBot) -> None:
@@ -44,7 +31,7 @@ def test_a_steady_label_repaints_itself_and_moves_nothing(qtbot: QtBot) -> None:
     row.show()
     qtbot.waitExposed(row)
     qtbot.wait(50)  # the window settled
-    events = _Events(QEvent.Type.LayoutRequest, QEvent.Type.Move, QEvent.Type.Paint)
+    events = Events(QEvent.Type.LayoutRequest, QEvent.Type.Move, QEvent.Type.Paint)
     app = QCoreApplication.instance()
     assert app is not None
     app.installEventFilter(events)
@@ -102,7 +89,7 @@ def test_a_reason_line_keeps_its_height_and_grows_for_more_words(qtbot: QtBot) -
     qtbot.waitExposed(column)
     qtbot.wait(50)  # the window settled
     one_line = reason.height()
-    events = _Events(QEvent.Type.LayoutRequest)
+    events = Events(QEvent.Type.LayoutRequest)
     column.installEventFilter(events)
     reason.setText("Not your Turn: start a Turn first.")
     qtbot.wait(20)
@@ -142,7 +129,7 @@ def test_set_bar_paints_once_with_the_window_and_not_at_once(qtbot: QtBot) -> No
     qtbot.waitExposed(bar)
     assert set_bar(bar, 13, 13, "13 / 13")
     QCoreApplication.processEvents()
-    paints = _Events(QEvent.Type.Paint)
+    paints = Events(QEvent.Type.Paint)
     bar.installEventFilter(paints)
     assert set_bar(bar, 13, 4, "4 / 13")
     assert paints.seen == []  # nothing painted while the Command's slots run
