@@ -3,6 +3,7 @@ as lines, and the list the GM console shows them in."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import QWidget
 
 from bridge.engine import Encounter
@@ -54,6 +55,14 @@ class InPlayList(LinesView):
     def setEncounter(self, state: Encounter) -> None:
         lines = in_play_lines(state) or ["Nothing in play: no Advantage, Complication or effect."]
         self.setLines(lines)
+        self._fit_rows()
+
+    def _fit_rows(self) -> None:
         height = self.rows_height(self.ROWS)
         if self.maximumHeight() != height:
             self.setFixedHeight(height)
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._fit_rows()  # its rows at the window's new text size

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from bridge.engine.catalog import Station
@@ -315,3 +316,13 @@ def test_in_play_lists_advantages_complications_and_effects(
         "Complication: Evasive Action (Lt. Tovan), Round 1 #2",
         "Evasive Action on USS Resolute, until Lt. Tovan's next Task",
     ]
+
+
+def test_in_play_keeps_four_lines_at_every_text_size(qtbot: QtBot, model: SharedModel) -> None:
+    c = console(qtbot, model)
+    one = c.in_play.fontMetrics().lineSpacing()
+    assert c.in_play.height() >= 4 * one
+    c.text_size.set(1.5)
+    QApplication.processEvents()
+    bigger = c.in_play.fontMetrics().lineSpacing()
+    assert bigger > one and c.in_play.height() >= 4 * bigger
