@@ -38,7 +38,6 @@ class LinesView(QAbstractScrollArea):
         self._laid: dict[str, QStaticText] = {}
         self._laid_for: tuple[int, str] | None = None  # (width, font key) of _laid
         self._tops: list[int] = []
-        self._height = 0
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -105,12 +104,12 @@ class LinesView(QAbstractScrollArea):
             y += round(static.size().height()) + _GAP
         self._laid = laid  # lines gone are forgotten
         self._tops = tops
-        self._height = y - _GAP + _PAD if tops else 0
+        height = y - _GAP + _PAD if tops else 0
         bar = self.verticalScrollBar()
         view = self.viewport().height()
         bar.setPageStep(max(1, view))
         bar.setSingleStep(max(1, self.fontMetrics().lineSpacing()))
-        bar.setRange(0, max(0, self._height - view))
+        bar.setRange(0, max(0, height - view))
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

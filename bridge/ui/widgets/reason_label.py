@@ -99,15 +99,16 @@ class ReasonLabel(QLabel):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
-        if event.size().width() != event.oldSize().width():
-            self._rows = self._lines if self._keep else self._rows  # grown for another width
+        if self._keep and event.size().width() != event.oldSize().width():
+            self._rows = self._lines  # what it grew to was for another width
         if self._needed(self.contentsRect().width()) != self._rows:
             self.updateGeometry()  # a new width wraps the words into more or fewer lines
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
         if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
-            self._rows = self._lines if self._keep else self._rows
+            if self._keep:
+                self._rows = self._lines  # what it grew to was for another font
             self.updateGeometry()
 
     def paintEvent(self, event: QPaintEvent) -> None:
