@@ -2,8 +2,9 @@
 
 A ``QLabel`` asks its layout to be worked out again at every ``setText``: in a header
 holding the Turn and the pools that relayouts the whole window, and every widget whose
-place is recomputed paints its text again. A :class:`SteadyLabel` asks for that only
-when a new text is wider than it was, so most new texts only repaint the label.
+place is recomputed paints its text again. A :class:`SteadyLabel` keeps the room of the
+widest text it has shown and asks for more only for a wider one, so after the first
+few Turns a new text only repaints the label.
 """
 
 from __future__ import annotations
@@ -19,17 +20,20 @@ class SteadyLabel(QLabel):
     """One line of text, painted by the label itself; its style (font, colour,
     background, padding) comes from the style sheet as for any ``QLabel``.
 
-    ``setText`` repaints the label and asks for a new layout only when the text is
-    wider than the label's layout was last told (a narrower text leaves the label as
-    wide as it was until the window's layout is next worked out); ``setTextColor``
-    paints the text in another colour without polishing a style sheet again."""
+    Its size hint is the widest text it has shown since its font or style last changed
+    (and at least ``widest``, given, whose height it also keeps: a marker from another
+    font): ``setText`` repaints the label and asks for a new layout only for a text
+    wider than that, so the widgets beside it stay where they are when the Turn or a
+    pool's count changes back and forth. ``setTextColor`` paints the text in another
+    colour without polishing a style sheet again."""
 
-    def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
+    def __init__(self, text: str = "", parent: QWidget | None = None, widest: str = "") -> None:
         super().__init__(parent)
         self._text = text
+        self._widest = widest
         self._color: QColor | None = None
         self._static: tuple[tuple[str, str], QStaticText] | None = None
-        self._told = 0  # the width its last size hint gave
+        self._told = 0  # the widest its size hints have given since its font changed
         self.setAccessibleName(text)
 
     # -- what it shows ------------------------------------------------------------------
@@ -59,8 +63,14 @@ class SteadyLabel(QLabel):
 
     def sizeHint(self) -> QSize:
         margins = self.contentsMargins()
-        self._told = self._width(self._text)
-        return QSize(self._told, self.fontMetrics().height() + margins.top() + margins.bottom())
+        metrics = self.fontMetrics()
+        height = metrics.height()
+        self._told = max(self._told, self._width(self._text))
+        if self._widest:
+            widest = metrics.size(0, self._widest)
+            height = max(height, widest.height())
+            self._told = max(self._told, widest.width() + margins.left() + margins.right())
+        return QSize(self._told, height + margins.top() + margins.bottom())
 
     def minimumSizeHint(self) -> QSize:
         return self.sizeHint()
@@ -68,6 +78,7 @@ class SteadyLabel(QLabel):
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
         if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._told = 0  # its texts measure otherwise now
             self.updateGeometry()
 
     # -- painting -----------------------------------------------------------------------

@@ -139,3 +139,46 @@ def test_set_bar_paints_once_with_the_window_and_not_at_once(qtbot: QtBot) -> No
     assert not set_bar(bar, 13, 4, "4 / 13")  # the same again: nothing to do
     QCoreApplication.processEvents()
     assert len(paints.seen) == 1
+
+
+def test_a_steady_label_keeps_the_room_of_its_widest_text(qtbot: QtBot) -> None:
+    """The Turn line goes back and forth between short and long texts every Turn: after
+    the widest has been shown once, none of them moves the widgets beside it, even after
+    the row is laid out again; a new font measures its texts anew."""
+    row = QWidget()
+    qtbot.addWidget(row)
+    layout = QHBoxLayout(row)
+    turn = SteadyLabel("PLAYERS TO ACT")
+    neighbour = QWidget()
+    layout.addWidget(turn)
+    layout.addWidget(neighbour)
+    layout.addStretch()
+    row.resize(900, 60)
+    row.show()
+    qtbot.waitExposed(row)
+    short = turn.width()
+    turn.setText("▶ YOUR TURN: LT. AMARA MBEKI")  # the widest yet: it gets its room
+    qtbot.waitUntil(lambda: turn.width() > short, timeout=2000)
+    wide = turn.width()
+    events = Events(QEvent.Type.LayoutRequest).watch(row)
+    before = neighbour.geometry()
+    for text in ("PLAYERS TO ACT", "NPCS TO ACT", "▶ YOUR TURN: LT. AMARA MBEKI") * 2:
+        turn.setText(text)
+        qtbot.wait(10)
+    assert events.seen == [] and neighbour.geometry() == before
+    turn.setText("NPCS TO ACT")
+    turn.updateGeometry()  # its size asked again while the text is short (a new battle)
+    qtbot.wait(20)
+    assert turn.sizeHint().width() == wide == turn.width()
+    assert neighbour.geometry().left() == before.left()
+    turn.setStyleSheet("font-size: 7px")  # a new text size: what it says now, at that size
+    qtbot.waitUntil(lambda: turn.width() < short, timeout=2000)
+
+
+def test_a_steady_label_can_keep_room_for_a_given_text_from_the_start(qtbot: QtBot) -> None:
+    label = SteadyLabel("1/3 Turns", widest="0/0 Turns ▶ ✖")
+    qtbot.addWidget(label)
+    widest = label.fontMetrics().size(0, "0/0 Turns ▶ ✖")
+    hint = label.sizeHint()
+    assert hint.width() >= widest.width() and hint.height() >= widest.height()
+    assert label.text() == "1/3 Turns"
