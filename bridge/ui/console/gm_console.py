@@ -328,7 +328,7 @@ class GmConsole(QMainWindow):
                 self.turn_label.setText(f"{'PLAYERS' if turn.side == 'player' else 'NPCS'} TO ACT")
             self.turn_order.fill(state)
         self.turn_order.refresh(state)
-        self.npc.refresh(state)
+        self.npc.refresh(state, fresh=flags == Change.ALL)
         if flags & Change.POOLS:
             self.pools.refresh(state)
         if flags & (Change.SHIPS | Change.ZONES):

@@ -3,12 +3,11 @@ a Minor Action, the autopilot, and the NPC ships' ledger for the Round."""
 
 from __future__ import annotations
 
-from html import escape
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont, QStandardItem, QStandardItemModel
-from PySide6.QtWidgets import QComboBox, QGridLayout, QGroupBox, QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import QComboBox, QGridLayout, QGroupBox, QPushButton, QWidget
 
 from bridge.engine import (
     CATALOG,
@@ -86,27 +85,10 @@ def _task_model(parent: QComboBox) -> QStandardItemModel:
     return model
 
 
-class _TurnsLabel(SteadyLabel):
-    """A ship's Turns ("1/3 Turns ▶"), as big as its widest words whatever it says now:
-    the marker of the ship acting comes and goes every Turn, and a column that widened
-    with it would narrow the roles beside it, wrap them, and move the pools below. A new
-    count repaints the label and asks nothing of the ledger's layout."""
-
-    WIDEST = "0/0 Turns ▶ ✖"
-
-    def sizeHint(self) -> QSize:
-        hint = super().sizeHint()
-        margins = self.contentsMargins()
-        widest = self.fontMetrics().size(0, self.WIDEST)  # the markers' font's height too
-        size = QSize(
-            max(hint.width(), widest.width() + margins.left() + margins.right()),
-            max(hint.height(), widest.height() + margins.top() + margins.bottom()),
-        )
-        self._told = size.width()  # a text up to this wide asks for no new layout
-        return size
-
-    def minimumSizeHint(self) -> QSize:
-        return self.sizeHint()
+TURNS_WIDEST = "0/0 Turns ▶ ✖"
+"""A ship's Turns label keeps this room (and the markers' font's height) from the start:
+the marker of the ship acting comes and goes every Turn, and a column that widened with
+it would narrow the roles beside it, wrap them, and move the pools below."""
 
 
 class NpcLedgerView(QWidget):
@@ -134,7 +116,8 @@ class NpcLedgerView(QWidget):
         self._grid.setVerticalSpacing(0)
         self._grid.setHorizontalSpacing(round(scaled(6, parent)))
         self._grid.setColumnStretch(2, 1)
-        self._rows: list[tuple[QLabel, SteadyLabel, ReasonLabel]] = []
+        self._rows: list[tuple[SteadyLabel, SteadyLabel, ReasonLabel]] = []
+        self._where: dict[str, int] = {}  # each ship's line
         self.lines: list[str] = []
 
     @classmethod
@@ -146,33 +129,52 @@ class NpcLedgerView(QWidget):
         """The ledger as words, a line per ship."""
         return "\n".join(self.lines)
 
-    def fill(self, state: Encounter) -> None:
+    def fill(self, state: Encounter, fresh: bool = False) -> None:
         """Show the ledger (left alone when it says the same; a label whose words did
-        not change is not touched)."""
+        not change is not touched).
+
+        Each ship keeps its line for the battle: a ship destroyed or gone leaves its line
+        blank, with its room, and a ship joining takes a blank line or a new one, so
+        nothing below the ledger moves mid-fight. ``fresh`` (another battle) lays the
+        lines out again in the ledger's order.
+        """
         ledger = npc_ledger(state)
         lines = [self.line(e) for e in ledger]
-        if lines == self.lines:
+        if lines == self.lines and not fresh:
             return
         self.lines = lines
-        while len(self._rows) < len(ledger):
-            self._rows.append(self._row(len(self._rows)))
-        for labels, entry in zip(self._rows, ledger, strict=False):
-            for label, text in zip(
-                labels,
-                (f"<b>{escape(entry.name)}</b>", self._turns(entry), self._roles(entry)),
-                strict=True,
-            ):
+        ships = {e.ship for e in ledger}
+        if fresh:
+            self._where = {}
+        self._where = {ship: row for ship, row in self._where.items() if ship in ships}
+        free = [row for row in range(len(self._rows)) if row not in self._where.values()]
+        for entry in ledger:
+            row = self._where.get(entry.ship)
+            if row is None:
+                row = free.pop(0) if free else self._new_row()
+                self._where[entry.ship] = row
+            texts = (entry.name, self._turns(entry), self._roles(entry))
+            for label, text in zip(self._rows[row], texts, strict=True):
                 if label.text() != text:
                     label.setText(text)
                 label.setVisible(True)
-        for labels in self._rows[len(ledger) :]:
-            for label in labels:
-                label.setVisible(False)
+        for row in free:
+            for label in self._rows[row]:
+                if fresh:
+                    label.setVisible(False)
+                elif label.text():
+                    label.setText("")
 
-    def _row(self, row: int) -> tuple[QLabel, SteadyLabel, ReasonLabel]:
-        name, turns = QLabel(self), _TurnsLabel("", self)
+    def _new_row(self) -> int:
+        self._rows.append(self._row(len(self._rows)))
+        return len(self._rows) - 1
+
+    def _row(self, row: int) -> tuple[SteadyLabel, SteadyLabel, ReasonLabel]:
+        name, turns = SteadyLabel("", self), SteadyLabel("", self, widest=TURNS_WIDEST)
         roles = ReasonLabel(1, self, keep_grown=True)
-        name.setTextFormat(Qt.TextFormat.RichText)
+        bold = name.font()
+        bold.setBold(True)
+        name.setFont(bold)
         for column, label in enumerate((name, turns, roles)):
             label.setObjectName("dim")  # the small type of a card's rules lines: it fits
             label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
@@ -233,15 +235,16 @@ class NpcControls(QGroupBox):
         self.npc_minor_button.clicked.connect(self.take_minor)
         self.autopilot.clicked.connect(self.autopilot_step)
 
-    def refresh(self, state: Encounter) -> None:
-        """Enabled while an NPC ship takes its Turn, with nothing waiting to be resolved."""
+    def refresh(self, state: Encounter, fresh: bool = False) -> None:
+        """Enabled while an NPC ship takes its Turn, with nothing waiting to be resolved
+        (``fresh``: another battle, see :meth:`NpcLedgerView.fill`)."""
         acting = None if state.turn.actor in state.ships else "No NPC ship is taking a Turn."
         if acting is None and state.pending is not None:
             acting = "Resolve the rolled Task first."
         set_state(self.autopilot, npcs_only(state), _AUTOPILOT_TIP)
         set_state(self.npc_attempt, acting)
         set_state(self.npc_minor_button, acting)
-        self.ledger.fill(state)
+        self.ledger.fill(state, fresh)
 
     def open_task(self) -> TaskDialog | None:
         """The chosen Task's dialog for the acting NPC ship (Direct needs none)."""

@@ -14,9 +14,11 @@ from bridge.engine.commands import (
     EndTurn,
     MinorAction,
     ResolveTask,
+    SetValue,
     StartTurn,
 )
-from bridge.rules.dice import GivenDice
+from bridge.engine.session import Session
+from bridge.rules.dice import GivenDice, SeededDice
 from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.console.gm_console import GmConsole
 from bridge.ui.console.npc_controls import NpcControls, npc_task_choices
@@ -183,5 +185,37 @@ def test_a_new_turn_count_or_role_asks_nothing_of_the_ledgers_layout(
     QApplication.processEvents()
     assert ledger.lines[0] == "IKS Qoj · 1/3 Turns · SCI ×1, next +1"
     assert requests.seen == []
-    turns, roles = ledger.findChildren(SteadyLabel)[0], ledger.findChildren(ReasonLabel)[0]
+    turns = next(label for label in ledger.findChildren(SteadyLabel) if "Turns" in label.text())
+    roles = ledger.findChildren(ReasonLabel)[0]
     assert (turns.text(), roles.text()) == ("1/3 Turns", "SCI ×1, next +1")
+
+
+def test_a_ship_gone_from_the_ledger_leaves_its_line_blank_until_another_battle(
+    qtbot: QtBot, model: SharedModel
+) -> None:
+    """A destroyed NPC ship leaves the ledger: its line is blanked, not hidden, and the
+    other ships keep theirs, so the GM's column (the Turn order, the pools, its scroll
+    bar) does not move mid-fight; the line is let go when another battle is opened."""
+    console = laptop_console(qtbot, model)
+    for _ in range(3):  # the first layout settled
+        QApplication.processEvents()
+    ledger = console.npc.ledger
+    rows = len(ledger.lines)
+    assert rows == 2
+    requests = Events(QEvent.Type.LayoutRequest).watch(ledger, console.npc)
+    height = ledger.height()
+    model.submit(SetValue(path="ships.qoj.destroyed", value=True))
+    QApplication.processEvents()
+    assert len(ledger.lines) == rows - 1
+    assert requests.seen == [] and ledger.height() == height
+    names = [label for label in ledger.findChildren(SteadyLabel) if label.font().bold()]
+    assert [n.text() for n in names] == ["", "IKS Vor'tak"]
+    assert all(n.isVisible() for n in names)
+    model.undo()  # the ship is back in its line
+    QApplication.processEvents()
+    assert [n.text() for n in names] == ["IKS Qoj", "IKS Vor'tak"]
+    model.submit(SetValue(path="ships.qoj.destroyed", value=True))
+    model.replace_session(Session(model.state, SeededDice(1)))  # another battle
+    QApplication.processEvents()
+    assert [n.isVisible() for n in names] == [True, False]
+    assert names[0].text() == "IKS Vor'tak" and ledger.lines[0].startswith("IKS Vor'tak")
