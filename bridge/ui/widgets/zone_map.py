@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections import deque
+from dataclasses import dataclass
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QFont,
@@ -13,11 +14,12 @@ from PySide6.QtGui import (
     QPainter,
     QPaintEvent,
     QPen,
+    QPixmap,
 )
 from PySide6.QtWidgets import QWidget
 
 from bridge.engine import Encounter, ZoneMap
-from bridge.ui.base.theme import COLORS, FONT_FAMILY, scaled
+from bridge.ui.base.theme import COLORS, FONT_FAMILY, scaled, window_scale
 from bridge.ui.widgets.scaled import ScaledWidget
 
 __all__ = ["ZoneMapView", "ship_lines"]
@@ -98,6 +100,8 @@ class ZoneMapView(ScaledWidget):
         self._zones: dict[str, QRectF] = {}
         self._ships: dict[str, QRectF] = {}
         self._texts: dict[str, list[str]] = {}
+        self._drawn: _Backdrop | None = None  # the zones as last painted
+        self._words: dict[tuple[str, float, float, float], _Words] = {}
         self._dragging: str | None = None
         self._drag_at: QPointF | None = None
         self.movable = movable
@@ -120,14 +124,17 @@ class ZoneMapView(ScaledWidget):
         """The lines each ship was last painted as (its name, then its range)."""
         return {sid: list(t) for sid, t in self._texts.items()}
 
-    def _paint_ship(
-        self, p: QPainter, sid: str, text: str, color: str, at: QPointF, room: float
-    ) -> float:
+    def _ship_words(self, text: str, room: float) -> _Words:
         """A ship's name and its range, whole: the range goes to a line of its own when
         both do not fit, the type shrinks (to three quarters), then a long name wraps
-        between its words. Returns where the next ship goes."""
+        between its words (worked out once per text, room and text size)."""
+        scale = window_scale(self)
+        key = (text, room, scale, self.text_px)
+        words = self._words.get(key)
+        if words is not None:
+            return words
         body = QFont(FONT_FAMILY)
-        size = scaled(self.text_px, self)
+        size = scale * self.text_px
         body.setPixelSize(round(size))
         metrics = QFontMetricsF(body)
         parts = [text] if metrics.horizontalAdvance(text) <= room else text.split(" · ")
@@ -140,21 +147,37 @@ class ZoneMapView(ScaledWidget):
             for part in parts
             for line in _wrap(part, metrics, room)
         ]
-        p.setFont(body)
-        p.setPen(QColor(COLORS.orange if sid == self._dragging else color))
-        line = metrics.height() + scaled(2, self)
-        drop = scaled(12 * self.text_px / 14, self)  # the first line's baseline below ``at``
-        top = at.y() + drop - metrics.ascent()
-        for i, part in enumerate(shown):
-            p.drawText(
-                QPointF(at.x() + (scaled(8, self) if i else 0), at.y() + drop + i * line), part
-            )
-        width = max(metrics.horizontalAdvance(part) for part in shown) + (
-            scaled(8, self) if len(shown) > 1 else 0
+        indent = scale * 8
+        width = max(metrics.horizontalAdvance(part) for part in shown)
+        words = _Words(
+            body,
+            tuple(shown),
+            metrics.height() + scale * 2,
+            metrics.ascent(),
+            width + (indent if len(shown) > 1 else 0),
         )
-        self._ships[sid] = QRectF(at.x(), top, width, line * len(shown))
-        self._texts[sid] = shown
-        return at.y() + line * len(shown) + scaled(2, self)
+        if len(self._words) > 256:  # names and ranges of battles gone by
+            self._words.clear()
+        self._words[key] = words
+        return words
+
+    def _paint_ship(
+        self, p: QPainter, sid: str, text: str, color: str, at: QPointF, room: float
+    ) -> float:
+        """A ship's lines (see :meth:`_ship_words`) at ``at``; returns where the next
+        ship goes."""
+        words = self._ship_words(text, room)
+        scale = window_scale(self)
+        p.setFont(words.font)
+        p.setPen(QColor(COLORS.orange if sid == self._dragging else color))
+        line = words.line
+        drop = scale * 12 * self.text_px / 14  # the first line's baseline below ``at``
+        for i, part in enumerate(words.lines):
+            p.drawText(QPointF(at.x() + (scale * 8 if i else 0), at.y() + drop + i * line), part)
+        top = at.y() + drop - words.ascent
+        self._ships[sid] = QRectF(at.x(), top, words.width, line * len(words.lines))
+        self._texts[sid] = list(words.lines)
+        return at.y() + line * len(words.lines) + scale * 2
 
     def _ship_at(self, point: QPointF) -> str | None:
         return next((sid for sid, r in self._ships.items() if r.contains(point)), None)
@@ -204,6 +227,50 @@ class ZoneMapView(ScaledWidget):
             self._map, self._lines = zones, lines
             self.update()
 
+    def _backdrop(self, zones: ZoneMap, grid: dict[str, tuple[int, int]]) -> _Backdrop:
+        """The zones, their links and names, painted once per map, size, text size and
+        drag target (a picture: painting it again is one copy); the ships' names change
+        far more often and are painted over it."""
+        drag_at = self._drag_at if self._dragging is not None else None
+        cols = max(c for c, _ in grid.values()) + 1
+        rows = max(r for _, r in grid.values()) + 1
+        cw, rh = self.width() / cols, self.height() / rows
+        rects = {z: QRectF(c * cw + 6, r * rh + 6, cw - 12, rh - 12) for z, (c, r) in grid.items()}
+        target = next((z for z, r in rects.items() if drag_at and r.contains(drag_at)), None)
+        ratio = self.devicePixelRatioF()
+        key: tuple[object, ...] = (zones.zones, zones.links, self.size(), ratio, target)
+        key += (window_scale(self), self.text_px)
+        key += (COLORS.violet, COLORS.orange, COLORS.panel, COLORS.lavender)
+        if self._drawn is not None and self._drawn.key == key:
+            return self._drawn
+        picture = QPixmap((QSizeF(self.size()) * ratio).toSize())
+        picture.setDevicePixelRatio(ratio)
+        picture.fill(Qt.GlobalColor.transparent)
+        p = QPainter(picture)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setPen(QPen(QColor(COLORS.violet), 3))
+        for a, b in zones.links:
+            p.drawLine(rects[a].center(), rects[b].center())
+        title = QFont(FONT_FAMILY)
+        title.setPixelSize(round(scaled(self.text_px + 1, self)))
+        title.setBold(True)
+        metrics = QFontMetricsF(title)
+        tops: dict[str, float] = {}
+        for zone, rect in rects.items():
+            p.setPen(QPen(QColor(COLORS.orange if zone == target else COLORS.violet), 2))
+            p.setBrush(QColor(COLORS.panel))
+            p.drawRoundedRect(rect, 14, 14)
+            p.setFont(title)
+            p.setPen(QColor(COLORS.lavender))
+            head = rect.adjusted(scaled(10, self), scaled(6, self), -scaled(6, self), 0)
+            flags = Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap
+            used = metrics.boundingRect(head, flags, zone.upper())
+            p.drawText(head, flags, zone.upper())
+            tops[zone] = used.bottom() + scaled(4, self)
+        p.end()
+        self._drawn = _Backdrop(key, picture, rects, tops)
+        return self._drawn
+
     def paintEvent(self, event: QPaintEvent) -> None:
         zones = self._map
         if zones is None:
@@ -211,40 +278,43 @@ class ZoneMapView(ScaledWidget):
         grid = _layout(zones)
         if not grid:
             return
+        backdrop = self._backdrop(zones, grid)
         p = QPainter(self)
+        p.drawPixmap(0, 0, backdrop.picture)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        cols = max(c for c, _ in grid.values()) + 1
-        rows = max(r for _, r in grid.values()) + 1
-        cw, rh = self.width() / cols, self.height() / rows
-        rects = {z: QRectF(c * cw + 6, r * rh + 6, cw - 12, rh - 12) for z, (c, r) in grid.items()}
-        self._zones = rects
+        self._zones = dict(backdrop.rects)
         self._ships = {}
         self._texts = {}
-        p.setPen(QPen(QColor(COLORS.violet), 3))
-        for a, b in zones.links:
-            p.drawLine(rects[a].center(), rects[b].center())
-        title = QFont(FONT_FAMILY)
-        title.setPixelSize(round(scaled(self.text_px + 1, self)))
-        title.setBold(True)
-        lines = self._lines
-        for zone, rect in rects.items():
-            drag_at = self._drag_at if self._dragging is not None else None
-            target = drag_at is not None and rect.contains(drag_at)
-            p.setPen(QPen(QColor(COLORS.orange if target else COLORS.violet), 2))
-            p.setBrush(QColor(COLORS.panel))
-            p.drawRoundedRect(rect, 14, 14)
-            p.setFont(title)
-            p.setPen(QColor(COLORS.lavender))
-            head = rect.adjusted(scaled(10, self), scaled(6, self), -scaled(6, self), 0)
-            flags = Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap
-            used = QFontMetricsF(title).boundingRect(head, flags, zone.upper())
-            p.drawText(head, flags, zone.upper())
-            y = used.bottom() + scaled(4, self)
+        for zone, rect in backdrop.rects.items():
+            y = backdrop.tops[zone]
             room = rect.width() - scaled(20, self)
-            for sid, where, text, color in lines:
+            for sid, where, text, color in self._lines:
                 if where != zone:
                     continue
                 y = self._paint_ship(
                     p, sid, text, color, QPointF(rect.left() + scaled(12, self), y), room
                 )
         p.end()
+
+
+@dataclass(frozen=True)
+class _Backdrop:
+    """A zone map's zones as last painted: the picture, each zone's box, and where its
+    ships' names start (under its name)."""
+
+    key: tuple[object, ...]
+    picture: QPixmap
+    rects: dict[str, QRectF]
+    tops: dict[str, float]
+
+
+@dataclass(frozen=True)
+class _Words:
+    """A ship's lines as painted: their font, the lines, a line's height, the font's
+    ascent and the widest line's width (the second line is indented)."""
+
+    font: QFont
+    lines: tuple[str, ...]
+    line: float
+    ascent: float
+    width: float
