@@ -385,6 +385,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(desktop_arguments(words, parser))
     if args.command is None:
+        from bridge.ui.app.collector import hold
+
+        hold()  # until the windows are up (see bridge.ui.app.collector)
         from bridge.ui.app.start import run_app
 
         return run_app(

@@ -94,6 +94,9 @@ def _bare(sizes: list[tuple[int, int]]) -> None:
 
 
 def _bridge(demo: bool) -> None:
+    from bridge.ui.app.collector import hold
+
+    hold()  # as ``bridge`` starts
     from bridge.ui.app.start import build  # first, as ``bridge`` loads them: the core before Qt
     from bridge.ui.base.notices import set_unattended
 

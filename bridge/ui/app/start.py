@@ -75,6 +75,11 @@ def build(
     console = GmConsole(model, autosave=autosave)
     apply_stylesheet()
     console.show()
+    from PySide6.QtCore import QTimer
+
+    from bridge.ui.app.collector import release
+
+    QTimer.singleShot(0, release)  # the windows are up: collection goes on
     if unwritable and model.session.sink is not None:  # else the autosave warning told
         warn_unwritable_folders(console, unwritable)
     listen_for_files(app, console.files.add_from_file, console)
