@@ -3,8 +3,9 @@
 A ``QListWidget`` told new rows lays every row out again (its delayed items layout, on
 a timer, even out of sight) and shapes each row's text at every repaint. The active
 effects and the crew's Turns change with most Turns in all five station windows: a
-:class:`LinesView` lays a line out once per text and width (a ``QStaticText``), so a
-repaint only draws glyphs, and a line that did not change is not laid out again.
+:class:`LinesView` lays a line out once per text, width and font (a ``QStaticText``,
+shared by every view showing it), so a repaint only draws glyphs, and a line that did
+not change is not laid out again.
 """
 
 from __future__ import annotations
@@ -12,7 +13,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import QEvent, QPointF, QRect, QSize, Qt
-from PySide6.QtGui import QPainter, QPaintEvent, QPalette, QResizeEvent, QStaticText, QTransform
+from PySide6.QtGui import (
+    QFont,
+    QPainter,
+    QPaintEvent,
+    QPalette,
+    QResizeEvent,
+    QStaticText,
+    QTransform,
+)
 from PySide6.QtWidgets import QAbstractScrollArea, QWidget
 
 __all__ = ["LinesView"]
@@ -23,6 +32,26 @@ _GAP = 4
 """Pixels between two lines."""
 _BREAK = "\u2028"
 """A line break inside one line of the list (Qt's line separator)."""
+
+_SHARED: dict[tuple[str, int, str], QStaticText] = {}
+"""Lines laid out, by text, width and font: the five station windows show the same
+active effects at the same width, and lay each new one out once between them."""
+_SHARED_MOST = 512
+
+
+def _laid_out(text: str, width: int, font: QFont) -> QStaticText:
+    """``text`` wrapped at ``width`` in ``font`` (laid out once for every view)."""
+    key = (text, width, font.key())
+    static = _SHARED.get(key)
+    if static is None:
+        if len(_SHARED) >= _SHARED_MOST:  # the lines of Rounds long gone
+            _SHARED.clear()
+        static = QStaticText(text.replace("\n", _BREAK))
+        static.setTextFormat(Qt.TextFormat.PlainText)
+        static.setTextWidth(width)
+        static.prepare(QTransform(), font)
+        _SHARED[key] = static
+    return static
 
 
 class LinesView(QAbstractScrollArea):
@@ -89,16 +118,12 @@ class LinesView(QAbstractScrollArea):
             self._laid.clear()
             self._laid_for = key
         width = key[0]
+        font = self.font()
         laid: dict[str, QStaticText] = {}
         tops = []
         y = _PAD
         for text in self._lines:
-            static = laid.get(text) or self._laid.get(text)
-            if static is None:
-                static = QStaticText(text.replace("\n", _BREAK))
-                static.setTextFormat(Qt.TextFormat.PlainText)
-                static.setTextWidth(width)
-                static.prepare(QTransform(), self.font())
+            static = laid.get(text) or self._laid.get(text) or _laid_out(text, width, font)
             laid[text] = static
             tops.append(y)
             y += round(static.size().height()) + _GAP

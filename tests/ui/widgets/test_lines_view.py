@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from itertools import pairwise
 
+import pytest
 from PySide6.QtCore import QCoreApplication, QEvent, QRect, Qt
-from PySide6.QtGui import QColor, QFontMetrics
+from PySide6.QtGui import QColor, QFontMetrics, QStaticText
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 from pytestqt.qtbot import QtBot
 
+from bridge.ui.widgets import lines_view
 from bridge.ui.widgets.lines_view import LinesView
 from tests.ui.events import Events
 
@@ -103,3 +105,29 @@ def test_the_lines_are_painted_in_the_text_colour(qtbot: QtBot) -> None:
         for y in range(rect.top(), rect.bottom())
     }
     assert text.name() in colours
+
+
+def test_a_line_is_laid_out_once_for_every_view_of_its_width(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The five station windows show the same active effects: a new one is wrapped once
+    between them; a view of another width wraps it for itself."""
+    made: list[str] = []
+
+    class Counted(QStaticText):
+        def __init__(self, text: str) -> None:
+            super().__init__(text)
+            made.append(text)
+
+    monkeypatch.setattr(lines_view, "QStaticText", Counted)
+    line = f"{LONG} (seen by every station)"
+    boxes = [shown(qtbot) for _ in range(3)]
+    views = [view for _, view in boxes]
+    for view in views:
+        view.setLines(["Jammed — IKS Qoj (once)", line])
+    assert made == ["Jammed — IKS Qoj (once)", line]
+    assert [v.line_rects() for v in views[1:]] == [views[0].line_rects()] * 2
+    _box, narrow = shown(qtbot, width=200)  # (kept: the view lives in it)
+    narrow.setLines([line])
+    assert made[-1] == line and len(made) == 3
+    assert narrow.line_rects()[0].height() > views[0].line_rects()[1].height()
