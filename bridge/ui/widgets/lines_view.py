@@ -65,7 +65,7 @@ class LinesView(QAbstractScrollArea):
         super().__init__(parent)
         self._lines: list[str] = []
         self._laid: dict[str, QStaticText] = {}
-        self._laid_for: tuple[int, str] | None = None  # (width, font key) of _laid
+        self._laid_for: int | None = None  # the width _laid was laid out at
         self._tops: list[int] = []
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
@@ -112,12 +112,12 @@ class LinesView(QAbstractScrollArea):
 
     # -- laying out ---------------------------------------------------------------------
     def _lay_out(self) -> None:
-        """Lay out each line not laid out for this width and font yet; place them."""
-        key = (self.text_width(), self.font().key())
-        if key != self._laid_for:
+        """Lay out each line not laid out for this width and font yet; place them (a new
+        font or style starts over: :meth:`changeEvent`)."""
+        width = self.text_width()
+        if width != self._laid_for:
             self._laid.clear()
-            self._laid_for = key
-        width = key[0]
+            self._laid_for = width
         font = self.font()
         laid: dict[str, QStaticText] = {}
         tops = []

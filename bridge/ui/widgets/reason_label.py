@@ -28,7 +28,7 @@ class ReasonLabel(QLabel):
         self._keep = keep_grown
         self._text = ""
         self._rows = lines  # the lines it is tall enough for now
-        self._laid: tuple[tuple[str, int, str], QStaticText] | None = None
+        self._laid: tuple[tuple[str, int], QStaticText] | None = None
         policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self.setSizePolicy(policy)
 
@@ -49,8 +49,9 @@ class ReasonLabel(QLabel):
         return needed > self._rows if self._keep else needed != self._rows
 
     def _wrapped(self, width: int) -> QStaticText:
-        """The text word-wrapped at ``width``, laid out once per text, width and font."""
-        key = (self._text, width, self.font().key())
+        """The text word-wrapped at ``width``, laid out once per text, width and font (a
+        new font or style lets it go)."""
+        key = (self._text, width)
         if self._laid is None or self._laid[0] != key:
             static = QStaticText(self._text)
             static.setTextFormat(Qt.TextFormat.PlainText)
@@ -107,6 +108,7 @@ class ReasonLabel(QLabel):
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
         if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._laid = None
             if self._keep:
                 self._rows = self._lines  # what it grew to was for another font
             self.updateGeometry()

@@ -32,7 +32,7 @@ class SteadyLabel(QLabel):
         self._text = text
         self._widest = widest
         self._color: QColor | None = None
-        self._static: tuple[tuple[str, str], QStaticText] | None = None
+        self._static: tuple[str, QStaticText] | None = None  # its text laid out
         self._told = 0  # the widest its size hints have given since its font changed
         self.setAccessibleName(text)
 
@@ -79,17 +79,18 @@ class SteadyLabel(QLabel):
         super().changeEvent(event)
         if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
             self._told = 0  # its texts measure otherwise now
+            self._static = None
             self.updateGeometry()
 
     # -- painting -----------------------------------------------------------------------
     def _shaped(self) -> QStaticText:
-        """The text laid out once per text and font (painting it again costs no shaping)."""
-        key = (self._text, self.font().key())
-        if self._static is None or self._static[0] != key:
+        """The text laid out once per text and font (painting it again costs no shaping;
+        a new font or style lets it go)."""
+        if self._static is None or self._static[0] != self._text:
             static = QStaticText(self._text)
             static.setTextFormat(Qt.TextFormat.PlainText)
             static.prepare(QTransform(), self.font())
-            self._static = (key, static)
+            self._static = (self._text, static)
         return self._static[1]
 
     def paintEvent(self, event: QPaintEvent) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QEvent
+from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QProgressBar,
@@ -182,3 +182,26 @@ def test_a_steady_label_can_keep_room_for_a_given_text_from_the_start(qtbot: QtB
     hint = label.sizeHint()
     assert hint.width() >= widest.width() and hint.height() >= widest.height()
     assert label.text() == "1/3 Turns"
+
+
+def test_a_reason_line_measures_its_words_again_in_a_new_font(qtbot: QtBot) -> None:
+    """The words are laid out once per text and width (not at every measure or paint); a
+    new text size (the window's, through its style) lays them out again at that size."""
+    column = QWidget()
+    qtbot.addWidget(column)
+    layout = QVBoxLayout(column)
+    reason = ReasonLabel(lines=1)
+    layout.addWidget(reason)
+    layout.addStretch()
+    column.resize(320, 600)
+    reason.setStyleSheet("font-size: 10px")
+    reason.setText("Weapons is disabled: Damage Control first.")
+    column.show()
+    qtbot.waitExposed(column)
+    qtbot.waitUntil(lambda: reason.height() > 0, timeout=2000)
+    one_line = reason.height()
+    reason.setStyleSheet("font-size: 40px")  # the same words no longer fit one line
+    lines = reason.fontMetrics().boundingRect(
+        0, 0, reason.contentsRect().width(), 10_000, Qt.TextFlag.TextWordWrap, reason.text()
+    )
+    qtbot.waitUntil(lambda: reason.height() >= lines.height() > 2 * one_line, timeout=2000)
