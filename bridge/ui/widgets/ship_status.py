@@ -38,14 +38,15 @@ def state_text(state: SystemState) -> str:
 
 
 def _setup(table: QTableWidget, headers: list[str]) -> None:
-    """A read-only table that sizes itself to its rows."""
+    """A read-only table that sizes itself to its rows, and its columns to their words
+    (:func:`_fit_columns`)."""
     table.setColumnCount(len(headers))
     table.setHorizontalHeaderLabels(headers)
     table.verticalHeader().setVisible(False)
     table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
     table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-    table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
     table.horizontalHeader().setStretchLastSection(True)
     # As tall as its rows, so a scroll bar across would cover the last row: in a column
     # a little too narrow (a large text size), the last column's text is shortened.
@@ -61,8 +62,10 @@ def _fill(
     if rows == table.rows and tips == table.tips:
         return
     grew = len(rows) != table.rowCount()
+    first = table.rows is None
     table.rows, table.tips = rows, tips
     table.setRowCount(len(rows))
+    changed: set[int] = set()
     for r, row in enumerate(rows):
         for c, text in enumerate(row):
             item = table.item(r, c)
@@ -71,11 +74,32 @@ def _fill(
                 table.setItem(r, c, item)
             if item.text() != text:
                 item.setText(text)
+                changed.add(c)
             tip = tips.get((r, c), "")
             if item.toolTip() != tip:
                 item.setToolTip(tip)
+    if first:
+        table.resizeColumnsToContents()
+    else:
+        _fit_columns(table, changed)
     if grew:
         _fit_rows(table)
+
+
+def _fit_columns(table: QTableWidget, columns: set[int]) -> None:
+    """Widen each of ``columns`` (whose words changed) that its words no longer fit; a
+    column never narrows until the text size changes.
+
+    (A column sized to its contents by the header measured every cell of the table at
+    each cell's new text, and moved the columns back and forth as numbers changed.)"""
+    header = table.horizontalHeader()
+    last = table.columnCount() - 1  # stretched to the table's edge
+    for c in sorted(columns):
+        if c == last:
+            continue
+        need = max(table.sizeHintForColumn(c), header.sectionSizeHint(c))
+        if need > table.columnWidth(c):
+            table.setColumnWidth(c, need)
 
 
 def _fit_rows(table: QTableWidget) -> None:
@@ -88,7 +112,7 @@ def _fit_rows(table: QTableWidget) -> None:
 
 
 class _FittedTable(QTableWidget):
-    """A table that fits its rows again when the text size changes."""
+    """A table that fits its rows and columns again when the text size changes."""
 
     rows: list[list[str]] | None = None
     """The rows last shown (None before the first)."""
@@ -98,6 +122,7 @@ class _FittedTable(QTableWidget):
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
         if event.type() in (QEvent.Type.StyleChange, QEvent.Type.FontChange):
+            self.resizeColumnsToContents()  # its words measure otherwise now
             _fit_rows(self)
 
 
