@@ -172,11 +172,9 @@ class NpcLedgerView(QWidget):
     def _row(self, row: int) -> tuple[SteadyLabel, SteadyLabel, ReasonLabel]:
         name, turns = SteadyLabel("", self), SteadyLabel("", self, widest=TURNS_WIDEST)
         roles = ReasonLabel(1, self, keep_grown=True)
-        bold = name.font()
-        bold.setBold(True)
-        name.setFont(bold)
         for column, label in enumerate((name, turns, roles)):
-            label.setObjectName("dim")  # the small type of a card's rules lines: it fits
+            # the small type of a card's rules lines (it fits), the ship's name in bold
+            label.setObjectName("dimName" if label is name else "dim")
             label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
             self._grid.addWidget(label, row, column, Qt.AlignmentFlag.AlignTop)
         return name, turns, roles

@@ -208,7 +208,7 @@ def test_a_ship_gone_from_the_ledger_leaves_its_line_blank_until_another_battle(
     QApplication.processEvents()
     assert len(ledger.lines) == rows - 1
     assert requests.seen == [] and ledger.height() == height
-    names = [label for label in ledger.findChildren(SteadyLabel) if label.font().bold()]
+    names = [label for label in ledger.findChildren(SteadyLabel) if label.objectName() == "dimName"]
     assert [n.text() for n in names] == ["", "IKS Vor'tak"]
     assert all(n.isVisible() for n in names)
     model.undo()  # the ship is back in its line
