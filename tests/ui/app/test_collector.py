@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import gc
-import os
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from bridge.ui.app import collector
+from tests.test_start_imports import _loaded
 
 
 @pytest.fixture
@@ -53,23 +51,7 @@ def test_a_program_that_did_not_hold_it_keeps_its_collector() -> None:
 
 
 def test_bridge_starts_with_the_collector_held_and_runs_with_it_on(tmp_path: Path) -> None:
-    """A real start (the start-up probe's own process): the console is up, and the
-    collector is on, with start-up's objects frozen out of it."""
-    probe = (
-        "import gc, sys\n"
-        "from bridge.bench.windows import start\n"
-        "start._report = lambda windows: print(gc.isenabled(), gc.get_freeze_count() > 10000,"
-        " len(windows) > 0, flush=True)\n"
-        "start.main(['console'])\n"
-    )
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "BRIDGE_HOME": str(tmp_path)}
-    done = subprocess.run(
-        [sys.executable, "-c", probe],
-        check=False,
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.split() == ["True", "True", "True"]
+    """A real start (``bridge --startup-probe``, the GM's start, then a clean exit): the
+    console was up, and the collector is on, with start-up's objects frozen out of it."""
+    then = "import gc; print(f'{gc.isenabled()}:{gc.get_freeze_count() > 10_000}')"
+    assert _loaded(tmp_path, then=then) == {"True:True"}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtWidgets import (
+    QBoxLayout,
     QHBoxLayout,
     QProgressBar,
     QVBoxLayout,
@@ -16,6 +17,22 @@ from bridge.ui.widgets.reason_label import ReasonLabel
 from bridge.ui.widgets.steady import set_bar
 from bridge.ui.widgets.steady_label import SteadyLabel
 from tests.ui.events import Events
+
+
+def shown_in(
+    qtbot: QtBot, layout: type[QBoxLayout], *widgets: QWidget, size: tuple[int, int]
+) -> QWidget:
+    """``widgets`` in a row or column (then a stretch) of a window of ``size``, shown."""
+    box = QWidget()
+    qtbot.addWidget(box)
+    lay = layout(box)
+    for widget in widgets:
+        lay.addWidget(widget)
+    lay.addStretch()
+    box.resize(*size)
+    box.show()
+    qtbot.waitExposed(box)
+    return box
 
 
 def test_a_steady_label_repaints_itself_and_moves_nothing(qtbot: QtBot) -> None:
@@ -76,17 +93,8 @@ def test_a_steady_label_asks_for_its_text_and_gets_it(qtbot: QtBot) -> None:
 
 
 def test_a_reason_line_keeps_its_height_and_grows_for_more_words(qtbot: QtBot) -> None:
-    column = QWidget()
-    qtbot.addWidget(column)
-    layout = QVBoxLayout(column)
     reason = ReasonLabel(lines=1)
-    below = QWidget()
-    layout.addWidget(reason)
-    layout.addWidget(below)
-    layout.addStretch()
-    column.resize(300, 400)
-    column.show()
-    qtbot.waitExposed(column)
+    column = shown_in(qtbot, QVBoxLayout, reason, QWidget(), size=(300, 400))
     qtbot.wait(50)  # the window settled
     one_line = reason.height()
     events = Events(QEvent.Type.LayoutRequest)
@@ -145,17 +153,9 @@ def test_a_steady_label_keeps_the_room_of_its_widest_text(qtbot: QtBot) -> None:
     """The Turn line goes back and forth between short and long texts every Turn: after
     the widest has been shown once, none of them moves the widgets beside it, even after
     the row is laid out again; a new font measures its texts anew."""
-    row = QWidget()
-    qtbot.addWidget(row)
-    layout = QHBoxLayout(row)
     turn = SteadyLabel("PLAYERS TO ACT")
     neighbour = QWidget()
-    layout.addWidget(turn)
-    layout.addWidget(neighbour)
-    layout.addStretch()
-    row.resize(900, 60)
-    row.show()
-    qtbot.waitExposed(row)
+    row = shown_in(qtbot, QHBoxLayout, turn, neighbour, size=(900, 60))
     short = turn.width()
     turn.setText("▶ YOUR TURN: LT. AMARA MBEKI")  # the widest yet: it gets its room
     qtbot.waitUntil(lambda: turn.width() > short, timeout=2000)
@@ -187,17 +187,10 @@ def test_a_steady_label_can_keep_room_for_a_given_text_from_the_start(qtbot: QtB
 def test_a_reason_line_measures_its_words_again_in_a_new_font(qtbot: QtBot) -> None:
     """The words are laid out once per text and width (not at every measure or paint); a
     new text size (the window's, through its style) lays them out again at that size."""
-    column = QWidget()
-    qtbot.addWidget(column)
-    layout = QVBoxLayout(column)
     reason = ReasonLabel(lines=1)
-    layout.addWidget(reason)
-    layout.addStretch()
-    column.resize(320, 600)
     reason.setStyleSheet("font-size: 10px")
     reason.setText("Weapons is disabled: Damage Control first.")
-    column.show()
-    qtbot.waitExposed(column)
+    _column = shown_in(qtbot, QVBoxLayout, reason, size=(320, 600))  # (kept: it holds it)
     qtbot.waitUntil(lambda: reason.height() > 0, timeout=2000)
     one_line = reason.height()
     reason.setStyleSheet("font-size: 40px")  # the same words no longer fit one line
