@@ -144,9 +144,8 @@ class NpcLedgerView(QWidget):
             return
         self.lines = lines
         ships = {e.ship for e in ledger}
-        if fresh:
-            self._where = {}
-        self._where = {ship: row for ship, row in self._where.items() if ship in ships}
+        kept = {} if fresh else self._where
+        self._where = {ship: row for ship, row in kept.items() if ship in ships}
         free = [row for row in range(len(self._rows)) if row not in self._where.values()]
         for entry in ledger:
             row = self._where.get(entry.ship)
