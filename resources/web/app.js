@@ -22,7 +22,10 @@ const ui = {
   report: null,
   back: null,
   problem: null,
-  busy: false,
+  busy: null, // the command waiting for the host's answer
+  next: null, // a command tapped while another was waiting: sent after its answer
+  pressed: false, // a finger or button is down on the screen: redrawing waits for it
+  owed: false, // a redraw waited for the press to end
 };
 
 function wsUrl() {
@@ -105,14 +108,27 @@ function myPending() {
   return pending && available.character && pending.actor === available.character ? pending : null;
 }
 
+/** Send a command to the host. A tap while another command waits for its answer is not
+ * lost: the last one is sent after that answer (the same command twice is one tap). */
 async function send(command) {
-  if (ui.busy) return;
-  ui.busy = true;
+  if (ui.busy) {
+    if (JSON.stringify(command) !== JSON.stringify(ui.busy)) ui.next = command;
+    return;
+  }
+  ui.busy = command;
   const from = ui.link.logLength;
   const form = ui.form;
   if (form && form.reportFrom === undefined && (command.type === "resolve" || command.type === "task")) form.reportFrom = from;
   const answer = await ui.link.command(command);
-  ui.busy = false;
+  ui.busy = null;
+  settle(command, answer, form, from);
+  const next = ui.next;
+  ui.next = null;
+  if (next) send(next);
+}
+
+/** Show what the host's answer to `command` means for this screen. */
+function settle(command, answer, form, from) {
   if (answer.type === "refused") {
     toast(answer.reason);
     render();
@@ -163,9 +179,31 @@ function askPreview() {
 }
 
 // -- drawing -----------------------------------------------------------------------
+// A redraw replaces the screen's buttons. One that came while a finger was down would
+// take the button from under it and the tap would be lost, so it waits for the finger.
+main.addEventListener("pointerdown", () => {
+  ui.pressed = true;
+});
+function letGo() {
+  if (!ui.pressed) return;
+  ui.pressed = false;
+  if (!ui.owed) return;
+  ui.owed = false;
+  delete document.body.dataset.owed;
+  setTimeout(render, 0); // after the tap's click
+}
+window.addEventListener("pointerup", letGo, true);
+window.addEventListener("pointercancel", letGo, true);
+window.addEventListener("blur", letGo);
+
 function render() {
   const link = ui.link;
   if (!link || !link.welcome) return;
+  if (ui.pressed) {
+    ui.owed = true;
+    document.body.dataset.owed = "";
+    return;
+  }
   title.textContent = link.welcome.battle.toUpperCase();
   if (!link.seat || !link.state) {
     document.body.dataset.screen = "seats";

@@ -20,7 +20,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    Page,
+    WebSocketRoute,
+    expect,
+    sync_playwright,
+)
 
 from bridge.engine import Session, demo_encounter
 from bridge.net.web import page_url
@@ -368,23 +374,74 @@ def test_the_viewscreen_follows_the_battle_and_the_card_back_is_the_hosts(
     phone.close()
 
 
+def test_a_tap_is_not_lost_while_the_screen_redraws_or_the_host_answers(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """A button held down while the screen is redrawn still does what it says when let
+    go; RESOLVE tapped before the host's answer to the roll has come (the roll's update
+    came first) is sent once that answer comes."""
+    _, _, url = _host(tmp_path, "--seed", "1")
+    pages: list[WebSocketRoute] = []
+    held: list[str | bytes] = []
+    holding = [False]
+
+    def route(page_side: WebSocketRoute) -> None:
+        host = page_side.connect_to_server()
+        page_side.on_message(host.send)
+
+        def to_page(message: str | bytes) -> None:
+            if holding[0] and '"accepted"' in str(message):
+                held.append(message)
+            else:
+                page_side.send(message)
+
+        host.on_message(to_page)
+        pages.append(page_side)
+
+    phone = _page(browser, PHONE)
+    phone.route_web_socket(re.compile(r"^ws://127\.0\.0\.1:\d+/$"), route)
+    phone.goto(url)
+    _take(phone, "char:kell")
+    phone.locator("[data-key='entry-start_turn']").click()
+    expect(phone.locator("[data-key='entry-end_turn']")).to_be_enabled()
+    phone.locator("[data-key='entry-tactical/fire_weapon']").click()
+    phone.locator("select[name='target']").select_option(label="IKS Qoj (Medium)")
+    go = phone.locator("[data-key='go']")
+    expect(go).to_be_enabled()
+    box = go.bounding_box()
+    assert box is not None
+    holding[0] = True
+    phone.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    phone.mouse.down()
+    phone.evaluate(CHANGE_TARGET)  # the screen is redrawn while the button is down
+    expect(phone.locator("body[data-owed]")).to_have_count(1)
+    phone.mouse.up()
+    resolve = phone.locator("[data-key='resolve']")
+    expect(resolve).to_be_visible()  # the roll went, and its update came
+    for _ in range(200):  # its answer is held back from the page (at most 10 s)
+        if held:
+            break
+        phone.wait_for_timeout(50)
+    assert len(held) == 1 and len(pages) == 1
+    resolve.click()
+    phone.wait_for_timeout(200)
+    expect(resolve).to_be_visible()  # sent only once the answer to the roll has come
+    holding[0] = False
+    pages[0].send(held.pop())
+    expect(phone.locator("[data-key='apply'], [data-key='done']").first).to_be_visible()
+    assert phone.errors == []  # type: ignore[attr-defined]
+    phone.close()
+
+
+CHANGE_TARGET = """() => {
+  const target = document.querySelector("select[name='target']");
+  target.dispatchEvent(new Event("change", { bubbles: true }));
+}"""
+"""The target chosen again, as a finger on another control would."""
+
+
 PLAYERS = ("reyes", "tovan", "kell", "mbeki", "sorel")
 NOT_A_TASK_OF_ONES_OWN = ("/pass", "/assist", "/ready", "/override", "/direct")
-
-
-def _tap_until(button: Locator, shown: Locator, taps: int = 3) -> None:
-    """Tap ``button`` until ``shown`` appears, at most ``taps`` times: a tap that lands
-    while the page redraws the screen for another seat's move is lost, as on a phone,
-    and the player taps again."""
-    for tap in range(taps):
-        if button.is_visible():
-            button.click()
-        try:
-            expect(shown).to_be_visible(timeout=WAIT // taps)
-            return
-        except AssertionError:
-            if tap == taps - 1:
-                raise
 
 
 def _attempt_a_task(page: Page) -> str:
@@ -411,7 +468,8 @@ def _attempt_a_task(page: Page) -> str:
             page.locator("[data-key='cancel']").click()
             continue
         if resolve.is_visible():
-            _tap_until(resolve, apply.or_(done))
+            resolve.click()
+            expect(apply.or_(done)).to_be_visible()
             if apply.is_visible():
                 apply.click()
         done.click()
