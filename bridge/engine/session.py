@@ -134,6 +134,10 @@ def prepare_battle(encounter: Encounter) -> Encounter:
 CHECKPOINT_EVERY = 64
 """Undo keeps one whole state per this many Commands and replays the rest."""
 
+RECENT_STATES = 16
+"""Undo keeps the states after the last this many Commands too: undoing any of them
+reads a kept state instead of replaying from the checkpoint before it."""
+
 
 class Session:
     """Applies Commands to an Encounter; keeps the journal and the undo/redo stacks.
@@ -141,7 +145,9 @@ class Session:
     Undo reaches back to the first Command without keeping every state whole: one
     checkpoint state per :data:`CHECKPOINT_EVERY` Commands is kept (states are immutable
     and share their unchanged parts), and an earlier state is rebuilt by replaying the
-    journaled Commands with their recorded dice from the checkpoint before it. Older
+    journaled Commands with their recorded dice from the checkpoint before it; the
+    states after the last :data:`RECENT_STATES` Commands are kept as well, so undoing
+    the last few Commands never waits for a replay. Older
     checkpoints and journal entries are kept packed as compressed JSON
     (:mod:`bridge.engine.journal`), so a long evening grows memory by little.
     """
@@ -157,6 +163,7 @@ class Session:
         # The states the last replay passed through (between two checkpoints), so
         # undoing again and again costs one step each, not a replay from the checkpoint.
         self._replayed: dict[int, Encounter] = {}
+        self._recent: dict[int, Encounter] = {}  # after each of the last Commands
         self._redo: list[JournalEntry] = []
         self._sink = sink
         self._floor = 0  # undo stops here (a saved journal that no longer replays)
@@ -315,6 +322,8 @@ class Session:
     def _commit(self, entry: JournalEntry, state: Encounter) -> None:
         self._journal.append(entry)
         self._state = state
+        self._recent[self.length] = state
+        self._recent.pop(self.length - RECENT_STATES, None)
         if self.length % CHECKPOINT_EVERY == 0:
             self._checkpoints[self.length] = state
 
@@ -343,6 +352,7 @@ class Session:
             provisional = self._provisional
             self._provisional = provisional - base if provisional and provisional > base else None
             self._replayed = {}
+            self._recent = {}
             self._floor = 0
             return
         self._journal.prepend(saved)
@@ -411,6 +421,8 @@ class Session:
             self._check_provisional()
         if index in self._checkpoints:
             return self._checkpoints[index]
+        if index in self._recent:
+            return self._recent[index]
         if index in self._replayed:
             return self._replayed[index]
         base = max(k for k in self._checkpoints if k <= index)
@@ -460,6 +472,7 @@ class Session:
         """Rebuild the state after ``at`` Commands from the checkpoint before it and
         compare it with the one kept; if they differ undo stops at ``at``."""
         saved = self._checkpoints.pop(at)
+        self._recent.pop(at, None)  # rebuilt from the journal, not read
         try:
             rebuilt: Encounter | None = self._state_at(at)
         except CommandRefused:
@@ -474,6 +487,7 @@ class Session:
             for key in [k for k in self._checkpoints if 0 < k < at]:
                 del self._checkpoints[key]
             self._replayed = {}
+            self._recent = {}
             self._provisional = None
             raise CommandRefused(self._floor_reason(opened=opened))
 
@@ -501,8 +515,9 @@ class Session:
         self._state = before
         for key in [k for k in self._checkpoints if k > self.length]:
             del self._checkpoints[key]
-        for key in [k for k in self._replayed if k > self.length]:
-            del self._replayed[key]
+        for kept in (self._replayed, self._recent):
+            for key in [k for k in kept if k > self.length]:
+                del kept[key]
         self._redo.append(entry)
         return Applied(state=before, changes=diff(after, before), entry=entry)
 

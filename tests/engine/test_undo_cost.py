@@ -1,5 +1,6 @@
 """Undo costs one step, not a replay from the last checkpoint, at every depth (issue 14:
-"undo in the windows under 16 ms at any length")."""
+"undo in the windows under 16 ms at any length"); undoing one of the last Commands
+replays nothing at all (issue 29: the slowest undo within a frame)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pytest
 
 from bridge.engine import session as session_module
 from bridge.engine.commands import AdjustPool
-from bridge.engine.session import CHECKPOINT_EVERY, Session
+from bridge.engine.session import CHECKPOINT_EVERY, RECENT_STATES, Session
 from tests.factories import played
 
 
@@ -32,7 +33,8 @@ def replays(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 
 def test_successive_undos_replay_one_block_once(replays: list[str]) -> None:
-    session = played(CHECKPOINT_EVERY * 2 - 2, seed=11)  # the last checkpoint is 62 Commands back
+    length = CHECKPOINT_EVERY * 2 - 2  # the last checkpoint is 62 Commands back
+    session = played(length, seed=11)
     journal = session.journal
     per_undo = []
     for n in range(len(journal) - 1, len(journal) - 41, -1):
@@ -40,8 +42,12 @@ def test_successive_undos_replay_one_block_once(replays: list[str]) -> None:
         session.undo()
         per_undo.append(len(replays) - before)
         assert session.state == Session.replay(session.initial, journal[:n]).state
-    # The first undo replays from the checkpoint; the next 39 find their states kept.
-    assert per_undo == [CHECKPOINT_EVERY - 3] + [0] * 39
+    # The last Commands' states are kept: undoing them replays nothing. The next undo
+    # replays from the checkpoint to the state it wants, once; the rest find it kept.
+    recent = RECENT_STATES - 1
+    once = length - 1 - recent - CHECKPOINT_EVERY
+    assert per_undo == [0] * recent + [once] + [0] * (40 - recent - 1)
+    assert once > 0
 
 
 def test_a_new_command_after_undo_is_not_confused_with_the_old_future() -> None:
