@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -27,3 +29,22 @@ def qapp_cls() -> type:
     from bridge.ui.app.file_open import BridgeApplication
 
     return BridgeApplication
+
+
+@pytest.fixture
+def replays(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every Command a Session replays (its handlers, counted)."""
+    from bridge.engine import session as session_module
+
+    seen: list[str] = []
+
+    def counted(kind: str, handler: Callable[..., Any]) -> Callable[..., Any]:
+        def run(*args: Any) -> Any:
+            seen.append(kind)
+            return handler(*args)
+
+        return run
+
+    handlers = {k: counted(k, h) for k, h in session_module._HANDLERS.items()}
+    monkeypatch.setattr(session_module, "_HANDLERS", handlers)
+    return seen

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from contextlib import suppress
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
@@ -500,16 +501,8 @@ class Session:
 
     def undo(self) -> Applied:
         """Restore the state before the last Command."""
-        if self.length <= self._floor:
-            raise CommandRefused(
-                self._floor_reason() if self._floor or self._lost else "There is nothing to undo."
-            )
-        if not self._journal:  # the last Command is in the deferred saved journal
-            self._read_from(max(self.length - CHECKPOINT_EVERY, self._provisional or 0))
-            if self.length <= self._floor:
-                raise CommandRefused(self._floor_reason())
         after = self._state
-        before = self._state_at(self.length - 1)
+        before = self._before_last()
         self._record(lambda sink: sink.undone())
         entry = self._journal.pop()
         self._state = before
@@ -520,6 +513,28 @@ class Session:
                 del kept[key]
         self._redo.append(entry)
         return Applied(state=before, changes=diff(after, before), entry=entry)
+
+    def _before_last(self) -> Encounter:
+        """The state before the last Command, as undo finds it (reading the journal it
+        needs, checking a restored battle's saved states once), or why undo cannot go
+        back."""
+        if self.length <= self._floor:
+            raise CommandRefused(
+                self._floor_reason() if self._floor or self._lost else "There is nothing to undo."
+            )
+        if not self._journal:  # the last Command is in the deferred saved journal
+            self._read_from(max(self.length - CHECKPOINT_EVERY, self._provisional or 0))
+            if self.length <= self._floor:
+                raise CommandRefused(self._floor_reason())
+        return self._state_at(self.length - 1)
+
+    def prepare_undo(self) -> None:
+        """Do now what the next undo would do first, so that it waits for nothing: read
+        the journal it needs and, in a restored battle, check once that the journal
+        replays to the saved state. A journal that does not replay stops undo there (the
+        undo then says why), exactly as that undo would have; the battle is unchanged."""
+        with suppress(CommandRefused):
+            self._before_last()
 
     def redo(self) -> Applied:
         """Apply the last undone Command again, with the dice it rolled."""

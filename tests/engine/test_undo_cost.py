@@ -4,32 +4,9 @@ replays nothing at all (issue 29: the slowest undo within a frame)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
-import pytest
-
-from bridge.engine import session as session_module
 from bridge.engine.commands import AdjustPool
 from bridge.engine.session import CHECKPOINT_EVERY, RECENT_STATES, Session
 from tests.factories import played
-
-
-@pytest.fixture
-def replays(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Every Command the Session replays (its handlers, counted)."""
-    seen: list[str] = []
-
-    def counted(kind: str, handler: Callable[..., Any]) -> Callable[..., Any]:
-        def run(*args: Any) -> Any:
-            seen.append(kind)
-            return handler(*args)
-
-        return run
-
-    handlers = {k: counted(k, h) for k, h in session_module._HANDLERS.items()}
-    monkeypatch.setattr(session_module, "_HANDLERS", handlers)
-    return seen
 
 
 def test_successive_undos_replay_one_block_once(replays: list[str]) -> None:

@@ -12,7 +12,6 @@ from typing import Any
 
 import pytest
 
-from bridge.engine import session as session_module
 from bridge.engine.session import CHECKPOINT_EVERY, CommandRefused, JournalEntry, Session
 from bridge.storage import battle, deferred
 from bridge.storage.battle import open_battle, save_battle
@@ -20,23 +19,6 @@ from bridge.storage.load import FileProblem
 from tests.factories import played
 
 COMMANDS = 3 * CHECKPOINT_EVERY + 22  # the checkpoint is 22 Commands before the end
-
-
-@pytest.fixture
-def replays(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Every Command a Session replays (its handlers, counted)."""
-    seen: list[str] = []
-
-    def counted(kind: str, handler: Callable[..., Any]) -> Callable[..., Any]:
-        def run(*args: Any) -> Any:
-            seen.append(kind)
-            return handler(*args)
-
-        return run
-
-    handlers = {k: counted(k, h) for k, h in session_module._HANDLERS.items()}
-    monkeypatch.setattr(session_module, "_HANDLERS", handlers)
-    return seen
 
 
 @pytest.fixture
@@ -94,6 +76,40 @@ def test_the_first_undo_after_opening_replays_only_from_the_checkpoint(
     assert whole_reads == ["battle.json"]  # now the rest, once
     expected = Session.replay(original.initial, original.journal[: opened.length])
     assert opened.state == expected.state and opened.journal == expected.journal
+
+
+def test_preparing_undo_after_opening_leaves_the_first_undo_nothing_to_replay(
+    tmp_path: Path, replays: list[str], whole_reads: list[str]
+) -> None:
+    """What the windows do once an opened battle is shown (issue 29: the first undo
+    after opening within a frame): the check is made then, and undo only steps back."""
+    original = played(COMMANDS, seed=2)
+    opened = open_battle(_saved(tmp_path)).session
+    before = opened.state
+    replays.clear()
+    opened.prepare_undo()
+    assert len(replays) == 22 and whole_reads == []  # the tail after the checkpoint, once
+    assert opened.state == before and opened.length == COMMANDS  # the battle untouched
+    opened.prepare_undo()  # (again: nothing more)
+    assert len(replays) == 22
+    opened.undo()
+    assert len(replays) == 22
+    assert opened.state == Session.replay(original.initial, original.journal[:-1]).state
+
+
+def test_preparing_undo_of_a_file_that_does_not_replay_stops_undo_as_undo_would(
+    tmp_path: Path,
+) -> None:
+    def edit(data: dict[str, Any]) -> None:
+        data["checkpoint"]["state"]["threat"]["value"] += 2
+
+    opened = open_battle(_saved(tmp_path, edit)).session
+    before = opened.state
+    opened.prepare_undo()  # says nothing itself
+    assert opened.state == before and not opened.can_undo
+    with pytest.raises(CommandRefused, match="no longer replays to the saved battle"):
+        opened.undo()
+    assert opened.state == before
 
 
 def test_a_checkpoint_that_does_not_lead_to_the_saved_battle_stops_undo_at_once(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 
 from bridge.engine import (
     CATALOG,
@@ -38,6 +38,7 @@ class SharedModel(QObject):
     def __init__(self, session: Session, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._session = session
+        self._prepare_undo_soon()
 
     @property
     def session(self) -> Session:
@@ -92,6 +93,16 @@ class SharedModel(QObject):
         """Swap in another battle (open, new); every window refreshes everything."""
         self._session = session
         self.sig_changed.emit(Change.ALL)
+        self._prepare_undo_soon()
+
+    def _prepare_undo_soon(self) -> None:
+        """Once the windows show the battle, do what its first undo would do first (in a
+        battle opened from a file: read the journal and check it replays to the saved
+        state), so that the GM's first Ctrl+Z waits for nothing."""
+        QTimer.singleShot(0, self, self._prepare_undo)
+
+    def _prepare_undo(self) -> None:
+        self._session.prepare_undo()
 
     @property
     def journal(self) -> tuple[JournalEntry, ...]:

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from pytestqt.qtbot import QtBot
 
 from bridge.engine.changes import Change
 from bridge.engine.commands import AdjustPool, StartTurn
+from bridge.engine.session import CHECKPOINT_EVERY, Session
+from bridge.storage.battle import open_battle, save_battle
 from bridge.ui.base.shared_model import SharedModel
+from tests.factories import played
 
 
 def test_an_applied_command_emits_its_change_flags(qtbot: QtBot, model: SharedModel) -> None:
@@ -37,3 +42,21 @@ def test_undo_and_redo_signal_a_change(qtbot: QtBot, model: SharedModel) -> None
     assert model.state.threat.value == 12
     with qtbot.waitSignal(model.sig_refused):
         model.redo()
+
+
+def test_an_opened_battle_is_made_ready_for_undo_once_the_windows_show_it(
+    qtbot: QtBot, model: SharedModel, tmp_path: Path, replays: list[str]
+) -> None:
+    """Issue 29 (the first undo after opening within a frame): the check of the saved
+    battle's journal runs after the windows have refreshed, and the first Ctrl+Z then
+    only steps back."""
+    path = tmp_path / "battle.json"
+    save_battle(path, played(CHECKPOINT_EVERY + 10, seed=2))
+    opened = open_battle(path).session
+    replays.clear()
+    model.replace_session(opened)
+    assert replays == []  # not while the windows show the battle
+    qtbot.waitUntil(lambda: len(replays) == 10, timeout=5000)  # after its checkpoint
+    model.undo()
+    assert len(replays) == 10
+    assert model.state == Session.replay(opened.initial, opened.journal).state
