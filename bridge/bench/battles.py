@@ -193,6 +193,7 @@ def undo_memory(commands: int) -> tuple[float, int, float]:
         session = endless_battle(commands)
         gc.collect()
         held = tracemalloc.get_traced_memory()[0] - base
+        kept = session.states_kept
     finally:
         tracemalloc.stop()
     start = time.perf_counter()
@@ -200,7 +201,7 @@ def undo_memory(commands: int) -> tuple[float, int, float]:
     for _ in range(undos):
         session.undo()
     per_undo = (time.perf_counter() - start) / undos
-    return held / 2**20, session.checkpoints_kept, per_undo * 1e3
+    return held / 2**20, kept, per_undo * 1e3
 
 
 def long_battle(commands: int, seed: int = 1) -> tuple[int, float, int]:

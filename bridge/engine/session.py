@@ -290,6 +290,12 @@ class Session:
         """How many whole states the undo history keeps (the rest are replayed)."""
         return len(self._checkpoints)
 
+    @property
+    def states_kept(self) -> int:
+        """How many states undo holds now: the checkpoints, the states after the last
+        Commands and those the last replay passed through on its last stretch."""
+        return len(set(self._checkpoints) | self._recent.keys() | self._replayed.keys())
+
     def check(self, command: Command) -> str | None:
         """Why ``command`` would be refused now, or ``None`` if it is legal.
 
@@ -442,7 +448,8 @@ class Session:
                     "longer replays with these rules."
                 ) from None
             state = ctx.state
-            replayed[n + 1] = state
+            if index - n <= CHECKPOINT_EVERY:  # the stretch undo steps back through next
+                replayed[n + 1] = state
             if (n + 1) % CHECKPOINT_EVERY == 0:
                 self._checkpoints[n + 1] = state
         self._replayed = replayed
@@ -506,10 +513,11 @@ class Session:
         self._record(lambda sink: sink.undone())
         entry = self._journal.pop()
         self._state = before
-        for key in [k for k in self._checkpoints if k > self.length]:
+        length = self.length
+        for key in [k for k in self._checkpoints if k > length]:
             del self._checkpoints[key]
         for kept in (self._replayed, self._recent):
-            for key in [k for k in kept if k > self.length]:
+            for key in [k for k in kept if k > length]:
                 del kept[key]
         self._redo.append(entry)
         return Applied(state=before, changes=diff(after, before), entry=entry)
@@ -532,9 +540,28 @@ class Session:
         """Do now what the next undo would do first, so that it waits for nothing: read
         the journal it needs and, in a restored battle, check once that the journal
         replays to the saved state. A journal that does not replay stops undo there (the
-        undo then says why), exactly as that undo would have; the battle is unchanged."""
+        undo then says why), exactly as that undo would have; the battle is unchanged.
+
+        Only a short replay is done ahead (a battle whose file kept a checkpoint near its
+        end): a longer one waits for the undo that needs it, rather than keep the GM
+        waiting for an undo they may never ask for."""
+        if self._next_undo_replays() > CHECKPOINT_EVERY:
+            return
         with suppress(CommandRefused):
             self._before_last()
+
+    def _next_undo_replays(self) -> int:
+        """How many Commands the next undo would replay."""
+        index = self.length - 1
+        if index < 0:
+            return 0
+        if self._opened is not None and index < self._opened:  # the saved battle's check
+            return self._opened - (self._provisional or 0)
+        if self._provisional is not None and index < self._provisional:  # the file's one
+            return self._provisional
+        if index in self._checkpoints or index in self._recent or index in self._replayed:
+            return 0
+        return index - max(k for k in self._checkpoints if k <= index)
 
     def redo(self) -> Applied:
         """Apply the last undone Command again, with the dice it rolled."""

@@ -40,3 +40,38 @@ def test_a_new_command_after_undo_is_not_confused_with_the_old_future() -> None:
     assert session.state == Session.replay(session.initial, journal[:-2]).state
     session.undo()
     assert session.state == Session.replay(session.initial, journal[:-3]).state
+
+
+def test_a_long_replay_keeps_only_the_stretch_undo_steps_back_through(
+    replays: list[str],
+) -> None:
+    """The first undo of a restored battle checks its whole journal (no checkpoint kept
+    by its file): it holds on to the last stretch's states, not one per Command."""
+    source = played(CHECKPOINT_EVERY * 5 + 10, seed=11)
+    journal = source.journal
+    restored = Session.restore(source.initial, journal, source.state)
+    replays.clear()
+    restored.undo()
+    assert len(replays) == len(journal)  # the check, from the start
+    checkpoints = len(journal) // CHECKPOINT_EVERY + 1
+    assert restored.states_kept <= checkpoints + CHECKPOINT_EVERY
+    for n in range(len(journal) - 2, len(journal) - 41, -1):
+        before = len(replays)
+        restored.undo()
+        assert len(replays) == before  # undoing on: a step, no replay
+        assert restored.state == Session.replay(source.initial, journal[:n]).state
+
+
+def test_preparing_undo_leaves_a_long_replay_to_the_undo_that_needs_it(
+    replays: list[str],
+) -> None:
+    """A restored battle with no checkpoint near its end is not checked ahead (it would
+    keep the GM waiting after opening it); its first undo checks it, as before."""
+    source = played(CHECKPOINT_EVERY * 2 + 10, seed=11)
+    restored = Session.restore(source.initial, source.journal, source.state)
+    replays.clear()
+    restored.prepare_undo()
+    assert replays == []
+    restored.undo()
+    assert len(replays) == len(source.journal)
+    assert restored.state == Session.replay(source.initial, source.journal[:-1]).state
