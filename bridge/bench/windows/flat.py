@@ -43,7 +43,7 @@ def open_figures(
     saved = home / "long.bridge"
     save_battle(saved, session)
     opened = [windows.open_file(saved) for _ in range(runs)]
-    undo = windows.undo(2)  # the first one reads the journal after the checkpoint, checks it
+    undo = windows.undo(2)  # (the opened battle's journal was checked once it was shown)
     resumed = []
     for _ in range(runs):
         journal.path.write_bytes(crashed)
@@ -73,8 +73,8 @@ def open_figures(
             undo[0].wall * MS,
             16,
             "ms",
-            note=f"reads the journal after the file's checkpoint and checks it replays to the "
-            "saved battle; "
+            note="the journal after the file's checkpoint was read and checked against the "
+            "saved battle once the windows showed it (part of opening it, above); "
             f"the next undo {undo[1].wall * MS:.1f} ms",
             digits=0,
         ),
