@@ -163,7 +163,9 @@ class PackedJournal:
             return
         if not self._blocks:
             self._tail[:0] = ahead
-            self._texted, self._raw_end = 0, self._raw_end + len(ahead)
+            texts = [i for i, item in enumerate(ahead) if isinstance(item, bytes)]
+            after = self._raw_end + len(ahead) if self._raw_end else 0
+            self._texted, self._raw_end = 0, max(after, texts[-1] + 1 if texts else 0)
             self._pack(0)
             return
         size = self._size
@@ -245,11 +247,17 @@ class PackedJournal:
         size = len(self)
         n = min(max(n, 0), size)
         tail = self._tail
-        if self._raw_end <= len(tail) - n:
-            return tail[len(tail) - n :]  # type: ignore[return-value]  # entries only
-        entries = [self[i] for i in range(size - n, size)]  # (text read becomes entries)
-        self._raw_end = min(self._raw_end, max(len(tail) - n, 0))
-        return entries
+        start = len(tail) - n
+        if start < 0:  # some are packed
+            entries = [self[i] for i in range(size - n, size)]  # (text read becomes entries)
+            self._raw_end = 0
+            return entries
+        for i in range(start, self._raw_end):  # text among them is read, once
+            item = tail[i]
+            if isinstance(item, bytes):
+                tail[i] = _entry(item)
+        self._raw_end = min(self._raw_end, start)
+        return tail[start:]  # type: ignore[return-value]  # entries only
 
     def __iter__(self) -> Iterator[JournalEntry]:
         for b in range(len(self._blocks)):

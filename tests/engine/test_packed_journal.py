@@ -11,6 +11,7 @@ import gc
 import tracemalloc
 from functools import cache
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -106,6 +107,31 @@ def test_the_newest_kept_stay_objects_after_undo_reaches_into_the_packed() -> No
         journal.pop()
     assert len(journal) - journal.packed >= KEEP_SMALL
     assert journal.last(KEEP_SMALL) == list(entries()[50 - KEEP_SMALL : 50])
+
+
+def test_the_newest_entries_are_handed_out_without_reading_each_after_undo(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 29 (undo after opening a long battle): entries read from a saved journal
+    are put in front of the kept ones; after an undo the windows' read of the newest
+    entries looks at none of them one by one, and text among them is read once."""
+    journal = PackedJournal()
+    journal.prepend(entries()[:100])  # what a saved journal's last entries are read into
+    assert journal.last(50) == list(entries()[50:100])
+    journal.pop()  # an undo
+    looked: list[int] = []
+    real = PackedJournal.__getitem__
+
+    def counted(self: PackedJournal, index: int) -> JournalEntry:
+        looked.append(index)
+        return real(self, index)
+
+    monkeypatch.setattr(PackedJournal, "__getitem__", counted)
+    assert journal.last(50) == list(entries()[49:99])
+    assert looked == []
+    journal.prepend([text(e) for e in entries()[100:104]])  # text in front: read when asked
+    assert journal.last(len(journal)) == [*entries()[100:104], *entries()[:99]]
+    assert looked == []
 
 
 def test_a_damaged_packed_text_says_so_when_read() -> None:
