@@ -15,6 +15,7 @@ os.environ["QT_QPA_PLATFORM"] = (
     f"offscreen:configfile={Path(__file__).with_name('screen-1366x768.json')}"
 )
 
+from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import QApplication
 
 from bridge.engine.demo import demo_encounter
@@ -34,6 +35,9 @@ def _themed_and_tidy(qapp: QApplication) -> Iterator[None]:
             widget.confirm_quit = False
         widget.close()
         widget.deleteLater()
+    # Deleted now, not left for an event loop the tests never return to: a widget left
+    # alive would be restyled by every later test's theme (seconds, late in a run).
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     qapp.processEvents()
 
 
