@@ -542,26 +542,14 @@ class Session:
         replays to the saved state. A journal that does not replay stops undo there (the
         undo then says why), exactly as that undo would have; the battle is unchanged.
 
-        Only a short replay is done ahead (a battle whose file kept a checkpoint near its
-        end): a longer one waits for the undo that needs it, rather than keep the GM
+        Only an opened battle's short check is done ahead (its file kept a checkpoint near
+        its end): a longer one waits for the undo that needs it, rather than keep the GM
         waiting for an undo they may never ask for."""
-        if self._next_undo_replays() > CHECKPOINT_EVERY:
+        opened = self._opened  # (a battle played here has its last states at hand)
+        if opened is None or opened - (self._provisional or 0) > CHECKPOINT_EVERY:
             return
         with suppress(CommandRefused):
             self._before_last()
-
-    def _next_undo_replays(self) -> int:
-        """How many Commands the next undo would replay."""
-        index = self.length - 1
-        if index < 0:
-            return 0
-        if self._opened is not None and index < self._opened:  # the saved battle's check
-            return self._opened - (self._provisional or 0)
-        if self._provisional is not None and index < self._provisional:  # the file's one
-            return self._provisional
-        if index in self._checkpoints or index in self._recent or index in self._replayed:
-            return 0
-        return index - max(k for k in self._checkpoints if k <= index)
 
     def redo(self) -> Applied:
         """Apply the last undone Command again, with the dice it rolled."""

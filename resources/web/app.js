@@ -25,7 +25,6 @@ const ui = {
   busy: null, // the command waiting for the host's answer
   next: null, // a command tapped while another was waiting: sent after its answer
   pressed: false, // a finger or button is down on the screen: redrawing waits for it
-  owed: false, // a redraw waited for the press to end
 };
 
 function wsUrl() {
@@ -187,9 +186,8 @@ main.addEventListener("pointerdown", () => {
 function letGo() {
   if (!ui.pressed) return;
   ui.pressed = false;
-  if (!ui.owed) return;
-  ui.owed = false;
-  delete document.body.dataset.owed;
+  if (!("owed" in document.body.dataset)) return;
+  delete document.body.dataset.owed; // (a redraw waited for the press to end)
   setTimeout(render, 0); // after the tap's click
 }
 window.addEventListener("pointerup", letGo, true);
@@ -200,7 +198,6 @@ function render() {
   const link = ui.link;
   if (!link || !link.welcome) return;
   if (ui.pressed) {
-    ui.owed = true;
     document.body.dataset.owed = "";
     return;
   }
