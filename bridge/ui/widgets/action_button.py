@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QPointF, Qt
-from PySide6.QtGui import QColor, QPainter, QPaintEvent, QTextLayout, QTextLine
-from PySide6.QtWidgets import QFrame, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtGui import QColor, QPainter, QPaintEvent, QShowEvent, QTextLayout, QTextLine
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from bridge.engine import ActionDef
 from bridge.ui.base.theme import COLORS
+from bridge.ui.widgets.opaque import OpaqueButton, keep_opaque, make_opaque, paint_backdrop
 
 __all__ = ["ActionButton", "summary"]
 
@@ -45,6 +46,7 @@ class _RulesLine(QLabel):
         self._heights: dict[int, int] = {}
         self._reason: str | None = None
         self.setWordWrap(True)
+        make_opaque(self)  # its reason coming or going repaints the line alone
 
     def reason(self) -> str | None:
         """The reason written in place of the rules, if any."""
@@ -58,11 +60,13 @@ class _RulesLine(QLabel):
         self.update()
 
     def paintEvent(self, event: QPaintEvent) -> None:
-        if self._reason is None:
+        painter = QPainter(self)
+        paint_backdrop(painter, self)  # the window's background and the style sheet's
+        if self._reason is None:  # the rules, as a label paints them (a few times a battle)
+            painter.end()
             super().paintEvent(event)
             return
-        QFrame.paintEvent(self, event)  # the frame; the style sheet's background is painted
-        painter = QPainter(self)
+        self.drawFrame(painter)
         painter.setPen(QColor(COLORS.peach))
         _draw_within(painter, self, self._reason)
         painter.end()
@@ -73,9 +77,14 @@ class _RulesLine(QLabel):
             height = self._heights[width] = super().heightForWidth(width)
         return height
 
+    def showEvent(self, event: QShowEvent) -> None:
+        keep_opaque(self, event)
+        super().showEvent(event)
+
     def changeEvent(self, event: QEvent) -> None:
         self._heights.clear()  # a font, style or margins that may wrap it otherwise
         super().changeEvent(event)
+        keep_opaque(self, event)
 
 
 def _draw_within(painter: QPainter, label: QLabel, text: str) -> None:
@@ -129,7 +138,7 @@ class ActionButton(QWidget):
         layout.setSpacing(1)
         # Each child is made with its parent: under the stylesheet, one made alone and
         # added later would have its style worked out twice.
-        self.button = QPushButton(action.name.upper(), self)
+        self.button = OpaqueButton(action.name.upper(), self)
         self.button.setObjectName("task" if action.kind == "task" else "minor")
         tip = action.text
         if action.momentum:

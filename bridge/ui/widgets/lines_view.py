@@ -24,6 +24,8 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QAbstractScrollArea, QWidget
 
+from bridge.ui.widgets.opaque import make_opaque
+
 __all__ = ["LinesView"]
 
 _PAD = 4
@@ -71,6 +73,7 @@ class LinesView(QAbstractScrollArea):
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.verticalScrollBar().setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        make_opaque(self.verticalScrollBar())  # its style sheet paints all of it
 
     # -- what it shows ------------------------------------------------------------------
     def lines(self) -> list[str]:

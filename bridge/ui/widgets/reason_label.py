@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QSize, Qt
-from PySide6.QtGui import QPainter, QPaintEvent, QResizeEvent, QStaticText, QTransform
-from PySide6.QtWidgets import QFrame, QLabel, QSizePolicy, QWidget
+from PySide6.QtGui import QPainter, QPaintEvent, QResizeEvent, QShowEvent, QStaticText, QTransform
+from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
+
+from bridge.ui.widgets.opaque import keep_opaque, make_opaque, paint_backdrop
 
 __all__ = ["ReasonLabel"]
 
@@ -31,6 +33,7 @@ class ReasonLabel(QLabel):
         self._laid: tuple[tuple[str, int], QStaticText] | None = None
         policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self.setSizePolicy(policy)
+        make_opaque(self)  # a new reason repaints the line alone
 
     def text(self) -> str:
         return self._text
@@ -105,8 +108,13 @@ class ReasonLabel(QLabel):
         if self._needed(self.contentsRect().width()) != self._rows:
             self.updateGeometry()  # a new width wraps the words into more or fewer lines
 
+    def showEvent(self, event: QShowEvent) -> None:
+        keep_opaque(self, event)
+        super().showEvent(event)
+
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
+        keep_opaque(self, event)
         if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
             self._laid = None
             if self._keep:
@@ -114,8 +122,9 @@ class ReasonLabel(QLabel):
             self.updateGeometry()
 
     def paintEvent(self, event: QPaintEvent) -> None:
-        QFrame.paintEvent(self, event)  # the frame; the style sheet's background is painted
         painter = QPainter(self)
+        paint_backdrop(painter, self)  # the window's background and the style sheet's
+        self.drawFrame(painter)
         painter.setFont(self.font())
         painter.setPen(self.palette().color(self.foregroundRole()))
         area = self.contentsRect()

@@ -19,6 +19,7 @@ from bridge.model.ship import Ship
 from bridge.rules.breaches import SystemState
 from bridge.rules.stats import System
 from bridge.rules.weapons import WeaponKind
+from bridge.ui.widgets.opaque import OpaqueBar, make_opaque
 from bridge.ui.widgets.steady import set_bar
 
 __all__ = ["ContactsTable", "ShieldsPower", "SystemsTable", "WeaponsTable", "state_text"]
@@ -134,6 +135,8 @@ def _mark_low(bar: QProgressBar) -> None:
         bar.setProperty("low", low)
         bar.style().unpolish(bar)
         bar.style().polish(bar)
+        if isinstance(bar, OpaqueBar):
+            make_opaque(bar)  # styled again: the style sheet took the mark
 
 
 class ShieldsPower(QWidget):
@@ -143,8 +146,8 @@ class ShieldsPower(QWidget):
         super().__init__(parent)
         grid = QGridLayout(self)
         grid.setContentsMargins(0, 0, 0, 0)
-        self.shields = QProgressBar(self)
-        self.power = QProgressBar(self)
+        self.shields = OpaqueBar(self)
+        self.power = OpaqueBar(self)
         self.power.setObjectName("power")
         self.resistance = QLabel(self)
         self.resistance.setObjectName("big")

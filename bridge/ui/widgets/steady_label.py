@@ -10,8 +10,10 @@ few Turns a new text only repaints the label.
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QPointF, QSize, Qt
-from PySide6.QtGui import QColor, QPainter, QPaintEvent, QStaticText, QTransform
-from PySide6.QtWidgets import QFrame, QLabel, QWidget
+from PySide6.QtGui import QColor, QPainter, QPaintEvent, QShowEvent, QStaticText, QTransform
+from PySide6.QtWidgets import QLabel, QWidget
+
+from bridge.ui.widgets.opaque import keep_opaque, make_opaque, paint_backdrop
 
 __all__ = ["SteadyLabel"]
 
@@ -35,6 +37,7 @@ class SteadyLabel(QLabel):
         self._static: tuple[str, QStaticText] | None = None  # its text laid out
         self._told = 0  # the widest its size hints have given since its font changed
         self.setAccessibleName(text)
+        make_opaque(self)  # a new text repaints the label alone, not the band behind it
 
     # -- what it shows ------------------------------------------------------------------
     def text(self) -> str:
@@ -75,8 +78,13 @@ class SteadyLabel(QLabel):
     def minimumSizeHint(self) -> QSize:
         return self.sizeHint()
 
+    def showEvent(self, event: QShowEvent) -> None:
+        keep_opaque(self, event)
+        super().showEvent(event)
+
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
+        keep_opaque(self, event)
         if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
             self._told = 0  # its texts measure otherwise now
             self._static = None
@@ -94,8 +102,9 @@ class SteadyLabel(QLabel):
         return self._static[1]
 
     def paintEvent(self, event: QPaintEvent) -> None:
-        QFrame.paintEvent(self, event)  # the frame; the style sheet's background is already painted
         painter = QPainter(self)
+        paint_backdrop(painter, self)  # the window's background and the style sheet's
+        self.drawFrame(painter)
         painter.setFont(self.font())
         painter.setPen(self._color or self.palette().color(self.foregroundRole()))
         area = self.contentsRect()

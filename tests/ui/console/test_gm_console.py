@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QPushButton
 from pytestqt.qtbot import QtBot
 
 from bridge.engine.catalog import Station
@@ -61,15 +61,11 @@ def test_turn_controls_and_undo(qtbot: QtBot, model: SharedModel) -> None:
 def test_pools_buttons_and_refusal_in_status_bar(qtbot: QtBot, model: SharedModel) -> None:
     c = console(qtbot, model)
     threat = model.state.threat.value
-    plus = next(
-        b for b in c.findChildren(type(c.turn_order.start_button)) if b.toolTip() == "Threat +1"
-    )
+    plus = next(b for b in c.findChildren(QPushButton) if b.toolTip() == "Threat +1")
     qtbot.mouseClick(plus, Qt.MouseButton.LeftButton)
     assert model.state.threat.value == threat + 1
     assert c.pools.threat_label.text() == f"THREAT {threat + 1}"
-    up = next(
-        b for b in c.findChildren(type(c.turn_order.start_button)) if b.toolTip() == "Momentum +1"
-    )
+    up = next(b for b in c.findChildren(QPushButton) if b.toolTip() == "Momentum +1")
     for _ in range(6):
         qtbot.mouseClick(up, Qt.MouseButton.LeftButton)
     assert "Momentum must stay within 0..6" in c.statusBar().currentMessage()

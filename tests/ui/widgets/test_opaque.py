@@ -1,0 +1,193 @@
+"""Opaque widgets paint all of their rectangle themselves: what the window shows after a
+change is what a fresh painting shows, and the widgets behind them are not painted."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from PySide6.QtCore import QCoreApplication, QEvent, QPoint, Qt
+from PySide6.QtGui import QColor, QGuiApplication, QImage, QPainter, QPaintEvent, QPalette
+from PySide6.QtWidgets import QVBoxLayout, QWidget
+from pytestqt.qtbot import QtBot
+
+from bridge.engine import CATALOG
+from bridge.ui.base.text_size import TextSize
+from bridge.ui.widgets.action_button import ActionButton
+from bridge.ui.widgets.lcars import Pill
+from bridge.ui.widgets.opaque import BACKDROP, OpaqueBar, OpaqueButton
+from bridge.ui.widgets.reason_label import ReasonLabel
+from bridge.ui.widgets.steady_label import SteadyLabel
+from tests.ui.events import Events
+
+LONG = "WWWW WWWW WWWW WWWW WWWW WWWW WWWW WWWW"
+
+
+def _window(qtbot: QtBot, *widgets: QWidget) -> QWidget:
+    """``widgets`` in a column of a window whose own background is red (so a widget
+    that left its backdrop unpainted would show red or stale pixels)."""
+    box = QWidget()
+    qtbot.addWidget(box)
+    palette = box.palette()
+    palette.setColor(QPalette.ColorRole.Window, QColor("#ff0000"))
+    box.setPalette(palette)
+    box.setAutoFillBackground(True)
+    column = QVBoxLayout(box)
+    for widget in widgets:
+        column.addWidget(widget)
+    column.addStretch()
+    box.resize(520, 420)
+    box.show()
+    qtbot.waitExposed(box)
+    qtbot.wait(20)
+    return box
+
+
+def _on_screen(widget: QWidget) -> QImage:
+    """What the window's backing store holds where ``widget`` is (what the player sees)."""
+    window = widget.window()
+    screen = QGuiApplication.primaryScreen()
+    at = widget.mapTo(window, QPoint(0, 0))
+    shot = screen.grabWindow(window.winId(), at.x(), at.y(), widget.width(), widget.height())
+    return shot.toImage().convertToFormat(QImage.Format.Format_RGB32)
+
+
+def _fresh(widget: QWidget) -> QImage:
+    """``widget`` painted afresh, on nothing but its own backdrop."""
+    return widget.grab().toImage().convertToFormat(QImage.Format.Format_RGB32)
+
+
+def _changed(qtbot: QtBot, widget: QWidget, change: Callable[[], None]) -> None:
+    change()
+    qtbot.wait(20)
+
+
+CASES: list[tuple[str, Callable[[], QWidget], Callable[[QWidget], None]]] = [
+    (
+        "a steady label's shorter text",
+        lambda: SteadyLabel(LONG),
+        lambda w: w.setText("I") if isinstance(w, SteadyLabel) else None,
+    ),
+    (
+        "a pill's shorter text",
+        lambda: Pill("MOMENTUM 10/10 · " + LONG),
+        lambda w: w.setText("M") if isinstance(w, Pill) else None,
+    ),
+    (
+        "a reason's shorter text",
+        lambda: ReasonLabel(2),
+        lambda w: w.setText("Not yet.") if isinstance(w, ReasonLabel) else None,
+    ),
+    (
+        "a button disabled with a shorter name",
+        lambda: OpaqueButton(LONG),
+        lambda w: (w.setText("GO"), w.setEnabled(False)) if isinstance(w, OpaqueButton) else None,
+    ),
+    (
+        "a bar running low",
+        OpaqueBar,
+        lambda w: (w.setValue(1), w.setFormat("1 / 10")) if isinstance(w, OpaqueBar) else None,
+    ),
+]
+
+
+@pytest.mark.parametrize(("what", "make", "change"), CASES, ids=[c[0] for c in CASES])
+def test_what_an_opaque_widget_shows_after_a_change_is_a_fresh_painting(
+    qtbot: QtBot,
+    what: str,
+    make: Callable[[], QWidget],
+    change: Callable[[QWidget], None],
+) -> None:
+    widget = make()
+    if isinstance(widget, ReasonLabel):
+        widget.setText(LONG + " " + LONG)
+    if isinstance(widget, OpaqueBar):
+        widget.setRange(0, 10)
+        widget.setValue(10)
+    window = _window(qtbot, widget)
+    assert widget.window() is window
+    assert widget.testAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent), what
+    _changed(qtbot, widget, lambda: change(widget))
+    assert _on_screen(widget) == _fresh(widget), what
+    corner = _on_screen(widget).pixelColor(0, 0)
+    assert corner != QColor("#ff0000"), f"{what}: the window's red shows through"
+
+
+def test_an_entry_losing_its_reason_shows_its_rules_again_with_nothing_left_behind(
+    qtbot: QtBot,
+) -> None:
+    entry = ActionButton(CATALOG["fire_weapon"])
+    window = _window(qtbot, entry)
+    assert entry.window() is window
+    assert entry.detail is not None
+    entry.setReason("Not enough Power: 1 needed, 0 in the ship's Power." + LONG)
+    qtbot.wait(20)
+    entry.setReason(None)
+    qtbot.wait(20)
+    assert _on_screen(entry.detail) == _fresh(entry.detail)
+    assert _on_screen(entry.button) == _fresh(entry.button)
+
+
+def test_a_changed_opaque_widget_repaints_alone(qtbot: QtBot) -> None:
+    """The window behind a changed label or button is not painted again (the work an
+    opaque widget saves at every Command)."""
+    label, button = SteadyLabel("TURN: CAPT. REYES"), OpaqueButton("END TURN")
+    window = _window(qtbot, label, button)
+    events = Events(QEvent.Type.Paint)
+    app = QCoreApplication.instance()
+    assert app is not None
+    app.installEventFilter(events)
+    try:
+        label.setText("TURN: LT. KELL")
+        button.setEnabled(False)
+        qtbot.wait(30)
+    finally:
+        app.removeEventFilter(events)
+    painted = {watched for watched, _ in events.seen}
+    assert label in painted and button in painted
+    assert window not in painted
+
+
+def test_a_new_text_size_keeps_them_opaque_and_whole(qtbot: QtBot) -> None:
+    """A style sheet takes the mark from a padded or rounded widget each time it styles
+    it; the widgets mark themselves again, and still paint all of their rectangle."""
+    pill, button, bar = Pill("THREAT 4"), OpaqueButton("START TURN"), OpaqueBar()
+    window = _window(qtbot, pill, button, bar)
+    TextSize(window, None).step(0.3)
+    qtbot.wait(30)
+    for widget in (pill, button, bar):
+        assert widget.testAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent), widget
+        assert _on_screen(widget) == _fresh(widget), widget
+
+
+def test_the_backdrop_is_the_windows_plain_background() -> None:
+    from bridge.ui.base.theme import COLORS
+
+    assert QColor(COLORS.background) == BACKDROP
+
+
+class _Careless(QWidget):
+    """Marked opaque, but paints its text without its backdrop."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
+        self.setFixedSize(300, 30)
+        self.text = LONG
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt's name)
+        painter = QPainter(self)
+        painter.setPen(QColor("#ffffff"))
+        painter.drawText(self.rect(), 0, self.text)
+        painter.end()
+
+
+def test_the_comparison_sees_what_a_careless_widget_leaves_behind(qtbot: QtBot) -> None:
+    """The check above can fail: the window keeps what a widget did not paint over."""
+    careless = _Careless()
+    window = _window(qtbot, careless)
+    assert careless.window() is window
+    careless.text = "I"
+    careless.update()
+    qtbot.wait(20)
+    assert _on_screen(careless) != _fresh(careless)
