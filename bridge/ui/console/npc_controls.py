@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont, QStandardItem, QStandardItemModel
-from PySide6.QtWidgets import QComboBox, QGridLayout, QGroupBox, QWidget
+from PySide6.QtWidgets import QComboBox, QGridLayout, QGroupBox, QPushButton, QWidget
 
 from bridge.engine import (
     CATALOG,
@@ -25,7 +25,6 @@ from bridge.engine import (
 )
 from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.base.theme import scaled
-from bridge.ui.widgets.opaque import OpaqueButton
 from bridge.ui.widgets.reason_label import ReasonLabel
 from bridge.ui.widgets.steady import set_state
 from bridge.ui.widgets.steady_label import SteadyLabel
@@ -213,13 +212,13 @@ class NpcControls(QGroupBox):
         self.npc_task.setMaxVisibleItems(30)
         self.npc_task.setToolTip("The NPC ship's Tasks: attacks first, then by station")
         self.npc_task.setCurrentIndex(self.npc_task.findData("tactical:fire_weapon"))
-        self.npc_attempt = OpaqueButton("ATTEMPT TASK…", self)
+        self.npc_attempt = QPushButton("ATTEMPT TASK…", self)
         self.npc_minor = QComboBox(self)
         for a in CATALOG.values():
             if a.kind == "minor" and a.key not in ("change_position", "restore"):
                 self.npc_minor.addItem(a.name, a.key)
-        self.npc_minor_button = OpaqueButton("TAKE MINOR", self)
-        self.autopilot = OpaqueButton("AUTOPILOT TURN", self)
+        self.npc_minor_button = QPushButton("TAKE MINOR", self)
+        self.autopilot = QPushButton("AUTOPILOT TURN", self)
         self.ledger = NpcLedgerView(self)
         # Three columns, two rows of controls: the ledger beneath them still leaves the
         # pools on a laptop's screen.

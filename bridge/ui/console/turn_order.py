@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QComboBox, QGridLayout, QGroupBox, QWidget
+from PySide6.QtWidgets import QComboBox, QGridLayout, QGroupBox, QPushButton, QWidget
 
 from bridge.engine import (
     Encounter,
@@ -17,7 +17,6 @@ from bridge.engine import (
 )
 from bridge.ui.base.notices import confirm
 from bridge.ui.base.shared_model import SharedModel
-from bridge.ui.widgets.opaque import OpaqueButton
 from bridge.ui.widgets.steady import set_choices, set_state
 
 __all__ = ["TurnOrder", "still_to_act"]
@@ -49,14 +48,14 @@ class TurnOrder(QGroupBox):
         grid = QGridLayout(self)
         self.next_actor = QComboBox(self)
         self.next_actor.setToolTip("Who acts next: the players choose among themselves")
-        self.start_button = OpaqueButton("START TURN", self)
-        self.end_button = OpaqueButton("END TURN", self)
-        self.keep_button = OpaqueButton("KEEP THE INITIATIVE", self)
-        self.npc_first = OpaqueButton("NPCS ACT FIRST", self)
+        self.start_button = QPushButton("START TURN", self)
+        self.end_button = QPushButton("END TURN", self)
+        self.keep_button = QPushButton("KEEP THE INITIATIVE", self)
+        self.npc_first = QPushButton("NPCS ACT FIRST", self)
         self.npc_first.setToolTip("Spend Threat so that an NPC ship acts before the players")
-        self.end_round = OpaqueButton("END ROUND…", self)
-        self.end_scene = OpaqueButton("END SCENE…", self)
-        self.waiting_button = OpaqueButton("OPEN THE WAITING ROLL", self)
+        self.end_round = QPushButton("END ROUND…", self)
+        self.end_scene = QPushButton("END SCENE…", self)
+        self.waiting_button = QPushButton("OPEN THE WAITING ROLL", self)
         self.waiting_button.setObjectName("primary")
         grid.addWidget(self.next_actor, 0, 0, 1, 2)
         grid.addWidget(self.start_button, 1, 0)

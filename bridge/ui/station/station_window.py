@@ -52,7 +52,6 @@ from bridge.ui.station.station_more import MoreMenu
 from bridge.ui.widgets.fit import ScreenFit, keep_on_screen, scrolling
 from bridge.ui.widgets.flow_layout import FlowLayout
 from bridge.ui.widgets.lcars import LcarsHeader, Pill
-from bridge.ui.widgets.opaque import OpaqueButton
 from bridge.ui.widgets.reason_label import ReasonLabel
 from bridge.ui.widgets.slot_button import SlotButton
 from bridge.ui.widgets.steady import set_choices, set_state
@@ -155,11 +154,11 @@ class StationWindow(QMainWindow):
         self.officer = QComboBox(who)
         who_row.addWidget(self.officer)
         officer_row.addWidget(who)
-        self.start_button = OpaqueButton("START TURN", root)
-        self.end_button = OpaqueButton("END TURN", root)
-        self.keep_button = OpaqueButton("KEEP THE INITIATIVE (2)", root)
-        self.extra_minor_button = OpaqueButton("EXTRA MINOR (1)", root)
-        self.swift_button = OpaqueButton("SWIFT TASK (2)", root)
+        self.start_button = QPushButton("START TURN", root)
+        self.end_button = QPushButton("END TURN", root)
+        self.keep_button = QPushButton("KEEP THE INITIATIVE (2)", root)
+        self.extra_minor_button = QPushButton("EXTRA MINOR (1)", root)
+        self.swift_button = QPushButton("SWIFT TASK (2)", root)
         for b, tip in (
             (self.start_button, "Ctrl+T"),
             (self.end_button, "Ctrl+E"),

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QPointF, Qt
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QShowEvent, QTextLayout, QTextLine
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
 
 from bridge.engine import ActionDef
 from bridge.ui.base.theme import COLORS
-from bridge.ui.widgets.opaque import OpaqueButton, keep_opaque, make_opaque, paint_backdrop
+from bridge.ui.widgets.opaque import keep_opaque, make_opaque, paint_backdrop
 
 __all__ = ["ActionButton", "summary"]
 
@@ -138,7 +138,7 @@ class ActionButton(QWidget):
         layout.setSpacing(1)
         # Each child is made with its parent: under the stylesheet, one made alone and
         # added later would have its style worked out twice.
-        self.button = OpaqueButton(action.name.upper(), self)
+        self.button = QPushButton(action.name.upper(), self)
         self.button.setObjectName("task" if action.kind == "task" else "minor")
         tip = action.text
         if action.momentum:

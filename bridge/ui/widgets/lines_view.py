@@ -24,7 +24,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QAbstractScrollArea, QWidget
 
-from bridge.ui.widgets.opaque import make_opaque
+from bridge.ui.widgets.opaque import OpaqueScrollBar
 
 __all__ = ["LinesView"]
 
@@ -72,8 +72,8 @@ class LinesView(QAbstractScrollArea):
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.setVerticalScrollBar(OpaqueScrollBar(Qt.Orientation.Vertical, self))
         self.verticalScrollBar().setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        make_opaque(self.verticalScrollBar())  # its style sheet paints all of it
 
     # -- what it shows ------------------------------------------------------------------
     def lines(self) -> list[str]:

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QPlainTextEdit, QWidget
 
 from bridge.engine import JournalEntry
 from bridge.rules.hidden import reveal
-from bridge.ui.widgets.opaque import make_opaque
+from bridge.ui.widgets.opaque import OpaqueScrollBar
 
 __all__ = ["GM_LINES", "SHOWN", "LogView", "entry_text"]
 
@@ -65,7 +65,7 @@ class LogView(QPlainTextEdit):
         # The log paints its own background (paintEvent): a new line repaints the log and
         # scrolls its pixels, not everything behind it as well.
         self.viewport().setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
-        make_opaque(self.verticalScrollBar())  # its style sheet paints all of it
+        self.setVerticalScrollBar(OpaqueScrollBar(Qt.Orientation.Vertical, self))
         self._scrolling = False  # appending below a full log: scrolling shows the new lines
         self._layout: QAbstractTextDocumentLayout | None = None
         self._hook_layout()

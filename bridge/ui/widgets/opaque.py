@@ -2,33 +2,33 @@
 
 Qt paints a widget that leaves part of its rectangle unpainted (rounded corners, text
 on nothing) over a fresh copy of everything behind it: its parents, down to the
-window's background, are painted again first, each time it changes. After a Command
-that was about an eighth of all the painting the windows did. An opaque widget
+window's background, are painted again first, each time it changes. An opaque widget
 (``WA_OpaquePaintEvent``) paints what is behind it itself: the window's plain
 background, then the background its style sheet gives it, then itself; Qt leaves the
 widgets behind it alone.
 
-Only for widgets that sit on the window's plain background, as the cards' entries,
-the headers' bands, the reasons, the Turn and pool controls and the bars all do.
+Only for widgets that sit on the window's plain background, as the reasons, the Turn
+and pool labels, the card entries' rules lines and the Shields and Power bars all do.
+A push button is left as Qt paints it: painting its rounded corners' backdrop from
+Python cost more than the painting behind it that it saved.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QShowEvent
-from PySide6.QtWidgets import (
-    QProgressBar,
-    QPushButton,
-    QStyle,
-    QStyleOption,
-    QStyleOptionButton,
-    QStylePainter,
-    QWidget,
-)
+from PySide6.QtWidgets import QProgressBar, QScrollBar, QStyle, QStyleOption, QWidget
 
 from bridge.ui.base.theme import COLORS
 
-__all__ = ["BACKDROP", "OpaqueBar", "OpaqueButton", "keep_opaque", "make_opaque", "paint_backdrop"]
+__all__ = [
+    "BACKDROP",
+    "OpaqueBar",
+    "OpaqueScrollBar",
+    "keep_opaque",
+    "make_opaque",
+    "paint_backdrop",
+]
 
 BACKDROP = QColor(COLORS.background)
 """The window's plain background, which every opaque widget sits on."""
@@ -64,30 +64,6 @@ def paint_backdrop(painter: QPainter, widget: QWidget) -> None:
         widget.style().drawPrimitive(QStyle.PrimitiveElement.PE_Widget, option, painter, widget)
 
 
-class OpaqueButton(QPushButton):
-    """A push button that paints the backdrop of its rounded corners itself."""
-
-    def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
-        super().__init__(text, parent)
-        make_opaque(self)
-
-    def showEvent(self, event: QShowEvent) -> None:
-        keep_opaque(self, event)
-        super().showEvent(event)
-
-    def changeEvent(self, event: QEvent) -> None:
-        super().changeEvent(event)
-        keep_opaque(self, event)
-
-    def paintEvent(self, event: QPaintEvent) -> None:
-        painter = QStylePainter(self)  # as QPushButton paints itself, on its backdrop
-        paint_backdrop(painter, self)
-        option = QStyleOptionButton()
-        self.initStyleOption(option)
-        painter.drawControl(QStyle.ControlElement.CE_PushButton, option)
-        painter.end()
-
-
 class OpaqueBar(QProgressBar):
     """A progress bar that paints the backdrop of its rounded corners itself (its value
     changes a few times a battle: it keeps Qt's own painting)."""
@@ -109,3 +85,21 @@ class OpaqueBar(QProgressBar):
         paint_backdrop(painter, self)
         painter.end()
         super().paintEvent(event)
+
+
+class OpaqueScrollBar(QScrollBar):
+    """A scroll bar whose style sheet paints all of it (a plain colour under its handle),
+    marked so: a log's new line moves its handle without the log's frame and the bar's
+    container being painted again behind it."""
+
+    def __init__(self, orientation: Qt.Orientation, parent: QWidget | None = None) -> None:
+        super().__init__(orientation, parent)
+        make_opaque(self)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        keep_opaque(self, event)
+        super().showEvent(event)
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        keep_opaque(self, event)

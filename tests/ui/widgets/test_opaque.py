@@ -15,7 +15,8 @@ from bridge.engine import CATALOG
 from bridge.ui.base.text_size import TextSize
 from bridge.ui.widgets.action_button import ActionButton
 from bridge.ui.widgets.lcars import Pill
-from bridge.ui.widgets.opaque import BACKDROP, OpaqueBar, OpaqueButton
+from bridge.ui.widgets.lines_view import LinesView
+from bridge.ui.widgets.opaque import BACKDROP, OpaqueBar
 from bridge.ui.widgets.reason_label import ReasonLabel
 from bridge.ui.widgets.steady_label import SteadyLabel
 from tests.ui.events import Events
@@ -79,11 +80,6 @@ CASES: list[tuple[str, Callable[[], QWidget], Callable[[QWidget], None]]] = [
         lambda w: w.setText("Not yet.") if isinstance(w, ReasonLabel) else None,
     ),
     (
-        "a button disabled with a shorter name",
-        lambda: OpaqueButton(LONG),
-        lambda w: (w.setText("GO"), w.setEnabled(False)) if isinstance(w, OpaqueButton) else None,
-    ),
-    (
         "a bar running low",
         OpaqueBar,
         lambda w: (w.setValue(1), w.setFormat("1 / 10")) if isinstance(w, OpaqueBar) else None,
@@ -125,37 +121,36 @@ def test_an_entry_losing_its_reason_shows_its_rules_again_with_nothing_left_behi
     entry.setReason(None)
     qtbot.wait(20)
     assert _on_screen(entry.detail) == _fresh(entry.detail)
-    assert _on_screen(entry.button) == _fresh(entry.button)
 
 
 def test_a_changed_opaque_widget_repaints_alone(qtbot: QtBot) -> None:
-    """The window behind a changed label or button is not painted again (the work an
+    """The window behind a changed label is not painted again (the work an
     opaque widget saves at every Command)."""
-    label, button = SteadyLabel("TURN: CAPT. REYES"), OpaqueButton("END TURN")
-    window = _window(qtbot, label, button)
+    label, reason = SteadyLabel("TURN: CAPT. REYES"), ReasonLabel(1)
+    window = _window(qtbot, label, reason)
     events = Events(QEvent.Type.Paint)
     app = QCoreApplication.instance()
     assert app is not None
     app.installEventFilter(events)
     try:
         label.setText("TURN: LT. KELL")
-        button.setEnabled(False)
+        reason.setText("It is Lt. Kell's Turn, not yours.")
         qtbot.wait(30)
     finally:
         app.removeEventFilter(events)
     painted = {watched for watched, _ in events.seen}
-    assert label in painted and button in painted
+    assert label in painted and reason in painted
     assert window not in painted
 
 
 def test_a_new_text_size_keeps_them_opaque_and_whole(qtbot: QtBot) -> None:
     """A style sheet takes the mark from a padded or rounded widget each time it styles
     it; the widgets mark themselves again, and still paint all of their rectangle."""
-    pill, button, bar = Pill("THREAT 4"), OpaqueButton("START TURN"), OpaqueBar()
-    window = _window(qtbot, pill, button, bar)
+    pill, turn, bar = Pill("THREAT 4"), SteadyLabel("TURN: LT. KELL"), OpaqueBar()
+    window = _window(qtbot, pill, turn, bar)
     TextSize(window, None).step(0.3)
     qtbot.wait(30)
-    for widget in (pill, button, bar):
+    for widget in (pill, turn, bar):
         assert widget.testAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent), widget
         assert _on_screen(widget) == _fresh(widget), widget
 
@@ -191,3 +186,22 @@ def test_the_comparison_sees_what_a_careless_widget_leaves_behind(qtbot: QtBot) 
     careless.update()
     qtbot.wait(20)
     assert _on_screen(careless) != _fresh(careless)
+
+
+def test_a_lists_scroll_bar_moving_is_painted_whole_by_its_style(qtbot: QtBot) -> None:
+    """The logs' and lists' scroll bars are marked opaque (their style sheet paints all
+    of them): after the list grows and shrinks, the bar shows a fresh painting."""
+    view = LinesView()
+    view.setFixedHeight(120)
+    window = _window(qtbot, view)
+    assert view.window() is window
+    bar = view.verticalScrollBar()
+    view.setLines([f"line {i}" for i in range(60)])
+    qtbot.wait(20)
+    bar.setValue(bar.maximum())
+    qtbot.wait(20)
+    view.setLines([f"line {i}" for i in range(8)])
+    qtbot.wait(20)
+    assert bar.testAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
+    assert bar.isVisible()
+    assert _on_screen(bar) == _fresh(bar)
