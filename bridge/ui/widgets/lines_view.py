@@ -74,6 +74,9 @@ class LinesView(QAbstractScrollArea):
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.setVerticalScrollBar(OpaqueScrollBar(Qt.Orientation.Vertical, self))
         self.verticalScrollBar().setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        # The view paints its own background (paintEvent): new lines repaint the lines,
+        # not the view's rounded frame and the window behind it as well.
+        self.viewport().setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
 
     # -- what it shows ------------------------------------------------------------------
     def lines(self) -> list[str]:
@@ -166,10 +169,11 @@ class LinesView(QAbstractScrollArea):
         if self._laid_for is None:
             self._lay_out()
         painter = QPainter(self.viewport())
+        area = event.rect()
+        painter.fillRect(area, self.palette().base())
         painter.setFont(self.font())
         painter.setPen(self.palette().color(QPalette.ColorRole.Text))
         shift = self.verticalScrollBar().value()
-        area = event.rect()
         for text, y in zip(self._lines, self._tops, strict=True):
             static = self._laid[text]
             top = y - shift

@@ -205,3 +205,27 @@ def test_a_lists_scroll_bar_moving_is_painted_whole_by_its_style(qtbot: QtBot) -
     assert bar.testAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
     assert bar.isVisible()
     assert _on_screen(bar) == _fresh(bar)
+
+
+def test_a_lists_lines_repaint_over_its_own_background(qtbot: QtBot) -> None:
+    """A list's view paints its background under its lines: fewer, shorter lines leave
+    nothing of the old ones, and its frame and window are not painted again."""
+    view = LinesView()
+    view.setFixedHeight(120)
+    window = _window(qtbot, view)
+    view.setLines([LONG, LONG, LONG])
+    qtbot.wait(20)
+    events = Events(QEvent.Type.Paint)
+    app = QCoreApplication.instance()
+    assert app is not None
+    app.installEventFilter(events)
+    try:
+        view.setLines(["I"])
+        qtbot.wait(20)
+    finally:
+        app.removeEventFilter(events)
+    painted = {watched for watched, _ in events.seen}
+    assert view.viewport() in painted
+    assert view not in painted and window not in painted
+    assert view.viewport().testAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
+    assert _on_screen(view.viewport()) == _fresh(view.viewport())
