@@ -7,7 +7,14 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont, QStandardItem, QStandardItemModel
-from PySide6.QtWidgets import QComboBox, QGridLayout, QGroupBox, QPushButton, QWidget
+from PySide6.QtWidgets import (
+    QComboBox,
+    QGridLayout,
+    QGroupBox,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from bridge.engine import (
     CATALOG,
@@ -205,21 +212,27 @@ class NpcControls(QGroupBox):
     def __init__(self, model: SharedModel, parent: QWidget | None = None) -> None:
         super().__init__("NPC SHIP ON ITS TURN", parent)
         self.model = model
-        grid = QGridLayout(self)
+        # On a plain box that fills itself with the window's background (as the Turn
+        # order's): a control's new state repaints the box, not the group's frame.
+        box = QWidget(self)
+        box.setAutoFillBackground(True)
+        QVBoxLayout(self).addWidget(box)
+        grid = QGridLayout(box)
+        grid.setContentsMargins(0, 0, 0, 0)
         grid.setVerticalSpacing(round(scaled(2, parent)))
-        self.npc_task = QComboBox(self)
+        self.npc_task = QComboBox(box)
         self.npc_task.setModel(_task_model(self.npc_task))
         self.npc_task.setMaxVisibleItems(30)
         self.npc_task.setToolTip("The NPC ship's Tasks: attacks first, then by station")
         self.npc_task.setCurrentIndex(self.npc_task.findData("tactical:fire_weapon"))
-        self.npc_attempt = QPushButton("ATTEMPT TASK…", self)
-        self.npc_minor = QComboBox(self)
+        self.npc_attempt = QPushButton("ATTEMPT TASK…", box)
+        self.npc_minor = QComboBox(box)
         for a in CATALOG.values():
             if a.kind == "minor" and a.key not in ("change_position", "restore"):
                 self.npc_minor.addItem(a.name, a.key)
-        self.npc_minor_button = QPushButton("TAKE MINOR", self)
-        self.autopilot = QPushButton("AUTOPILOT TURN", self)
-        self.ledger = NpcLedgerView(self)
+        self.npc_minor_button = QPushButton("TAKE MINOR", box)
+        self.autopilot = QPushButton("AUTOPILOT TURN", box)
+        self.ledger = NpcLedgerView(box)
         # Three columns, two rows of controls: the ledger beneath them still leaves the
         # pools on a laptop's screen.
         grid.addWidget(self.npc_task, 0, 0, 1, 2)

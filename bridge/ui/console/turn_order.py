@@ -3,7 +3,14 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QComboBox, QGridLayout, QGroupBox, QPushButton, QWidget
+from PySide6.QtWidgets import (
+    QComboBox,
+    QGridLayout,
+    QGroupBox,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from bridge.engine import (
     Encounter,
@@ -45,17 +52,24 @@ class TurnOrder(QGroupBox):
     def __init__(self, model: SharedModel, parent: QWidget | None = None) -> None:
         super().__init__("TURN ORDER", parent)
         self.model = model
-        grid = QGridLayout(self)
-        self.next_actor = QComboBox(self)
+        # The controls sit on a plain box that fills itself with the window's background
+        # (Qt does, with no Python in it): a control's new state at every Turn repaints
+        # the box under it, not the group's rounded frame and the console behind it.
+        box = QWidget(self)
+        box.setAutoFillBackground(True)
+        QVBoxLayout(self).addWidget(box)
+        grid = QGridLayout(box)
+        grid.setContentsMargins(0, 0, 0, 0)
+        self.next_actor = QComboBox(box)
         self.next_actor.setToolTip("Who acts next: the players choose among themselves")
-        self.start_button = QPushButton("START TURN", self)
-        self.end_button = QPushButton("END TURN", self)
-        self.keep_button = QPushButton("KEEP THE INITIATIVE", self)
-        self.npc_first = QPushButton("NPCS ACT FIRST", self)
+        self.start_button = QPushButton("START TURN", box)
+        self.end_button = QPushButton("END TURN", box)
+        self.keep_button = QPushButton("KEEP THE INITIATIVE", box)
+        self.npc_first = QPushButton("NPCS ACT FIRST", box)
         self.npc_first.setToolTip("Spend Threat so that an NPC ship acts before the players")
-        self.end_round = QPushButton("END ROUND…", self)
-        self.end_scene = QPushButton("END SCENE…", self)
-        self.waiting_button = QPushButton("OPEN THE WAITING ROLL", self)
+        self.end_round = QPushButton("END ROUND…", box)
+        self.end_scene = QPushButton("END SCENE…", box)
+        self.waiting_button = QPushButton("OPEN THE WAITING ROLL", box)
         self.waiting_button.setObjectName("primary")
         grid.addWidget(self.next_actor, 0, 0, 1, 2)
         grid.addWidget(self.start_button, 1, 0)

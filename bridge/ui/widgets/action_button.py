@@ -133,6 +133,9 @@ class ActionButton(QWidget):
     def __init__(self, action: ActionDef, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.action = action
+        # The entry fills its rectangle with the window's background (Qt does, with no
+        # Python in it): its button's new state repaints the entry, not the card behind.
+        self.setAutoFillBackground(True)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 4)
         layout.setSpacing(1)

@@ -12,7 +12,10 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 from pytestqt.qtbot import QtBot
 
 from bridge.engine import CATALOG
+from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.base.text_size import TextSize
+from bridge.ui.console.npc_controls import NpcControls
+from bridge.ui.console.turn_order import TurnOrder
 from bridge.ui.widgets.action_button import ActionButton
 from bridge.ui.widgets.lcars import Pill
 from bridge.ui.widgets.lines_view import LinesView
@@ -229,3 +232,52 @@ def test_a_lists_lines_repaint_over_its_own_background(qtbot: QtBot) -> None:
     assert view not in painted and window not in painted
     assert view.viewport().testAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
     assert _on_screen(view.viewport()) == _fresh(view.viewport())
+
+
+def test_an_entrys_button_changing_repaints_the_entry_not_the_card(qtbot: QtBot) -> None:
+    """A card entry fills its rectangle with the window's background itself (Qt's own
+    fill): its button enabled or disabled repaints the entry, not the card behind it."""
+    entry = ActionButton(CATALOG["fire_weapon"])
+    window = _window(qtbot, entry)
+    assert entry.autoFillBackground()
+    assert entry.palette().color(entry.backgroundRole()) == BACKDROP
+    events = Events(QEvent.Type.Paint)
+    app = QCoreApplication.instance()
+    assert app is not None
+    app.installEventFilter(events)
+    try:
+        entry.setReason("A Task has already been attempted this Turn.", show=False)
+        qtbot.wait(20)
+    finally:
+        app.removeEventFilter(events)
+    painted = {watched for watched, _ in events.seen}
+    assert entry.button in painted and entry in painted
+    assert window not in painted
+    assert _on_screen(entry) == _fresh(entry)
+
+
+@pytest.mark.parametrize("group", ["turn order", "npc controls"])
+def test_a_consoles_control_changing_repaints_its_box_not_its_group(
+    qtbot: QtBot, model: SharedModel, group: str
+) -> None:
+    """The Turn order's and the NPC controls' buttons sit on a plain box that fills
+    itself: a button's new state at a Turn repaints the box under it, not the group's
+    rounded frame and the console behind."""
+    panel = TurnOrder(model) if group == "turn order" else NpcControls(model)
+    button = panel.end_button if isinstance(panel, TurnOrder) else panel.npc_attempt
+    window = _window(qtbot, panel)
+    events = Events(QEvent.Type.Paint)
+    app = QCoreApplication.instance()
+    assert app is not None
+    app.installEventFilter(events)
+    try:
+        button.setEnabled(not button.isEnabled())
+        qtbot.wait(20)
+    finally:
+        app.removeEventFilter(events)
+    painted = {watched for watched, _ in events.seen}
+    assert button in painted and button.parentWidget() in painted
+    assert panel not in painted and window not in painted
+    box = button.parentWidget()
+    assert box.autoFillBackground()
+    assert _on_screen(box) == _fresh(box)
