@@ -150,12 +150,15 @@ def test_a_new_text_size_keeps_them_opaque_and_whole(qtbot: QtBot) -> None:
     """A style sheet takes the mark from a padded or rounded widget each time it styles
     it; the widgets mark themselves again, and still paint all of their rectangle."""
     pill, turn, bar = Pill("THREAT 4"), SteadyLabel("TURN: LT. KELL"), OpaqueBar()
-    window = _window(qtbot, pill, turn, bar)
+    entry = ActionButton(CATALOG["fire_weapon"])
+    window = _window(qtbot, pill, turn, bar, entry)
     TextSize(window, None).step(0.3)
     qtbot.wait(30)
     for widget in (pill, turn, bar):
         assert widget.testAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent), widget
         assert _on_screen(widget) == _fresh(widget), widget
+    assert entry.autoFillBackground()  # a style sheet that styled it would have taken it
+    assert _on_screen(entry) == _fresh(entry)
 
 
 def test_the_backdrop_is_the_windows_plain_background() -> None:
