@@ -7,14 +7,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont, QStandardItem, QStandardItemModel
-from PySide6.QtWidgets import (
-    QComboBox,
-    QGridLayout,
-    QGroupBox,
-    QPushButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QComboBox, QGridLayout, QGroupBox, QPushButton, QWidget
 
 from bridge.engine import (
     CATALOG,
@@ -32,6 +25,7 @@ from bridge.engine import (
 )
 from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.base.theme import scaled
+from bridge.ui.widgets.opaque import plain_box
 from bridge.ui.widgets.reason_label import ReasonLabel
 from bridge.ui.widgets.steady import set_state
 from bridge.ui.widgets.steady_label import SteadyLabel
@@ -212,13 +206,8 @@ class NpcControls(QGroupBox):
     def __init__(self, model: SharedModel, parent: QWidget | None = None) -> None:
         super().__init__("NPC SHIP ON ITS TURN", parent)
         self.model = model
-        # On a plain box that fills itself with the window's background (as the Turn
-        # order's): a control's new state repaints the box, not the group's frame.
-        box = QWidget(self)
-        box.setAutoFillBackground(True)
-        QVBoxLayout(self).addWidget(box)
-        grid = QGridLayout(box)
-        grid.setContentsMargins(0, 0, 0, 0)
+        grid = plain_box(self)  # a control's new state repaints its box alone
+        box = grid.parentWidget()
         grid.setVerticalSpacing(round(scaled(2, parent)))
         self.npc_task = QComboBox(box)
         self.npc_task.setModel(_task_model(self.npc_task))

@@ -3,14 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import (
-    QComboBox,
-    QGridLayout,
-    QGroupBox,
-    QPushButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QComboBox, QGroupBox, QPushButton, QWidget
 
 from bridge.engine import (
     Encounter,
@@ -24,6 +17,7 @@ from bridge.engine import (
 )
 from bridge.ui.base.notices import confirm
 from bridge.ui.base.shared_model import SharedModel
+from bridge.ui.widgets.opaque import plain_box
 from bridge.ui.widgets.steady import set_choices, set_state
 
 __all__ = ["TurnOrder", "still_to_act"]
@@ -52,14 +46,8 @@ class TurnOrder(QGroupBox):
     def __init__(self, model: SharedModel, parent: QWidget | None = None) -> None:
         super().__init__("TURN ORDER", parent)
         self.model = model
-        # The controls sit on a plain box that fills itself with the window's background
-        # (Qt does, with no Python in it): a control's new state at every Turn repaints
-        # the box under it, not the group's rounded frame and the console behind it.
-        box = QWidget(self)
-        box.setAutoFillBackground(True)
-        QVBoxLayout(self).addWidget(box)
-        grid = QGridLayout(box)
-        grid.setContentsMargins(0, 0, 0, 0)
+        grid = plain_box(self)  # a control's new state at a Turn repaints its box alone
+        box = grid.parentWidget()
         self.next_actor = QComboBox(box)
         self.next_actor.setToolTip("Who acts next: the players choose among themselves")
         self.start_button = QPushButton("START TURN", box)

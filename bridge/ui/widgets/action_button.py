@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QPointF, Qt
-from PySide6.QtGui import QColor, QPainter, QPaintEvent, QShowEvent, QTextLayout, QTextLine
+from PySide6.QtGui import QColor, QPainter, QPaintEvent, QTextLayout, QTextLine
 from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
 
 from bridge.engine import ActionDef
 from bridge.ui.base.theme import COLORS
-from bridge.ui.widgets.opaque import keep_opaque, make_opaque, paint_backdrop
+from bridge.ui.widgets.opaque import Opaque, paint_backdrop
 
 __all__ = ["ActionButton", "summary"]
 
@@ -31,7 +31,7 @@ def summary(action: ActionDef) -> str:
     return "  ·  ".join(parts)
 
 
-class _RulesLine(QLabel):
+class _RulesLine(Opaque, QLabel):
     """The entry's line of rules: word-wrapped text that never changes, so its height
     at a width is worked out once (the window's layouts ask for it many times while
     they settle), until a new font or style.
@@ -46,7 +46,6 @@ class _RulesLine(QLabel):
         self._heights: dict[int, int] = {}
         self._reason: str | None = None
         self.setWordWrap(True)
-        make_opaque(self)  # its reason coming or going repaints the line alone
 
     def reason(self) -> str | None:
         """The reason written in place of the rules, if any."""
@@ -77,14 +76,9 @@ class _RulesLine(QLabel):
             height = self._heights[width] = super().heightForWidth(width)
         return height
 
-    def showEvent(self, event: QShowEvent) -> None:
-        keep_opaque(self, event)
-        super().showEvent(event)
-
     def changeEvent(self, event: QEvent) -> None:
         self._heights.clear()  # a font, style or margins that may wrap it otherwise
         super().changeEvent(event)
-        keep_opaque(self, event)
 
 
 def _draw_within(painter: QPainter, label: QLabel, text: str) -> None:

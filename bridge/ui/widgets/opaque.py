@@ -10,46 +10,63 @@ widgets behind it alone.
 Only for widgets that sit on the window's plain background, as the reasons, the Turn
 and pool labels, the card entries' rules lines and the Shields and Power bars all do.
 A push button is left as Qt paints it: painting its rounded corners' backdrop from
-Python cost more than the painting behind it that it saved.
+Python cost more than the painting behind it that it saved. A group's buttons sit on
+a :func:`plain_box` instead, which Qt fills itself.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QShowEvent
-from PySide6.QtWidgets import QProgressBar, QScrollBar, QStyle, QStyleOption, QWidget
+from PySide6.QtWidgets import (
+    QGridLayout,
+    QProgressBar,
+    QScrollBar,
+    QStyle,
+    QStyleOption,
+    QVBoxLayout,
+    QWidget,
+)
 
 from bridge.ui.base.theme import COLORS
 
 __all__ = [
     "BACKDROP",
+    "Opaque",
     "OpaqueBar",
     "OpaqueScrollBar",
-    "keep_opaque",
-    "make_opaque",
     "paint_backdrop",
+    "plain_box",
 ]
 
 BACKDROP = QColor(COLORS.background)
 """The window's plain background, which every opaque widget sits on."""
 
+if TYPE_CHECKING:  # what the mixin is mixed into, for the type checker
+    _Widget = QWidget
+else:
+    _Widget = object
 
-def make_opaque(widget: QWidget) -> None:
-    """Tell Qt that ``widget`` paints all of its rectangle (its ``paintEvent`` must begin
-    with :func:`paint_backdrop`, unless its style fills the whole rectangle).
+
+class Opaque(_Widget):
+    """Mixed in before a widget class: the widget is marked opaque (it paints all of
+    its rectangle: its ``paintEvent`` begins with :func:`paint_backdrop`, unless its
+    style fills the whole rectangle).
 
     The style sheet takes the mark from a widget with padding or rounded corners each
-    time it styles it: such a widget calls :func:`keep_opaque` from its ``showEvent``
-    and ``changeEvent`` (it is styled before it is first shown, and a new style sheet
-    or text size sends a ``StyleChange``)."""
-    widget.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
+    time it styles it: before the widget is first shown, and at a new style sheet or
+    text size (a ``StyleChange``). So the mark is set then, after the styling."""
 
+    def showEvent(self, event: QShowEvent) -> None:
+        self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
+        super().showEvent(event)
 
-def keep_opaque(widget: QWidget, event: QEvent) -> None:
-    """Mark ``widget`` opaque again once the style sheet has styled it (``event``: its
-    ``showEvent``'s or ``changeEvent``'s)."""
-    if event.type() in (QEvent.Type.Show, QEvent.Type.StyleChange):
-        make_opaque(widget)
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.StyleChange:
+            self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
 
 
 def paint_backdrop(painter: QPainter, widget: QWidget) -> None:
@@ -64,21 +81,9 @@ def paint_backdrop(painter: QPainter, widget: QWidget) -> None:
         widget.style().drawPrimitive(QStyle.PrimitiveElement.PE_Widget, option, painter, widget)
 
 
-class OpaqueBar(QProgressBar):
+class OpaqueBar(Opaque, QProgressBar):
     """A progress bar that paints the backdrop of its rounded corners itself (its value
     changes a few times a battle: it keeps Qt's own painting)."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        make_opaque(self)
-
-    def showEvent(self, event: QShowEvent) -> None:
-        keep_opaque(self, event)
-        super().showEvent(event)
-
-    def changeEvent(self, event: QEvent) -> None:
-        super().changeEvent(event)
-        keep_opaque(self, event)
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
@@ -87,19 +92,19 @@ class OpaqueBar(QProgressBar):
         super().paintEvent(event)
 
 
-class OpaqueScrollBar(QScrollBar):
+class OpaqueScrollBar(Opaque, QScrollBar):
     """A scroll bar whose style sheet paints all of it (a plain colour under its handle),
     marked so: a log's new line moves its handle without the log's frame and the bar's
     container being painted again behind it."""
 
-    def __init__(self, orientation: Qt.Orientation, parent: QWidget | None = None) -> None:
-        super().__init__(orientation, parent)
-        make_opaque(self)
 
-    def showEvent(self, event: QShowEvent) -> None:
-        keep_opaque(self, event)
-        super().showEvent(event)
-
-    def changeEvent(self, event: QEvent) -> None:
-        super().changeEvent(event)
-        keep_opaque(self, event)
+def plain_box(group: QWidget) -> QGridLayout:
+    """A grid for ``group``'s controls, on a plain box that fills itself with the
+    window's background (Qt does, with no Python in it): a control's new state repaints
+    the box under it, not the group's rounded frame and the window behind it."""
+    box = QWidget(group)
+    box.setAutoFillBackground(True)
+    QVBoxLayout(group).addWidget(box)
+    grid = QGridLayout(box)
+    grid.setContentsMargins(0, 0, 0, 0)
+    return grid

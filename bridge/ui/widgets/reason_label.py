@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QSize, Qt
-from PySide6.QtGui import QPainter, QPaintEvent, QResizeEvent, QShowEvent, QStaticText, QTransform
+from PySide6.QtGui import QPainter, QPaintEvent, QResizeEvent, QStaticText, QTransform
 from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
-from bridge.ui.widgets.opaque import keep_opaque, make_opaque, paint_backdrop
+from bridge.ui.widgets.opaque import Opaque, paint_backdrop
 
 __all__ = ["ReasonLabel"]
 
 
-class ReasonLabel(QLabel):
+class ReasonLabel(Opaque, QLabel):
     """Word-wrapped, at least ``lines`` lines tall at its font, and painted by itself: a
     reason that changes with every Command repaints the label and moves nothing around
     it (a ``QLabel`` would ask for the window's layout to be worked out again), unless
@@ -33,7 +33,6 @@ class ReasonLabel(QLabel):
         self._laid: tuple[tuple[str, int], QStaticText] | None = None
         policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self.setSizePolicy(policy)
-        make_opaque(self)  # a new reason repaints the line alone
 
     def text(self) -> str:
         return self._text
@@ -108,13 +107,8 @@ class ReasonLabel(QLabel):
         if self._needed(self.contentsRect().width()) != self._rows:
             self.updateGeometry()  # a new width wraps the words into more or fewer lines
 
-    def showEvent(self, event: QShowEvent) -> None:
-        keep_opaque(self, event)
-        super().showEvent(event)
-
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
-        keep_opaque(self, event)
         if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
             self._laid = None
             if self._keep:

@@ -19,7 +19,7 @@ from bridge.model.ship import Ship
 from bridge.rules.breaches import SystemState
 from bridge.rules.stats import System
 from bridge.rules.weapons import WeaponKind
-from bridge.ui.widgets.opaque import OpaqueBar, make_opaque
+from bridge.ui.widgets.opaque import OpaqueBar
 from bridge.ui.widgets.steady import set_bar
 
 __all__ = ["ContactsTable", "ShieldsPower", "SystemsTable", "WeaponsTable", "state_text"]
@@ -135,8 +135,8 @@ def _mark_low(bar: QProgressBar) -> None:
         bar.setProperty("low", low)
         bar.style().unpolish(bar)
         bar.style().polish(bar)
-        if isinstance(bar, OpaqueBar):
-            make_opaque(bar)  # styled again: the style sheet took the mark
+        if isinstance(bar, OpaqueBar):  # styled again: the style sheet took the mark
+            bar.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
 
 
 class ShieldsPower(QWidget):

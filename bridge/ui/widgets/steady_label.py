@@ -10,15 +10,15 @@ few Turns a new text only repaints the label.
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QPointF, QSize, Qt
-from PySide6.QtGui import QColor, QPainter, QPaintEvent, QShowEvent, QStaticText, QTransform
+from PySide6.QtGui import QColor, QPainter, QPaintEvent, QStaticText, QTransform
 from PySide6.QtWidgets import QLabel, QWidget
 
-from bridge.ui.widgets.opaque import keep_opaque, make_opaque, paint_backdrop
+from bridge.ui.widgets.opaque import Opaque, paint_backdrop
 
 __all__ = ["SteadyLabel"]
 
 
-class SteadyLabel(QLabel):
+class SteadyLabel(Opaque, QLabel):
     """One line of text, painted by the label itself; its style (font, colour,
     background, padding) comes from the style sheet as for any ``QLabel``.
 
@@ -37,7 +37,6 @@ class SteadyLabel(QLabel):
         self._static: tuple[str, QStaticText] | None = None  # its text laid out
         self._told = 0  # the widest its size hints have given since its font changed
         self.setAccessibleName(text)
-        make_opaque(self)  # a new text repaints the label alone, not the band behind it
 
     # -- what it shows ------------------------------------------------------------------
     def text(self) -> str:
@@ -78,13 +77,8 @@ class SteadyLabel(QLabel):
     def minimumSizeHint(self) -> QSize:
         return self.sizeHint()
 
-    def showEvent(self, event: QShowEvent) -> None:
-        keep_opaque(self, event)
-        super().showEvent(event)
-
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
-        keep_opaque(self, event)
         if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
             self._told = 0  # its texts measure otherwise now
             self._static = None
