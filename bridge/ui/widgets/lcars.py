@@ -238,6 +238,8 @@ class Pill(SteadyLabel):
     ) -> None:
         super().__init__(text, parent)
         self._made: tuple[str, float] | None = None  # the colour and size of its sheet
+        self._fill = QColor(color)
+        self._radius = 0
         self.setColor(color)
         self.setAlignment(Qt.AlignmentFlag.AlignCenter)
 
@@ -246,11 +248,23 @@ class Pill(SteadyLabel):
         if made == self._made:
             return
         self._made = made
+        self._fill = QColor(color)
+        self._radius = round(scaled(12, self))
         self.setStyleSheet(
-            f"background: {color}; color: #000; border-radius: {round(scaled(12, self))}px;"
-            f" padding: {round(scaled(3, self))}px {round(scaled(12, self))}px;"
+            f"color: #000; padding: {round(scaled(3, self))}px {round(scaled(12, self))}px;"
             f" font-weight: bold; font-size: {round(scaled(BODY_PX, self))}px;"
         )
+
+    def paint_background(self, painter: QPainter) -> None:
+        """The window's background, then the pill in its colour, its corners rounded at
+        the window's text size (as a style sheet's ``border-radius`` draws them)."""
+        super().paint_background(painter)
+        outline = QPainterPath()
+        outline.addRoundedRect(QRectF(self.rect()), self._radius, self._radius)
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.fillPath(outline, self._fill)
+        painter.restore()
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)

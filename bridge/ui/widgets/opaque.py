@@ -20,15 +20,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QShowEvent
-from PySide6.QtWidgets import (
-    QGridLayout,
-    QProgressBar,
-    QScrollBar,
-    QStyle,
-    QStyleOption,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QGridLayout, QProgressBar, QScrollBar, QVBoxLayout, QWidget
 
 from bridge.ui.base.theme import COLORS
 
@@ -71,14 +63,13 @@ class Opaque(_Widget):
 
 def paint_backdrop(painter: QPainter, widget: QWidget) -> None:
     """Paint with ``painter`` what Qt would have painted behind ``widget``: the window's
-    background, then the widget's own style-sheet background (a pill's rounded colour),
-    if it has one. (With the painter that paints the widget: a second painter on it
-    would cost more than the painting it saves.)"""
+    background, with the painter that paints the widget (a second painter on it would
+    cost more than the painting it saves).
+
+    An opaque widget has no style-sheet background of its own, which Qt would no longer
+    paint: a pill paints its colour itself. (Drawing that with the style, ``QStyle``,
+    made Python build the style's dozen enums at start-up: 2% of a console's start.)"""
     painter.fillRect(widget.rect(), BACKDROP)
-    if widget.testAttribute(Qt.WidgetAttribute.WA_StyledBackground):
-        option = QStyleOption()
-        option.initFrom(widget)
-        widget.style().drawPrimitive(QStyle.PrimitiveElement.PE_Widget, option, painter, widget)
 
 
 class OpaqueBar(Opaque, QProgressBar):

@@ -95,9 +95,13 @@ class SteadyLabel(Opaque, QLabel):
             self._static = (self._text, static)
         return self._static[1]
 
+    def paint_background(self, painter: QPainter) -> None:
+        """What is behind the text: the window's background (the label is opaque)."""
+        paint_backdrop(painter, self)
+
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
-        paint_backdrop(painter, self)  # the window's background and the style sheet's
+        self.paint_background(painter)
         self.drawFrame(painter)
         painter.setFont(self.font())
         painter.setPen(self._color or self.palette().color(self.foregroundRole()))

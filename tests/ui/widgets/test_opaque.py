@@ -284,3 +284,16 @@ def test_a_consoles_control_changing_repaints_its_box_not_its_group(
     box = button.parentWidget()
     assert box.autoFillBackground()
     assert _on_screen(box) == _fresh(box)
+
+
+def test_a_pill_paints_its_colour_with_rounded_corners_on_the_backdrop(qtbot: QtBot) -> None:
+    """A pill paints its own colour (Qt no longer paints an opaque widget's style-sheet
+    background): its middle is its colour, its corners the window's background."""
+    pill = Pill("MOMENTUM 2/6", "#ffcc66")
+    window = _window(qtbot, pill)
+    assert pill.window() is window
+    shown = _on_screen(pill)
+    assert shown.pixelColor(2, pill.height() // 2) == QColor("#ffcc66")
+    assert shown.pixelColor(pill.width() // 2, 1) == QColor("#ffcc66")
+    assert shown.pixelColor(0, 0) == BACKDROP
+    assert shown.pixelColor(pill.width() - 1, pill.height() - 1) == BACKDROP
