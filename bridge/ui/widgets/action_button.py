@@ -60,7 +60,7 @@ class _RulesLine(Opaque, QLabel):
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
-        paint_backdrop(painter, self)  # the window's background and the style sheet's
+        paint_backdrop(painter, self)  # the window's background (the label is opaque)
         if self._reason is None:  # the rules, as a label paints them (a few times a battle)
             painter.end()
             super().paintEvent(event)

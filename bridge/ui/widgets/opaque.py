@@ -3,9 +3,9 @@
 Qt paints a widget that leaves part of its rectangle unpainted (rounded corners, text
 on nothing) over a fresh copy of everything behind it: its parents, down to the
 window's background, are painted again first, each time it changes. An opaque widget
-(``WA_OpaquePaintEvent``) paints what is behind it itself: the window's plain
-background, then the background its style sheet gives it, then itself; Qt leaves the
-widgets behind it alone.
+(``WA_OpaquePaintEvent``) paints what is behind it itself, the window's plain
+background, then itself; Qt leaves the widgets behind it alone. Qt no longer paints
+its style sheet's background either: a pill paints its colour itself.
 
 Only for widgets that sit on the window's plain background, as the reasons, the Turn
 and pool labels, the card entries' rules lines and the Shields and Power bars all do.
@@ -59,6 +59,13 @@ class Opaque(_Widget):
         super().changeEvent(event)
         if event.type() == QEvent.Type.StyleChange:
             self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
+
+    def restyle(self) -> None:
+        """Style the widget again (a property its style sheet reads has changed), and
+        mark it again (styling it directly sends no ``StyleChange``)."""
+        self.style().unpolish(self)
+        self.style().polish(self)
+        self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
 
 
 def paint_backdrop(painter: QPainter, widget: QWidget) -> None:

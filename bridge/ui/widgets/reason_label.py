@@ -117,7 +117,7 @@ class ReasonLabel(Opaque, QLabel):
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
-        paint_backdrop(painter, self)  # the window's background and the style sheet's
+        paint_backdrop(painter, self)  # the window's background (the label is opaque)
         self.drawFrame(painter)
         painter.setFont(self.font())
         painter.setPen(self.palette().color(self.foregroundRole()))

@@ -8,7 +8,6 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHeaderView,
     QLabel,
-    QProgressBar,
     QTableWidget,
     QTableWidgetItem,
     QWidget,
@@ -127,16 +126,13 @@ class _FittedTable(QTableWidget):
             _fit_rows(self)
 
 
-def _mark_low(bar: QProgressBar) -> None:
+def _mark_low(bar: OpaqueBar) -> None:
     """Under half full, a bar's numbers (in its middle) sit on its dark track, not on
     its colour: the stylesheet then writes them light (``low``), else dark."""
     low = bar.value() * 2 < bar.maximum()
     if bar.property("low") != low:
         bar.setProperty("low", low)
-        bar.style().unpolish(bar)
-        bar.style().polish(bar)
-        if isinstance(bar, OpaqueBar):  # styled again: the style sheet took the mark
-            bar.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
+        bar.restyle()
 
 
 class ShieldsPower(QWidget):

@@ -19,8 +19,10 @@ __all__ = ["SteadyLabel"]
 
 
 class SteadyLabel(Opaque, QLabel):
-    """One line of text, painted by the label itself; its style (font, colour,
-    background, padding) comes from the style sheet as for any ``QLabel``.
+    """One line of text, painted by the label itself; its style (font, colour, padding)
+    comes from the style sheet as for any ``QLabel``. It is opaque, on the window's
+    background: a background of its own is painted by ``paint_background`` (a pill's),
+    not by the style sheet.
 
     Its size hint is the widest text it has shown since its font or style last changed
     (and at least ``widest``, given, whose height it also keeps: a marker from another

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 from pytestqt.qtbot import QtBot
 
 from bridge.engine import CATALOG
+from bridge.engine.demo import demo_encounter
 from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.base.text_size import TextSize
 from bridge.ui.console.npc_controls import NpcControls
@@ -21,6 +22,7 @@ from bridge.ui.widgets.lcars import Pill
 from bridge.ui.widgets.lines_view import LinesView
 from bridge.ui.widgets.opaque import BACKDROP, OpaqueBar
 from bridge.ui.widgets.reason_label import ReasonLabel
+from bridge.ui.widgets.ship_status import ShieldsPower
 from bridge.ui.widgets.steady_label import SteadyLabel
 from tests.ui.events import Events
 
@@ -297,3 +299,20 @@ def test_a_pill_paints_its_colour_with_rounded_corners_on_the_backdrop(qtbot: Qt
     assert shown.pixelColor(pill.width() // 2, 1) == QColor("#ffcc66")
     assert shown.pixelColor(0, 0) == BACKDROP
     assert shown.pixelColor(pill.width() - 1, pill.height() - 1) == BACKDROP
+
+
+def test_shields_and_power_running_low_stay_opaque_and_whole(qtbot: QtBot) -> None:
+    """Under half full a bar is styled again for its light numbers (a property the
+    style sheet reads): it is marked opaque again and shows a fresh painting."""
+    ship = demo_encounter().ships["resolute"]
+    bars = ShieldsPower()
+    window = _window(qtbot, bars)
+    assert bars.window() is window
+    bars.setShip(ship)
+    qtbot.wait(20)
+    bars.setShip(ship.model_copy(update={"shields": 0, "power": ship.power_capacity // 2 - 1}))
+    qtbot.wait(20)
+    for bar in (bars.shields, bars.power):
+        assert bar.property("low") is True
+        assert bar.testAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
+        assert _on_screen(bar) == _fresh(bar)
