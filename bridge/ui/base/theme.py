@@ -9,6 +9,7 @@ from PySide6.QtGui import QColor, QFont, QFontDatabase, QPalette
 from PySide6.QtWidgets import QApplication, QWidget
 
 __all__ = [
+    "BAR_TEXT_LOW",
     "BODY_PX",
     "COLORS",
     "DISABLED",
@@ -97,6 +98,10 @@ DISABLED = {
     "minor": Disabled("#2e262e", "#bba8bb"),
 }
 """Disabled buttons by object name ("" for any other button)."""
+
+BAR_TEXT_LOW = COLORS.peach
+"""A Shields or Power bar's numbers under half full, where they sit on its dark track
+(from half full they sit on its colour, in the style sheet's dark text)."""
 
 STATION_COLORS = {
     "command": COLORS.gold,
@@ -197,7 +202,6 @@ def stylesheet(scale: float = 1.0) -> str:
     QProgressBar {{ background: #1d1a24; border: none; border-radius: {px(8)}px;
                     text-align: center; color: #000; font-weight: bold;
                     min-height: {px(18)}px; }}
-    QProgressBar[low="true"] {{ color: {c.peach}; }}
     QProgressBar::chunk {{ background: {c.blue}; border-radius: {px(8)}px; }}
     QProgressBar#power::chunk {{ background: {c.gold}; }}
     QMenuBar, QMenu {{ color: {c.text}; }}

@@ -60,13 +60,6 @@ class Opaque(_Widget):
         if event.type() == QEvent.Type.StyleChange:
             self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
 
-    def restyle(self) -> None:
-        """Style the widget again (a property its style sheet reads has changed), and
-        mark it again (styling it directly sends no ``StyleChange``)."""
-        self.style().unpolish(self)
-        self.style().polish(self)
-        self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
-
 
 def paint_backdrop(painter: QPainter, widget: QWidget) -> None:
     """Paint with ``painter`` what Qt would have painted behind ``widget``: the window's
@@ -81,13 +74,38 @@ def paint_backdrop(painter: QPainter, widget: QWidget) -> None:
 
 class OpaqueBar(Opaque, QProgressBar):
     """A progress bar that paints the backdrop of its rounded corners itself (its value
-    changes a few times a battle: it keeps Qt's own painting)."""
+    changes a few times a battle: it keeps Qt's own painting), and its numbers in the
+    middle, in the style's colour or one of its own (:meth:`setTextColor`).
+
+    A new colour repaints the bar alone. Styling it again for one (a property its style
+    sheet reads) would lay out its window again: a style change asks for new sizes."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setTextVisible(False)  # the bar paints its numbers (``paintEvent``)
+        self._color: QColor | None = None
+
+    def textColor(self) -> QColor:
+        """The colour its numbers are painted in."""
+        return self._color or self.palette().color(self.foregroundRole())
+
+    def setTextColor(self, color: str) -> None:
+        """Paint the numbers in ``color`` (empty: the style's colour)."""
+        new = QColor(color) if color else None
+        if new != self._color:
+            self._color = new
+            self.update()
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         paint_backdrop(painter, self)
         painter.end()
         super().paintEvent(event)
+        painter = QPainter(self)
+        painter.setFont(self.font())
+        painter.setPen(self.textColor())
+        painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, self.text())
+        painter.end()
 
 
 class OpaqueScrollBar(Opaque, QScrollBar):

@@ -18,10 +18,18 @@ from bridge.model.ship import Ship
 from bridge.rules.breaches import SystemState
 from bridge.rules.stats import System
 from bridge.rules.weapons import WeaponKind
+from bridge.ui.base.theme import BAR_TEXT_LOW
 from bridge.ui.widgets.opaque import OpaqueBar
 from bridge.ui.widgets.steady import set_bar
+from bridge.ui.widgets.steady_label import SteadyLabel
 
-__all__ = ["ContactsTable", "ShieldsPower", "SystemsTable", "WeaponsTable", "state_text"]
+__all__ = [
+    "ContactsTable",
+    "ShieldsPower",
+    "SystemsTable",
+    "WeaponsTable",
+    "state_text",
+]
 
 _MARK = {
     SystemState.NOMINAL: "● NOMINAL",
@@ -128,15 +136,15 @@ class _FittedTable(QTableWidget):
 
 def _mark_low(bar: OpaqueBar) -> None:
     """Under half full, a bar's numbers (in its middle) sit on its dark track, not on
-    its colour: the stylesheet then writes them light (``low``), else dark."""
-    low = bar.value() * 2 < bar.maximum()
-    if bar.property("low") != low:
-        bar.setProperty("low", low)
-        bar.restyle()
+    its colour: they are then written light, else dark."""
+    bar.setTextColor(BAR_TEXT_LOW if bar.value() * 2 < bar.maximum() else "")
 
 
 class ShieldsPower(QWidget):
-    """Shields and Power as bars with numbers, Resistance and shield status in words."""
+    """Shields and Power as bars with numbers, Resistance and shield status in words.
+
+    What a hit changes here is painted where it is, and lays out nothing again: the bars
+    colour their own numbers, and the words are steady labels."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -145,9 +153,11 @@ class ShieldsPower(QWidget):
         self.shields = OpaqueBar(self)
         self.power = OpaqueBar(self)
         self.power.setObjectName("power")
-        self.resistance = QLabel(self)
+        # Steady labels: "SHIELDS DOWN" or a new Resistance lays out no window again,
+        # once each width has been shown.
+        self.resistance = SteadyLabel("", self)
         self.resistance.setObjectName("big")
-        self.status = QLabel(self)
+        self.status = SteadyLabel("", self)
         grid.addWidget(QLabel("SHIELDS", self), 0, 0)
         grid.addWidget(self.shields, 0, 1)
         grid.addWidget(QLabel("POWER", self), 1, 0)

@@ -15,6 +15,7 @@ from bridge.engine import CATALOG
 from bridge.engine.demo import demo_encounter
 from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.base.text_size import TextSize
+from bridge.ui.base.theme import BAR_TEXT_LOW
 from bridge.ui.console.npc_controls import NpcControls
 from bridge.ui.console.turn_order import TurnOrder
 from bridge.ui.widgets.action_button import ActionButton
@@ -302,17 +303,26 @@ def test_a_pill_paints_its_colour_with_rounded_corners_on_the_backdrop(qtbot: Qt
 
 
 def test_shields_and_power_running_low_stay_opaque_and_whole(qtbot: QtBot) -> None:
-    """Under half full a bar is styled again for its light numbers (a property the
-    style sheet reads): it is marked opaque again and shows a fresh painting."""
+    """Under half full a bar paints its numbers light: it stays opaque and shows a fresh
+    painting, in its new colour."""
     ship = demo_encounter().ships["resolute"]
     bars = ShieldsPower()
     window = _window(qtbot, bars)
     assert bars.window() is window
     bars.setShip(ship)
     qtbot.wait(20)
+    assert _pixels_of(_on_screen(bars.power), QColor(BAR_TEXT_LOW)) == 0
     bars.setShip(ship.model_copy(update={"shields": 0, "power": ship.power_capacity // 2 - 1}))
     qtbot.wait(20)
     for bar in (bars.shields, bars.power):
-        assert bar.property("low") is True
+        assert bar.textColor() == QColor(BAR_TEXT_LOW)
         assert bar.testAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
-        assert _on_screen(bar) == _fresh(bar)
+        shown = _on_screen(bar)
+        assert shown == _fresh(bar)
+        assert _pixels_of(shown, QColor(BAR_TEXT_LOW)) > 10  # its numbers, written light
+
+
+def _pixels_of(image: QImage, color: QColor) -> int:
+    return sum(
+        image.pixelColor(x, y) == color for y in range(image.height()) for x in range(image.width())
+    )
