@@ -23,6 +23,7 @@ from PySide6.QtGui import QColor, QPainter, QPaintEvent, QShowEvent
 from PySide6.QtWidgets import QGridLayout, QProgressBar, QScrollBar, QVBoxLayout, QWidget
 
 from bridge.ui.base.theme import COLORS
+from bridge.ui.widgets.text_color import TextColor
 
 __all__ = [
     "BACKDROP",
@@ -72,29 +73,14 @@ def paint_backdrop(painter: QPainter, widget: QWidget) -> None:
     painter.fillRect(widget.rect(), BACKDROP)
 
 
-class OpaqueBar(Opaque, QProgressBar):
+class OpaqueBar(Opaque, TextColor, QProgressBar):
     """A progress bar that paints the backdrop of its rounded corners itself (its value
     changes a few times a battle: it keeps Qt's own painting), and its numbers in the
-    middle, in the style's colour or one of its own (:meth:`setTextColor`).
-
-    A new colour repaints the bar alone. Styling it again for one (a property its style
-    sheet reads) would lay out its window again: a style change asks for new sizes."""
+    middle, in the style's colour or one of its own (:meth:`setTextColor`)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setTextVisible(False)  # the bar paints its numbers (``paintEvent``)
-        self._color: QColor | None = None
-
-    def textColor(self) -> QColor:
-        """The colour its numbers are painted in."""
-        return self._color or self.palette().color(self.foregroundRole())
-
-    def setTextColor(self, color: str) -> None:
-        """Paint the numbers in ``color`` (empty: the style's colour)."""
-        new = QColor(color) if color else None
-        if new != self._color:
-            self._color = new
-            self.update()
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)

@@ -10,15 +10,16 @@ few Turns a new text only repaints the label.
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QPointF, QSize, Qt
-from PySide6.QtGui import QColor, QPainter, QPaintEvent, QStaticText, QTransform
+from PySide6.QtGui import QPainter, QPaintEvent, QStaticText, QTransform
 from PySide6.QtWidgets import QLabel, QWidget
 
 from bridge.ui.widgets.opaque import Opaque, paint_backdrop
+from bridge.ui.widgets.text_color import TextColor
 
 __all__ = ["SteadyLabel"]
 
 
-class SteadyLabel(Opaque, QLabel):
+class SteadyLabel(Opaque, TextColor, QLabel):
     """One line of text, painted by the label itself; its style (font, colour, padding)
     comes from the style sheet as for any ``QLabel``. It is opaque, on the window's
     background: a background of its own is painted by ``paint_background`` (a pill's),
@@ -35,7 +36,6 @@ class SteadyLabel(Opaque, QLabel):
         super().__init__(parent)
         self._text = text
         self._widest = widest
-        self._color: QColor | None = None
         self._static: tuple[str, QStaticText] | None = None  # its text laid out
         self._told = 0  # the widest its size hints have given since its font changed
         self.setAccessibleName(text)
@@ -52,13 +52,6 @@ class SteadyLabel(Opaque, QLabel):
         if self._width(text) > self._told:  # wider than its layout was told it is
             self.updateGeometry()
         self.update()
-
-    def setTextColor(self, color: str) -> None:
-        """Paint the text in ``color`` (empty: the style's colour)."""
-        new = QColor(color) if color else None
-        if new != self._color:
-            self._color = new
-            self.update()
 
     # -- its size -------------------------------------------------------------------------
     def _width(self, text: str) -> int:
@@ -106,7 +99,7 @@ class SteadyLabel(Opaque, QLabel):
         self.paint_background(painter)
         self.drawFrame(painter)
         painter.setFont(self.font())
-        painter.setPen(self._color or self.palette().color(self.foregroundRole()))
+        painter.setPen(self.textColor())
         area = self.contentsRect()
         shaped = self._shaped()
         size = shaped.size()
