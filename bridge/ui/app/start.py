@@ -55,10 +55,12 @@ def build(
     from PySide6.QtWidgets import QApplication
 
     from bridge.ui.app.file_open import BridgeApplication, listen_for_files
+    from bridge.ui.app.source_lines import forget_source_lines
     from bridge.ui.base.shared_model import SharedModel
     from bridge.ui.base.theme import apply_stylesheet, apply_theme, icon_path
     from bridge.ui.console.gm_console import GmConsole
 
+    forget_source_lines()  # the start's modules are in (see bridge.ui.app.source_lines)
     app = QApplication.instance()
     if not isinstance(app, QApplication):
         app = BridgeApplication(sys.argv[:1])
@@ -79,7 +81,9 @@ def build(
 
     from bridge.ui.app.collector import release
 
-    QTimer.singleShot(0, release)  # the windows are up: collection goes on
+    # The windows are up: what their modules' import read goes, then collection goes on.
+    QTimer.singleShot(0, forget_source_lines)
+    QTimer.singleShot(0, release)
     if unwritable and model.session.sink is not None:  # else the autosave warning told
         warn_unwritable_folders(console, unwritable)
     listen_for_files(app, console.files.add_from_file, console)
