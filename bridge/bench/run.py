@@ -13,6 +13,7 @@ import timeit
 from collections.abc import Callable
 
 from bridge.bench.battles import battles
+from bridge.bench.hour import cpu_times, steal_text, yardstick_ms
 from bridge.bench.process import machine_load
 from bridge.rules.odds import task_odds
 from bridge.rules.task import Assist, Roller, TaskSpec
@@ -35,11 +36,10 @@ def run_benchmarks(quick: bool = False, ui: bool = True) -> str:
         bought=("momentum", "momentum", "momentum"),
         assists=(Assist.ship(10, 3), Assist.character("Ops", 9, 3, focus=True)),
     )
+    cpu_before = cpu_times()
+    lines = [f"Bridge benchmarks ({machine_load()})", _speed_line()]
     odds = _per_call(lambda: task_odds(spec), n)
-    lines = [
-        f"Bridge benchmarks ({machine_load()})",
-        f"  odds query, 5 lead dice + 2 assists: {odds * 1e6:8.1f} µs (best of 5)",
-    ]
+    lines.append(f"  odds query, 5 lead dice + 2 assists: {odds * 1e6:8.1f} µs (best of 5)")
     from bridge.bench.battles import engine_benchmarks
 
     lines.extend(engine_benchmarks(quick))
@@ -48,8 +48,19 @@ def run_benchmarks(quick: bool = False, ui: bool = True) -> str:
         from bridge.bench.windows.figures import ui_benchmarks
 
         lines.extend(ui_benchmarks(quick, battles()))
-        lines.append(f"  ({machine_load()})")
+    lines.append(f"  ({machine_load()}; over the run, {steal_text(cpu_before, cpu_times())})")
+    lines.append(_speed_line())
     return "\n".join(lines)
+
+
+def _speed_line() -> str:
+    """The hour's speed, at the start and the end of a run (see :mod:`bridge.bench.hour`)."""
+    median, fastest = yardstick_ms()
+    return (
+        f"  this hour's speed: a fixed piece of Python work in {median:.1f} ms (median of "
+        f"21; fastest {fastest:.1f} ms): in a slower hour it takes longer, and every "
+        "figure with it"
+    )
 
 
 def profile(commands: int, fleet: bool = False) -> str:
