@@ -4,7 +4,9 @@ another's only beside these.
 A machine of the same kind can run a third as fast in one hour as in another, with the
 load average unchanged: its host is busy with other guests. So the benchmark states, at
 its start and end, how long a fixed piece of Python work takes (its *yardstick*), and on
-Linux the share of CPU time the host took from this machine meanwhile (*steal*).
+Linux the share of CPU time the host took from this machine meanwhile (*steal*); and
+the same work, timed between the blocks of Commands, says how much slower the machine's
+slowest moments are than its usual ones, with no Bridge in them.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["CpuTimes", "cpu_times", "steal_text", "yardstick_ms"]
+__all__ = ["CpuTimes", "cpu_times", "fixed_work_ms", "steal_text", "yardstick_ms"]
 
 _WORK = {"ship": "USS Sentinel", "shields": list(range(12)), "log": ["hit"] * 40}
 
@@ -30,15 +32,18 @@ def _fixed_work() -> int:
     return total
 
 
+def fixed_work_ms() -> float:
+    """One run of the fixed work, in milliseconds."""
+    start = time.perf_counter()
+    _fixed_work()
+    return (time.perf_counter() - start) * 1e3
+
+
 def yardstick_ms(repeat: int = 21) -> tuple[float, float]:
     """The median and the fastest of ``repeat`` runs of the fixed work, in milliseconds
     (the machine's speed swings within a second: the median says how it ran, the fastest
     what it can do)."""
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        _fixed_work()
-        times.append((time.perf_counter() - start) * 1e3)
+    times = [fixed_work_ms() for _ in range(repeat)]
     return statistics.median(times), min(times)
 
 

@@ -173,3 +173,21 @@ def test_the_memory_growth_child_plays_on_and_reports_what_grew() -> None:
     grown = grow_demo(4, 2)
     assert grown.commands == 4 and grown.python > 0  # the journal grew, at least
     assert grown.per_1000(grown.python) == grown.python / 1024 / 4 * 1000
+
+
+def test_the_machine_alone_is_timed_after_each_block_of_commands(qapp: QApplication) -> None:
+    """Between the blocks of the three lengths, a fixed piece of Python work is timed as
+    often as Commands were: the machine's own slow moments, in the same minutes."""
+    from bridge.bench.windows.flat import _standing_where, alternate
+
+    made = battles()
+    played = made.long(60)
+    sessions = [_standing_where(played, 20), _standing_where(played, 60)]
+    windows = open_windows(seed=2)
+    try:
+        machine: list[float] = []
+        found = alternate(windows, sessions, 2, 3, made, machine)
+    finally:
+        windows.close()
+    assert [[len(block) for block in blocks] for blocks in found] == [[3, 3], [3, 3]]
+    assert len(machine) == 2 * 2 * 3 and all(0 < ms < 60_000 for ms in machine)

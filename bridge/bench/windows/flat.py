@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bridge.bench.battles import Battles
+from bridge.bench.hour import fixed_work_ms
 from bridge.bench.report import Figure, median, p99
 from bridge.bench.windows.idle import Sample
 from bridge.bench.windows.refresh import Windows
@@ -82,11 +83,18 @@ def open_figures(
 
 
 def alternate(
-    windows: Windows, sessions: list[Session], blocks: int, each: int, battles: Battles
+    windows: Windows,
+    sessions: list[Session],
+    blocks: int,
+    each: int,
+    battles: Battles,
+    machine: list[float] | None = None,
 ) -> list[list[list[Sample]]]:
     """Play ``each`` Commands on each session in turn, ``blocks`` times (the order turns
     every block); the windows take the session before its block (not timed). Returns
-    each session's blocks of samples."""
+    each session's blocks of samples. With ``machine``, ``each`` runs of a fixed piece of
+    Python work follow each block, their milliseconds added to it: the machine alone, in
+    the same minutes."""
     found: list[list[list[Sample]]] = [[] for _ in sessions]
     for block in range(blocks):
         order = list(range(len(sessions)))
@@ -96,6 +104,8 @@ def alternate(
             windows.adopt(sessions[i])
             samples, _ = windows.play(battles.step_for(sessions[i].initial), each)
             found[i].append(samples)
+            if machine is not None:
+                machine += [fixed_work_ms() for _ in range(each)]
     return found
 
 
@@ -130,7 +140,8 @@ def flat_figures(windows: Windows, battles: Battles, quick: bool) -> list[Figure
     lengths = LENGTHS if quick else (*LENGTHS, 50_000)
     played = battles.long(lengths[-1])
     sessions = [_standing_where(played, n) for n in lengths]
-    found = alternate(windows, sessions, 10 if quick else 50, 10, battles)
+    machine: list[float] = []
+    found = alternate(windows, sessions, 10 if quick else 50, 10, battles, machine)
     undo_short, undo_long = _undos(windows, [sessions[0], sessions[-1]], 2 if quick else 4, 5)
 
     def med(samples: list[Sample], attr: str) -> float:
@@ -154,8 +165,10 @@ def flat_figures(windows: Windows, battles: Battles, quick: bool) -> list[Figure
             p99([s.wall * MS for s in samples]),
             16,
             "ms",
-            note=f"median {med(samples, 'wall'):.1f} ms (CPU {med(samples, 'cpu'):.1f} ms, "
-            f"p99 {p99([s.cpu * MS for s in samples]):.1f} ms); max "
+            note=f"median {med(samples, 'wall'):.1f} ms, p99 "
+            f"{p99([s.wall for s in samples]) / median([s.wall for s in samples]):.1f}x it "
+            f"(CPU {med(samples, 'cpu'):.1f} ms, p99 {p99([s.cpu * MS for s in samples]):.1f} "
+            "ms); max "
             f"{max(s.wall for s in samples) * MS:.1f} ms; {len(samples)} Commands in blocks "
             f"of 10, alternating with the other lengths",
         )
@@ -163,6 +176,14 @@ def flat_figures(windows: Windows, battles: Battles, quick: bool) -> list[Figure
     ]
     return [
         *figures,
+        Figure(
+            "the machine alone: a fixed piece of Python work, p99",
+            f"{p99(machine):.1f} ms",
+            note=f"median {median(machine):.1f} ms, p99 {p99(machine) / median(machine):.1f}x "
+            f"it; {len(machine)} runs, 10 after each block of Commands above: how much "
+            "slower this machine's slowest moments are than its usual ones, with no Bridge "
+            "in them",
+        ),
         Figure.at_most(
             f"Command at {long_n:,} entries (x at {short_n})",
             cpu_ratio,
