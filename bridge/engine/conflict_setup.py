@@ -67,19 +67,43 @@ def _npcs(ctx: Ctx, placement: NpcPlacement, drawn: bool, taken: set[str]) -> li
             fid, k = f"{base}-{k}", k + 1
         taken.add(fid)
         name = npc.name if placement.count == 1 else f"{npc.name} {n}"
-        out.append(
-            Figure(
-                id=fid,
-                name=name[:80],
-                side=placement.side,
-                npc=npc,
-                stress=npc.stress_max,
-                weapons=npc.weapons,
-                wielding=npc.weapons[0].name if drawn and npc.weapons else None,
-                own_threat=npc.rating(NpcAbilityKind.THREATENING),
-            )
-        )
+        out.append(_npc_figure(npc_id=fid, name=name, placement=placement, drawn=drawn))
     return out
+
+
+def _reinforcements(
+    placement: NpcPlacement, drawn: bool, present: Mapping[str, Figure]
+) -> list[Figure]:
+    """NPCs joining a running fight: numbered on from the figures of their template
+    already there ("Klingon Bekk 4" after three), so no two figures share a name; the
+    first of a template not yet there is numbered only when several come at once."""
+    npc = placement.npc
+    before = sum(1 for f in present.values() if f.npc is not None and f.npc.id == npc.id)
+    if before == 0 and placement.count == 1 and npc.id not in present:
+        return [_npc_figure(npc.id, npc.name, placement, drawn)]
+    names = {f.name for f in present.values()}
+    out: list[Figure] = []
+    k = before
+    while len(out) < placement.count:
+        k += 1
+        fid, name = f"{npc.id}-{k}", f"{npc.name} {k}"
+        if fid not in present and name not in names:
+            out.append(_npc_figure(fid, name, placement, drawn))
+    return out
+
+
+def _npc_figure(npc_id: str, name: str, placement: NpcPlacement, drawn: bool) -> Figure:
+    npc = placement.npc
+    return Figure(
+        id=npc_id,
+        name=name[:80],
+        side=placement.side,
+        npc=npc,
+        stress=npc.stress_max,
+        weapons=npc.weapons,
+        wielding=npc.weapons[0].name if drawn and npc.weapons else None,
+        own_threat=npc.rating(NpcAbilityKind.THREATENING),
+    )
 
 
 def _menacing(ctx: Ctx, figures: list[Figure]) -> None:
@@ -184,7 +208,8 @@ def add_figure(ctx: Ctx, cmd: AddFigure) -> None:
             refuse(f"There is already a figure '{fig.id}'.")
         added.append((fig, cmd.officer.zone, cmd.officer.huddle))
     if cmd.npcs is not None:
-        for fig in _npcs(ctx, cmd.npcs, cmd.drawn, set(now.figures)):
+        present = {**now.figures, **{f.id: f for f, _z, _h in added}}
+        for fig in _reinforcements(cmd.npcs, cmd.drawn, present):
             added.append((fig, cmd.npcs.zone, cmd.npcs.huddle))
     if not added:
         refuse("Name an officer or NPCs to bring in.")

@@ -9,6 +9,7 @@ import re
 
 from bridge.engine.catalog import CATALOG, Station
 from bridge.engine.commands import (
+    AddFigure,
     AttemptTask,
     ConflictStartTurn,
     ConflictTask,
@@ -21,6 +22,7 @@ from bridge.engine.commands import (
     StartTurn,
     WithdrawFigure,
 )
+from bridge.engine.conflict_commands import NpcPlacement, OfficerPlacement
 from bridge.engine.conflict_gate import PAUSED
 from bridge.engine.figures import figure_range
 from bridge.engine.session import Session
@@ -105,6 +107,39 @@ def test_the_gm_moves_figures_sets_cover_and_reveals_an_npc() -> None:
     assert f.conflict.cover == {C: 3} and f.conflict.darkness == {C: 1}
     applied = f.do(RevealFigure(figure="thug"))
     assert "Stress 11 of 11" in log(applied) and f.fig("thug").revealed
+
+
+def test_reinforcements_are_numbered_on_from_their_template_s_figures_there() -> None:
+    """The GM brings NPCs into a running fight (AddFigure): two more of a template that
+    has three there are its 4th and 5th, so no two figures share a name; a template new
+    to the fight comes as itself, or numbered when several come at once."""
+    f = Fight(npcs=((npc(id="bekk", name="Bekk"), B, 1, 3),))
+    assert {f.fig(i).name for i in ("bekk-1", "bekk-2", "bekk-3")} == {"Bekk 1", "Bekk 2", "Bekk 3"}
+    applied = f.do(AddFigure(npcs=NpcPlacement(npc=npc(id="bekk", name="Bekk"), zone=C, count=2)))
+    assert (f.fig("bekk-4").name, f.fig("bekk-5").name) == ("Bekk 4", "Bekk 5")
+    assert f.conflict.zone_of("bekk-4") == C and "Bekk 5 joins the personal conflict" in log(
+        applied
+    )
+    f.do(AddFigure(npcs=NpcPlacement(npc=npc(id="gorn", name="Gorn"), zone=A)))
+    f.do(AddFigure(npcs=NpcPlacement(npc=npc(id="gorn", name="Gorn"), zone=A)))
+    assert (f.fig("gorn").name, f.fig("gorn-2").name) == ("Gorn", "Gorn 2")
+    f.do(AddFigure(npcs=NpcPlacement(npc=npc(id="orion", name="Orion"), zone=A, count=2)))
+    assert (f.fig("orion-1").name, f.fig("orion-2").name) == ("Orion 1", "Orion 2")
+    names = [fig.name for fig in f.conflict.figures.values()]
+    assert len(names) == len(set(names))
+
+
+def test_the_gm_brings_an_officer_in_and_a_figure_out_but_not_one_acting() -> None:
+    f = Fight()
+    f.refused(AddFigure(officer=OfficerPlacement(character="kell", zone=A)), "already in the fight")
+    f.refused(AddFigure(), "Name an officer or NPCs")
+    f.do(AddFigure(officer=OfficerPlacement(character="sorel", zone=A)))
+    assert f.conflict.zone_of("sorel") == A and f.fig("sorel").side == "player"
+    f.turn("kell")
+    f.refused(WithdrawFigure(figure="kell"), "acting: end their Turn first")
+    f.do(WithdrawFigure(figure="sorel"))
+    assert f.fig("sorel").withdrawn
+    f.refused(WithdrawFigure(figure="sorel"), "already left the fight")
 
 
 def test_withdrawing_the_last_enemy_decides_the_conflict() -> None:
