@@ -63,6 +63,13 @@ def render_away(console: GmConsole, model: SharedModel, folder: Path) -> list[Pa
     console.resize(*LAPTOP)
     console.show_conflict_tab()
     out.append(_save(console, folder / "gm-conflict.png"))
+    add = console.conflict.add_figures()  # reinforcements beam in
+    add.npcs.which.setCurrentIndex(add.npcs.which.findData("klingon-bekk"))
+    add.npcs.number.setValue(2)
+    add.npcs.zone.setCurrentIndex(add.npcs.zone.count() - 1)
+    add.resize(add.sizeHint().expandedTo(QSize(760, 0)))
+    out.append(_save(add, folder / "conflict-add.png"))
+    add.reject()
     screen = console.viewscreen()
     screen.resize(1366, 768)
     screen.show()

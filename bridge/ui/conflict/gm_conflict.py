@@ -1,6 +1,7 @@
 """The GM's side of a personal conflict: start one (the officers who are there, NPCs from
-the library as Minor, Notable or Major), run the NPC figures (AUTOPILOT TURN, reveal one to
-the players, the Round's end), open the officers' Conflict cards, and return to the ship.
+the library as Minor, Notable or Major), bring figures in and out as it runs, run the NPC
+figures (AUTOPILOT TURN, reveal one to the players, the Round's end), open the officers'
+Conflict cards, and return to the ship.
 
 Every button sends a Command through the one Command path (undo, replay, autosave,
 files, the network); the engine judges each and says why not.
@@ -41,14 +42,15 @@ from bridge.engine import (
     RevealFigure,
     SetZoneTerrain,
     StartConflict,
+    WithdrawFigure,
     ZoneMap,
     conflict_npcs_only,
     play_conflict_turn,
 )
-from bridge.model.npc import Npc
-from bridge.rules.npc_abilities import NpcTier
 from bridge.ui.base.shared_model import SharedModel
+from bridge.ui.conflict.add_figures import AddFiguresDialog
 from bridge.ui.conflict.conflict_picture import ConflictPicture
+from bridge.ui.conflict.npc_row import library_templates, npc_row
 from bridge.ui.widgets.fit import scrolling
 from bridge.ui.widgets.flow_layout import FlowLayout
 from bridge.ui.widgets.steady import set_state
@@ -112,26 +114,8 @@ class StartConflictDialog(QDialog):
 
         foes = QGroupBox("NPCS (THE LIBRARY'S TEMPLATES)", self)
         fgrid = QGridLayout(foes)
-        from bridge.storage.npcs import library_npcs
-
-        templates, _bad = library_npcs()
-        self.templates: dict[str, Npc] = {t.npc.id: t.npc for t in templates}
-        self.npc_rows: list[tuple[QComboBox, QComboBox, QSpinBox, QComboBox]] = []
-        for row in range(NPC_ROWS):
-            which = QComboBox(foes)
-            which.addItem("(none)", "")
-            for t in templates:
-                which.addItem(f"{t.npc.name} ({t.npc.tier.label})", t.npc.id)
-            tier = QComboBox(foes)
-            tier.addItem("as its template", "")
-            for level in NpcTier:
-                tier.addItem(level.label, level.value)
-            count = QSpinBox(foes)
-            count.setRange(1, 20)
-            zone = QComboBox(foes)
-            for col, w in enumerate((which, tier, count, zone)):
-                fgrid.addWidget(w, row, col)
-            self.npc_rows.append((which, tier, count, zone))
+        self.templates = library_templates()
+        self.npc_rows = [npc_row(foes, fgrid, row, self.templates) for row in range(NPC_ROWS)]
         layout.addWidget(foes)
         for (which, _tier, count, _zone), (npc_id, many) in zip(
             self.npc_rows, DEFAULT_FOES, strict=False
@@ -165,21 +149,10 @@ class StartConflictDialog(QDialog):
             if box.isChecked()
         )
         npcs: list[NpcPlacement] = []
-        for which, tier, count, zone in self.npc_rows:
-            npc = self.templates.get(str(which.currentData() or ""))
-            if npc is None:
-                continue
-            if tier.currentData():
-                npc = npc.model_copy(update={"tier": NpcTier(str(tier.currentData()))})
-            npcs.append(
-                NpcPlacement(
-                    npc=npc,
-                    zone=zone.currentText(),
-                    count=count.value(),
-                    huddle=len(npcs) + 1,
-                    leader=not npcs,
-                )
-            )
+        for row in self.npc_rows:
+            placement = row.placement(self.templates, huddle=len(npcs) + 1, leader=not npcs)
+            if placement is not None:
+                npcs.append(placement)
         zones = row_zones(self.zones.text())
         return StartConflict(
             name=self.name.text().strip() or "Personal conflict",
@@ -212,14 +185,17 @@ class ConflictControls(QWidget):
         self.model = model
         layout = QVBoxLayout(self)
         self.start_button = QPushButton("START…", self)
+        self.add_button = QPushButton("ADD FIGURES…", self)
         self.autopilot_button = QPushButton("AUTOPILOT TURN", self)
         self.autopilot_button.setObjectName("primary")
         self.npc_first_button = QPushButton("NPC ACTS FIRST", self)
         self.end_round_button = QPushButton("END ROUND", self)
         self.cards_button = QPushButton("CONFLICT CARDS", self)
         self.end_button = QPushButton("RETURN TO THE SHIP", self)
-        self.reveal_choice = QComboBox(self)
+        self.figure_choice = QComboBox(self)  # the figure REVEAL and WITHDRAW act on
+        self.figure_choice.setToolTip("A figure in the fight")
         self.reveal_button = QPushButton("REVEAL", self)
+        self.withdraw_button = QPushButton("WITHDRAW", self)
         self.terrain_zone = QComboBox(self)
         self.terrain_zone.setSizeAdjustPolicy(
             QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
@@ -241,6 +217,7 @@ class ConflictControls(QWidget):
         for group in (
             (
                 self.start_button,
+                self.add_button,
                 self.autopilot_button,
                 self.npc_first_button,
                 self.end_round_button,
@@ -248,8 +225,9 @@ class ConflictControls(QWidget):
                 self.end_button,
             ),
             (
-                self._labelled("Reveal to the players:", self.reveal_choice),
+                self._labelled("Figure:", self.figure_choice),
                 self.reveal_button,
+                self.withdraw_button,
                 self._labelled("Zone:", self.terrain_zone),
                 self.cover,
                 self.darkness,
@@ -260,6 +238,7 @@ class ConflictControls(QWidget):
             for w in group:
                 flow.addWidget(w)
             layout.addLayout(flow)
+        self.figure_choice.currentIndexChanged.connect(lambda _i: self._figure_actions())
         self.terrain_zone.currentIndexChanged.connect(lambda _i: self._show_terrain())
         self.terrain_button.clicked.connect(self._set_terrain)
         self.picture = ConflictPicture(gm=True, parent=self)
@@ -268,6 +247,8 @@ class ConflictControls(QWidget):
             lambda fid, zone: self.model.submit(MoveFigure(figure=fid, zone=zone))
         )
         self.start_button.clicked.connect(self.start)
+        self.add_button.clicked.connect(self.add_figures)
+        self.withdraw_button.clicked.connect(self._withdraw)
         self.autopilot_button.clicked.connect(self.autopilot)
         self.npc_first_button.clicked.connect(lambda: self.model.submit(ConflictNpcFirst()))
         self.end_round_button.clicked.connect(lambda: self.model.submit(ConflictEndRound()))
@@ -287,15 +268,16 @@ class ConflictControls(QWidget):
         for b in (self.npc_first_button, self.end_round_button, self.cards_button):
             set_state(b, why)
         set_state(self.end_button, why, "End the personal conflict and return to the ship")
-        self.reveal_choice.clear()
-        if state.conflict is not None:
-            for fid, f in state.conflict.figures.items():
-                if f.npc is not None and not f.revealed:
-                    self.reveal_choice.addItem(f.name, fid)
         set_state(
-            self.reveal_button,
-            None if self.reveal_choice.count() else "Every NPC figure is revealed.",
+            self.add_button,
+            why,
+            "Bring an officer or NPCs into the fight (reinforcements, an officer who arrives)",
         )
+        # One in the other's place: START… before a fight, ADD FIGURES… while one runs.
+        if self.add_button.isHidden() == running:
+            self.start_button.setVisible(not running)
+            self.add_button.setVisible(running)
+        self._fill_figures(state)
         zones = state.conflict.zones.zones if state.conflict is not None else ()
         if tuple(self.terrain_zone.itemText(i) for i in range(self.terrain_zone.count())) != zones:
             self.terrain_zone.blockSignals(True)
@@ -313,6 +295,12 @@ class ConflictControls(QWidget):
         dialog.show()
         return dialog
 
+    def add_figures(self) -> AddFiguresDialog:
+        dialog = AddFiguresDialog(self.model.state, self)
+        dialog.accepted.connect(lambda: self.submit(dialog.command()))
+        dialog.show()
+        return dialog
+
     def submit(self, command: Command) -> bool:
         return self.model.submit(command) is not None
 
@@ -323,6 +311,46 @@ class ConflictControls(QWidget):
 
         played = play_conflict_turn(self.model.state, self.model.check, submit)
         self.sig_said.emit(played if isinstance(played, str) else played.describe())
+
+    def _fill_figures(self, state: Encounter) -> None:
+        """The figures still in the fight, the one chosen kept (at first, the first NPC
+        the players have not seen)."""
+        figures = state.conflict.figures if state.conflict is not None else {}
+        shown = [(f.name, fid) for fid, f in figures.items() if not f.withdrawn]
+        now = [
+            (self.figure_choice.itemText(i), self.figure_choice.itemData(i))
+            for i in range(self.figure_choice.count())
+        ]
+        if shown != now:
+            keep = self.figure_choice.currentData()
+            self.figure_choice.blockSignals(True)
+            self.figure_choice.clear()
+            for name, fid in shown:
+                self.figure_choice.addItem(name, fid)
+            hidden = [fid for fid, f in figures.items() if f.npc is not None and not f.revealed]
+            first = keep if keep in dict(shown).values() else next(iter(hidden), None)
+            self.figure_choice.setCurrentIndex(max(self.figure_choice.findData(first), 0))
+            self.figure_choice.blockSignals(False)
+        self._figure_actions()
+
+    def _figure_actions(self) -> None:
+        """REVEAL and WITHDRAW for the figure chosen, each saying why not."""
+        conflict = self.model.state.conflict
+        fid = self.figure_choice.currentData()
+        fig = conflict.figures.get(str(fid)) if conflict is not None and fid else None
+        gone = "No personal conflict is running." if conflict is None else None
+        gone = gone or (None if fig is not None else "No figure is left in the fight.")
+        reveal = gone
+        if fig is not None and fig.npc is None:
+            reveal = "An officer: the players see their figure already."
+        elif fig is not None and fig.revealed:
+            reveal = f"{fig.name} is revealed to the players already."
+        set_state(self.reveal_button, reveal, "Show the players this NPC's Stress and statistics")
+        set_state(
+            self.withdraw_button,
+            gone,
+            "The figure leaves the fight (flees, is beamed out) once its Turn is over",
+        )
 
     def _show_terrain(self) -> None:
         conflict = self.model.state.conflict
@@ -339,7 +367,12 @@ class ConflictControls(QWidget):
                 SetZoneTerrain(zone=zone, cover=self.cover.value(), darkness=self.darkness.value())
             )
 
+    def _withdraw(self) -> None:
+        fid = self.figure_choice.currentData()
+        if fid:
+            self.model.submit(WithdrawFigure(figure=str(fid)))
+
     def _reveal(self) -> None:
-        fid = self.reveal_choice.currentData()
+        fid = self.figure_choice.currentData()
         if fid:
             self.model.submit(RevealFigure(figure=str(fid)))

@@ -121,10 +121,15 @@ def test_autopilot_plays_an_npc_figures_turn_and_the_gm_drags_a_figure(qtbot: Qt
     c.conflict.picture.map.sig_move.emit(bekk, target)
     assert model.state.conflict.zone_of(bekk) == target  # type: ignore[union-attr]
     # The GM reveals it: the players now read its Stress.
-    c.conflict.reveal_choice.setCurrentIndex(c.conflict.reveal_choice.findData(bekk))
+    c.conflict.figure_choice.setCurrentIndex(c.conflict.figure_choice.findData(bekk))
     qtbot.mouseClick(c.conflict.reveal_button, Qt.MouseButton.LeftButton)
     assert model.state.conflict.figures[bekk].revealed  # type: ignore[union-attr]
-    assert c.conflict.reveal_choice.findData(bekk) == -1
+    assert c.conflict.figure_choice.currentData() == bekk  # still chosen, revealed now
+    assert not c.conflict.reveal_button.isEnabled()
+    assert "revealed to the players already" in c.conflict.reveal_button.toolTip()
+    c.conflict.figure_choice.setCurrentIndex(c.conflict.figure_choice.findData("kell"))
+    assert not c.conflict.reveal_button.isEnabled()  # an officer: seen already
+    assert c.conflict.withdraw_button.isEnabled()
 
 
 def test_the_gm_sets_a_zones_cover_and_the_card_reads_it(qtbot: QtBot) -> None:
@@ -144,3 +149,69 @@ def test_the_gm_sets_a_zones_cover_and_the_card_reads_it(qtbot: QtBot) -> None:
     assert now is not None and (now.cover[zone], now.darkness[zone]) == (3, 1)
     card = c.open_conflict_card("kell")
     assert f"Zone: {zone} (Cover 3, darkness +1)" in card.status.text()
+
+
+def test_the_gm_brings_reinforcements_and_an_officer_in_as_the_fight_runs(qtbot: QtBot) -> None:
+    """ADD FIGURES…: NPCs from the library (numbered on from their template's figures
+    there) and an officer not yet in the fight, where the GM says; the viewscreen and the
+    tab show them."""
+    model = SharedModel(Session(demo_encounter(), SeededDice(5)))
+    c = console(qtbot, model)
+    assert not c.conflict.add_button.isEnabled()  # no fight yet: START… in its place
+    assert not c.conflict.start_button.isHidden() and c.conflict.add_button.isHidden()
+    start = c.conflict.start()
+    start.officers["sorel"][0].setChecked(False)
+    start.accept()
+    conflict = model.state.conflict
+    assert conflict is not None and conflict.figure_of("sorel") is None
+    bekks = [f for f in conflict.figures.values() if f.npc and f.npc.id == "klingon-bekk"]
+    assert c.conflict.add_button.isEnabled() and c.conflict.start_button.isHidden()
+    dialog = c.conflict.add_figures()
+    officers = [dialog.officer.itemData(i) for i in range(dialog.officer.count())]
+    assert officers == ["", "sorel"]  # only who is not in the fight
+    dialog.officer.setCurrentIndex(dialog.officer.findData("sorel"))
+    dialog.officer_zone.setCurrentText(conflict.zones.zones[0])
+    dialog.npcs.which.setCurrentIndex(dialog.npcs.which.findData("klingon-bekk"))
+    dialog.npcs.number.setValue(2)
+    dialog.npcs.zone.setCurrentText(conflict.zones.zones[-1])
+    dialog.accept()
+    now = model.state.conflict
+    assert now is not None and now.zone_of("sorel") == conflict.zones.zones[0]
+    added = [f"Klingon Bekk {len(bekks) + n}" for n in (1, 2)]
+    names = {f.name: fid for fid, f in now.figures.items()}
+    assert all(name in names for name in added)
+    assert all(now.zone_of(names[n]) == conflict.zones.zones[-1] for n in added)
+    assert all(now.figures[names[n]].side == "npc" for n in added)
+    gm_lines = {fid for fid, _z, _t, _c in c.conflict.picture.map._lines}
+    assert {"sorel", names[added[0]], names[added[1]]} <= gm_lines
+    # Naming no one is refused with the reason, and changes nothing; every officer is in
+    # the fight now, so the form offers none.
+    before = model.state
+    empty = c.conflict.add_figures()
+    assert empty.officer.count() == 1 and not empty.officer.isEnabled()
+    assert "in the fight already" in empty.officer.toolTip()
+    empty.accept()
+    assert model.state is before
+    assert "Name an officer or NPCs" in c.statusBar().currentMessage()
+
+
+def test_the_gm_withdraws_a_figure_but_not_one_whose_turn_runs(qtbot: QtBot) -> None:
+    """WITHDRAW: a figure leaves the fight (flees, is beamed out); the last enemy gone
+    decides it. A figure whose Turn runs is refused, with the reason."""
+    model = SharedModel(Session(demo_boarding(), SeededDice(8)))
+    c = console(qtbot, model)
+    model.submit(ConflictStartTurn(by="kell", figure="kell"))
+    c.conflict.figure_choice.setCurrentIndex(c.conflict.figure_choice.findData("kell"))
+    before = model.state
+    qtbot.mouseClick(c.conflict.withdraw_button, Qt.MouseButton.LeftButton)
+    assert model.state is before
+    assert "end their Turn first" in c.statusBar().currentMessage()
+    conflict = model.state.conflict
+    assert conflict is not None
+    foes = [fid for fid, f in conflict.figures.items() if f.side == "npc"]
+    for fid in foes:
+        c.conflict.figure_choice.setCurrentIndex(c.conflict.figure_choice.findData(fid))
+        qtbot.mouseClick(c.conflict.withdraw_button, Qt.MouseButton.LeftButton)
+        assert model.state.conflict.figures[fid].withdrawn  # type: ignore[union-attr]
+        assert c.conflict.figure_choice.findData(fid) == -1
+    assert "away team wins" in (model.state.conflict.outcome or "")  # type: ignore[union-attr]

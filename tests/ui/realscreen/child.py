@@ -207,6 +207,10 @@ def main() -> None:
     QTest.qWait(200)
     shot("09-personal-conflict")
     seen["fits: personal conflict tab"] = must_fit(console)
+    add = console.conflict.add_figures()
+    frame, fits = framed_form(add, "09-add-figures")
+    seen["frame: the add figures form"], seen["fits: the add figures form"] = frame, fits
+    add.reject()
     card = console.open_conflict_card("kell")
     wait_until(lambda: placed(card))
     card.start_button.click()
@@ -216,15 +220,22 @@ def main() -> None:
     seen["fits: Conflict card"] = must_fit(card, READOUTS | {"card"})
     form = card.use("attack")
     assert form is not None
-    wait_until(lambda: form.isVisible() and form.frameGeometry() != form.geometry())
-    QTest.qWait(150)
-    shot("11-conflict-attack")
-    seen["frame: an attack's form"] = on_screen(form)
-    seen["fits: an attack's form"] = clipped(form)
+    seen["frame: an attack's form"], seen["fits: an attack's form"] = framed_form(
+        form, "11-conflict-attack"
+    )
     form.close()
     card.close()
     print(json.dumps(seen, indent=1))
     console.close()
+
+
+def framed_form(form: QWidget, picture: str) -> tuple[list[str], list[str]]:
+    """A form once the window manager has framed it: its picture taken, then what of its
+    frame is off the screen and what in it is cut."""
+    wait_until(lambda: form.isVisible() and form.frameGeometry() != form.geometry())
+    QTest.qWait(150)
+    shot(picture)
+    return on_screen(form), clipped(form)
 
 
 if __name__ == "__main__":

@@ -92,6 +92,8 @@ def test_at_150_percent_pools_in_view_and_nothing_cut_across(
     "what",
     [
         "fits: personal conflict tab",
+        "frame: the add figures form",
+        "fits: the add figures form",
         "frame: Conflict card",
         "fits: Conflict card",
         "frame: an attack's form",
@@ -101,6 +103,7 @@ def test_at_150_percent_pools_in_view_and_nothing_cut_across(
 def test_the_away_teams_windows_are_whole_on_the_screen(
     real_screen: dict[str, Any], what: str
 ) -> None:
-    """Issue 26's windows as a player's desktop frames them: the GM's tab, an officer's
-    Conflict card (only its entries may scroll) and an attack's form."""
+    """Issue 26's windows as a player's desktop frames them: the GM's tab and its form
+    that brings figures in, an officer's Conflict card (only its entries may scroll) and
+    an attack's form."""
     assert real_screen[what] == []
