@@ -18,9 +18,11 @@ import itertools
 import logging
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import TypeVar
 
+from pydantic import ValidationError
 from pydantic_core import to_json
 from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
@@ -31,9 +33,11 @@ from bridge.engine import (
     Change,
     Command,
     CommandRefused,
+    ConflictMinor,
     ConflictTask,
     Encounter,
     JournalEntry,
+    Need,
     Session,
     command_adapter,
     conflict_choices,
@@ -41,6 +45,7 @@ from bridge.engine import (
     conflict_preview,
     parts_changed,
     preview_task,
+    with_choice,
 )
 from bridge.net.guard import JoinGuard
 from bridge.net.limits import LIMITS, Kind, RateLimits
@@ -86,6 +91,20 @@ from bridge.storage.logs import keep_secret
 __all__ = ["ClientInfo", "Host"]
 
 log = logging.getLogger(__name__)
+
+
+_Chosen = TypeVar("_Chosen", ConflictTask, ConflictMinor)
+
+
+def _filled(command: _Chosen, chosen: Mapping[Need, str]) -> _Chosen:
+    """``command`` with each chosen value in the fields its need fills (the engine's
+    :func:`~bridge.engine.with_choice`); a value the entry does not take is refused."""
+    for need, value in chosen.items():
+        try:
+            command = with_choice(command, need, value)
+        except (ValidationError, ValueError):
+            raise ValueError(f"'{value[:40]}' is not a {need.value} this entry takes.") from None
+    return command
 
 
 @dataclass(frozen=True)
@@ -609,7 +628,17 @@ class Host:
             )
             self._send(client, ConflictForm(id=message.id, reason=reason))
             return
-        command = message.command.model_copy(update={"by": character})
+        blank = message.command.model_copy(update={"by": character})
+        command: ConflictTask | ConflictMinor
+        try:
+            match blank:  # each case its own type, for the type checker
+                case ConflictTask():
+                    command = _filled(blank, message.chosen)
+                case ConflictMinor():
+                    command = _filled(blank, message.chosen)
+        except ValueError as exc:
+            self._send(client, ConflictForm(id=message.id, reason=str(exc)))
+            return
         key = command.action
         self._send(
             client,
@@ -620,6 +649,7 @@ class Host:
                 preview=conflict_preview(state, command)
                 if isinstance(command, ConflictTask)
                 else None,
+                command=command.model_dump(mode="json", exclude={"by"}),
             ),
         )
 

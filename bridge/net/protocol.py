@@ -36,6 +36,7 @@ from bridge.engine import (
 from bridge.model.validation import describe_validation_error
 from bridge.rules.odds import TaskOdds
 from bridge.rules.task import PurchaseCost
+from bridge.rules.text import Line
 from bridge.seatview import Availability, LogEntry
 
 __all__ = [
@@ -144,6 +145,12 @@ class ConflictFormRequest(_Message):
     type: Literal["conflict_form"] = "conflict_form"
     id: Id
     command: Annotated[ConflictTask | ConflictMinor, Field(discriminator="type")]
+    chosen: dict[Need, Line] = Field(
+        default_factory=dict,
+        max_length=len(Need),
+        description="The value chosen for each need so far (a choice's `value`, or text): "
+        "the host sets the fields each fills, and answers with the `command` to send",
+    )
 
 
 class LogPageRequest(_Message):
@@ -305,6 +312,11 @@ class ConflictForm(_Message):
     )
     preview: ConflictPreview | None = Field(
         default=None, description="A Task's Difficulty, costs and odds, or why it is refused"
+    )
+    command: dict[str, JsonValue] | None = Field(
+        default=None,
+        description="The Command with the `chosen` values in its fields (without `by`): "
+        "send it as it is",
     )
 
 

@@ -530,3 +530,52 @@ def test_a_snapshot_holds_every_member_with_explicit_nulls() -> None:
             await ws.close()
 
     run(body())
+
+
+def test_a_thin_client_fills_a_conflict_entry_from_its_choices_and_sends_what_comes_back() -> None:
+    """Protocol 4's ``conflict_form`` with ``chosen``: the host sets the fields each need
+    fills (the engine's ``with_choice``) and answers with the Command to send, so a web
+    page builds an attack without knowing which field a need fills. A value the entry
+    does not take is refused by name, and nothing changes."""
+    from bridge.engine import ConflictTask, Need, demo_boarding
+    from bridge.net.protocol import ConflictForm, ConflictFormRequest
+
+    async def body() -> None:
+        async with hosting(demo_boarding()) as (host, url):
+            ws = await raw_join(url, "char:kell")
+            await ws.send(
+                json.dumps(
+                    {
+                        "type": "command",
+                        "id": 1,
+                        "command": {"type": "conflict_start_turn", "figure": "kell"},
+                    }
+                )
+            )
+            assert (await receive_until(ws, "accepted")).type == "accepted"
+            blank = ConflictTask(action="attack")
+            await ws.send(ConflictFormRequest(id=2, command=blank).model_dump_json())
+            first = await receive_until(ws, "conflict_form")
+            assert isinstance(first, ConflictForm) and first.reason is None
+            target = first.choices[Need.TARGET][0].value
+            chosen = {Need.TARGET: target, Need.LETHAL: "true"}
+            ask = ConflictFormRequest(id=3, command=blank, chosen=chosen)
+            await ws.send(ask.model_dump_json())
+            form = await receive_until(ws, "conflict_form")
+            assert isinstance(form, ConflictForm) and form.command is not None
+            assert form.command["target"] == target and form.command["lethal"] is True
+            assert "by" not in form.command and form.preview is not None
+            before = host.session.state
+            wrong = ConflictFormRequest(id=4, command=blank, chosen={Need.DIFFICULTY: "lots"})
+            await ws.send(wrong.model_dump_json())
+            refused = await receive_until(ws, "conflict_form")
+            assert isinstance(refused, ConflictForm)
+            assert refused.reason == "'lots' is not a difficulty this entry takes."
+            assert host.session.state is before
+            await ws.send(json.dumps({"type": "command", "id": 5, "command": form.command}))
+            assert (await receive_until(ws, "accepted")).type == "accepted"
+            pending = host.session.state.conflict.pending  # type: ignore[union-attr]
+            assert pending is not None and pending.params.target == target
+            await ws.close()
+
+    run(body())
