@@ -1,8 +1,10 @@
 // The web station: joins the GM's battle with the code in the page's address, shows the
-// seats, then the seat's card, Task screen or viewscreen. Everything shown comes from
-// the host; this file only decides which screen is up.
+// seats, then the seat's card, Task screen or viewscreen, and the officer's Conflict card
+// while a personal conflict runs with them in it. Everything shown comes from the host;
+// this file only decides which screen is up.
 
-import { cardBack, cardFront, pools } from "./card.js";
+import { cardBack, cardFront, conflictLink, pools } from "./card.js";
+import { ConflictEntryForm, conflictCard, conflictFormScreen } from "./conflict.js";
 import { el, replace, toast } from "./dom.js";
 import { Link, forgetSeat } from "./link.js";
 import { ActionForm, pendingScreen, reportScreen, setupScreen } from "./task.js";
@@ -17,8 +19,10 @@ const overlayText = document.getElementById("overlay-text");
 const params = new URLSearchParams(location.search);
 const ui = {
   link: null,
-  screen: "card", // card | back | action | report
+  screen: "card", // card | back | action | report | conflict | conflict-form
   form: null,
+  conflictForm: null, // the Conflict card entry being filled
+  inConflict: false, // the officer was in a running personal conflict at the last redraw
   report: null,
   back: null,
   problem: null,
@@ -136,6 +140,12 @@ function settle(command, answer, form, from) {
   const since = form?.reportFrom ?? from;
   const entries = ui.link.log.slice(Math.max(since - ui.link.logStart, 0)).filter((e) => e.by === ui.link.available.character);
   const finished = !myPending();
+  if (ui.screen === "conflict-form") {
+    ui.conflictForm = null;
+    setScreen("conflict");
+    if (entries.length) toast(entries.at(-1).lines.join(" "));
+    return;
+  }
   if (ui.screen === "action" && finished && (command.type === "resolve" || command.type === "apply_damage" || command.type === "task")) {
     ui.report = { title: document.querySelector(".task-name")?.textContent ?? "", entries };
     ui.form = null;
@@ -177,6 +187,36 @@ function askPreview() {
   }, 120);
 }
 
+/** Open a Conflict card entry: a Minor Action that needs nothing is done at once. */
+function useConflict(entry) {
+  if (entry.why_not != null) return;
+  if (entry.kind === "minor" && entry.needs.length === 0) {
+    send({ type: "conflict_minor", action: entry.key });
+    return;
+  }
+  ui.conflictForm = new ConflictEntryForm(entry);
+  askConflictForm();
+  setScreen("conflict-form");
+}
+
+/** Ask the host what the entry needs with the choices made so far (again while the form
+ * fills a need that must be chosen with its first choice). */
+async function askConflictForm() {
+  const form = ui.conflictForm;
+  if (!form) return;
+  const asked = ++form.asked;
+  for (let round = 0; round < 6; round += 1) {
+    const answer = await ui.link.conflictForm(form.blank(), { ...form.chosen });
+    if (ui.conflictForm !== form || form.asked !== asked) return; // a newer question
+    if (answer.type !== "conflict_form") {
+      form.answer = { reason: answer.reason ?? "The GM's Bridge did not answer.", needs: [], choices: {} };
+      break;
+    }
+    if (!form.take(answer)) break;
+  }
+  render();
+}
+
 // -- drawing -----------------------------------------------------------------------
 // A redraw replaces the screen's buttons. One that came while a finger was down would
 // take the button from under it and the tap would be lost, so it waits for the finger.
@@ -212,6 +252,13 @@ function render() {
     replace(main, viewscreen(link));
     return;
   }
+  const card = link.available.conflict ?? null;
+  if (card && !ui.inConflict && (ui.screen === "card" || ui.screen === "back")) ui.screen = "conflict"; // it comes up as the fight starts
+  if (!card && (ui.screen === "conflict" || ui.screen === "conflict-form")) {
+    ui.conflictForm = null;
+    ui.screen = "card";
+  }
+  ui.inConflict = Boolean(card);
   const pending = myPending();
   if (pending && ui.screen !== "action") {
     ui.form = ui.form ?? new ActionForm("actions", `${pending.station}/${pending.action}`, { params: [] });
@@ -221,7 +268,14 @@ function render() {
   const hooks = {
     send,
     askPreview,
+    useConflict,
+    askConflictForm,
     rerender: render,
+    shipCard: () => setScreen("card"),
+    cancelConflict: () => {
+      ui.conflictForm = null;
+      setScreen("conflict");
+    },
     cancel: () => {
       ui.form = null;
       setScreen("card");
@@ -261,8 +315,16 @@ function render() {
     replace(main, cardBack(ui.back, link.seat.stations, () => setScreen("card")));
     return;
   }
+  if (ui.screen === "conflict-form" && ui.conflictForm && card) {
+    replace(main, pools(link.state, link.available.character), conflictFormScreen(ui.conflictForm, hooks));
+    return;
+  }
+  if (ui.screen === "conflict" && card) {
+    replace(main, conflictCard(link, card, hooks));
+    return;
+  }
   ui.screen = "card";
-  replace(main, cardFront(link, useEntry, () => setScreen("back")));
+  replace(main, card ? conflictLink(() => setScreen("conflict")) : null, cardFront(link, useEntry, () => setScreen("back")));
 }
 
 // -- the link ----------------------------------------------------------------------

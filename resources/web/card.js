@@ -82,7 +82,7 @@ function sharedNote(reason, id) {
 /** Headed groups of entries (`[[title, entries], ...]`, a title may be ""), each reason
  * that holds for many of them said once: above the group it covers, or above them all
  * when it covers more than one. `prefix` keeps the notes' ids apart. */
-function entryGroups(prefix, groups, onUse) {
+export function entryGroups(prefix, groups, onUse) {
   const shared = new Map();
   const top = [];
   const above = groups.map(() => []);
@@ -159,6 +159,16 @@ export function cardFront(link, onAction, onBack) {
     logList(link.log, 8),
     el("button", { type: "button", class: "back-button", dataset: { key: "card-back" }, onclick: onBack }, "CARD BACK"),
   ];
+}
+
+/** The way to the Conflict card, at the top of the ship's card while the officer is in
+ * a personal conflict. */
+export function conflictLink(onConflict) {
+  return el(
+    "button",
+    { type: "button", class: "primary conflict-link", dataset: { key: "conflict-card" }, onclick: onConflict },
+    "ON FOOT: THE CONFLICT CARD",
+  );
 }
 
 /** The newest `count` entries of the battle log, newest last. */

@@ -4,7 +4,8 @@ real ``bridge host`` process, on loopback only, every wait bounded.
 At phone size the page opens the address the QR code holds, takes a seat, plays a Task
 through its roll, RESOLVE and the damage step, comes back to its seat after a reload and
 after the host is killed and resumed from its autosave. The viewscreen page follows a
-battle, and five pages play the demo battle's Round with the NPC autopilot as the GM.
+battle, five pages play the demo battle's Round with the NPC autopilot as the GM, and on a
+boarding action a phone plays its officer's Turn from the Conflict card.
 Screenshots land in ``tmp_path`` (or in ``BRIDGE_WEB_SCREENSHOTS``, to look at them).
 """
 
@@ -540,4 +541,79 @@ def test_names_holding_markup_show_as_text(browser: Browser, tmp_path: Path) -> 
     expect(page.locator(".officer .name")).to_have_text(MARKUP)
     assert page.locator("main img, main b, main script").count() == 0
     assert dialogs == [] and page.errors == []  # type: ignore[attr-defined]
+    page.close()
+
+
+GIVEN_OR_GM = """() => {
+  const end = document.querySelector("[data-key='conflict-end']");
+  const why = document.querySelector("#why-conflict-end");
+  return end && !document.querySelector("[data-key='conflict-apply']")
+    && (!end.disabled || (why && why.textContent.includes("decide whether to Avoid")));
+}"""
+"""END TURN may be pressed, or waits for the GM's answer to an NPC's Avoid Injury."""
+
+
+def test_a_phone_plays_its_officers_turn_on_foot_from_the_conflict_card(
+    browser: Browser, tmp_path: Path, shots: Path
+) -> None:
+    """Issue 26's away team on a phone: while a personal conflict runs with the officer in
+    it, the page shows their Conflict card. START TURN, a Minor Action that needs nothing
+    (Aim), the Attack's form from the host (its target, weapon and Lethal choices, the
+    itemised Difficulty and odds), ROLL, RESOLVE and the damage, END TURN."""
+    from bridge.engine import demo_boarding
+
+    battle = tmp_path / "boarding.bridge"
+    save_battle(battle, Session(demo_boarding()))
+    _, _, url = _host(tmp_path, str(battle))
+    page = _page(browser, PHONE)
+    page.goto(url)
+    page.locator("[data-seat='char:kell']").click()
+    card = page.locator(".conflict-card")
+    expect(card).to_be_visible()  # it comes up: the fight runs
+    turn = page.locator("[data-stat='conflict-turn']")
+    expect(page.locator(".officer .name")).to_have_text("Lt. Cmdr. Kell")
+    expect(page.locator("[data-stat='stress']")).to_contain_text("Stress 18/18")
+    _large_targets(page)
+    _shot(page, shots / "web-conflict-card-phone.png", full=True)
+    page.locator("[data-key='conflict-start']").click()
+    expect(turn).to_have_text("YOUR TURN: A MINOR ACTION AND A TASK")
+    expect(page.locator("[data-key='conflict-start']")).to_be_disabled()
+    page.locator("[data-key='entry-aim']").click()  # needs nothing: done at once
+    expect(page.locator(".officer.conflict")).to_contain_text("Aiming")
+    expect(page.locator("[data-key='entry-aim']")).to_be_disabled()
+    page.locator("[data-key='entry-attack']").click()
+    target = page.locator("select[name='target']")
+    expect(target).to_be_visible()
+    target.select_option("klingon-warrior")
+    expect(page.locator(".preview h3")).to_contain_text("DIFFICULTY")
+    expect(page.locator(".preview .odds")).to_contain_text("to succeed")
+    go = page.locator("[data-key='go']")
+    expect(go).to_be_enabled()
+    _large_targets(page)
+    _shot(page, shots / "web-conflict-attack-phone.png", full=True)
+    go.click()
+    expect(card).to_be_visible()  # back on the card, the roll waiting for the officer
+    resolve = page.locator("[data-key='conflict-resolve']")
+    expect(resolve).to_be_visible()
+    resolve.click()
+    apply = page.locator("[data-key='conflict-apply']")
+    expect(page.locator("[data-key='conflict-resolve']")).to_have_count(0)
+    if apply.count():  # a hit holds its damage dice until they land
+        apply.click()
+        expect(apply).to_have_count(0)
+    end = page.locator("[data-key='conflict-end']")
+    # (the host's dice are not seeded here: a hit may leave the Klingon's Avoid Injury to
+    # the GM, and the card then says so in END TURN's place)
+    page.wait_for_function(GIVEN_OR_GM, timeout=WAIT)
+    if end.is_enabled():
+        end.click()
+        expect(turn).not_to_have_text("YOUR TURN: A MINOR ACTION AND A TASK")
+    else:
+        expect(page.locator("#why-conflict-end")).to_contain_text("decide whether to Avoid")
+    expect(page.locator("[data-key='entry-attack']")).to_be_disabled()
+    page.locator("[data-key='ship-card']").click()  # the ship's card is a tap away
+    expect(page.locator("[data-key='conflict-card']")).to_be_visible()
+    page.locator("[data-key='conflict-card']").click()
+    expect(card).to_be_visible()
+    assert page.errors == []  # type: ignore[attr-defined]
     page.close()

@@ -1,0 +1,233 @@
+// The officer's Conflict card in a personal conflict (seed 001's sixth card): their
+// figure, START TURN and END TURN, the Minor Actions and Tasks with the host's reasons,
+// an entry's form (its needs and choices, the itemised Difficulty and odds, all the
+// host's: `conflict_form`), and what waits for the officer: RESOLVE, the damage,
+// Avoid Injury, a Knockdown. The page knows no rule and no field of a Command: the host
+// fills the choices into the Command it sends back.
+
+import { entryGroups, pools } from "./card.js";
+import { el } from "./dom.js";
+
+const percent = (p) => `${(p * 100).toFixed(1)}%`;
+
+/** Needs a player may leave empty (docs/protocol.md, 6a): "—" is offered for them. */
+const OPTIONAL = new Set(["ally", "also", "beside", "charge", "complication", "roll"]);
+
+const NEED_LABELS = {
+  target: "Target",
+  patient: "Patient",
+  ally: "Ally (none: yourself)",
+  personal_weapon: "Weapon",
+  lethal: "Lethal or not",
+  charge: "Charge (after Prepare)",
+  also: "Further target (Area)",
+  weakness: "Its Specific Weakness",
+  zone: "Zone",
+  beside: "End within Reach of",
+  roll: "Attribute + Discipline",
+  complication: "Remove a Complication instead",
+  draw: "Item",
+  readied: "Task to ready",
+  note: "Note",
+  trigger: "Trigger",
+  difficulty: "Difficulty",
+};
+
+/** One entry's form: the values chosen so far and the host's last answer for them. */
+export class ConflictEntryForm {
+  constructor(entry) {
+    this.key = entry.key;
+    this.kind = entry.kind;
+    this.name = entry.name;
+    this.text = entry.text;
+    this.line = entry.kind === "task" ? `${entry.roll} · Difficulty ${entry.difficulty}` : "";
+    this.chosen = {};
+    this.answer = null; // the host's `conflict_form`
+    this.asked = 0;
+  }
+
+  /** The Command before any choice: the host fills in `chosen`. */
+  blank() {
+    return { type: this.kind === "task" ? "conflict_task" : "conflict_minor", action: this.key };
+  }
+
+  /** Take the host's answer; a need that must be chosen and has no value yet takes its
+   * first choice (as the desktop's form does). True when that chose something: the
+   * host is asked again with it. */
+  take(answer) {
+    this.answer = answer;
+    if (answer.reason) return false;
+    const unset = answer.needs.filter((n) => !OPTIONAL.has(n) && answer.choices[n]?.length && !this.chosen[n]);
+    for (const n of unset) this.chosen[n] = answer.choices[n][0].value;
+    return unset.length > 0;
+  }
+
+  /** What keeps the form from being sent, in words; null when it may be. */
+  missing() {
+    const a = this.answer;
+    if (!a) return "Asking the GM's Bridge…";
+    if (a.reason) return a.reason;
+    if (a.preview?.reason) return a.preview.reason;
+    const unset = a.needs.filter((n) => !OPTIONAL.has(n) && a.choices[n] && !this.chosen[n]);
+    if (unset.length) return `Choose: ${unset.map((n) => NEED_LABELS[n] ?? n).join(", ")}`;
+    return null;
+  }
+}
+
+/** The figure's lines: Stress, Injury, where it stands, what it carries. */
+function figureLines(card) {
+  const f = card.figure;
+  const stress = f.stress == null || f.stress_max == null ? "Stress hidden" : f.stress_max === 0 ? "no Stress" : `Stress ${f.stress}/${f.stress_max}`;
+  const injury = f.dead
+    ? "Dead"
+    : f.withdrawn
+      ? "Withdrawn from the fight"
+      : f.injury == null
+        ? f.prone
+          ? "Unhurt, prone"
+          : "Unhurt"
+        : `${f.injury === "lethal" ? "Lethal" : "Non-lethal"} Injury: ${f.fighting_on ? "fighting on (First Aid)" : f.stabilised ? "stabilised" : "incapacitated"}`;
+  const terrain = [f.cover ? `Cover ${f.cover}` : "", f.darkness ? `darkness +${f.darkness}` : ""].filter(Boolean);
+  const carried = f.weapons.map((w) => (w === f.wielding ? `${w} (in hand)` : w));
+  const marks = [f.prone && "Prone", f.aim && "Aiming", f.guarded && "Guarded", f.staggered && "Staggered", f.readied && `Readied: ${f.readied}`].filter(Boolean);
+  return [
+    el("p", { class: "stress", dataset: { stat: "stress" } }, `${stress} · ${injury}`),
+    el("p", { dataset: { stat: "zone" } }, `Zone: ${f.zone}${terrain.length ? ` (${terrain.join(", ")})` : ""} · within Reach: ${f.within_reach.join(", ") || "no one"}`),
+    el("p", { class: "dim" }, `Carries: ${carried.join(", ") || "nothing"}${marks.length ? ` · ${marks.join(", ")}` : ""}`),
+    f.avoid_injury != null ? el("p", { class: "dim" }, f.avoid_injury ? "May still Avoid an Injury this scene." : "Avoid Injury is used this scene.") : null,
+  ];
+}
+
+/** What waits for the officer: a decision, or the rolled Task to resolve, or its damage. */
+function waiting(link, card, send) {
+  const decision = card.decision;
+  const pending = link.state.conflict?.pending ?? null;
+  const mine = pending && pending.actor === card.figure.id;
+  if (!decision && !mine) return null;
+  const button = (key, text, command, cls = "primary") => el("button", { type: "button", class: cls, dataset: { key }, onclick: () => send(command) }, text);
+  const figure = card.figure.id;
+  const parts = [el("h3", {}, "WAITING FOR YOU"), el("p", { class: "waiting-text" }, decision ? decision.text : card.pending ?? "")];
+  if (decision?.kind === "avoid_injury") {
+    parts.push(
+      el(
+        "div",
+        { class: "actions-row" },
+        button("avoid-momentum", `AVOID: ${decision.cost} MOMENTUM`, { type: "avoid_injury", figure, pay: "momentum" }),
+        button("avoid-complication", "AVOID: A COMPLICATION", { type: "avoid_injury", figure, pay: "complication" }, "secondary"),
+        button("take-it", "TAKE THE INJURY", { type: "avoid_injury", figure, pay: "none" }, "secondary"),
+      ),
+    );
+  } else if (decision?.kind === "resist_knockdown") {
+    parts.push(el("div", { class: "actions-row" }, button("resist", "RESIST", { type: "resist_knockdown", figure, resist: true }), button("fall", "FALL PRONE", { type: "resist_knockdown", figure, resist: false }, "secondary")));
+  } else if (decision) {
+    parts.push(el("p", { class: "dim" }, "The GM answers this one."));
+  } else if (pending.damage) {
+    parts.push(el("div", { class: "actions-row" }, button("conflict-apply", "APPLY DAMAGE", { type: "conflict_apply_damage", reroll: [] })));
+  } else {
+    const attack = pending.action === "attack";
+    parts.push(el("div", { class: "actions-row" }, button("conflict-resolve", "RESOLVE", { type: "conflict_resolve", spends: {}, hold_damage: attack })));
+  }
+  return el("section", { class: "waiting", "aria-label": "Waiting for you" }, parts);
+}
+
+/** The Conflict card's front. `onEntry(entry)` opens or sends an entry. */
+export function conflictCard(link, card, hooks) {
+  const character = link.available.character;
+  const entry = (e) => [e.key, { name: e.name, kind: e.kind, reason: e.why_not, entry: e }];
+  const use = (_key, info) => hooks.useConflict(info.entry);
+  const figure = card.figure.id;
+  const control = (key, text, reason, command) =>
+    el(
+      "div",
+      { class: "entry big" },
+      el("button", { type: "button", dataset: { key }, disabled: reason != null, "aria-describedby": reason != null ? `why-${key}` : undefined, onclick: () => hooks.send(command) }, text),
+      reason != null ? el("p", { class: "reason", id: `why-${key}` }, reason) : null,
+    );
+  return [
+    el(
+      "section",
+      { class: "officer conflict" },
+      el("h2", { class: "name" }, card.figure.name),
+      el("p", { class: "turn-line", dataset: { stat: "conflict-turn" } }, card.acting ? "YOUR TURN: A MINOR ACTION AND A TASK" : `TURN: ${card.turn}`.toUpperCase()),
+      figureLines(card),
+    ),
+    pools(link.state, character),
+    waiting(link, card, hooks.send),
+    el(
+      "section",
+      { class: "turn-controls", "aria-label": "Your Turn" },
+      control("conflict-start", "START TURN", card.start_turn, { type: "conflict_start_turn", figure }),
+      control("conflict-end", "END TURN", card.end_turn, { type: "conflict_end_turn" }),
+    ),
+    el(
+      "section",
+      { class: "station conflict-card", "aria-label": "Conflict card" },
+      el("h2", { class: "station-name" }, "CONFLICT CARD"),
+      entryGroups("conflict", [
+        ["MINOR ACTIONS", card.minors.map(entry)],
+        ["TASKS", card.tasks.map(entry)],
+      ], use),
+    ),
+    el("button", { type: "button", class: "back-button", dataset: { key: "ship-card" }, onclick: hooks.shipCard }, "THE SHIP'S CARD"),
+  ];
+}
+
+function previewBlock(preview) {
+  if (!preview) return null;
+  if (preview.reason) return el("section", { class: "preview", "aria-live": "polite" }, el("p", { class: "reason" }, preview.reason));
+  const odds = preview.attack ? preview.attack.task : preview.odds;
+  return el(
+    "section",
+    { class: "preview", "aria-live": "polite" },
+    el("h3", {}, `DIFFICULTY ${preview.difficulty}`),
+    el("ul", { class: "items" }, preview.items.map(([what, amount]) => el("li", {}, el("span", {}, what), el("b", {}, amount)))),
+    odds ? el("p", { class: "odds", dataset: { odds: odds.p_success } }, el("b", {}, percent(odds.p_success)), " to succeed") : null,
+    preview.roll ? el("p", { class: "dim" }, preview.roll) : null,
+    preview.costs.length ? el("p", { class: "dim" }, `Costs: ${preview.costs.join("; ")}`) : null,
+  );
+}
+
+/** An entry's form: a field for each need the host names, its odds, and ROLL. */
+export function conflictFormScreen(form, hooks) {
+  const a = form.answer;
+  const fields = (a?.needs ?? []).map((need) => {
+    const key = `need-${need}`;
+    const label = NEED_LABELS[need] ?? need;
+    const choices = a.choices[need];
+    const set = (value) => {
+      if (value === "" || value == null) delete form.chosen[need];
+      else form.chosen[need] = value;
+      hooks.askConflictForm();
+    };
+    if (!choices) {
+      return el("label", { class: "field" }, el("span", {}, label), el("input", { type: "text", name: need, maxlength: 200, dataset: { key }, value: form.chosen[need] ?? "", onchange: (e) => set(e.target.value.trim()) }));
+    }
+    const blank = OPTIONAL.has(need) || !choices.length;
+    return el(
+      "label",
+      { class: "field" },
+      el("span", {}, label),
+      el(
+        "select",
+        { name: need, dataset: { key }, onchange: (e) => set(e.target.value) },
+        blank || !form.chosen[need] ? el("option", { value: "" }, "—") : null,
+        choices.map((c) => el("option", { value: c.value, selected: c.value === form.chosen[need] }, c.label)),
+      ),
+    );
+  });
+  const missing = form.missing();
+  return [
+    el("h2", { class: "task-name" }, form.name),
+    el("p", {}, form.text),
+    form.line ? el("p", { class: "dim" }, form.line) : null,
+    fields.length ? el("section", { class: "form" }, fields) : null,
+    form.kind === "task" ? previewBlock(a?.preview ?? null) : null,
+    missing ? el("p", { class: "reason", dataset: { missing: "" } }, missing) : null,
+    el(
+      "div",
+      { class: "actions-row" },
+      el("button", { type: "button", class: "secondary", dataset: { key: "cancel" }, onclick: hooks.cancelConflict }, "BACK"),
+      el("button", { type: "button", class: "primary", dataset: { key: "go" }, disabled: missing != null, onclick: () => hooks.send(a.command) }, form.kind === "task" ? "ROLL" : "DO IT"),
+    ),
+  ];
+}
