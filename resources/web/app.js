@@ -22,6 +22,7 @@ const ui = {
   screen: "card", // card | back | action | report | conflict | conflict-form
   form: null,
   conflictForm: null, // the Conflict card entry being filled
+  conflictSpends: { roll: null, values: {} }, // the Momentum spends chosen for the roll waiting
   inConflict: false, // the officer was in a running personal conflict at the last redraw
   report: null,
   back: null,
@@ -272,6 +273,12 @@ function render() {
     askConflictForm,
     rerender: render,
     shipCard: () => setScreen("card"),
+    conflictSpends: () => {
+      const pending = link.state.conflict?.pending ?? null;
+      const roll = pending ? JSON.stringify([pending.actor, pending.action, pending.result?.dice]) : null;
+      if (ui.conflictSpends.roll !== roll) ui.conflictSpends = { roll, values: {} };
+      return ui.conflictSpends.values;
+    },
     cancelConflict: () => {
       ui.conflictForm = null;
       setScreen("conflict");

@@ -7,6 +7,7 @@
 
 import { entryGroups, pools } from "./card.js";
 import { el } from "./dom.js";
+import { fields } from "./forms.js";
 
 const percent = (p) => `${(p * 100).toFixed(1)}%`;
 
@@ -98,15 +99,45 @@ function figureLines(card) {
   ];
 }
 
-/** What waits for the officer: a decision, or the rolled Task to resolve, or its damage. */
-function waiting(link, card, send) {
+/** The Momentum spends a success of `action` offers when it is resolved (seed 001 COMBAT
+ * MOMENTUM (PERSONAL)), each named and priced by the card's back (`card.spends`). */
+const RESOLVE_SPENDS = {
+  attack: [
+    ["bonus_damage", "number"],
+    ["penetration", "number"],
+    ["disarm", "flag"],
+  ],
+  first_aid: [["revive", "flag"]],
+};
+
+function spendFields(card, action, values, rerender) {
+  const named = Object.fromEntries(card.spends.map((s) => [s.key, s]));
+  const params = (RESOLVE_SPENDS[action] ?? []).map(([name, kind]) => ({
+    name,
+    kind,
+    label: named[name] ? `${named[name].name} (${named[name].cost} Momentum${kind === "number" ? " each" : ""})` : name === "revive" ? "Back in the fight at once (2 Momentum)" : name,
+    help: named[name]?.effect ?? "",
+    minimum: 0,
+    maximum: 12,
+    choices: [],
+    required: false,
+    only_with: {},
+  }));
+  for (const p of params) if (!(p.name in values)) values[p.name] = p.kind === "flag" ? false : 0;
+  return params.length ? el("section", { class: "form spends" }, el("h3", {}, "MOMENTUM SPENDS"), fields(params, values, rerender, "cspend")) : null;
+}
+
+/** What waits for the officer: a decision, or the rolled Task to resolve, or its damage.
+ * `spends` holds the Momentum spends chosen for the roll waiting. */
+function waiting(link, card, send, spends, rerender) {
   const decision = card.decision;
   const pending = link.state.conflict?.pending ?? null;
   const mine = pending && pending.actor === card.figure.id;
   if (!decision && !mine) return null;
   const button = (key, text, command, cls = "primary") => el("button", { type: "button", class: cls, dataset: { key }, onclick: () => send(command) }, text);
   const figure = card.figure.id;
-  const parts = [el("h3", {}, "WAITING FOR YOU"), el("p", { class: "waiting-text" }, decision ? decision.text : card.pending ?? "")];
+  const outcome = !decision && pending?.result ? (pending.result.success ? "success" : "failure") : undefined;
+  const parts = [el("h3", {}, "WAITING FOR YOU"), el("p", { class: "waiting-text", dataset: outcome ? { outcome } : {} }, decision ? decision.text : card.pending ?? "")];
   if (decision?.kind === "avoid_injury") {
     parts.push(
       el(
@@ -125,7 +156,16 @@ function waiting(link, card, send) {
     parts.push(el("div", { class: "actions-row" }, button("conflict-apply", "APPLY DAMAGE", { type: "conflict_apply_damage", reroll: [] })));
   } else {
     const attack = pending.action === "attack";
-    parts.push(el("div", { class: "actions-row" }, button("conflict-resolve", "RESOLVE", { type: "conflict_resolve", spends: {}, hold_damage: attack })));
+    const success = Boolean(pending.result?.success);
+    const chosen = () => Object.fromEntries(Object.entries(spends).filter(([, v]) => v === true || (typeof v === "number" && v > 0)));
+    if (success) parts.push(spendFields(card, pending.action, spends, rerender));
+    parts.push(
+      el(
+        "div",
+        { class: "actions-row" },
+        el("button", { type: "button", class: "primary", dataset: { key: "conflict-resolve" }, onclick: () => send({ type: "conflict_resolve", spends: success ? chosen() : {}, hold_damage: attack }) }, "RESOLVE"),
+      ),
+    );
   }
   return el("section", { class: "waiting", "aria-label": "Waiting for you" }, parts);
 }
@@ -152,7 +192,7 @@ export function conflictCard(link, card, hooks) {
       figureLines(card),
     ),
     pools(link.state, character),
-    waiting(link, card, hooks.send),
+    waiting(link, card, hooks.send, hooks.conflictSpends(), hooks.rerender),
     el(
       "section",
       { class: "turn-controls", "aria-label": "Your Turn" },

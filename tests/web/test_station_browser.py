@@ -595,6 +595,13 @@ def test_a_phone_plays_its_officers_turn_on_foot_from_the_conflict_card(
     expect(card).to_be_visible()  # back on the card, the roll waiting for the officer
     resolve = page.locator("[data-key='conflict-resolve']")
     expect(resolve).to_be_visible()
+    spends = page.locator(".waiting .spends")
+    if page.locator(".waiting-text").get_attribute("data-outcome") == "failure":
+        expect(spends).to_have_count(0)  # nothing to spend on a miss
+    else:  # a hit: its Momentum spends, priced by the card's back
+        expect(spends).to_contain_text("Bonus Damage (1 Momentum each)")
+        expect(spends).to_contain_text("Disarm (2 Momentum)")
+        spends.locator("input[name='bonus_damage']").fill("1")
     resolve.click()
     apply = page.locator("[data-key='conflict-apply']")
     expect(page.locator("[data-key='conflict-resolve']")).to_have_count(0)
