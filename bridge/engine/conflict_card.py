@@ -249,7 +249,7 @@ def conflict_choices(
     state: Encounter, figure: str, key: str, cmd: ConflictTask | ConflictMinor | None = None
 ) -> dict[Need, tuple[Choice, ...]]:
     """The legal values of each need, given the parameters chosen so far. A need with no
-    list here (a free note) takes text."""
+    list here (a free note, a trigger) takes text."""
     now = _conflict(state)
     if key in MINOR_NEEDS:
         minor = cmd if isinstance(cmd, ConflictMinor) else ConflictMinor(action=key)
@@ -261,7 +261,7 @@ def conflict_choices(
     return {
         need: rule.choices[need](state, figure, task)
         for need in rule.needs_for(state, figure, task)
-        if need in rule.choices
+        if need in rule.choices and need not in TEXT_NEEDS
     }
 
 
@@ -339,7 +339,11 @@ def with_choice(cmd: Chosen, need: Need, value: str) -> Chosen:
 def conflict_preview(state: Encounter, cmd: ConflictTask) -> ConflictPreview:
     """The Task ``cmd`` before its roll, or why it would be refused: its itemised
     Difficulty, its costs, and its exact odds (a melee attack's against the target's
-    opposing roll; the damage as a range)."""
+    opposing roll; the damage as a range). A Task that is not rolled (Pass, Ready,
+    Assist, Direct) has no roll to preview: only the gate's reason, if any."""
+    rule = CONFLICT_RULES.get(cmd.action)
+    if rule is not None and rule.immediate is not None:
+        return ConflictPreview(reason=why_not(state, cmd))
     plan = preview_conflict_task(state, cmd)
     if isinstance(plan, str):
         return ConflictPreview(reason=plan)
@@ -394,6 +398,8 @@ def _preview_of(state: Encounter, cmd: ConflictTask, plan: ConflictPlan) -> Conf
 OPTIONAL = frozenset({Need.ALLY, Need.ALSO, Need.BESIDE, Need.CHARGE, Need.COMPLICATION, Need.ROLL})
 """Needs a Task goes without unless chosen (Guard guards oneself, the card's roll)."""
 PLACEHOLDER = "…"
+TEXT_NEEDS = frozenset({Need.NOTE, Need.TRIGGER})
+"""Needs filled with the player's own words: they have no list of choices."""
 
 
 def _default_task(state: Encounter, figure: str, key: str, by: str) -> ConflictTask:

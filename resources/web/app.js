@@ -4,7 +4,7 @@
 // this file only decides which screen is up.
 
 import { cardBack, cardFront, conflictLink, pools } from "./card.js";
-import { ConflictEntryForm, conflictCard, conflictFormScreen } from "./conflict.js";
+import { ConflictEntryForm, conflictCard, conflictFormScreen, conflictPools } from "./conflict.js";
 import { el, replace, toast } from "./dom.js";
 import { Link, forgetSeat } from "./link.js";
 import { ActionForm, pendingScreen, reportScreen, setupScreen } from "./task.js";
@@ -205,7 +205,9 @@ function useConflict(entry) {
 async function askConflictForm() {
   const form = ui.conflictForm;
   if (!form) return;
+  clearTimeout(form.soon);
   const asked = ++form.asked;
+  form.typed = false;
   for (let round = 0; round < 6; round += 1) {
     const answer = await ui.link.conflictForm(form.blank(), { ...form.chosen });
     if (ui.conflictForm !== form || form.asked !== asked) return; // a newer question
@@ -215,7 +217,30 @@ async function askConflictForm() {
     }
     if (!form.take(answer)) break;
   }
-  render();
+  if (!form.typed) render(); // (words typed meanwhile: the field keeps its focus)
+}
+
+/** Words typed in a form: the host is asked once the typing pauses. */
+function askConflictFormSoon() {
+  const form = ui.conflictForm;
+  if (!form) return;
+  clearTimeout(form.soon);
+  form.soon = setTimeout(askConflictForm, 300);
+}
+
+/** Send the entry as the host filled it, asking first if words were typed since. */
+async function sendConflictForm() {
+  const form = ui.conflictForm;
+  if (!form) return;
+  if (form.typed) await askConflictForm();
+  if (ui.conflictForm !== form) return;
+  const missing = form.missing();
+  if (missing) {
+    toast(missing);
+    render();
+    return;
+  }
+  send(form.answer.command);
 }
 
 // -- drawing -----------------------------------------------------------------------
@@ -271,6 +296,8 @@ function render() {
     askPreview,
     useConflict,
     askConflictForm,
+    askConflictFormSoon,
+    sendConflictForm,
     rerender: render,
     shipCard: () => setScreen("card"),
     conflictSpends: () => {
@@ -323,7 +350,7 @@ function render() {
     return;
   }
   if (ui.screen === "conflict-form" && ui.conflictForm && card) {
-    replace(main, pools(link.state, link.available.character), conflictFormScreen(ui.conflictForm, hooks));
+    replace(main, conflictPools(link.state, link.available.character, card), conflictFormScreen(ui.conflictForm, hooks));
     return;
   }
   if (ui.screen === "conflict" && card) {

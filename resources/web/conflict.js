@@ -5,7 +5,7 @@
 // Avoid Injury, a Knockdown. The page knows no rule and no field of a Command: the host
 // fills the choices into the Command it sends back.
 
-import { entryGroups, pools } from "./card.js";
+import { entryGroups, logList } from "./card.js";
 import { el } from "./dom.js";
 import { fields } from "./forms.js";
 
@@ -13,6 +13,8 @@ const percent = (p) => `${(p * 100).toFixed(1)}%`;
 
 /** Needs a player may leave empty (docs/protocol.md, 6a): "—" is offered for them. */
 const OPTIONAL = new Set(["ally", "also", "beside", "charge", "complication", "roll"]);
+/** Needs whose first choice is a safe start: the weapon in hand, Non-lethal, no weakness. */
+const PREFILLED = new Set(["personal_weapon", "lethal", "weakness", "readied"]);
 
 const NEED_LABELS = {
   target: "Target",
@@ -41,10 +43,12 @@ export class ConflictEntryForm {
     this.kind = entry.kind;
     this.name = entry.name;
     this.text = entry.text;
-    this.line = entry.kind === "task" ? `${entry.roll} · Difficulty ${entry.difficulty}` : "";
+    this.rolled = entry.kind === "task" && Boolean(entry.roll); // Pass, Ready...: no roll
+    this.line = this.rolled ? `${entry.roll} · Difficulty ${entry.difficulty}` : "";
     this.chosen = {};
     this.answer = null; // the host's `conflict_form`
     this.asked = 0;
+    this.typed = false; // words typed since the host's last answer
   }
 
   /** The Command before any choice: the host fills in `chosen`. */
@@ -52,13 +56,14 @@ export class ConflictEntryForm {
     return { type: this.kind === "task" ? "conflict_task" : "conflict_minor", action: this.key };
   }
 
-  /** Take the host's answer; a need that must be chosen and has no value yet takes its
-   * first choice (as the desktop's form does). True when that chose something: the
-   * host is asked again with it. */
+  /** Take the host's answer; a need that must be chosen and has only one choice, or is
+   * the weapon or Lethal or not (the weapon in hand, Non-lethal, first), takes its first
+   * choice. A target, a patient, a zone or a Difficulty waits for the player. True when
+   * that chose something: the host is asked again with it. */
   take(answer) {
     this.answer = answer;
     if (answer.reason) return false;
-    const unset = answer.needs.filter((n) => !OPTIONAL.has(n) && answer.choices[n]?.length && !this.chosen[n]);
+    const unset = answer.needs.filter((n) => !OPTIONAL.has(n) && answer.choices[n]?.length && !this.chosen[n] && (answer.choices[n].length === 1 || PREFILLED.has(n)));
     for (const n of unset) this.chosen[n] = answer.choices[n][0].value;
     return unset.length > 0;
   }
@@ -68,11 +73,30 @@ export class ConflictEntryForm {
     const a = this.answer;
     if (!a) return "Asking the GM's Bridge…";
     if (a.reason) return a.reason;
+    if (this.typed) return null; // the host is asked again as it is sent
     if (a.preview?.reason) return a.preview.reason;
     const unset = a.needs.filter((n) => !OPTIONAL.has(n) && a.choices[n] && !this.chosen[n]);
     if (unset.length) return `Choose: ${unset.map((n) => NEED_LABELS[n] ?? n).join(", ")}`;
     return null;
   }
+}
+
+/** The numbers at the top of the Conflict card: the personal conflict's Round and whose
+ * Turn it is, Momentum, Threat, the officer's Determination. */
+export function conflictPools(state, character, card) {
+  const fight = state.conflict;
+  const actor = fight?.turn?.actor ? fight.figures[fight.turn.actor]?.name ?? fight.turn.actor : "No one";
+  const me = character ? state.characters[character] : null;
+  const stat = (label, value, key) => el("div", { class: `stat ${key}` }, el("span", { class: "label" }, label), el("span", { class: "value", dataset: { stat: key } }, value));
+  return el(
+    "section",
+    { class: "pools", "aria-label": "The personal conflict" },
+    stat("ROUND", fight?.turn?.round ?? "—", "conflict-round"),
+    stat("TURN", card.acting ? "Yours" : actor, "conflict-actor"),
+    stat("MOMENTUM", `${state.momentum.value}/${state.momentum.cap}`, "momentum"),
+    stat("THREAT", state.threat.value, "threat"),
+    me ? stat("DETERMINATION", me.determination.value, "determination") : null,
+  );
 }
 
 /** The figure's lines: Stress, Injury, where it stands, what it carries. */
@@ -191,7 +215,7 @@ export function conflictCard(link, card, hooks) {
       el("p", { class: "turn-line", dataset: { stat: "conflict-turn" } }, card.acting ? "YOUR TURN: A MINOR ACTION AND A TASK" : `TURN: ${card.turn}`.toUpperCase()),
       figureLines(card),
     ),
-    pools(link.state, character),
+    conflictPools(link.state, character, card),
     waiting(link, card, hooks.send, hooks.conflictSpends(), hooks.rerender),
     el(
       "section",
@@ -208,6 +232,7 @@ export function conflictCard(link, card, hooks) {
         ["TASKS", card.tasks.map(entry)],
       ], use),
     ),
+    logList(link.log, 5),
     el("button", { type: "button", class: "back-button", dataset: { key: "ship-card" }, onclick: hooks.shipCard }, "THE SHIP'S CARD"),
   ];
 }
@@ -240,7 +265,14 @@ export function conflictFormScreen(form, hooks) {
       hooks.askConflictForm();
     };
     if (!choices) {
-      return el("label", { class: "field" }, el("span", {}, label), el("input", { type: "text", name: need, maxlength: 200, dataset: { key }, value: form.chosen[need] ?? "", onchange: (e) => set(e.target.value.trim()) }));
+      const typed = (e) => {
+        const words = e.target.value.trim();
+        if (words) form.chosen[need] = words;
+        else delete form.chosen[need];
+        form.typed = true;
+        hooks.askConflictFormSoon();
+      };
+      return el("label", { class: "field" }, el("span", {}, label), el("input", { type: "text", name: need, maxlength: 200, dataset: { key }, value: form.chosen[need] ?? "", oninput: typed }));
     }
     const blank = OPTIONAL.has(need) || !choices.length;
     return el(
@@ -261,13 +293,13 @@ export function conflictFormScreen(form, hooks) {
     el("p", {}, form.text),
     form.line ? el("p", { class: "dim" }, form.line) : null,
     fields.length ? el("section", { class: "form" }, fields) : null,
-    form.kind === "task" ? previewBlock(a?.preview ?? null) : null,
+    form.rolled ? previewBlock(a?.preview ?? null) : null,
     missing ? el("p", { class: "reason", dataset: { missing: "" } }, missing) : null,
     el(
       "div",
       { class: "actions-row" },
       el("button", { type: "button", class: "secondary", dataset: { key: "cancel" }, onclick: hooks.cancelConflict }, "BACK"),
-      el("button", { type: "button", class: "primary", dataset: { key: "go" }, disabled: missing != null, onclick: () => hooks.send(a.command) }, form.kind === "task" ? "ROLL" : "DO IT"),
+      el("button", { type: "button", class: "primary", dataset: { key: "go" }, disabled: missing != null, onclick: () => hooks.sendConflictForm() }, form.rolled ? "ROLL" : "DO IT"),
     ),
   ];
 }

@@ -260,3 +260,19 @@ def test_the_card_follows_seed_001_and_seed_003() -> None:
     assert card["create_advantage"].difficulty == 2 and card["guard"].difficulty == 0
     assert card["attack"].roll_text == "Daring or Control + Security"
     assert not any(card[k].rolled for k in ("assist", "direct", "pass", "ready"))
+
+
+def test_a_task_without_a_roll_previews_as_the_gates_word_and_notes_take_text() -> None:
+    """Seed 001 Conflict card: Pass, Ready, Assist and Direct are not rolled. Their
+    preview says only whether the gate lets them through (no "is not rolled" refusal a
+    form would read as one), and a note or a trigger has no list of choices: it is the
+    player's own words."""
+    f = Fight()
+    outside = conflict_preview(f.state, ConflictTask(by="kell", action="pass"))
+    assert outside.reason is not None and "is not rolled" not in outside.reason
+    f.turn("kell")
+    for key in ("pass", "ready", "assist"):
+        assert conflict_preview(f.state, ConflictTask(by="kell", action=key)).reason is None
+    advantage = conflict_choices(f.state, "kell", "create_advantage")
+    assert Need.NOTE not in advantage and Need.ROLL in advantage
+    assert Need.TRIGGER not in conflict_choices(f.state, "kell", "ready")

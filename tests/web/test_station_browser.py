@@ -624,3 +624,52 @@ def test_a_phone_plays_its_officers_turn_on_foot_from_the_conflict_card(
     expect(card).to_be_visible()
     assert page.errors == []  # type: ignore[attr-defined]
     page.close()
+
+
+def test_on_foot_a_task_without_a_roll_is_done_and_a_typed_note_is_sent(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """Seed 001 Conflict card on phones: Pass has no roll (its screen says DO IT and sends
+    it); Create Advantage takes the Advantage's name as typed words, sent even when ROLL
+    is tapped straight after typing (the host fills it into the Command first)."""
+    from bridge.engine import demo_boarding
+
+    mbeki, tovan = _page(browser, PHONE), _page(browser, PHONE)
+    for page, seat in ((mbeki, "char:mbeki"), (tovan, "char:tovan")):
+        # (a fight of its own each: after one officer's Turn the NPCs are to act)
+        home = tmp_path / seat.split(":")[1]
+        home.mkdir()
+        battle = home / "boarding.bridge"
+        save_battle(battle, Session(demo_boarding()))
+        _, journal, url = _host(home, str(battle))
+        page.goto(url)
+        page.locator(f"[data-seat='{seat}']").click()
+        expect(page.locator(".conflict-card")).to_be_visible()
+    mbeki.locator("[data-key='conflict-start']").click()
+    expect(mbeki.locator("[data-stat='conflict-actor']")).to_have_text("Yours")
+    mbeki.locator("[data-key='entry-pass']").click()
+    go = mbeki.locator("[data-key='go']")
+    expect(go).to_have_text("DO IT")
+    expect(go).to_be_enabled()
+    go.click()
+    expect(mbeki.locator("[data-key='entry-pass']")).to_be_disabled()  # its Task is done
+    expect(mbeki.locator(".log")).to_contain_text("passes")
+    tovan.locator("[data-key='conflict-start']").click()
+    tovan.locator("[data-key='entry-create_advantage']").click()
+    note = tovan.locator("input[name='note']")
+    expect(note).to_be_visible()
+    roll = tovan.locator("[data-key='go']")
+    expect(roll).to_be_disabled()  # the Advantage needs a name
+    expect(tovan.locator("[data-missing]")).to_contain_text("Name the Advantage")
+    note.fill("Covering fire")
+    roll.click()  # at once: the host fills the words in before it is sent
+    resolve = tovan.locator("[data-key='conflict-resolve']")
+    expect(resolve).to_be_visible()
+    expect(tovan.locator(".waiting-text")).to_contain_text("Create Advantage")
+    resolve.click()
+    expect(resolve).to_have_count(0)
+    sent = [line for line in journal.read_text().splitlines() if '"conflict_task"' in line]
+    assert len(sent) == 1 and '"note":"Covering fire"' in sent[0], sent  # (Tovan's journal)
+    for page in (mbeki, tovan):
+        assert page.errors == []  # type: ignore[attr-defined]
+        page.close()

@@ -83,7 +83,7 @@ class ConflictEntryDialog(QDialog):
         text = QLabel(entry.text, self)
         text.setWordWrap(True)
         layout.addWidget(text)
-        if entry.kind == "task":
+        if entry.kind == "task" and entry.roll:
             layout.addWidget(QLabel(f"{entry.roll} · Difficulty {entry.difficulty}", self))
         self.form = QFormLayout()
         layout.addLayout(self.form)
@@ -93,14 +93,15 @@ class ConflictEntryDialog(QDialog):
         layout.addWidget(self.preview)
         self.chart = OddsChart(self)
         self.chart.setMaximumHeight(round(scaled(170, parent)))
-        self.chart.setVisible(entry.kind == "task")
+        self.chart.setVisible(entry.kind == "task" and bool(entry.roll))
         layout.addWidget(self.chart)
         layout.addStretch(1)
         buttons = QHBoxLayout()
         outer.addLayout(buttons)
         buttons.addStretch(1)
         self.cancel_button = QPushButton("CANCEL", self)
-        self.go_button = QPushButton("ROLL" if entry.kind == "task" else "DO IT", self)
+        self.rolled = entry.kind == "task" and bool(entry.roll)  # Pass, Ready...: no roll
+        self.go_button = QPushButton("ROLL" if self.rolled else "DO IT", self)
         self.go_button.setObjectName("primary")
         buttons.addWidget(self.cancel_button)
         buttons.addWidget(self.go_button)
@@ -198,13 +199,13 @@ class ConflictEntryDialog(QDialog):
         """The preview for the Command as it stands: the gate's reason, or the itemised
         Difficulty and exact odds."""
         cmd = self.command()
-        if isinstance(cmd, ConflictTask):
+        if isinstance(cmd, ConflictTask) and self.rolled:
             preview = self.model.preview(cmd)
             self.preview.setText("\n".join(preview_lines(preview)))
             self.chart.setOdds(preview.attack.task if preview.attack else preview.odds)
             reason = preview.reason
-        else:
-            reason = None
+        else:  # a Minor Action, or a Task with no roll: the gate's word when it is sent
+            reason = self.model.preview(cmd).reason if isinstance(cmd, ConflictTask) else None
             missing = [
                 NEED_LABELS.get(n, n.value)
                 for n, f in self.fields.items()

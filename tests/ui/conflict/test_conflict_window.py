@@ -196,3 +196,39 @@ def test_the_card_offers_avoid_injury_when_the_officers_decision_waits(qtbot: Qt
     fig = after.figures[front.figure]
     assert fig.avoid_injury_used and fig.injury is None
     assert "Avoid Injury: used this scene" in w.status.text()
+
+
+def test_the_tasks_without_a_roll_are_sent_and_a_note_is_typed(qtbot: QtBot) -> None:
+    """Seed 001 Conflict card: Pass, Ready, Assist and Direct are not rolled, so their
+    forms say DO IT and send them (their 'preview' is only the gate's word); the note of
+    Create Advantage and Other Tasks, and Ready's trigger, are typed (they take text)."""
+    from PySide6.QtWidgets import QLineEdit
+
+    from bridge.engine import ConflictStartTurn, Need
+
+    model = SharedModel(Session(demo_boarding(), SeededDice(3)))
+    w = card(qtbot, model, "mbeki")
+    model.submit(ConflictStartTurn(by="mbeki", figure="mbeki"))
+    for key in ("pass", "ready", "assist"):
+        form = w.use(key)
+        assert form is not None
+        assert form.go_button.text() == "DO IT" and form.go_button.isEnabled(), key
+        assert not form.chart.isVisibleTo(form), key
+        form.close()
+    ready = w.use("ready")
+    assert ready is not None and isinstance(ready.fields[Need.TRIGGER], QLineEdit)
+    ready.close()
+    advantage = w.use("create_advantage")
+    assert advantage is not None and advantage.go_button.text() == "ROLL"
+    note = advantage.fields[Need.NOTE]
+    assert isinstance(note, QLineEdit)
+    assert not advantage.go_button.isEnabled()
+    assert "Name the Advantage" in advantage.go_button.toolTip()
+    note.setText("Covering fire")
+    assert advantage.go_button.isEnabled()
+    advantage.close()
+    passed = w.use("pass")
+    assert passed is not None
+    passed.send()
+    conflict = model.state.conflict
+    assert conflict is not None and conflict.turn.passed and "pass" in conflict.turn.tasks_used
