@@ -41,6 +41,7 @@ from bridge.rules.personal_gear import PersonalQuality
 __all__ = [
     "FIGURES_ONLY",
     "ConflictTurnPlayed",
+    "allies_waiting",
     "conflict_npcs_only",
     "play_conflict_turn",
     "suggest_conflict",
@@ -229,8 +230,18 @@ def conflict_npcs_only(state: Encounter) -> str | None:
     pending = now.pending
     actor = pending.actor if pending is not None else (now.turn.interrupt or now.turn.actor)
     if actor is None:
-        return None if waiting_figures(state, "npc") and now.turn.side == "npc" else FIGURES_ONLY
+        npcs_move = now.turn.side == "npc" and waiting_figures(state, "npc")
+        return None if npcs_move or allies_waiting(state) else FIGURES_ONLY
     return None if now.figures[actor].npc is not None else FIGURES_ONLY
+
+
+def allies_waiting(state: Encounter) -> tuple[str, ...]:
+    """NPC figures fighting with the crew that may take their Turn now, on the players'
+    move: the GM plays them (the autopilot starts the first one's Turn)."""
+    now = state.conflict
+    if now is None or now.turn.side != "player" or now.turn.actor is not None:
+        return ()
+    return tuple(f for f in waiting_figures(state, "player") if now.figures[f].npc is not None)
 
 
 @dataclass(frozen=True)
@@ -294,6 +305,9 @@ def play_conflict_turn(
         who = now.pending.actor
     else:
         who = now.turn.interrupt or now.turn.actor
+    allies = allies_waiting(state) if who is None else ()
+    if allies and not (isinstance(first, ConflictStartTurn) and first.figure in allies):
+        first = ConflictStartTurn(figure=allies[0])  # an ally of the crew, on their move
     if who is None and isinstance(first, ConflictStartTurn):
         who = first.figure
     if who is None or (now.figures[who].npc is None and not now.decisions):

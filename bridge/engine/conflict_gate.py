@@ -21,6 +21,7 @@ from bridge.engine.conflict_commands import (
     ConflictTriggerReady,
     ResistKnockdown,
     StartConflict,
+    WithdrawFigure,
 )
 from bridge.engine.conflict_state import Conflict, Decision, Figure, Side
 from bridge.engine.encounter import Encounter
@@ -91,6 +92,23 @@ def ship_refusal(state: Encounter, command: BaseCommand) -> str | None:
     return None
 
 
+def _withdraw(conflict: Conflict, figure: str) -> str | None:
+    """Why the GM cannot take ``figure`` out of the fight now: not while it acts, nor
+    while a decision waits for it (it would be asked after it had gone)."""
+    fig = conflict.figures.get(figure)
+    if fig is None:
+        return f"There is no figure '{figure[:40]}' in the personal conflict."
+    if fig.withdrawn:
+        return f"{fig.name} has already left the fight."
+    turn, pending = conflict.turn, conflict.pending
+    if figure in (turn.actor, turn.interrupt) or (pending is not None and pending.actor == figure):
+        return f"{fig.name} is acting: end their Turn first."
+    waiting = next((d for d in conflict.decisions if d.figure == figure), None)
+    if waiting is not None:
+        return decision_text(conflict, waiting)
+    return None
+
+
 def decision_text(conflict: Conflict, decision: Decision) -> str:
     """What waits, in words."""
     who = conflict.figures[decision.figure].name if decision.figure in conflict.figures else ""
@@ -147,6 +165,8 @@ def conflict_why_not(state: Encounter, command: BaseCommand) -> str | None:
         return None
     if conflict is None:
         return "No personal conflict is running."
+    if isinstance(command, WithdrawFigure):
+        return _withdraw(conflict, command.figure)
     if kind in SETUP:
         return None
     if conflict.ended:

@@ -217,8 +217,11 @@ def add_figure(ctx: Ctx, cmd: AddFigure) -> None:
     for fig, zone, huddle in added:
         data["figures"][fig.id] = fig.model_copy(update={"huddle": huddle}).model_dump()
         data["zones"]["positions"][fig.id] = zone
+    reopened = now.outcome is not None
     data["outcome"] = None
     ctx.set(conflict=_conflict_of(ctx, data))
+    if reopened:
+        ctx.say("The personal conflict goes on: new figures join it.")
     for fig, zone, _ in added:
         ctx.say(f"{fig.name} joins the personal conflict in {zone}.")
     _menacing(ctx, [f for f, _, _ in added])
@@ -226,14 +229,9 @@ def add_figure(ctx: Ctx, cmd: AddFigure) -> None:
 
 
 def withdraw_figure(ctx: Ctx, cmd: WithdrawFigure) -> None:
+    """The figure leaves the fight (the gate has judged when it may: conflict_gate)."""
     now = conflict(ctx)
     fig = figure(ctx, cmd.figure)
-    if fig.withdrawn:
-        refuse(f"{fig.name} has already left the fight.")
-    if cmd.figure in (now.turn.actor, now.turn.interrupt) or (
-        now.pending is not None and now.pending.actor == cmd.figure
-    ):
-        refuse(f"{fig.name} is acting: end their Turn first.")
     set_conflict(ctx, figures={**now.figures, fig.id: fig.model_copy(update={"withdrawn": True})})
     ctx.say(f"{fig.name} leaves the fight.")
     check_outcome(ctx)

@@ -142,11 +142,32 @@ def test_the_gm_brings_an_officer_in_and_a_figure_out_but_not_one_acting() -> No
     f.refused(WithdrawFigure(figure="sorel"), "already left the fight")
 
 
-def test_withdrawing_the_last_enemy_decides_the_conflict() -> None:
+def test_withdrawing_the_last_enemy_decides_the_conflict_and_new_foes_reopen_it() -> None:
     f = Fight()
     applied = f.do(WithdrawFigure(figure="thug"))
     assert "The away team wins" in log(applied)
     f.refused(ConflictStartTurn(by="kell", figure="kell"), "The personal conflict is over")
+    again = f.do(AddFigure(npcs=NpcPlacement(npc=npc(id="gorn", name="Gorn"), zone=A)))
+    assert "The personal conflict goes on: new figures join it." in log(again)
+    assert f.conflict.outcome is None
+
+
+def test_the_gate_judges_a_withdrawal_as_the_gm_console_shows_it() -> None:
+    """Not while the figure acts, nor while a decision waits for it (seed 003 Avoid
+    Injury is the injured figure's own: it would be asked after it had gone)."""
+    from bridge.engine.gate import why_not
+
+    f = Fight()
+    assert why_not(f.state, WithdrawFigure(figure="kell")) is None
+    assert why_not(f.state, WithdrawFigure(figure="nobody")) == (
+        "There is no figure 'nobody' in the personal conflict."
+    )
+    f.turn("kell")
+    f.refused(WithdrawFigure(figure="kell"), "Lt. Cmdr. Kell is acting: end their Turn first.")
+    f.task("attack", target="thug", d20=(3, 4))
+    f.resolve(d6=(2, 2, 1, 3, 3, 3, 3, 3, 3))  # 5 damage at once: the thug may Avoid it
+    assert f.conflict.decisions[0].figure == "thug"
+    f.refused(WithdrawFigure(figure="thug"), "Thug must first decide whether to Avoid the Injury")
 
 
 def test_undo_and_replay_run_through_the_conflict_as_everything_else() -> None:

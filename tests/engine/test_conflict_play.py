@@ -270,3 +270,31 @@ def test_autopilot_answers_an_npcs_decision_in_an_officers_turn() -> None:
     assert isinstance(played, ConflictTurnPlayed)
     assert played.steps[0] in ("avoids the Injury", "takes the Injury")
     assert conflict_npcs_only(session.state) == FIGURES_ONLY  # back to the officer
+
+
+def test_autopilot_plays_an_npc_who_fights_with_the_crew_on_the_players_move() -> None:
+    """An NPC the GM brings in on the crew's side (AddFigure, side "player") takes its
+    Turn on the players' move, as any of them may; the GM plays it, so AUTOPILOT TURN
+    starts and plays it (before, it said "it is the players' move" and nothing could)."""
+    from bridge.engine.commands import AddFigure
+    from bridge.engine.conflict_autopilot import allies_waiting
+    from bridge.engine.conflict_commands import NpcPlacement
+    from bridge.model.npc import Npc
+
+    session = Session(demo_boarding(), SeededDice(4))
+    conflict = session.state.conflict
+    assert conflict is not None and conflict.turn.side == "player"
+    foe = next(f.npc for f in conflict.figures.values() if f.npc is not None)
+    assert isinstance(foe, Npc)
+    ally = foe.model_copy(update={"id": "ally", "name": "Friendly Guard"})
+    zone = conflict.zone_of("kell")
+    session.apply(AddFigure(npcs=NpcPlacement(npc=ally, side="player", zone=zone)))
+    assert allies_waiting(session.state) == ("ally",)
+    assert conflict_npcs_only(session.state) is None
+    played = play_conflict_turn(session.state, session.check, _submitter(session))
+    assert isinstance(played, ConflictTurnPlayed), played
+    assert played.figure == "ally" and played.name == "Friendly Guard"
+    after = session.state.conflict
+    assert after is not None and "ally" in after.turn.acted
+    assert played.steps[-1] == "ends its Turn"
+    assert allies_waiting(session.state) == ()

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from bridge.engine import AddFigure, Encounter, OfficerPlacement
-from bridge.ui.conflict.npc_row import library_templates, npc_row
+from bridge.ui.conflict.npc_row import library_templates, npc_headers, npc_row
 
 __all__ = ["AddFiguresDialog"]
 
@@ -59,14 +59,15 @@ class AddFiguresDialog(QDialog):
         foes = QGroupBox("NPCS JOIN (THE LIBRARY'S TEMPLATES)", self)
         fgrid = QGridLayout(foes)
         self.templates = library_templates()
-        self.npcs = npc_row(foes, fgrid, 0, self.templates)
+        npc_headers(foes, fgrid, 0)
+        self.npcs = npc_row(foes, fgrid, 1, self.templates)
         self.npcs.zone.addItems(zones)
         self.side = QComboBox(foes)
         self.side.addItem("against the crew", "npc")
-        self.side.addItem("with the crew", "player")
+        self.side.addItem("with the crew (the GM plays them)", "player")
         self.side.setToolTip("Which side they fight on")
-        fgrid.addWidget(QLabel("Side", foes), 1, 0)
-        fgrid.addWidget(self.side, 1, 1)
+        fgrid.addWidget(QLabel("Side", foes), 2, 0)
+        fgrid.addWidget(self.side, 2, 1, 1, 3)
         layout.addWidget(foes)
 
         self.drawn = QCheckBox("Weapons in hand", self)

@@ -50,7 +50,7 @@ from bridge.engine import (
 from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.conflict.add_figures import AddFiguresDialog
 from bridge.ui.conflict.conflict_picture import ConflictPicture
-from bridge.ui.conflict.npc_row import library_templates, npc_row
+from bridge.ui.conflict.npc_row import library_templates, npc_headers, npc_row
 from bridge.ui.widgets.fit import scrolling
 from bridge.ui.widgets.flow_layout import FlowLayout
 from bridge.ui.widgets.steady import set_state
@@ -115,7 +115,8 @@ class StartConflictDialog(QDialog):
         foes = QGroupBox("NPCS (THE LIBRARY'S TEMPLATES)", self)
         fgrid = QGridLayout(foes)
         self.templates = library_templates()
-        self.npc_rows = [npc_row(foes, fgrid, row, self.templates) for row in range(NPC_ROWS)]
+        npc_headers(foes, fgrid, 0)
+        self.npc_rows = [npc_row(foes, fgrid, row + 1, self.templates) for row in range(NPC_ROWS)]
         layout.addWidget(foes)
         for (which, _tier, count, _zone), (npc_id, many) in zip(
             self.npc_rows, DEFAULT_FOES, strict=False
@@ -186,6 +187,7 @@ class ConflictControls(QWidget):
         layout = QVBoxLayout(self)
         self.start_button = QPushButton("START…", self)
         self.add_button = QPushButton("ADD FIGURES…", self)
+        self._showing_add: bool | None = None  # which of START… and ADD FIGURES… shows
         self.autopilot_button = QPushButton("AUTOPILOT TURN", self)
         self.autopilot_button.setObjectName("primary")
         self.npc_first_button = QPushButton("NPC ACTS FIRST", self)
@@ -274,7 +276,8 @@ class ConflictControls(QWidget):
             "Bring an officer or NPCs into the fight (reinforcements, an officer who arrives)",
         )
         # One in the other's place: START… before a fight, ADD FIGURES… while one runs.
-        if self.add_button.isHidden() == running:
+        if self._showing_add is not running:
+            self._showing_add = running
             self.start_button.setVisible(not running)
             self.add_button.setVisible(running)
         self._fill_figures(state)
@@ -297,9 +300,15 @@ class ConflictControls(QWidget):
 
     def add_figures(self) -> AddFiguresDialog:
         dialog = AddFiguresDialog(self.model.state, self)
-        dialog.accepted.connect(lambda: self.submit(dialog.command()))
+        dialog.accepted.connect(lambda: self._said(dialog.command()))
         dialog.show()
         return dialog
+
+    def _said(self, command: Command) -> None:
+        """Send ``command`` and say what it did (a refusal says why, as every refusal)."""
+        applied = self.model.submit(command)
+        if applied is not None and applied.entry.log:
+            self.sig_said.emit(" ".join(applied.entry.log))
 
     def submit(self, command: Command) -> bool:
         return self.model.submit(command) is not None
@@ -340,6 +349,7 @@ class ConflictControls(QWidget):
         fig = conflict.figures.get(str(fid)) if conflict is not None and fid else None
         gone = "No personal conflict is running." if conflict is None else None
         gone = gone or (None if fig is not None else "No figure is left in the fight.")
+        withdraw = gone or self.model.why_not(WithdrawFigure(figure=str(fid)))
         reveal = gone
         if fig is not None and fig.npc is None:
             reveal = "An officer: the players see their figure already."
@@ -348,7 +358,7 @@ class ConflictControls(QWidget):
         set_state(self.reveal_button, reveal, "Show the players this NPC's Stress and statistics")
         set_state(
             self.withdraw_button,
-            gone,
+            withdraw,
             "The figure leaves the fight (flees, is beamed out) once its Turn is over",
         )
 
@@ -370,7 +380,7 @@ class ConflictControls(QWidget):
     def _withdraw(self) -> None:
         fid = self.figure_choice.currentData()
         if fid:
-            self.model.submit(WithdrawFigure(figure=str(fid)))
+            self._said(WithdrawFigure(figure=str(fid)))
 
     def _reveal(self) -> None:
         fid = self.figure_choice.currentData()

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import Literal, NamedTuple
 
-from PySide6.QtWidgets import QComboBox, QGridLayout, QSpinBox, QWidget
+from PySide6.QtWidgets import QComboBox, QGridLayout, QLabel, QSpinBox, QWidget
 
 from bridge.engine import NpcPlacement
 from bridge.model.npc import Npc
 from bridge.rules.npc_abilities import NpcTier
 
-__all__ = ["NpcRow", "library_templates", "npc_row"]
+__all__ = ["NpcRow", "library_templates", "npc_headers", "npc_row"]
 
 
 class NpcRow(NamedTuple):
@@ -52,6 +52,14 @@ def library_templates() -> dict[str, Npc]:
 
     templates, _bad = library_npcs()
     return {t.npc.id: t.npc for t in templates}
+
+
+def npc_headers(parent: QWidget, grid: QGridLayout, row: int) -> None:
+    """The names of the row's fields, above them in ``grid``."""
+    for col, text in enumerate(("NPC", "Tier", "How many", "Zone")):
+        label = QLabel(text, parent)
+        label.setObjectName("dim")
+        grid.addWidget(label, row, col)
 
 
 def npc_row(parent: QWidget, grid: QGridLayout, row: int, templates: dict[str, Npc]) -> NpcRow:

@@ -14,6 +14,7 @@ from bridge.engine import (
     ConflictStartTurn,
     ConflictTask,
     Session,
+    WithdrawFigure,
     demo_boarding,
     demo_encounter,
 )
@@ -129,7 +130,8 @@ def test_autopilot_plays_an_npc_figures_turn_and_the_gm_drags_a_figure(qtbot: Qt
     assert "revealed to the players already" in c.conflict.reveal_button.toolTip()
     c.conflict.figure_choice.setCurrentIndex(c.conflict.figure_choice.findData("kell"))
     assert not c.conflict.reveal_button.isEnabled()  # an officer: seen already
-    assert c.conflict.withdraw_button.isEnabled()
+    gate = model.why_not(WithdrawFigure(figure="kell"))  # WITHDRAW says what the gate says
+    assert c.conflict.withdraw_button.isEnabled() is (gate is None)
 
 
 def test_the_gm_sets_a_zones_cover_and_the_card_reads_it(qtbot: QtBot) -> None:
@@ -175,6 +177,7 @@ def test_the_gm_brings_reinforcements_and_an_officer_in_as_the_fight_runs(qtbot:
     dialog.npcs.number.setValue(2)
     dialog.npcs.zone.setCurrentText(conflict.zones.zones[-1])
     dialog.accept()
+    assert "joins the personal conflict" in c.statusBar().currentMessage()
     now = model.state.conflict
     assert now is not None and now.zone_of("sorel") == conflict.zones.zones[0]
     added = [f"Klingon Bekk {len(bekks) + n}" for n in (1, 2)]
@@ -200,12 +203,11 @@ def test_the_gm_withdraws_a_figure_but_not_one_whose_turn_runs(qtbot: QtBot) -> 
     decides it. A figure whose Turn runs is refused, with the reason."""
     model = SharedModel(Session(demo_boarding(), SeededDice(8)))
     c = console(qtbot, model)
+    assert c.conflict.add_button.isVisible() and c.conflict.start_button.isHidden()
     model.submit(ConflictStartTurn(by="kell", figure="kell"))
     c.conflict.figure_choice.setCurrentIndex(c.conflict.figure_choice.findData("kell"))
-    before = model.state
-    qtbot.mouseClick(c.conflict.withdraw_button, Qt.MouseButton.LeftButton)
-    assert model.state is before
-    assert "end their Turn first" in c.statusBar().currentMessage()
+    assert not c.conflict.withdraw_button.isEnabled()  # the gate's word, before a click
+    assert "end their Turn first" in c.conflict.withdraw_button.toolTip()
     conflict = model.state.conflict
     assert conflict is not None
     foes = [fid for fid, f in conflict.figures.items() if f.side == "npc"]
@@ -214,4 +216,27 @@ def test_the_gm_withdraws_a_figure_but_not_one_whose_turn_runs(qtbot: QtBot) -> 
         qtbot.mouseClick(c.conflict.withdraw_button, Qt.MouseButton.LeftButton)
         assert model.state.conflict.figures[fid].withdrawn  # type: ignore[union-attr]
         assert c.conflict.figure_choice.findData(fid) == -1
+        assert "leaves the fight" in c.statusBar().currentMessage()  # what it did
     assert "away team wins" in (model.state.conflict.outcome or "")  # type: ignore[union-attr]
+
+
+def test_an_npc_fighting_with_the_crew_is_played_by_autopilot_on_the_players_move(
+    qtbot: QtBot,
+) -> None:
+    """ADD FIGURES… "with the crew": the GM plays that NPC, so AUTOPILOT TURN plays its
+    Turn on the players' move (an officer's Turn is still the player's own)."""
+    model = SharedModel(Session(demo_boarding(), SeededDice(8)))
+    c = console(qtbot, model)
+    assert not c.conflict.autopilot_button.isEnabled()  # the players are to act
+    dialog = c.conflict.add_figures()
+    dialog.npcs.which.setCurrentIndex(dialog.npcs.which.findData("starfleet-security-officer"))
+    dialog.side.setCurrentIndex(dialog.side.findData("player"))
+    dialog.accept()
+    now = model.state.conflict
+    assert now is not None
+    ally = next(fid for fid, f in now.figures.items() if f.npc is not None and f.side == "player")
+    assert c.conflict.autopilot_button.isEnabled()
+    qtbot.mouseClick(c.conflict.autopilot_button, Qt.MouseButton.LeftButton)
+    after = model.state.conflict
+    assert after is not None and ally in after.turn.acted
+    assert c.statusBar().currentMessage().startswith(f"Autopilot, {now.figures[ally].name}: ")
