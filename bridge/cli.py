@@ -321,7 +321,9 @@ def _parser() -> argparse.ArgumentParser:
         "--bind", metavar="ADDRESS", help="listen on this address only (default: all)"
     )
     host.add_argument(
-        "--npc-autopilot", action="store_true", help="play the NPC ships automatically"
+        "--npc-autopilot",
+        action="store_true",
+        help="play the NPC ships (and a personal conflict's NPC figures) automatically",
     )
     host.add_argument(
         "--seed", dest="host_seed", type=int, help="seed the demo battle's dice (repeatable)"

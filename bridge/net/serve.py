@@ -8,7 +8,15 @@ import logging
 import signal
 from pathlib import Path
 
-from bridge.engine import CommandRefused, Session, suggest
+from bridge.engine import (
+    Command,
+    CommandRefused,
+    Encounter,
+    Session,
+    conflict_npcs_only,
+    play_conflict_turn,
+    suggest,
+)
 from bridge.net import heap
 from bridge.net.discovery import lan_addresses
 from bridge.net.host import Host
@@ -52,7 +60,9 @@ def _journal(session: Session) -> AutosaveJournal:
 
 
 class NpcAutopilot:
-    """Plays the NPC ships when nobody sits in the GM's chair (the windowless host)."""
+    """Plays the NPC ships when nobody sits in the GM's chair (the windowless host), and in
+    a personal conflict the NPC figures (an enemy's Turn, an ally of the crew's on the
+    players' move, an NPC's answer to Avoid Injury), as the GM's AUTOPILOT TURN does."""
 
     def __init__(self, host: Host, pause: float = 0.02, limit: int = 100_000) -> None:
         self.host = host
@@ -70,12 +80,22 @@ class NpcAutopilot:
     def _step(self) -> None:
         self._scheduled = False
         session: Session = self.host.session
+        if session.state.conflict is not None and conflict_npcs_only(session.state) is None:
+            self.left -= 1
+            play_conflict_turn(session.state, session.check, self._submit)
+            return  # (each Command it applied pokes the autopilot again)
         command = suggest(session.state, session.check)
         if command is None or command.by != "gm":
             return
         self.left -= 1
         with contextlib.suppress(CommandRefused):
             self.host.apply(command)
+
+    def _submit(self, command: Command) -> Encounter | None:
+        try:
+            return self.host.apply(command).state
+        except CommandRefused:
+            return None
 
 
 async def run_host(

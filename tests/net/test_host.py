@@ -579,3 +579,75 @@ def test_a_thin_client_fills_a_conflict_entry_from_its_choices_and_sends_what_co
             await ws.close()
 
     run(body())
+
+
+def test_the_windowless_hosts_autopilot_plays_the_npc_figures_of_a_personal_conflict() -> None:
+    """``bridge host --npc-autopilot`` on a boarding action: after an officer's Turn the
+    NPC figures' Turns are played (as the GM's AUTOPILOT TURN plays them), so a table of
+    phones is not left waiting for a GM's Bridge; an officer's Turn is never taken."""
+    from bridge.engine import demo_boarding
+    from bridge.net.serve import NpcAutopilot
+
+    async def body() -> None:
+        async with hosting(demo_boarding()) as (host, url):
+            NpcAutopilot(host, pause=0.01).poke()
+            await asyncio.sleep(0.1)
+            conflict = host.session.state.conflict
+            assert conflict is not None and conflict.turn.side == "player"
+            assert conflict.turn.actor is None  # the officers' move: nothing is played
+            ws = await raw_join(url, "char:kell")
+            for n, command in enumerate(
+                (
+                    {"type": "conflict_start_turn", "figure": "kell"},
+                    {"type": "conflict_task", "action": "pass"},
+                    {"type": "conflict_end_turn"},
+                ),
+                start=1,
+            ):
+                await ws.send(json.dumps({"type": "command", "id": n, "command": command}))
+                assert (await receive_until(ws, "accepted")).type == "accepted"
+            answered = 0
+            for _ in range(200):  # at most 10 s
+                now = host.session.state.conflict
+                assert now is not None
+                front = now.decisions[0] if now.decisions else None
+                if front is not None and front.figure in (
+                    "kell",
+                    "reyes",
+                    "tovan",
+                    "mbeki",
+                    "sorel",
+                ):
+                    # an officer hit must decide (Avoid Injury): the player answers, and
+                    # the autopilot goes on with the NPC's Turn
+                    answered += 1
+                    answer = {"type": "avoid_injury", "figure": front.figure, "pay": "none"}
+                    if front.kind == "resist_knockdown":
+                        answer = {
+                            "type": "resist_knockdown",
+                            "figure": front.figure,
+                            "resist": False,
+                        }
+                    seat = (
+                        await raw_join(url, f"char:{front.figure}")
+                        if front.figure != "kell"
+                        else ws
+                    )
+                    await seat.send(
+                        json.dumps({"type": "command", "id": 100 + answered, "command": answer})
+                    )
+                    assert (await receive_until(seat, "accepted")).type == "accepted"
+                    if seat is not ws:
+                        await seat.close()
+                    continue
+                played = [f for f in now.figures if f in now.turn.acted or f == now.turn.actor]
+                if any(now.figures[f].npc is not None for f in played) and now.turn.actor is None:
+                    break
+                await asyncio.sleep(0.05)
+            else:
+                raise AssertionError(f"the autopilot finished no NPC figure's Turn: {now.turn}")
+            officers = [f for f in now.turn.acted if now.figures[f].npc is None]
+            assert set(officers) <= {"kell"}  # no other officer's Turn was taken
+            await ws.close()
+
+    run(body())
