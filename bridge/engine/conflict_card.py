@@ -84,7 +84,9 @@ class FigureView(_View):
     )
     tier: str | None = Field(default=None, description="Minor, Notable or Major, for an NPC")
     zone: str
-    within_reach: tuple[str, ...]
+    within_reach: tuple[str, ...] = Field(
+        description="The names of the figures within Reach, those out of the fight marked"
+    )
     cover: int = Field(description="Cover dice the figure's zone gives")
     darkness: int
     stress: int | None = None
@@ -197,7 +199,10 @@ def _figure_view(state: Encounter, fig: Figure, viewer: Viewer) -> FigureView:
         officer=fig.character,
         tier=fig.npc.tier.label if fig.npc is not None else None,
         zone=zone,
-        within_reach=reach_of(now, fig.id, active=False),
+        within_reach=tuple(
+            now.figures[f].name + (" (down)" if now.figures[f].out else "")
+            for f in reach_of(now, fig.id, active=False)
+        ),
         cover=now.cover.get(zone, 0),
         darkness=now.darkness.get(zone, 0),
         stress=None if hide else fig.stress,

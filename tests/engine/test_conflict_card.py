@@ -276,3 +276,18 @@ def test_a_task_without_a_roll_previews_as_the_gates_word_and_notes_take_text() 
     advantage = conflict_choices(f.state, "kell", "create_advantage")
     assert Need.NOTE not in advantage and Need.ROLL in advantage
     assert Need.TRIGGER not in conflict_choices(f.state, "kell", "ready")
+
+
+def test_who_is_within_reach_is_said_by_name_and_the_fallen_are_marked() -> None:
+    """The card's "within Reach" line is for the officer's eyes: names, not ids, and a
+    figure out of the fight (here Injured) is marked, since First Aid still reaches it."""
+    from bridge.engine.commands import MoveFigure
+    from bridge.seatview import conflict_card_of
+
+    f = Fight()
+    f.do(MoveFigure(figure="thug", zone=B, beside="kell"))
+    card = conflict_card_of(f.state, "kell")
+    assert card is not None and card.figure.within_reach == ("Thug",)
+    f.do(SetValue(path="conflict.figures.thug.injury", value="nonlethal"))
+    card = conflict_card_of(f.state, "kell")
+    assert card is not None and card.figure.within_reach == ("Thug (down)",)
