@@ -108,9 +108,7 @@ function figureLines(card) {
     : f.withdrawn
       ? "Withdrawn from the fight"
       : f.injury == null
-        ? f.prone
-          ? "Unhurt, prone"
-          : "Unhurt"
+        ? "Unhurt" // (Prone is said with the figure's marks)
         : `${f.injury === "lethal" ? "Lethal" : "Non-lethal"} Injury: ${f.fighting_on ? "fighting on (First Aid)" : f.stabilised ? "stabilised" : "incapacitated"}`;
   const terrain = [f.cover ? `Cover ${f.cover}` : "", f.darkness ? `darkness +${f.darkness}` : ""].filter(Boolean);
   const carried = f.weapons.map((w) => (w === f.wielding ? `${w} (in hand)` : w));
@@ -163,17 +161,25 @@ function waiting(link, card, send, spends, rerender) {
   const outcome = !decision && pending?.result ? (pending.result.success ? "success" : "failure") : undefined;
   const parts = [el("h3", {}, "WAITING FOR YOU"), el("p", { class: "waiting-text", dataset: outcome ? { outcome } : {} }, decision ? decision.text : card.pending ?? "")];
   if (decision?.kind === "avoid_injury") {
+    // Seed 003 Avoid Injury: pay its Momentum, or add that much Threat (the card's back:
+    // a player may add Threat for Momentum), or take a Complication; or take the Injury.
+    const short = link.state.momentum.value < decision.cost;
+    const avoid = button("avoid-momentum", `AVOID: ${decision.cost} MOMENTUM`, { type: "avoid_injury", figure, pay: "momentum" });
+    avoid.disabled = short;
     parts.push(
       el(
         "div",
         { class: "actions-row" },
-        button("avoid-momentum", `AVOID: ${decision.cost} MOMENTUM`, { type: "avoid_injury", figure, pay: "momentum" }),
+        avoid,
+        button("avoid-threat", `AVOID: +${decision.cost} THREAT`, { type: "avoid_injury", figure, pay: "threat" }, short ? "primary" : "secondary"),
         button("avoid-complication", "AVOID: A COMPLICATION", { type: "avoid_injury", figure, pay: "complication" }, "secondary"),
         button("take-it", "TAKE THE INJURY", { type: "avoid_injury", figure, pay: "none" }, "secondary"),
       ),
+      short ? el("p", { class: "reason" }, `Not enough Momentum: ${decision.cost} needed, ${link.state.momentum.value} in the pool.`) : null,
     );
   } else if (decision?.kind === "resist_knockdown") {
-    parts.push(el("div", { class: "actions-row" }, button("resist", "RESIST", { type: "resist_knockdown", figure, resist: true }), button("fall", "FALL PRONE", { type: "resist_knockdown", figure, resist: false }, "secondary")));
+    const resist = decision.cost ? `RESIST: +${decision.cost} THREAT` : "RESIST";
+    parts.push(el("div", { class: "actions-row" }, button("resist", resist, { type: "resist_knockdown", figure, resist: true }), button("fall", "FALL PRONE", { type: "resist_knockdown", figure, resist: false }, "secondary")));
   } else if (decision) {
     parts.push(el("p", { class: "dim" }, "The GM answers this one."));
   } else if (pending.damage) {

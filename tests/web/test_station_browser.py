@@ -673,3 +673,50 @@ def test_on_foot_a_task_without_a_roll_is_done_and_a_typed_note_is_sent(
     for page in (mbeki, tovan):
         assert page.errors == []  # type: ignore[attr-defined]
         page.close()
+
+
+def test_on_foot_the_officer_answers_avoid_injury_from_the_phone(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """Seed 003 Avoid Injury is the injured officer's own decision: the phone offers its
+    Momentum, the Threat a player may add instead (the card's back), a Complication, or
+    taking the Injury; paying Threat adds it to the pool and the fight goes on."""
+    from bridge.engine import (
+        ConflictApplyDamage,
+        ConflictEndTurn,
+        ConflictResolve,
+        ConflictStartTurn,
+        ConflictTask,
+        demo_boarding,
+    )
+    from bridge.rules.dice import GivenDice
+
+    session = Session(demo_boarding())
+    session.apply(ConflictStartTurn(by="kell", figure="kell"))
+    session.apply(ConflictTask(by="kell", action="pass"))
+    session.apply(ConflictEndTurn(by="kell"))
+    session.apply(ConflictStartTurn(figure="klingon-warrior"))  # the GM's Klingon hits Kell
+    session.apply(ConflictTask(action="attack", target="kell"), GivenDice(d20=(1, 1, 10, 10)))
+    session.apply(ConflictResolve(hold_damage=True), GivenDice(d6=(2,) * 10))
+    session.apply(ConflictApplyDamage(), GivenDice(d6=(2,) * 10))
+    conflict = session.state.conflict
+    assert conflict is not None and conflict.decisions[0].figure == "kell"
+    threat = session.state.threat.value
+    battle = tmp_path / "hit.bridge"
+    save_battle(battle, session)
+    _, _, url = _host(tmp_path, str(battle))
+    page = _page(browser, PHONE)
+    page.goto(url)
+    page.locator("[data-seat='char:kell']").click()
+    waiting = page.locator(".waiting")
+    expect(waiting).to_contain_text("must first decide whether to Avoid the Injury")
+    expect(page.locator("[data-key='avoid-momentum']")).to_have_text("AVOID: 2 MOMENTUM")
+    expect(page.locator("[data-key='avoid-momentum']")).to_be_enabled()  # 2 in the pool
+    expect(page.locator("[data-key='take-it']")).to_be_visible()
+    _large_targets(page)
+    page.locator("[data-key='avoid-threat']").click()
+    expect(waiting).to_have_count(0)
+    expect(page.locator("[data-stat='threat']")).to_have_text(str(threat + 2))
+    expect(page.locator("[data-stat='stress']")).not_to_contain_text("Injury")
+    assert page.errors == []  # type: ignore[attr-defined]
+    page.close()
