@@ -337,7 +337,7 @@ class ConflictControls(QWidget):
             for name, fid in shown:
                 self.figure_choice.addItem(name, fid)
             hidden = [fid for fid, f in figures.items() if f.npc is not None and not f.revealed]
-            first = keep if keep in dict(shown).values() else next(iter(hidden), None)
+            first = keep if keep in [fid for _name, fid in shown] else next(iter(hidden), None)
             self.figure_choice.setCurrentIndex(max(self.figure_choice.findData(first), 0))
             self.figure_choice.blockSignals(False)
         self._figure_actions()
