@@ -123,7 +123,7 @@ TASKS = (
         "guard",
         "Guard",
         "Attacks on you are +1 Difficulty until the start of your next Turn (Difficulty 0); "
-        "or guard an ally within Reach until the start of theirs (Difficulty 1).",
+        "or guard an ally until the start of theirs (Difficulty 1).",
         group="Tasks",
         attributes=(A.INSIGHT, *[a for a in ANY_ATTRIBUTE if a is not A.INSIGHT]),
         disciplines=(D.SECURITY, *[d for d in ANY_DISCIPLINE if d is not D.SECURITY]),

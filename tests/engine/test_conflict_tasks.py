@@ -147,6 +147,22 @@ def test_guard_makes_attacks_harder_until_the_guarded_characters_next_turn() -> 
     assert not f.fig("reyes").guarded
 
 
+def test_guard_may_be_conferred_on_an_ally_anywhere_as_the_seeds_say() -> None:
+    """Seed 003 GUARD: "A character may attempt to confer the benefits of this Task to an
+    ally instead of themselves" and seed 001's card: "or 1 to guard an ally". Neither
+    asks the ally to be within Reach, so the card no longer says so: an ally in another
+    zone is guarded at Difficulty 1."""
+    from bridge.engine.conflict_catalog import CONFLICT_CARD
+
+    assert "within Reach" not in CONFLICT_CARD["guard"].text
+    f = Fight(officers=(("kell", B, 0), ("reyes", A, 0)))
+    f.turn("kell")
+    applied = f.task("guard", target="reyes", d20=(3, 17))
+    assert "Difficulty 1" in log(applied)
+    f.resolve()
+    assert f.fig("reyes").guarded
+
+
 def test_assist_gives_the_allys_next_task_a_die() -> None:
     """Seed 003 ASSIST: "During the nominated ally's Task, the character assists using the
     chosen Attribute, Discipline"."""
@@ -256,6 +272,21 @@ def test_first_aid_needs_an_injured_character_within_reach() -> None:
     f = Fight(officers=(("kell", B, 0), ("sorel", B, 0)))
     f.turn("sorel")
     f.refused(ConflictTask(by="sorel", action="first_aid", target="kell"), "No Injured")
+
+
+def test_first_aids_patients_say_which_is_an_enemy() -> None:
+    """Seed 001 FIRST AID stabilises "an Injured character" within Reach: a foe may be
+    one, and its choice says so (its Momentum spend would put it back in the fight)."""
+    from bridge.engine.cards import Need
+    from bridge.engine.commands import MoveFigure, SetValue
+    from bridge.engine.conflict_card import conflict_choices
+
+    f = Fight(officers=(("kell", B, 1), ("sorel", B, 1)))
+    f.do(MoveFigure(figure="thug", zone=B, beside="sorel"))
+    for fid in ("kell", "thug"):
+        f.do(SetValue(path=f"conflict.figures.{fid}.injury", value="nonlethal"))
+    labels = [c.label for c in conflict_choices(f.state, "sorel", "first_aid")[Need.PATIENT]]
+    assert labels == ["Lt. Cmdr. Kell (Non-lethal Injury)", "Thug (Non-lethal Injury, an enemy)"]
 
 
 def test_other_tasks_take_the_gms_difficulty() -> None:

@@ -298,12 +298,16 @@ def _sprint(ctx: Ctx, frame: FigureFrame, pending: ConflictPending, spends: Pers
 
 
 def _patients(state: Encounter, actor: str, cmd: ConflictTask) -> tuple[Choice, ...]:
+    """The Injured within Reach; one of the other side is marked an enemy (First Aid may
+    stabilise a foe, and its Momentum spend would put one back in the fight)."""
     now = _conflict(state)
+    side = now.figures[actor].side
     return tuple(
         Choice(
             value=fid,
             label=f"{f.name} ({'Lethal' if f.injury == 'lethal' else 'Non-lethal'} Injury"
-            + (", stabilised)" if f.stabilised else ")"),
+            + (", stabilised" if f.stabilised else "")
+            + (", an enemy)" if f.side != side else ")"),
         )
         for fid, f in now.figures.items()
         if f.injury is not None and not f.dead and not f.withdrawn and in_reach(now, actor, fid)
