@@ -152,15 +152,15 @@ def test_guard_may_be_conferred_on_an_ally_anywhere_as_the_seeds_say() -> None:
     ally instead of themselves" and seed 001's card: "or 1 to guard an ally". Neither
     asks the ally to be within Reach, so the card no longer says so: an ally in another
     zone is guarded at Difficulty 1."""
+    from bridge.engine.conflict_card import conflict_preview
     from bridge.engine.conflict_catalog import CONFLICT_CARD
 
     assert "within Reach" not in CONFLICT_CARD["guard"].text
     f = Fight(officers=(("kell", B, 0), ("reyes", A, 0)))
     f.turn("kell")
-    applied = f.task("guard", target="reyes", d20=(3, 17))
-    assert "Difficulty 1" in log(applied)
-    f.resolve()
-    assert f.fig("reyes").guarded
+    far = conflict_preview(f.state, ConflictTask(by="kell", action="guard", target="reyes"))
+    assert far.reason is None and far.difficulty == 1
+    assert ("Base (guard an ally)", 1) in far.items
 
 
 def test_assist_gives_the_allys_next_task_a_die() -> None:
