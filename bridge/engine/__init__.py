@@ -63,6 +63,7 @@ from bridge.engine.conflict_autopilot import (
 )
 from bridge.engine.conflict_card import (
     MINOR_NEEDS,
+    NEED_LABELS,
     CardEntry,
     ConflictCardView,
     ConflictPreview,
@@ -75,9 +76,13 @@ from bridge.engine.conflict_card import (
     conflict_needs,
     conflict_preview,
     hidden_from_players,
+    injury_text,
     redact_conflict,
+    status_lines,
+    stress_text,
     with_choice,
 )
+from bridge.engine.conflict_card import OPTIONAL as OPTIONAL_NEEDS
 from bridge.engine.conflict_catalog import CONFLICT_CARD, CONFLICT_CARD_NAME, CONFLICT_SPENDS
 from bridge.engine.conflict_commands import (
     CONFLICT_TYPES,
@@ -163,7 +168,9 @@ __all__ = [
     "GM_LINE",
     "MINOR_NEEDS",
     "MOMENTUM_SPENDS",
+    "NEED_LABELS",
     "NPCS_ONLY",
+    "OPTIONAL_NEEDS",
     "REPEATED_ROLE_PENALTY",
     "RULES_SUMMARY",
     "SPENDS_NOTE",
@@ -277,6 +284,7 @@ __all__ = [
     "demo_encounter",
     "demo_ships",
     "hidden_from_players",
+    "injury_text",
     "is_immediate",
     "klingon_bekk",
     "klingon_warrior",
@@ -293,6 +301,8 @@ __all__ = [
     "seat_at_usual_station",
     "seat_line",
     "spend_cost",
+    "status_lines",
+    "stress_text",
     "suggest",
     "suggest_conflict",
     "suggest_for_npcs",

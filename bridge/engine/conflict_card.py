@@ -39,6 +39,8 @@ from bridge.rules.personal_odds import AttackOdds, attack_odds, damage_range
 
 __all__ = [
     "MINOR_NEEDS",
+    "NEED_LABELS",
+    "OPTIONAL",
     "CardEntry",
     "ConflictCardView",
     "ConflictPreview",
@@ -51,7 +53,10 @@ __all__ = [
     "conflict_needs",
     "conflict_preview",
     "hidden_from_players",
+    "injury_text",
     "redact_conflict",
+    "status_lines",
+    "stress_text",
     "with_choice",
 ]
 
@@ -178,6 +183,11 @@ class ConflictCardView(_View):
     spends: tuple[SpendEntry, ...]
     pending: str | None = Field(default=None, description="The rolled Task that waits, in words")
     decision: DecisionView | None = None
+    stress_words: str = Field(default="", description="The figure's Stress, in words")
+    injury_words: str = Field(default="", description="The figure's Injury, in words")
+    status: tuple[str, ...] = Field(
+        default=(), description="Where it stands, what it carries, Avoid Injury, its marks"
+    )
 
 
 def _conflict(state: Encounter) -> Conflict:
@@ -517,8 +527,12 @@ def conflict_card(state: Encounter, figure: str, viewer: Viewer = "gm") -> Confl
         )
         for s in CONFLICT_SPENDS
     )
+    view = _figure_view(state, fig, viewer)
     return ConflictCardView(
-        figure=_figure_view(state, fig, viewer),
+        figure=view,
+        stress_words=stress_text(view),
+        injury_words=injury_text(view),
+        status=status_lines(view),
         acting=acting,
         turn=_turn_words(now),
         start_turn=why_not(state, ConflictStartTurn(by=by, figure=figure)),
@@ -563,3 +577,96 @@ def redact_conflict(state: Encounter) -> Conflict | None:
     if not hidden:
         return now
     return now.model_copy(update={"figures": {**now.figures, **hidden}})
+
+
+# -- the words of the card (one home for the desktop's card, the GM's map, the web) ------
+NEED_LABELS: dict[Need, str] = {
+    Need.TARGET: "Target",
+    Need.PATIENT: "Patient",
+    Need.ALLY: "Ally (none: yourself)",
+    Need.PERSONAL_WEAPON: "Weapon",
+    Need.LETHAL: "Lethal or not",
+    Need.CHARGE: "Charge (after Prepare)",
+    Need.ALSO: "Further target (Area)",
+    Need.WEAKNESS: "Its Specific Weakness",
+    Need.ZONE: "Zone",
+    Need.BESIDE: "End within Reach of",
+    Need.ROLL: "Attribute + Discipline",
+    Need.COMPLICATION: "Remove a Complication instead",
+    Need.DRAW: "Item",
+    Need.READIED: "Task to ready",
+    Need.NOTE: "Note",
+    Need.TRIGGER: "Trigger",
+    Need.DIFFICULTY: "Difficulty",
+}
+"""What a form calls each need of a Conflict card entry."""
+
+
+def stress_text(fig: FigureView) -> str:
+    """``Stress 7/12``, or ``Stress hidden`` for an NPC the GM has not revealed."""
+    if fig.stress is None or fig.stress_max is None:
+        return "Stress hidden"
+    if fig.stress_max == 0:
+        return "no Stress"  # a Minor NPC: any Injury takes it out (RULES-NOTES)
+    return f"Stress {fig.stress}/{fig.stress_max}"
+
+
+def _says_prone(fig: FigureView) -> bool:
+    return fig.prone and fig.injury is None and not fig.dead and not fig.withdrawn
+
+
+def injury_text(fig: FigureView) -> str:
+    """The figure's Injury state in words (seed 003 INJURIES)."""
+    if fig.dead:
+        return "Dead"
+    if fig.withdrawn:
+        return "Withdrawn from the fight"
+    if fig.injury is None:
+        return "Unhurt, prone" if _says_prone(fig) else "Unhurt"
+    kind = "Lethal" if fig.injury == "lethal" else "Non-lethal"
+    state = (
+        "fighting on (First Aid)"
+        if fig.fighting_on
+        else "stabilised"
+        if fig.stabilised
+        else "incapacitated"
+    )
+    return f"{kind} Injury: {state}"
+
+
+def status_lines(fig: FigureView) -> tuple[str, ...]:
+    """The card's status block: where the figure stands, what it carries, Avoid Injury,
+    its marks (Prone only where :func:`injury_text` does not say it already)."""
+    reach = ", ".join(fig.within_reach) or "no one"
+    terrain = []
+    if fig.cover:
+        terrain.append(f"Cover {fig.cover}")
+    if fig.darkness:
+        terrain.append(f"darkness +{fig.darkness}")
+    where = f"{fig.zone}" + (f" ({', '.join(terrain)})" if terrain else "")
+    carried = [f"{w} (in hand)" if w == fig.wielding else w for w in fig.weapons]
+    marks = [
+        word
+        for flag, word in (
+            (fig.prone and not _says_prone(fig), "Prone"),
+            (fig.aim, "Aiming"),
+            (fig.guarded, "Guarded"),
+            (fig.staggered, "Staggered"),
+        )
+        if flag
+    ]
+    if fig.readied:
+        marks.append(f"Readied: {fig.readied}")
+    avoid = {
+        True: "Avoid Injury: available (2 Momentum or a Complication)",
+        False: "Avoid Injury: used this scene (Recover restores it)",
+        None: "Avoid Injury: hidden",
+    }[fig.avoid_injury]
+    lines = [
+        f"Zone: {where} · within Reach: {reach}",
+        "Weapons: " + (", ".join(carried) or "none"),
+        avoid,
+    ]
+    if marks:
+        lines.append(" · ".join(marks))
+    return tuple(lines)

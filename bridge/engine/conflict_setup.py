@@ -76,7 +76,8 @@ def _reinforcements(
 ) -> list[Figure]:
     """NPCs joining a running fight: numbered on from the figures of their template
     already there ("Klingon Bekk 4" after three), so no two figures share a name; the
-    first of a template not yet there is numbered only when several come at once."""
+    first of a template not yet there is numbered only when several come at once. (A
+    fight's start keeps :func:`_npcs`' numbering: saved battles replay to the same ids.)"""
     npc = placement.npc
     before = sum(1 for f in present.values() if f.npc is not None and f.npc.id == npc.id)
     if before == 0 and placement.count == 1 and npc.id not in present:

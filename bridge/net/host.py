@@ -29,6 +29,8 @@ from websockets.exceptions import ConnectionClosed
 
 from bridge import __version__
 from bridge.engine import (
+    NEED_LABELS,
+    OPTIONAL_NEEDS,
     Applied,
     Change,
     Command,
@@ -640,16 +642,19 @@ class Host:
             self._send(client, ConflictForm(id=message.id, reason=str(exc)))
             return
         key = command.action
+        needs = conflict_needs(state, figure, key, command)
         self._send(
             client,
             ConflictForm(
                 id=message.id,
-                needs=conflict_needs(state, figure, key, command),
+                needs=needs,
                 choices=conflict_choices(state, figure, key, command),
                 preview=conflict_preview(state, command)
                 if isinstance(command, ConflictTask)
                 else None,
                 command=command.model_dump(mode="json", exclude={"by"}),
+                labels={need: NEED_LABELS.get(need, need.value) for need in needs},
+                optional=tuple(need for need in needs if need in OPTIONAL_NEEDS),
             ),
         )
 

@@ -318,6 +318,12 @@ class ConflictForm(_Message):
         description="The Command with the `chosen` values in its fields (without `by`): "
         "send it as it is",
     )
+    labels: dict[Need, str] = Field(
+        default_factory=dict, description="What a form calls each of the `needs`"
+    )
+    optional: tuple[Need, ...] = Field(
+        default=(), description="The `needs` the player may leave empty"
+    )
 
 
 class LogPage(_Message):

@@ -212,7 +212,7 @@ async function askConflictForm() {
     const answer = await ui.link.conflictForm(form.blank(), { ...form.chosen });
     if (ui.conflictForm !== form || form.asked !== asked) return; // a newer question
     if (answer.type !== "conflict_form") {
-      form.answer = { reason: answer.reason ?? "The GM's Bridge did not answer.", needs: [], choices: {} };
+      form.answer = { reason: answer.reason ?? "The GM's Bridge did not answer.", needs: [], choices: {}, labels: {}, optional: [] };
       break;
     }
     if (!form.take(answer)) break;

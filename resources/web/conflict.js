@@ -11,30 +11,8 @@ import { fields } from "./forms.js";
 
 const percent = (p) => `${(p * 100).toFixed(1)}%`;
 
-/** Needs a player may leave empty (docs/protocol.md, 6a): "—" is offered for them. */
-const OPTIONAL = new Set(["ally", "also", "beside", "charge", "complication", "roll"]);
 /** Needs whose first choice is a safe start: the weapon in hand, Non-lethal, no weakness. */
 const PREFILLED = new Set(["personal_weapon", "lethal", "weakness", "readied"]);
-
-const NEED_LABELS = {
-  target: "Target",
-  patient: "Patient",
-  ally: "Ally (none: yourself)",
-  personal_weapon: "Weapon",
-  lethal: "Lethal or not",
-  charge: "Charge (after Prepare)",
-  also: "Further target (Area)",
-  weakness: "Its Specific Weakness",
-  zone: "Zone",
-  beside: "End within Reach of",
-  roll: "Attribute + Discipline",
-  complication: "Remove a Complication instead",
-  draw: "Item",
-  readied: "Task to ready",
-  note: "Note",
-  trigger: "Trigger",
-  difficulty: "Difficulty",
-};
 
 /** One entry's form: the values chosen so far and the host's last answer for them. */
 export class ConflictEntryForm {
@@ -63,7 +41,7 @@ export class ConflictEntryForm {
   take(answer) {
     this.answer = answer;
     if (answer.reason) return false;
-    const unset = answer.needs.filter((n) => !OPTIONAL.has(n) && answer.choices[n]?.length && !this.chosen[n] && (answer.choices[n].length === 1 || PREFILLED.has(n)));
+    const unset = answer.needs.filter((n) => !answer.optional.includes(n) && answer.choices[n]?.length && !this.chosen[n] && (answer.choices[n].length === 1 || PREFILLED.has(n)));
     for (const n of unset) this.chosen[n] = answer.choices[n][0].value;
     return unset.length > 0;
   }
@@ -75,8 +53,8 @@ export class ConflictEntryForm {
     if (a.reason) return a.reason;
     if (this.typed) return null; // the host is asked again as it is sent
     if (a.preview?.reason) return a.preview.reason;
-    const unset = a.needs.filter((n) => !OPTIONAL.has(n) && a.choices[n] && !this.chosen[n]);
-    if (unset.length) return `Choose: ${unset.map((n) => NEED_LABELS[n] ?? n).join(", ")}`;
+    const unset = a.needs.filter((n) => !a.optional.includes(n) && a.choices[n] && !this.chosen[n]);
+    if (unset.length) return `Choose: ${unset.map((n) => a.labels[n] ?? n).join(", ")}`;
     return null;
   }
 }
@@ -99,25 +77,14 @@ export function conflictPools(state, character, card) {
   );
 }
 
-/** The figure's lines: Stress, Injury, where it stands, what it carries. */
+/** The figure's lines, the host's words: Stress and Injury, then where it stands, what
+ * it carries, Avoid Injury and its marks. */
 function figureLines(card) {
-  const f = card.figure;
-  const stress = f.stress == null || f.stress_max == null ? "Stress hidden" : f.stress_max === 0 ? "no Stress" : `Stress ${f.stress}/${f.stress_max}`;
-  const injury = f.dead
-    ? "Dead"
-    : f.withdrawn
-      ? "Withdrawn from the fight"
-      : f.injury == null
-        ? "Unhurt" // (Prone is said with the figure's marks)
-        : `${f.injury === "lethal" ? "Lethal" : "Non-lethal"} Injury: ${f.fighting_on ? "fighting on (First Aid)" : f.stabilised ? "stabilised" : "incapacitated"}`;
-  const terrain = [f.cover ? `Cover ${f.cover}` : "", f.darkness ? `darkness +${f.darkness}` : ""].filter(Boolean);
-  const carried = f.weapons.map((w) => (w === f.wielding ? `${w} (in hand)` : w));
-  const marks = [f.prone && "Prone", f.aim && "Aiming", f.guarded && "Guarded", f.staggered && "Staggered", f.readied && `Readied: ${f.readied}`].filter(Boolean);
+  const [where, ...rest] = card.status;
   return [
-    el("p", { class: "stress", dataset: { stat: "stress" } }, `${stress} · ${injury}`),
-    el("p", { dataset: { stat: "zone" } }, `Zone: ${f.zone}${terrain.length ? ` (${terrain.join(", ")})` : ""} · within Reach: ${f.within_reach.join(", ") || "no one"}`),
-    el("p", { class: "dim" }, `Carries: ${carried.join(", ") || "nothing"}${marks.length ? ` · ${marks.join(", ")}` : ""}`),
-    f.avoid_injury != null ? el("p", { class: "dim" }, f.avoid_injury ? "May still Avoid an Injury this scene." : "Avoid Injury is used this scene.") : null,
+    el("p", { class: "stress", dataset: { stat: "stress" } }, `${card.stress_words} · ${card.injury_words}`),
+    el("p", { dataset: { stat: "zone" } }, where),
+    rest.map((line) => el("p", { class: "dim" }, line)),
   ];
 }
 
@@ -263,7 +230,7 @@ export function conflictFormScreen(form, hooks) {
   const a = form.answer;
   const fields = (a?.needs ?? []).map((need) => {
     const key = `need-${need}`;
-    const label = NEED_LABELS[need] ?? need;
+    const label = a.labels[need] ?? need;
     const choices = a.choices[need];
     const set = (value) => {
       if (value === "" || value == null) delete form.chosen[need];
@@ -280,7 +247,7 @@ export function conflictFormScreen(form, hooks) {
       };
       return el("label", { class: "field" }, el("span", {}, label), el("input", { type: "text", name: need, maxlength: 200, dataset: { key }, value: form.chosen[need] ?? "", oninput: typed }));
     }
-    const blank = OPTIONAL.has(need) || !choices.length;
+    const blank = a.optional.includes(need) || !choices.length;
     return el(
       "label",
       { class: "field" },

@@ -103,7 +103,7 @@ def test_a_gm_and_five_players_play_a_boarding_action_on_one_laptop(
 def card_injury(card: ConflictWindow) -> str:
     seen = card.model.card()
     assert seen is not None
-    from bridge.ui.conflict.conflict_text import injury_text
+    from bridge.engine import injury_text
 
     return injury_text(seen.figure).upper()
 

@@ -23,7 +23,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bridge.engine import CardEntry, ConflictMinor, ConflictTask, Need, with_choice
+from bridge.engine import (
+    NEED_LABELS,
+    OPTIONAL_NEEDS,
+    CardEntry,
+    ConflictMinor,
+    ConflictTask,
+    Need,
+    with_choice,
+)
 from bridge.ui.base.text_size import take_text_size
 from bridge.ui.base.theme import scaled
 from bridge.ui.conflict.conflict_model import ConflictSeat
@@ -32,30 +40,8 @@ from bridge.ui.widgets.fit import fit_to_screen, scrolling
 from bridge.ui.widgets.odds import OddsChart
 from bridge.ui.widgets.reason_label import ReasonLabel
 
-__all__ = ["NEED_LABELS", "ConflictEntryDialog"]
+__all__ = ["ConflictEntryDialog"]
 
-NEED_LABELS: dict[Need, str] = {
-    Need.TARGET: "Target",
-    Need.PATIENT: "Patient",
-    Need.ALLY: "Ally (none: yourself)",
-    Need.PERSONAL_WEAPON: "Weapon",
-    Need.LETHAL: "Lethal or not",
-    Need.CHARGE: "Charge (after Prepare)",
-    Need.ALSO: "Further target (Area)",
-    Need.WEAKNESS: "Its Specific Weakness",
-    Need.ZONE: "Zone",
-    Need.BESIDE: "End within Reach of",
-    Need.ROLL: "Attribute + Discipline",
-    Need.COMPLICATION: "Remove a Complication instead",
-    Need.DRAW: "Item",
-    Need.READIED: "Task to ready",
-    Need.NOTE: "Note",
-    Need.TRIGGER: "Trigger",
-    Need.DIFFICULTY: "Difficulty",
-}
-_OPTIONAL = frozenset(
-    {Need.ALLY, Need.ALSO, Need.BESIDE, Need.CHARGE, Need.COMPLICATION, Need.ROLL}
-)
 _NONE = "(none)"
 
 
@@ -83,7 +69,8 @@ class ConflictEntryDialog(QDialog):
         text = QLabel(entry.text, self)
         text.setWordWrap(True)
         layout.addWidget(text)
-        if entry.kind == "task" and entry.roll:
+        self.rolled = entry.kind == "task" and bool(entry.roll)  # Pass, Ready...: no roll
+        if self.rolled:
             layout.addWidget(QLabel(f"{entry.roll} · Difficulty {entry.difficulty}", self))
         self.form = QFormLayout()
         layout.addLayout(self.form)
@@ -93,14 +80,13 @@ class ConflictEntryDialog(QDialog):
         layout.addWidget(self.preview)
         self.chart = OddsChart(self)
         self.chart.setMaximumHeight(round(scaled(170, parent)))
-        self.chart.setVisible(entry.kind == "task" and bool(entry.roll))
+        self.chart.setVisible(self.rolled)
         layout.addWidget(self.chart)
         layout.addStretch(1)
         buttons = QHBoxLayout()
         outer.addLayout(buttons)
         buttons.addStretch(1)
         self.cancel_button = QPushButton("CANCEL", self)
-        self.rolled = entry.kind == "task" and bool(entry.roll)  # Pass, Ready...: no roll
         self.go_button = QPushButton("ROLL" if self.rolled else "DO IT", self)
         self.go_button.setObjectName("primary")
         buttons.addWidget(self.cancel_button)
@@ -184,7 +170,7 @@ class ConflictEntryDialog(QDialog):
                 keep = field.currentData()
                 field.blockSignals(True)
                 field.clear()
-                if need in _OPTIONAL or not options:
+                if need in OPTIONAL_NEEDS or not options:
                     field.addItem(_NONE, "")
                 for choice in options:
                     field.addItem(choice.label, choice.value)
@@ -209,7 +195,7 @@ class ConflictEntryDialog(QDialog):
             missing = [
                 NEED_LABELS.get(n, n.value)
                 for n, f in self.fields.items()
-                if n not in _OPTIONAL and isinstance(f, QComboBox) and not f.currentData()
+                if n not in OPTIONAL_NEEDS and isinstance(f, QComboBox) and not f.currentData()
             ]
             if missing:
                 reason = "Choose: " + ", ".join(missing)

@@ -8,9 +8,8 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
-from bridge.engine import Encounter, FigureView, conflict_figures
+from bridge.engine import Encounter, FigureView, conflict_figures, injury_text, stress_text
 from bridge.ui.base.theme import COLORS
-from bridge.ui.conflict.conflict_text import injury_text, stress_text
 from bridge.ui.widgets.zone_map import ZoneMapView
 
 __all__ = ["ConflictPicture", "figure_lines", "figure_rows"]

@@ -1,87 +1,15 @@
-"""The words a Conflict card window shows: a figure's status, a Task's preview, the card
-back's spends. Pure functions of the engine's card view (no Qt), so the window, the
-viewscreen and the tests read the same sentences."""
+"""The words a Conflict card window shows of a Task's preview and the card back's spends.
+Pure functions of the engine's card view (no Qt), so the window, the viewscreen and the
+tests read the same sentences (the figure's status is the engine's own:
+:mod:`bridge.engine.conflict_card`)."""
 
 from __future__ import annotations
 
 from html import escape
 
-from bridge.engine import ConflictCardView, ConflictPreview, FigureView
+from bridge.engine import ConflictCardView, ConflictPreview
 
-__all__ = [
-    "back_html",
-    "injury_text",
-    "preview_lines",
-    "preview_summary",
-    "status_lines",
-    "stress_text",
-]
-
-
-def stress_text(fig: FigureView) -> str:
-    """``Stress 7/12``, or ``Stress hidden`` for an NPC the GM has not revealed."""
-    if fig.stress is None or fig.stress_max is None:
-        return "Stress hidden"
-    if fig.stress_max == 0:
-        return "no Stress"  # a Minor NPC: any Injury takes it out (RULES-NOTES)
-    return f"Stress {fig.stress}/{fig.stress_max}"
-
-
-def injury_text(fig: FigureView) -> str:
-    """The figure's Injury state in words (seed 003 INJURIES)."""
-    if fig.dead:
-        return "Dead"
-    if fig.withdrawn:
-        return "Withdrawn from the fight"
-    if fig.injury is None:
-        return "Unhurt" if not fig.prone else "Unhurt, prone"
-    kind = "Lethal" if fig.injury == "lethal" else "Non-lethal"
-    state = (
-        "fighting on (First Aid)"
-        if fig.fighting_on
-        else "stabilised"
-        if fig.stabilised
-        else "incapacitated"
-    )
-    return f"{kind} Injury: {state}"
-
-
-def status_lines(card: ConflictCardView) -> tuple[str, ...]:
-    """The card's status block: where the figure stands, what it carries, Avoid Injury."""
-    fig = card.figure
-    reach = ", ".join(fig.within_reach) or "no one"
-    terrain = []
-    if fig.cover:
-        terrain.append(f"Cover {fig.cover}")
-    if fig.darkness:
-        terrain.append(f"darkness +{fig.darkness}")
-    where = f"{fig.zone}" + (f" ({', '.join(terrain)})" if terrain else "")
-    carried = [f"{w} (in hand)" if w == fig.wielding else w for w in fig.weapons]
-    marks = [
-        word
-        for flag, word in (
-            (fig.prone, "Prone"),
-            (fig.aim, "Aiming"),
-            (fig.guarded, "Guarded"),
-            (fig.staggered, "Staggered"),
-        )
-        if flag
-    ]
-    if fig.readied:
-        marks.append(f"Readied: {fig.readied}")
-    avoid = {
-        True: "Avoid Injury: available (2 Momentum or a Complication)",
-        False: "Avoid Injury: used this scene (Recover restores it)",
-        None: "Avoid Injury: hidden",
-    }[fig.avoid_injury]
-    lines = [
-        f"Zone: {where} · within Reach: {reach}",
-        "Weapons: " + (", ".join(carried) or "none"),
-        avoid,
-    ]
-    if marks:
-        lines.append(" · ".join(marks))
-    return tuple(lines)
+__all__ = ["back_html", "preview_lines", "preview_summary"]
 
 
 def preview_lines(preview: ConflictPreview) -> tuple[str, ...]:

@@ -47,14 +47,7 @@ from bridge.ui.base.text_size import TextSize
 from bridge.ui.base.theme import COLORS, scaled
 from bridge.ui.conflict.conflict_dialog import ConflictEntryDialog
 from bridge.ui.conflict.conflict_model import ConflictSeat
-from bridge.ui.conflict.conflict_text import (
-    back_html,
-    injury_text,
-    preview_lines,
-    preview_summary,
-    status_lines,
-    stress_text,
-)
+from bridge.ui.conflict.conflict_text import back_html, preview_lines, preview_summary
 from bridge.ui.widgets.challenge_dice import ChallengeDiceRow
 from bridge.ui.widgets.fit import fit_to_screen, scrolling
 from bridge.ui.widgets.flow_layout import FlowLayout
@@ -272,10 +265,10 @@ class ConflictWindow(QMainWindow):
         fig = card.figure
         self.turn_label.setText(("YOUR TURN" if card.acting else "TURN: " + card.turn).upper())
         self.header.setSubtitle(f"{fig.zone.upper()}")
-        stress = stress_text(fig).upper()
+        stress = card.stress_words.upper()
         set_bar(self.stress_bar, max(fig.stress_max or 0, 1), fig.stress or 0, stress)
-        self.injury_label.setText(injury_text(fig).upper())
-        self.status.setText("\n".join(status_lines(card)))
+        self.injury_label.setText(card.injury_words.upper())
+        self.status.setText("\n".join(card.status))
         for entry in (*card.minors, *card.tasks):
             self._show_entry(entry)
         set_state(self.start_button, card.start_turn, "Start this officer's Turn")

@@ -187,7 +187,6 @@ class ConflictControls(QWidget):
         layout = QVBoxLayout(self)
         self.start_button = QPushButton("START…", self)
         self.add_button = QPushButton("ADD FIGURES…", self)
-        self._showing_add: bool | None = None  # which of START… and ADD FIGURES… shows
         self.autopilot_button = QPushButton("AUTOPILOT TURN", self)
         self.autopilot_button.setObjectName("primary")
         self.npc_first_button = QPushButton("NPC ACTS FIRST", self)
@@ -275,11 +274,10 @@ class ConflictControls(QWidget):
             why,
             "Bring an officer or NPCs into the fight (reinforcements, an officer who arrives)",
         )
-        # One in the other's place: START… before a fight, ADD FIGURES… while one runs.
-        if self._showing_add is not running:
-            self._showing_add = running
-            self.start_button.setVisible(not running)
-            self.add_button.setVisible(running)
+        # One in the other's place: START… before a fight, ADD FIGURES… while one runs
+        # (Qt does nothing when a widget already shows as asked).
+        self.start_button.setVisible(not running)
+        self.add_button.setVisible(running)
         self._fill_figures(state)
         zones = state.conflict.zones.zones if state.conflict is not None else ()
         if tuple(self.terrain_zone.itemText(i) for i in range(self.terrain_zone.count())) != zones:
