@@ -151,6 +151,17 @@ def test_bench_open_times_opening_and_resuming(capsys: pytest.CaptureFixture[str
     assert "resume the autosave of a 40-Command battle" in out
 
 
+def test_bench_start_gives_each_phase_of_a_real_start(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")
+    code, out, _ = run(capsys, "bench", "start", "--runs", "1")
+    assert code == 0
+    assert "phase by phase (median of 1;" in out
+    assert "pydantic: its import and first class" in out and "building the windows" in out
+    assert "console: " in out and "six: " in out and "without them" in out
+
+
 # -- every flag of `bridge odds` and `bridge roll`, for every system (issue 25) ----------
 
 _BASE = {

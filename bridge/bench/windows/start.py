@@ -31,6 +31,7 @@ would shrink every window below the size a GM sees)."""
 __all__ = [
     "SCREEN",
     "StartRun",
+    "idle_until_painted",
     "launch",
     "main",
     "probe_env",
@@ -62,7 +63,7 @@ def _report(windows: list[object]) -> None:
     print(json.dumps(line), flush=True)
 
 
-def _idle() -> None:
+def idle_until_painted() -> None:
     """Until the windows shown are painted and idle, watched as the refresh figures
     watch them (a filter on the windows alone: every repaint of a window starts with an
     UpdateRequest to it). A filter on every event of the application, in Python, made
@@ -88,7 +89,7 @@ def _bare(sizes: list[tuple[int, int]]) -> None:
         window.resize(width, height)
         window.show()
         windows.append(window)
-    _idle()
+    idle_until_painted()
     _report(list(windows))
     app.quit()
 
@@ -102,7 +103,7 @@ def _bridge(demo: bool) -> None:
 
     set_unattended(True)  # as the start-up probe: a warning goes to stderr
     console, _model = build(demo, autosave=True, ask=False)
-    _idle()
+    idle_until_painted()
     if not demo:  # the console answers once Qt's event loop runs, as ``bridge`` runs it
         from PySide6.QtCore import QTimer
         from PySide6.QtWidgets import QApplication
