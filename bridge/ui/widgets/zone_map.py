@@ -5,18 +5,19 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
-from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt, Signal
+from PySide6.QtCore import QEvent, QPointF, QRectF, QSizeF, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QFont,
     QFontMetricsF,
+    QHelpEvent,
     QMouseEvent,
     QPainter,
     QPaintEvent,
     QPen,
     QPixmap,
 )
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QToolTip, QWidget
 
 from bridge.engine import Encounter, ZoneMap
 from bridge.ui.base.theme import COLORS, FONT_FAMILY, scaled, window_scale
@@ -100,6 +101,7 @@ class ZoneMapView(ScaledWidget):
         self._zones: dict[str, QRectF] = {}
         self._ships: dict[str, QRectF] = {}
         self._texts: dict[str, list[str]] = {}
+        self._more: dict[str, tuple[QRectF, list[str]]] = {}  # a crowded zone's "+N more"
         self._drawn: _Backdrop | None = None  # the zones as last painted
         self._words: dict[tuple[str, float, float, float], _Words] = {}
         self._dragging: str | None = None
@@ -271,6 +273,56 @@ class ZoneMapView(ScaledWidget):
         self._drawn = _Backdrop(key, picture, rects, tops)
         return self._drawn
 
+    def _height(self, text: str, room: float) -> float:
+        """How far down a ship's lines reach, with the space before the next."""
+        words = self._ship_words(text, room)
+        return words.line * len(words.lines) + window_scale(self) * 2
+
+    def _arrange(self, entries: list[tuple[str, str, str]], rect: QRectF, top: float) -> _Placed:
+        """Where each of a zone's ships goes: one column, or two or three side by side
+        when one does not hold them all; what still does not fit is left out and named
+        by a last line, "+N more" (see :class:`_Placed`)."""
+        left, bottom = rect.left() + scaled(12, self), rect.bottom() - scaled(4, self)
+        width, gap = rect.width() - scaled(20, self), scaled(10, self)
+        best: _Placed | None = None
+        for columns in (1, 2, 3):
+            room = (width - gap * (columns - 1)) / columns
+            if columns > 1 and room < scaled(80, self):
+                break
+            shown: list[tuple[str, str, str, QPointF, float]] = []
+            column, y = 0, top
+            for sid, text, color in entries:
+                height = self._height(text, room)
+                if y + height > bottom and y > top and column + 1 < columns:
+                    column, y = column + 1, top
+                if y + height > bottom and y > top:
+                    break
+                shown.append((sid, text, color, QPointF(left + column * (room + gap), y), room))
+                y += height
+            if len(shown) == len(entries):
+                return _Placed(shown, [], QPointF(), room)
+            more = self._height(f"+{len(entries)} more", room)
+            at = QPointF(left + column * (room + gap), y)
+            while shown and at.y() + more > bottom and at.y() > top:
+                at = shown.pop()[3]  # the "+N more" line takes the last one's place
+            if best is None or len(shown) > len(best.shown):
+                best = _Placed(shown, [text for _s, text, _c in entries[len(shown) :]], at, room)
+        assert best is not None
+        return best
+
+    def hidden_texts(self) -> dict[str, list[str]]:
+        """The lines each crowded zone left out when last painted (named by "+N more")."""
+        return {zone: list(texts) for zone, (_r, texts) in self._more.items()}
+
+    def event(self, event: QEvent) -> bool:
+        """A crowded zone's "+N more" line names the ships it leaves out as its tooltip."""
+        if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
+            for rect, texts in self._more.values():
+                if rect.contains(QPointF(event.pos())):
+                    QToolTip.showText(event.globalPos(), "\n".join(texts), self)
+                    return True
+        return super().event(event)
+
     def paintEvent(self, event: QPaintEvent) -> None:
         zones = self._map
         if zones is None:
@@ -285,16 +337,35 @@ class ZoneMapView(ScaledWidget):
         self._zones = dict(backdrop.rects)
         self._ships = {}
         self._texts = {}
+        self._more = {}
         for zone, rect in backdrop.rects.items():
-            y = backdrop.tops[zone]
-            room = rect.width() - scaled(20, self)
-            for sid, where, text, color in self._lines:
-                if where != zone:
-                    continue
-                y = self._paint_ship(
-                    p, sid, text, color, QPointF(rect.left() + scaled(12, self), y), room
-                )
+            entries = [
+                (sid, text, color) for sid, where, text, color in self._lines if where == zone
+            ]
+            placed = self._arrange(entries, rect, backdrop.tops[zone])
+            for sid, text, color, at, room in placed.shown:
+                self._paint_ship(p, sid, text, color, at, room)
+            if placed.left_out:
+                more = f"+{len(placed.left_out)} more"
+                self._paint_ship(p, _MORE, more, COLORS.lavender, placed.more_at, placed.room)
+                self._more[zone] = (self._ships.pop(_MORE), placed.left_out)
+                self._texts.pop(_MORE)
         p.end()
+
+
+_MORE = "\0more"
+"""The key a zone's "+N more" line is painted under (no ship's id)."""
+
+
+@dataclass(frozen=True)
+class _Placed:
+    """A zone's ships as arranged: (id, line, colour, where, room) for each shown; the
+    lines left out, and where the "+N more" line naming them goes, and its room."""
+
+    shown: list[tuple[str, str, str, QPointF, float]]
+    left_out: list[str]
+    more_at: QPointF
+    room: float
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor, QImage
 from pytestqt.qtbot import QtBot
 
+from bridge.engine import ZoneMap
 from bridge.engine.commands import SetValue
 from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.base.theme import COLORS
@@ -66,3 +67,44 @@ def test_the_zone_a_ship_is_dragged_over_is_outlined(qtbot: QtBot, model: Shared
     assert outlined()
     qtbot.mouseRelease(view, Qt.MouseButton.LeftButton, pos=ship)  # dropped where it was
     assert not outlined()
+
+
+def _crowded(qtbot: QtBot, count: int, size: tuple[int, int]) -> ZoneMapView:
+    view = ZoneMapView(movable=True)
+    qtbot.addWidget(view)
+    view.resize(*size)
+    zones = ZoneMap(zones=("Bridge", "Corridor"), links=(("Bridge", "Corridor"),))
+    lines = [(f"f{n}", "Bridge", f"◆ Security Officer {n}", COLORS.blue) for n in range(count)]
+    view.setPicture(zones, [*lines, ("k", "Corridor", "▼ Klingon Warrior", COLORS.red)])
+    view.grab()
+    return view
+
+
+def _inside(view: ZoneMapView) -> None:
+    zone = view.zone_rects()
+    for sid, rect in view.ship_rects().items():
+        assert zone["Corridor" if sid == "k" else "Bridge"].contains(rect), sid
+
+
+def test_a_crowded_zone_shows_its_figures_side_by_side_inside_it(qtbot: QtBot) -> None:
+    view = _crowded(qtbot, 12, (700, 220))
+    assert len(view.ship_rects()) == 13 and view.hidden_texts() == {}
+    lefts = {round(r.left()) for sid, r in view.ship_rects().items() if sid != "k"}
+    assert len(lefts) >= 2  # one column did not hold twelve: two or three side by side
+    _inside(view)
+
+
+def test_a_zone_too_small_for_its_figures_names_the_rest(qtbot: QtBot) -> None:
+    view = _crowded(qtbot, 12, (360, 160))
+    hidden = view.hidden_texts()["Bridge"]
+    shown = [sid for sid in view.ship_rects() if sid != "k"]
+    assert shown and hidden  # some shown, the rest named by "+N more", none lost
+    assert len(shown) + len(hidden) == 12
+    assert hidden[-1] == "◆ Security Officer 11"  # the last ones are the ones left out
+    _inside(view)
+    more, _texts = view._more["Bridge"]
+    assert view.zone_rects()["Bridge"].contains(more)
+    view.resize(700, 420)  # room again: every figure shown
+    view.grab()
+    assert len(view.ship_rects()) == 13 and view.hidden_texts() == {}
+    _inside(view)
