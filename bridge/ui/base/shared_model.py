@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
@@ -22,7 +24,21 @@ from bridge.engine import (
     why_not,
 )
 
-__all__ = ["SharedModel"]
+__all__ = ["SharedModel", "UndoGroup"]
+
+
+@dataclass(frozen=True)
+class UndoGroup:
+    """Commands one press played (an autopilot's Turn), undone and redone as one step:
+    its name, and the journal's length before and after them."""
+
+    label: str
+    start: int
+    end: int
+
+    @property
+    def steps(self) -> int:
+        return self.end - self.start
 
 
 class SharedModel(QObject):
@@ -34,10 +50,14 @@ class SharedModel(QObject):
     """Emitted with the reason when a Command is refused."""
     sig_logged = Signal(object)
     """Emitted with the :class:`JournalEntry` of every applied Command."""
+    sig_grouped = Signal()
+    """Emitted when the Commands one press played become one undo (:meth:`one_undo`)."""
 
     def __init__(self, session: Session, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._session = session
+        self._groups: list[UndoGroup] = []  # played as one press, newest last
+        self._undone: list[UndoGroup] = []  # undone as one step, newest last
         self._prepare_undo_soon()
 
     @property
@@ -71,27 +91,76 @@ class SharedModel(QObject):
         except CommandRefused as exc:
             self.sig_refused.emit(exc.reason)
             return None
+        self._undone.clear()  # a new Command: nothing undone can be redone
         self.sig_logged.emit(applied.entry)
         self.sig_changed.emit(applied.changes)
         return applied
 
+    @contextmanager
+    def one_undo(self, label: str) -> Iterator[None]:
+        """The Commands submitted inside are undone, and redone, as one step named
+        ``label`` (one press, one undo)."""
+        start = self._session.length
+        try:
+            yield
+        finally:
+            end = self._session.length
+            if end - start > 1:
+                self._groups.append(UndoGroup(label, start, end))
+                self.sig_grouped.emit()
+
+    @property
+    def undo_group(self) -> UndoGroup | None:
+        """The press the next undo takes back whole, or ``None`` (one Command)."""
+        group = self._groups[-1] if self._groups else None
+        return group if group is not None and group.end == self._session.length else None
+
+    @property
+    def redo_group(self) -> UndoGroup | None:
+        """The press the next redo plays again whole, or ``None`` (one Command)."""
+        group = self._undone[-1] if self._undone else None
+        return group if group is not None and group.start == self._session.length else None
+
     def undo(self) -> None:
-        self._step(self._session.undo)
+        group = self.undo_group
+        if group is None:
+            self._step(self._session.undo, 1)
+            return
+        self._groups.pop()
+        self._step(self._session.undo, group.steps, then=lambda: self._undone.append(group))
 
     def redo(self) -> None:
-        self._step(self._session.redo)
-
-    def _step(self, action: Callable[[], Applied]) -> None:
-        try:
-            applied = action()
-        except CommandRefused as exc:
-            self.sig_refused.emit(exc.reason)
+        group = self.redo_group
+        if group is None:
+            self._step(self._session.redo, 1)
             return
-        self.sig_changed.emit(applied.changes | Change.LOG)
+        self._undone.pop()
+        self._step(self._session.redo, group.steps, then=lambda: self._groups.append(group))
+
+    def _step(
+        self, action: Callable[[], Applied], count: int, then: Callable[[], None] | None = None
+    ) -> None:
+        """``action`` ``count`` times, then ``then`` if all were done, the windows told
+        once; a refusal stops it and says why."""
+        changes = Change.NONE
+        done = 0
+        for _ in range(count):
+            try:
+                changes |= action().changes
+            except CommandRefused as exc:
+                self.sig_refused.emit(exc.reason)
+                break
+            done += 1
+        if done == count and then is not None:
+            then()
+        if done:
+            self.sig_changed.emit(changes | Change.LOG)
 
     def replace_session(self, session: Session) -> None:
         """Swap in another battle (open, new); every window refreshes everything."""
         self._session = session
+        self._groups.clear()
+        self._undone.clear()
         self.sig_changed.emit(Change.ALL)
         self._prepare_undo_soon()
 

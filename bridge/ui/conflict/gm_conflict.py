@@ -316,7 +316,8 @@ class ConflictControls(QWidget):
             applied = self.model.submit(command)
             return applied.state if applied is not None else None
 
-        played = play_conflict_turn(self.model.state, self.model.check, submit)
+        with self.model.one_undo("Autopilot Turn"):
+            played = play_conflict_turn(self.model.state, self.model.check, submit)
         self.sig_said.emit(played if isinstance(played, str) else played.describe())
 
     def _fill_figures(self, state: Encounter) -> None:

@@ -110,6 +110,7 @@ class GmConsole(QMainWindow):
         self.menus = build_menus(self, self)
         self.statusBar()  # there from the start: a first message moves nothing
         model.sig_changed.connect(self.refresh)
+        model.sig_grouped.connect(lambda: self._undo_texts(self.model.state))
         model.sig_refused.connect(lambda reason: self.statusBar().showMessage(reason, 10000))
         restore_geometry(self, "gm-console")
         self.fit = keep_on_screen(self)
@@ -347,11 +348,13 @@ class GmConsole(QMainWindow):
         session = self.model.session
         last = session.recent(1) if session.can_undo else ()
         redo = session.redo_entry
-        for act, word, entry, key in (
-            (self.menus.undo, "Undo", last[-1] if last else None, "Ctrl+Z"),
-            (self.menus.redo, "Redo", redo, "Ctrl+Shift+Z"),
+        for act, word, entry, group, key in (
+            (self.menus.undo, "Undo", last[-1] if last else None, self.model.undo_group, "Ctrl+Z"),
+            (self.menus.redo, "Redo", redo, self.model.redo_group, "Ctrl+Shift+Z"),
         ):
             label = command_label(state, entry.command) if entry is not None else ""
+            if group is not None:  # one press played them: one undo takes them back
+                label = f"{group.label} ({group.steps} steps)"
             act.setEnabled(entry is not None)
             act.setText(f"&{word}: {label}" if label else f"&{word}")
             act.setToolTip(f"{word} {label} ({key})" if label else f"Nothing to {word.lower()}")

@@ -273,5 +273,6 @@ class NpcControls(QGroupBox):
             applied = self.model.submit(command)
             return applied.state if applied is not None else None
 
-        played = play_npc_turn(self.model.state, self.model.check, submit)
+        with self.model.one_undo("Autopilot Turn"):
+            played = play_npc_turn(self.model.state, self.model.check, submit)
         self.sig_said.emit(played if isinstance(played, str) else played.describe())

@@ -116,6 +116,11 @@ def test_autopilot_plays_an_npc_figures_turn_and_the_gm_drags_a_figure(qtbot: Qt
     assert now.figures[acted].npc is not None
     said = c.statusBar().currentMessage()
     assert said.startswith(f"Autopilot, {now.figures[acted].name}: ")
+    state = model.state
+    model.undo()  # one undo takes back the whole Turn the press played
+    assert len(model.journal) == before
+    model.redo()
+    assert model.state == state and len(model.journal) == before + len(played)
     # The GM drags a Klingon bekk to the corridor.
     bekk = next(fid for fid, f in now.figures.items() if f.npc is not None and fid != acted)
     target = next(z for z in now.zones.zones if z != now.zone_of(bekk))

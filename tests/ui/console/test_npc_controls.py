@@ -140,6 +140,39 @@ def test_one_autopilot_press_plays_the_whole_npc_turn(qtbot: QtBot, model: Share
     assert "NPC ships only" in console.statusBar().currentMessage()
 
 
+def test_one_undo_takes_back_the_whole_autopilot_turn_and_one_redo_plays_it_again(
+    qtbot: QtBot, model: SharedModel
+) -> None:
+    """One press played the NPC ship's Turn; Ctrl+Z took back only its last step (the
+    End Turn), leaving the GM to undo each step of a Turn they never played."""
+    console = GmConsole(model)
+    console.confirm_quit = False
+    qtbot.addWidget(console)
+    console.show()
+    model.submit(StartTurn(by="kell", actor="kell"))
+    model.submit(EndTurn(by="kell"))
+    before, state = len(model.journal), model.state
+    console.npc.autopilot.click()
+    played = model.journal[before:]
+    after = model.state
+    assert len(played) > 2
+    undo = console.menus.undo
+    assert undo.text() == f"&Undo: Autopilot Turn ({len(played)} steps)"
+    undo.trigger()
+    assert model.state == state and len(model.journal) == before
+    assert console.menus.redo.text() == f"&Redo: Autopilot Turn ({len(played)} steps)"
+    assert console.npc.autopilot.isEnabled()  # the NPC ship's move again
+    console.menus.redo.trigger()
+    assert model.state == after
+    assert [e.command for e in model.journal[before:]] == [e.command for e in played]
+    undo.trigger()  # and back again: one step still
+    assert model.state == state
+    model.submit(StartTurn(by="gm", actor=played[0].command.actor))  # type: ignore[union-attr]
+    assert model.redo_group is None  # a new Command: nothing undone to redo
+    undo.trigger()  # a Command played by hand is undone alone
+    assert model.state == state
+
+
 def test_the_ledger_keeps_its_size_as_a_ship_starts_and_ends_its_turn(
     qtbot: QtBot, model: SharedModel
 ) -> None:
