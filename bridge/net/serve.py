@@ -20,6 +20,7 @@ from bridge.engine import (
 from bridge.net import heap
 from bridge.net.discovery import lan_addresses
 from bridge.net.host import Host
+from bridge.net.host_terminal import read_terminal
 from bridge.net.seats import SeatPlan
 from bridge.net.web import page_url
 from bridge.rules.dice import SeededDice
@@ -106,8 +107,10 @@ async def run_host(
     bind: str | None,
     npc_autopilot: bool,
     stop: asyncio.Event | None = None,
+    terminal: bool = True,
 ) -> None:
-    """Serve ``session`` until ``stop`` is set (or SIGINT/SIGTERM), then close it cleanly."""
+    """Serve ``session`` until ``stop`` is set (or SIGINT/SIGTERM), then close it cleanly;
+    with ``terminal``, the GM runs the seats by typing orders (:mod:`bridge.net.host_terminal`)."""
     stop = stop or asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -130,6 +133,12 @@ async def run_host(
     addresses = [bind] if bind else lan_addresses()
     page = page_url(addresses[0] if addresses else "localhost", listening, host.guard.code)
     print(f"Phones and tablets: {page}", flush=True)
+    if terminal:
+        print(
+            "Seats: type seats to list them, free SEAT to free a lost phone's seat, help for more.",
+            flush=True,
+        )
+        read_terminal(host, loop)
     try:
         await stop.wait()
     finally:
