@@ -125,6 +125,7 @@ from bridge.engine.demo_boarding import (
 from bridge.engine.effects import spend_cost
 from bridge.engine.encounter import Encounter, PendingTask, ZoneMap
 from bridge.engine.forms import (
+    ActionInfo,
     Choice,
     ParamInfo,
     SpendInfo,
@@ -176,6 +177,7 @@ __all__ = [
     "SPENDS_NOTE",
     "Acting",
     "ActionDef",
+    "ActionInfo",
     "AddCharacter",
     "AddFigure",
     "AddShip",

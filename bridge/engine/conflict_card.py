@@ -26,11 +26,13 @@ from bridge.engine.conflict_commands import (
     ConflictStartTurn,
     ConflictTask,
 )
+from bridge.engine.conflict_controls import conflict_controls
 from bridge.engine.conflict_gate import decision_text
 from bridge.engine.conflict_state import Conflict, Figure
 from bridge.engine.conflict_tasks import ConflictPlan, melee_outcome, preview_conflict_task
 from bridge.engine.encounter import Encounter
 from bridge.engine.figures import hidden_from_players, issuer, reach_of, stats
+from bridge.engine.forms import ActionInfo
 from bridge.engine.gate import why_not
 from bridge.model.npc import Npc
 from bridge.rules.odds import TaskOdds, task_odds
@@ -187,6 +189,13 @@ class ConflictCardView(_View):
     injury_words: str = Field(default="", description="The figure's Injury, in words")
     status: tuple[str, ...] = Field(
         default=(), description="Where it stands, what it carries, Avoid Injury, its marks"
+    )
+    controls: dict[str, ActionInfo] = Field(
+        default_factory=dict,
+        description="The card's back, each with its Command, fields and why not: resolve "
+        "(with the spends a success allows), apply_damage (Re-Roll Damage), aim, "
+        "inspiration, extra_minor, swift_task, create_problem, create_advantage, "
+        "obtain_information, second_task, trigger_ready",
     )
 
 
@@ -542,6 +551,7 @@ def conflict_card(state: Encounter, figure: str, viewer: Viewer = "gm") -> Confl
         spends=spends,
         pending=_pending_words(state, now),
         decision=_decision(state, now, fig, viewer),
+        controls=conflict_controls(state, figure),
     )
 
 

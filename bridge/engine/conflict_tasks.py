@@ -59,6 +59,7 @@ from bridge.rules.task import (
 
 __all__ = [
     "ConflictPlan",
+    "aim_room",
     "apply_conflict_damage",
     "attempt_conflict_task",
     "conflict_reroll",
@@ -68,6 +69,8 @@ __all__ = [
     "plan_conflict_task",
     "preview_conflict_task",
     "resolve_conflict_task",
+    "roll_succeeds",
+    "secondary_refusal",
     "spend_cost",
     "trigger_ready",
 ]
@@ -378,22 +381,64 @@ def spend_cost(rule: ConflictRule, spends: PersonalSpends) -> int:
     return cost
 
 
+def secondary_refusal(state: Encounter, pending: ConflictPending, second: str) -> str | None:
+    """Why ``second`` cannot be the rolled attack's Secondary Target (None: it can): a
+    second figure "within Reach of the Attack's target" (house rule: or within Close
+    range)."""
+    now = state.conflict
+    assert now is not None, "a Secondary Target needs a personal conflict"
+    target = str(pending.params.target)
+    other = now.figures.get(second)
+    if other is None:
+        return f"There is no figure '{second[:40]}' in the conflict."
+    if second in (target, pending.actor) or other.out:
+        return f"{other.name} cannot be the Secondary Target."
+    if state.house_rules.secondary_within_reach:
+        if not in_reach(now, target, second):
+            return f"{other.name} is not within Reach of the target."
+    elif now.zone_of(second) != now.zone_of(target):
+        return f"{other.name} is not within Close range of the target."
+    return None
+
+
 def _check_secondary(ctx: Ctx, pending: ConflictPending, spends: PersonalSpends) -> None:
-    """Secondary Target: a second figure "within Reach of the Attack's target" (house rule:
-    or within Close range)."""
     second = spends.secondary_target
     if second is None:
         return
-    now = conflict(ctx)
-    target = str(pending.params.target)
-    other = figure(ctx, second)
-    if second in (target, pending.actor) or other.out:
-        refuse(f"{other.name} cannot be the Secondary Target.")
-    if ctx.state.house_rules.secondary_within_reach:
-        if not in_reach(now, target, second):
-            refuse(f"{other.name} is not within Reach of the target.")
-    elif now.zone_of(second) != now.zone_of(target):
-        refuse(f"{other.name} is not within Close range of the target.")
+    figure(ctx, second)
+    reason = secondary_refusal(ctx.state, pending, second)
+    if reason is not None:
+        refuse(reason)
+
+
+def roll_succeeds(pending: ConflictPending) -> bool:
+    """Whether the rolled Task succeeds as it stands (a melee attack: by the opposed
+    outcome, seed 003)."""
+    opposed = melee_outcome(pending)
+    return opposed.winner == "active" if opposed is not None else pending.result.success
+
+
+def aim_room(state: Encounter) -> tuple[str | None, int]:
+    """Aim's re-roll of the rolled attack (seed 003 Aim; ACCURATE, INACCURATE): why not
+    (None: it may), and how many of its d20s it may re-roll (one; all with an Accurate
+    weapon)."""
+    now = state.conflict
+    pending = now.pending if now is not None else None
+    if now is None or pending is None:
+        return "There is no rolled Task to re-roll.", 0
+    if pending.damage is not None:
+        return "The damage is rolled: the Task's dice cannot be re-rolled now.", 0
+    me = now.figures[pending.actor]
+    if pending.action != "attack":
+        return "Aim re-rolls the dice of an attack.", 0
+    if not me.aim or pending.params.aimed:
+        return f"{me.name} has not Aimed (or its re-roll is used).", 0
+    task = ConflictTask(action="attack", target=pending.params.target, weapon=pending.params.weapon)
+    weapon = attack_weapon(state, me.id, task)
+    if weapon.has(PersonalQuality.INACCURATE):
+        return f"{weapon.name} is Inaccurate: Aim gives no benefit.", 0
+    d20s = len(pending.result.dice)
+    return None, d20s if weapon.has(PersonalQuality.ACCURATE) else 1
 
 
 def resolve_conflict_task(ctx: Ctx, cmd: ConflictResolve) -> None:
@@ -411,12 +456,8 @@ def resolve_conflict_task(ctx: Ctx, cmd: ConflictResolve) -> None:
     a = CONFLICT_CARD[pending.action]
     spends = cmd.spends
     opposed = melee_outcome(pending)
-    if opposed is not None:
-        success = opposed.winner == "active"
-        generated = opposed.active_momentum
-    else:
-        success = pending.result.success
-        generated = pending.result.momentum
+    success = roll_succeeds(pending)
+    generated = opposed.active_momentum if opposed is not None else pending.result.momentum
     cost = spend_cost(rule, spends)
     if cost and not success:
         refuse(f"{a.name} failed: there is no effect to spend Momentum on.")
@@ -562,19 +603,12 @@ def conflict_reroll(ctx: Ctx, cmd: ConflictReroll) -> None:
         again = moment_of_inspiration(pending.result.model_copy(update={"spec": spec}), ctx.dice)
         ctx.say(f"{me.name}: Moment of Inspiration ({cmd.value}). {again.describe()}")
     else:
-        if pending.action != "attack":
-            refuse("Aim re-rolls the dice of an attack.")
-        if not me.aim or pending.params.aimed:
-            refuse(f"{me.name} has not Aimed (or its re-roll is used).")
-        task = ConflictTask(
-            action="attack", target=pending.params.target, weapon=pending.params.weapon
-        )
-        weapon = attack_weapon(ctx.state, me.id, task)
-        if weapon.has(PersonalQuality.INACCURATE):
-            refuse(f"{weapon.name} is Inaccurate: Aim gives no benefit.")
+        reason, most = aim_room(ctx.state)
+        if reason is not None:
+            refuse(reason)
         if not cmd.dice:
             refuse("Choose the die to re-roll.")
-        if len(cmd.dice) > 1 and not weapon.has(PersonalQuality.ACCURATE):
+        if len(cmd.dice) > most:
             refuse("Aim re-rolls a single d20 (any number with an Accurate weapon).")
         again = reroll(pending.result, cmd.dice, ctx.dice)
         update_figure(ctx, me.id, aim=False)

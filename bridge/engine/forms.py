@@ -34,6 +34,7 @@ from bridge.rules.text import LINE_MAX, TITLE_MAX
 from bridge.rules.weapons import WeaponKind
 
 __all__ = [
+    "ActionInfo",
     "Choice",
     "ParamInfo",
     "SpendInfo",
@@ -97,10 +98,40 @@ class SpendInfo(_Frozen):
 
     name: str = Field(description="The field of `spends` it fills")
     label: str
-    kind: Literal["number", "flag", "text"]
-    cost: int = Field(description="Momentum (an NPC: Threat) per unit, or for the flag or text")
+    kind: Literal["number", "flag", "text", "choice"] = Field(
+        description="number: units up to `maximum`; flag: taken or not; text: a name up to "
+        "`max_length` characters; choice: one of `choices` (or none)"
+    )
+    cost: int = Field(
+        description="Momentum (an NPC: Threat) per unit, or for the flag, text or choice"
+    )
     maximum: int | None = None
     max_length: int | None = None
+    choices: tuple[Choice, ...] = Field(default=(), description="A choice's legal values")
+    help: str = Field(default="", description="What it does, in the card's words")
+
+
+class ActionInfo(BaseModel):
+    """One thing the character may do: its Command and what it needs, or why not now."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+
+    name: str
+    kind: Literal["task", "minor", "turn", "spend", "determination", "value"]
+    reason: str | None = Field(default=None, description="Why it cannot be used now (null: it can)")
+    command: dict[str, JsonValue] = Field(
+        description="The Command's fixed fields: send them with the parameters' values"
+    )
+    rolled: bool = Field(
+        default=False,
+        description="A rolled Task: the roll waits in `state.pending` until a `resolve`",
+    )
+    params: tuple[ParamInfo, ...] = Field(
+        default=(), description="The fields the person fills (only while it may be used)"
+    )
+    spends: tuple[SpendInfo, ...] = Field(
+        default=(), description="A rolled Task: what a success lets the `resolve` spend"
+    )
 
 
 def _check_one(

@@ -19,6 +19,7 @@ from bridge import engine
 from bridge.engine import (
     CATALOG,
     ActionDef,
+    ActionInfo,
     AttemptTask,
     Choice,
     Command,
@@ -53,29 +54,6 @@ SpendKind = Literal[
 DeterminationUse = Literal["second_task", "make_it_so"]
 
 __all__ = ["ActionInfo", "Availability", "Choice", "ParamInfo", "SpendInfo", "availability"]
-
-
-class ActionInfo(BaseModel):
-    """One thing the character may do: its Command and what it needs, or why not now."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
-
-    name: str
-    kind: Literal["task", "minor", "turn", "spend", "determination", "value"]
-    reason: str | None = Field(default=None, description="Why it cannot be used now (null: it can)")
-    command: dict[str, JsonValue] = Field(
-        description="The Command's fixed fields: send them with the parameters' values"
-    )
-    rolled: bool = Field(
-        default=False,
-        description="A rolled Task: the roll waits in `state.pending` until a `resolve`",
-    )
-    params: tuple[ParamInfo, ...] = Field(
-        default=(), description="The fields the person fills (only while it may be used)"
-    )
-    spends: tuple[SpendInfo, ...] = Field(
-        default=(), description="A rolled Task: what a success lets the `resolve` spend"
-    )
 
 
 class Availability(BaseModel):
