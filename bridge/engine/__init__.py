@@ -112,6 +112,7 @@ from bridge.engine.conflict_commands import (
     StrayHit,
     WithdrawFigure,
 )
+from bridge.engine.conflict_controls import CONTROL_KEYS, conflict_controls, resolve_spends
 from bridge.engine.conflict_state import Conflict, Figure
 from bridge.engine.context import GM_LINE
 from bridge.engine.demo import demo_encounter, demo_ships
@@ -165,6 +166,7 @@ __all__ = [
     "CONFLICT_CARD_NAME",
     "CONFLICT_SPENDS",
     "CONFLICT_TYPES",
+    "CONTROL_KEYS",
     "FIGURES_ONLY",
     "GM_LINE",
     "MINOR_NEEDS",
@@ -277,6 +279,7 @@ __all__ = [
     "command_adapter",
     "conflict_card",
     "conflict_choices",
+    "conflict_controls",
     "conflict_figures",
     "conflict_needs",
     "conflict_npcs_only",
@@ -299,6 +302,7 @@ __all__ = [
     "players_waiting",
     "preview_task",
     "redact_conflict",
+    "resolve_spends",
     "roll_params",
     "seat_at_usual_station",
     "seat_line",

@@ -202,7 +202,7 @@ def conflict_controls(state: Encounter, figure: str) -> dict[str, ActionInfo]:
     inspire = ConflictReroll(by=by, how="inspiration", value="-")
     add(
         "inspiration",
-        "MOMENT OF INSPIRATION: RE-ROLL ALL YOUR DICE (1 DETERMINATION)",
+        "Moment of Inspiration: re-roll all your dice (1 Determination)",
         "determination",
         {"type": inspire.type, "how": "inspiration"},
         waiting or officer or why_not(state, inspire),
@@ -213,7 +213,7 @@ def conflict_controls(state: Encounter, figure: str) -> dict[str, ActionInfo]:
     turn = now.turn
     add(
         "second_task",
-        "A SECOND TASK THIS TURN (1 DETERMINATION)",
+        "A second Task this Turn (1 Determination)",
         "determination",
         {"type": second.type},
         (None if turn.actor == figure else f"A second Task is taken during {fig.name}'s own Turn.")
@@ -225,7 +225,7 @@ def conflict_controls(state: Encounter, figure: str) -> dict[str, ActionInfo]:
     readied = f" ({fig.readied_note})" if fig.readied_note else ""
     add(
         "trigger_ready",
-        f"TRIGGER THE READIED TASK{readied}",
+        f"Trigger the readied Task{readied}",
         "turn",
         {"type": trigger.type, "figure": figure},
         why_not(state, trigger),
@@ -252,7 +252,7 @@ def _aim(
         ),
     )
     aim = ConflictReroll(by=issuer(fig), how="aim")
-    add("aim", "AIM: RE-ROLL", "turn", {"type": aim.type, "how": "aim"}, reason, (dice,))
+    add("aim", "Aim: re-roll", "turn", {"type": aim.type, "how": "aim"}, reason, (dice,))
 
 
 def _values(state: Encounter, fig: Figure) -> tuple[Choice, ...]:
@@ -295,11 +295,11 @@ def _turn_spends(add: _Add, state: Encounter, fig: Figure, by: str) -> None:
         name="name", label="The Advantage", kind="text", required=True, max_length=TITLE_MAX
     )
     spends: tuple[tuple[str, str, tuple[ParamInfo, ...], dict[str, JsonValue]], ...] = (
-        ("extra_minor", "EXTRA MINOR ACTION (1 EACH)", (amount,), {}),
-        ("swift_task", "SWIFT TASK: A SECOND TASK (2)", (), {}),
-        ("create_problem", "CREATE PROBLEM: +1 DIFFICULTY (2 EACH)", (amount,), {}),
-        ("create_advantage", "CREATE ADVANTAGE (2)", (advantage,), {"name": "probe"}),
-        ("obtain_information", "OBTAIN INFORMATION (1 EACH)", (amount,), {}),
+        ("extra_minor", "Extra Minor Action (1 each)", (amount,), {}),
+        ("swift_task", "Swift Task: a second Task (2)", (), {}),
+        ("create_problem", "Create Problem: +1 Difficulty (2 each)", (amount,), {}),
+        ("create_advantage", "Create Advantage (2)", (advantage,), {"name": "probe"}),
+        ("obtain_information", "Obtain Information (1 each)", (amount,), {}),
     )
     for key, name, fields, probe in spends:
         command = ConflictSpend.model_validate({"by": by, "spend": key} | probe)

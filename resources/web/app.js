@@ -154,8 +154,9 @@ function settle(command, answer, form, from) {
     return;
   }
   if (finished && ui.screen === "action") {
+    const back = ui.form?.scope === "conflict-controls" ? "conflict" : "card";
     ui.form = null;
-    setScreen("card");
+    setScreen(back);
   } else {
     render();
   }
@@ -186,6 +187,18 @@ function askPreview() {
     form.preview = answer.type === "task_preview" ? answer : { reason: answer.reason };
     render();
   }, 120);
+}
+
+/** Use a control of the Conflict card's back: one that needs nothing is sent at once,
+ * the others open a form of their fields. */
+function useControl(key, info) {
+  if (info.reason != null) return;
+  if (info.params.length === 0) {
+    send({ ...info.command });
+    return;
+  }
+  ui.form = new ActionForm("conflict-controls", key, info);
+  setScreen("action");
 }
 
 /** Open a Conflict card entry: a Minor Action that needs nothing is done at once. */
@@ -311,9 +324,11 @@ function render() {
       setScreen("conflict");
     },
     cancel: () => {
+      const back = ui.form?.scope === "conflict-controls" ? "conflict" : "card";
       ui.form = null;
-      setScreen("card");
+      setScreen(back);
     },
+    useControl,
     done: () => {
       ui.report = null;
       setScreen("card");
@@ -379,8 +394,8 @@ function start(code) {
     overlay.hidden = true;
     status.textContent = link.seat?.character ? "seated" : "watching";
     if (event.detail.snapshot && ui.screen === "action" && ui.form && !ui.form.info(link.available) && !myPending()) {
+      ui.screen = ui.form.scope === "conflict-controls" ? "conflict" : "card";
       ui.form = null;
-      ui.screen = "card";
     }
     render();
   });

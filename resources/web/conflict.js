@@ -7,7 +7,8 @@
 
 import { entryGroups, logList } from "./card.js";
 import { el } from "./dom.js";
-import { fields } from "./forms.js";
+import { commandOf, defaults, fields } from "./forms.js";
+import { challengeDice, chosenSpends, spendParams, spendsCost } from "./task.js";
 
 const percent = (p) => `${(p * 100).toFixed(1)}%`;
 
@@ -88,37 +89,55 @@ function figureLines(card) {
   ];
 }
 
-/** The Momentum spends a success of `action` offers when it is resolved (seed 001 COMBAT
- * MOMENTUM (PERSONAL)), each named and priced by the card's back (`card.spends`). */
-const RESOLVE_SPENDS = {
-  attack: [
-    ["bonus_damage", "number"],
-    ["penetration", "number"],
-    ["disarm", "flag"],
-  ],
-  first_aid: [["revive", "flag"]],
-};
-
-function spendFields(card, action, values, rerender) {
-  const named = Object.fromEntries(card.spends.map((s) => [s.key, s]));
-  const params = (RESOLVE_SPENDS[action] ?? []).map(([name, kind]) => ({
-    name,
-    kind,
-    label: named[name] ? `${named[name].name} (${named[name].cost} Momentum${kind === "number" ? " each" : ""})` : name === "revive" ? "Back in the fight at once (2 Momentum)" : name,
-    help: named[name]?.effect ?? "",
-    minimum: 0,
-    maximum: 12,
-    choices: [],
-    required: false,
-    only_with: {},
-  }));
-  for (const p of params) if (!(p.name in values)) values[p.name] = p.kind === "flag" ? false : 0;
-  return params.length ? el("section", { class: "form spends" }, el("h3", {}, "MOMENTUM SPENDS"), fields(params, values, rerender, "cspend")) : null;
+/** A re-roll of the Task's dice (Aim, a Moment of Inspiration), when it may be used:
+ * its fields (the dice, or the Value cited) and its button. */
+function reroll(info, key, text, values, send, rerender) {
+  if (!info || info.reason != null) return null;
+  for (const p of info.params) if (!(p.name in values)) values[p.name] = defaults([p])[p.name];
+  return el(
+    "details",
+    { class: "more", open: info.params.some((p) => p.kind === "dice" && values[p.name]?.length) },
+    el("summary", { dataset: { key } }, info.name),
+    fields(info.params, values, rerender, key),
+    el("button", { type: "button", dataset: { key: `${key}-go` }, onclick: () => send(commandOf(info.command, info.params, values)) }, text),
+  );
 }
 
+/** The attack's damage dice, waiting to land: tap dice to re-roll them first (Re-Roll
+ * Damage), then APPLY. */
+function damageDice(held, apply, values, send, rerender) {
+  const param = apply.params.find((p) => p.name === "reroll");
+  if (!Array.isArray(values.reroll)) values.reroll = [];
+  const toggle = (i) => {
+    values.reroll = values.reroll.includes(i) ? values.reroll.filter((v) => v !== i) : [...values.reroll, i];
+    rerender();
+  };
+  const picked = values.reroll;
+  return [
+    el("h3", {}, "DAMAGE DICE"),
+    param ? el("p", { class: "dim" }, `${param.label}. Tap a die to pick it, again to keep it.`) : null,
+    challengeDice(held.roll.dice, param ? param.label : "Damage dice", param ? { choices: param.choices, picked, toggle } : null),
+    apply.reason ? el("p", { class: "reason" }, apply.reason) : null,
+    el(
+      "div",
+      { class: "actions-row" },
+      el(
+        "button",
+        { type: "button", class: "primary", dataset: { key: "conflict-apply" }, disabled: apply.reason != null, onclick: () => send({ ...apply.command, reroll: [...picked].sort((a, b) => a - b) }) },
+        picked.length ? "RE-ROLL AND APPLY" : "APPLY DAMAGE",
+      ),
+    ),
+  ];
+}
+
+/** The controls of the card's back a Turn may use: the spends of a Turn, a second Task,
+ * a readied Task's trigger (each opens its fields, or is done at once). */
+const BACK_KEYS = ["extra_minor", "swift_task", "create_problem", "create_advantage", "obtain_information", "second_task", "trigger_ready"];
+
 /** What waits for the officer: a decision, or the rolled Task to resolve, or its damage.
- * `spends` holds the Momentum spends chosen for the roll waiting. */
+ * `spends` holds what is chosen for the roll waiting (spends, dice, a Value). */
 function waiting(link, card, send, spends, rerender) {
+  const controls = card.controls;
   const decision = card.decision;
   const pending = link.state.conflict?.pending ?? null;
   const mine = pending && pending.actor === card.figure.id;
@@ -150,17 +169,35 @@ function waiting(link, card, send, spends, rerender) {
   } else if (decision) {
     parts.push(el("p", { class: "dim" }, "The GM answers this one."));
   } else if (pending.damage) {
-    parts.push(el("div", { class: "actions-row" }, button("conflict-apply", "APPLY DAMAGE", { type: "conflict_apply_damage", reroll: [] })));
+    parts.push(damageDice(pending.damage, controls.apply_damage, spends, send, rerender));
   } else {
-    const attack = pending.action === "attack";
-    const success = Boolean(pending.result?.success);
-    const chosen = () => Object.fromEntries(Object.entries(spends).filter(([, v]) => v === true || (typeof v === "number" && v > 0)));
-    if (success) parts.push(spendFields(card, pending.action, spends, rerender));
+    const resolve = controls.resolve;
+    const params = spendParams(resolve.spends);
+    for (const p of params) if (!(p.name in spends)) spends[p.name] = p.default;
+    if (params.length) {
+      const cost = spendsCost(resolve.spends, spends);
+      parts.push(
+        el(
+          "section",
+          { class: "form spends" },
+          el("h3", {}, "MOMENTUM SPENDS"),
+          el("p", { class: "dim", dataset: { spending: cost } }, `Spending ${cost} Momentum (the pool holds ${link.state.momentum.value}).`),
+          fields(params, spends, rerender, "cspend"),
+        ),
+      );
+    }
+    parts.push(reroll(controls.aim, "aim", "AIM: RE-ROLL", spends, send, rerender));
+    parts.push(reroll(controls.inspiration, "inspire", "RE-ROLL MY DICE", spends, send, rerender));
     parts.push(
+      resolve.reason ? el("p", { class: "reason" }, resolve.reason) : null,
       el(
         "div",
         { class: "actions-row" },
-        el("button", { type: "button", class: "primary", dataset: { key: "conflict-resolve" }, onclick: () => send({ type: "conflict_resolve", spends: success ? chosen() : {}, hold_damage: attack }) }, "RESOLVE"),
+        el(
+          "button",
+          { type: "button", class: "primary", dataset: { key: "conflict-resolve" }, disabled: resolve.reason != null, onclick: () => send({ ...resolve.command, spends: chosenSpends(resolve.spends, spends) }) },
+          resolve.name,
+        ),
       ),
     );
   }
@@ -204,6 +241,13 @@ export function conflictCard(link, card, hooks) {
         ["MINOR ACTIONS", card.minors.map(entry)],
         ["TASKS", card.tasks.map(entry)],
       ], use),
+    ),
+    el(
+      "details",
+      { class: "more" },
+      el("summary", { dataset: { key: "conflict-more" } }, "MOMENTUM, DETERMINATION AND READY"),
+      // (keyed apart from the card's entries: Create Advantage is a Task and a spend)
+      entryGroups("cmore", [["", BACK_KEYS.filter((k) => card.controls[k]).map((k) => [`back-${k}`, card.controls[k]])]], (key, info) => hooks.useControl(key.slice("back-".length), info)),
     ),
     logList(link.log, 5),
     el("button", { type: "button", class: "back-button", dataset: { key: "ship-card" }, onclick: hooks.shipCard }, "THE SHIP'S CARD"),

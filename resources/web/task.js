@@ -21,7 +21,8 @@ export class ActionForm {
   }
 
   info(available) {
-    return available[this.scope]?.[this.key] ?? null;
+    const holder = this.scope === "conflict-controls" ? available.conflict?.controls : available[this.scope];
+    return holder?.[this.key] ?? null;
   }
 }
 
@@ -164,7 +165,8 @@ export function setupScreen(form, info, hooks) {
   ];
 }
 
-function spendParams(spends) {
+/** The spends a success allows, as fields (a choice's legal values are the host's). */
+export function spendParams(spends) {
   return spends.map((s) => ({
     name: s.name,
     label: `${s.label} (${s.cost} Momentum${s.kind === "number" ? " each" : ""})`,
@@ -172,16 +174,25 @@ function spendParams(spends) {
     minimum: 0,
     maximum: s.maximum,
     max_length: s.max_length,
-    default: s.kind === "flag" ? false : s.kind === "number" ? 0 : "",
-    choices: [],
+    default: s.kind === "flag" ? false : s.kind === "number" ? 0 : s.kind === "choice" ? null : "",
+    choices: s.choices ?? [],
     required: false,
     only_with: {},
-    help: "",
+    help: s.help ?? "",
   }));
 }
 
+/** What the spends chosen cost, in Momentum. */
+export function spendsCost(spends, values) {
+  return spends.reduce((sum, s) => {
+    const v = values[s.name];
+    const taken = v === true || (typeof v === "string" && v.trim());
+    return sum + (typeof v === "number" ? v * s.cost : taken ? s.cost : 0);
+  }, 0);
+}
+
 /** The chosen spends, as `resolve` takes them (none chosen are left out). */
-function chosenSpends(spends, values) {
+export function chosenSpends(spends, values) {
   const out = {};
   for (const s of spends) {
     const v = values[s.name];
@@ -225,10 +236,7 @@ export function pendingScreen(form, pending, available, state, hooks) {
   const success = pending.result.success;
   const params = success ? spendParams(resolve.spends) : [];
   for (const p of params) if (!(p.name in form.spends)) form.spends[p.name] = p.default;
-  const cost = resolve.spends.reduce((sum, s) => {
-    const v = form.spends[s.name];
-    return sum + (v === true ? s.cost : typeof v === "number" ? v * s.cost : typeof v === "string" && v.trim() ? s.cost : 0);
-  }, 0);
+  const cost = spendsCost(resolve.spends, form.spends);
   if (params.length) {
     parts.push(
       el(

@@ -11,6 +11,7 @@ Screenshots land in ``tmp_path`` (or in ``BRIDGE_WEB_SCREENSHOTS``, to look at t
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import select
@@ -718,5 +719,75 @@ def test_on_foot_the_officer_answers_avoid_injury_from_the_phone(
     expect(waiting).to_have_count(0)
     expect(page.locator("[data-stat='threat']")).to_have_text(str(threat + 2))
     expect(page.locator("[data-stat='stress']")).not_to_contain_text("Injury")
+    assert page.errors == []  # type: ignore[attr-defined]
+    page.close()
+
+
+def test_on_foot_a_hit_spends_aims_rerolls_damage_and_spends_a_turns_momentum_from_the_phone(
+    browser: Browser, tmp_path: Path, shots: Path
+) -> None:
+    """Seed 001 COMBAT MOMENTUM (PERSONAL) and seed 003 AIM on a phone, all from the
+    host's controls: an Extra Minor Action (its number, or paid with Threat), the hit's
+    spends with the Secondary Target chosen among the figures within Reach of the target,
+    Aim's re-roll offered, and Re-Roll Damage on the damage dice before they land."""
+    from bridge.engine import (
+        ConflictMinor,
+        ConflictStartTurn,
+        ConflictTask,
+        SetValue,
+        demo_boarding,
+    )
+    from bridge.rules.dice import GivenDice
+
+    session = Session(demo_boarding())
+    session.apply(SetValue(path="momentum.value", value=4))  # enough for every spend below
+    session.apply(ConflictStartTurn(by="kell", figure="kell"))
+    session.apply(ConflictMinor(by="kell", action="aim"))
+    attack = ConflictTask(by="kell", action="attack", target="klingon-bekk-1")
+    session.apply(attack, GivenDice(d20=(1, 1)))  # a hit: 2 Momentum
+    battle = tmp_path / "boarding.bridge"
+    save_battle(battle, session)
+    _, journal, url = _host(tmp_path, str(battle))
+    page = _page(browser, PHONE)
+    page.goto(url)
+    page.locator("[data-seat='char:kell']").click()
+    expect(page.locator(".conflict-card")).to_be_visible()
+    page.locator("[data-key='conflict-more']").click()
+    page.locator("[data-key='entry-back-extra_minor']").click()
+    expect(page.locator("input[name='amount']")).to_have_value("1")
+    expect(page.locator("input[name='with_threat']")).to_be_visible()
+    page.locator("[data-key='go']").click()
+    expect(page.locator(".conflict-card")).to_be_visible()  # back on the Conflict card
+    spends = page.locator(".waiting .spends")
+    expect(spends).to_contain_text("Secondary Target (2 Momentum)")
+    second = spends.locator("select[name='secondary_target']")
+    assert second.locator("option").all_text_contents() == [
+        "—",
+        "Klingon Warrior",
+        "Klingon Bekk 2",
+        "Klingon Bekk 3",
+    ]
+    second.select_option(label="Klingon Bekk 2")
+    spends.locator("input[name='bonus_damage']").fill("1")
+    expect(page.locator("[data-spending]")).to_have_attribute("data-spending", "3")
+    expect(page.locator("[data-key='aim']")).to_contain_text("Aim: re-roll")  # offered
+    _large_targets(page)
+    _shot(page, shots / "web-conflict-spends-phone.png", full=True)
+    page.locator("[data-key='conflict-resolve']").click()
+    expect(page.locator("[data-key='conflict-apply']")).to_have_text("APPLY DAMAGE")
+    page.locator(".waiting [data-key='reroll-0']").click()
+    apply = page.locator("[data-key='conflict-apply']")
+    expect(apply).to_have_text("RE-ROLL AND APPLY")
+    apply.click()
+    expect(apply).to_have_count(0)
+    lines = [json.loads(line) for line in journal.read_text().splitlines()[1:]]  # (its head)
+    commands = [e["entry"]["command"] for e in lines if e.get("op") == "apply"]
+    spend = next(c for c in commands if c.get("type") == "conflict_spend")
+    assert (spend["spend"], spend["amount"]) == ("extra_minor", 1)
+    resolve = next(c for c in commands if c.get("type") == "conflict_resolve")
+    assert resolve["spends"]["secondary_target"] == "klingon-bekk-2"
+    assert resolve["spends"]["bonus_damage"] == 1 and resolve["hold_damage"] is True
+    landed = next(c for c in commands if c.get("type") == "conflict_apply_damage")
+    assert landed["reroll"] == [0]
     assert page.errors == []  # type: ignore[attr-defined]
     page.close()

@@ -19,8 +19,9 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QMainWindow,
-    QProgressBar,
+    QMenu,
     QPushButton,
     QSizePolicy,
     QSpinBox,
@@ -31,8 +32,10 @@ from PySide6.QtWidgets import (
 )
 
 from bridge.engine import (
+    CONTROL_KEYS,
     AvoidInjury,
     CardEntry,
+    Choice,
     ConflictApplyDamage,
     ConflictCardView,
     ConflictEndTurn,
@@ -41,21 +44,29 @@ from bridge.engine import (
     ConflictStartTurn,
     PersonalSpends,
     ResistKnockdown,
+    command_adapter,
 )
 from bridge.ui.base.settings import restore_geometry, save_geometry
 from bridge.ui.base.text_size import TextSize
-from bridge.ui.base.theme import COLORS, scaled
+from bridge.ui.base.theme import BAR_TEXT_LOW, COLORS, scaled
 from bridge.ui.conflict.conflict_dialog import ConflictEntryDialog
 from bridge.ui.conflict.conflict_model import ConflictSeat
 from bridge.ui.conflict.conflict_text import back_html, preview_lines, preview_summary
+from bridge.ui.conflict.control_dialog import ControlDialog
 from bridge.ui.widgets.challenge_dice import ChallengeDiceRow
-from bridge.ui.widgets.fit import fit_to_screen, scrolling
+from bridge.ui.widgets.fit import keep_on_screen, scrolling
 from bridge.ui.widgets.flow_layout import FlowLayout
 from bridge.ui.widgets.lcars import LcarsHeader, Pill
+from bridge.ui.widgets.opaque import OpaqueBar
 from bridge.ui.widgets.reason_label import ReasonLabel
 from bridge.ui.widgets.steady import set_bar, set_state
 
 __all__ = ["ConflictWindow"]
+
+BACK_KEYS = tuple(
+    k for k in CONTROL_KEYS if k not in ("resolve", "apply_damage", "aim", "inspiration")
+)
+"""The controls MORE offers (the others answer the roll waiting)."""
 
 COLOR = COLORS.peach
 """The Conflict card's colour (the bridge stations keep theirs)."""
@@ -96,7 +107,7 @@ class ConflictWindow(QMainWindow):
         layout.addLayout(status)
         track = QVBoxLayout()
         status.addLayout(track)
-        self.stress_bar = QProgressBar(root)
+        self.stress_bar = OpaqueBar(root)
         self.stress_bar.setTextVisible(True)
         track.addWidget(self.stress_bar)
         self.injury_label = QLabel(root)
@@ -110,6 +121,16 @@ class ConflictWindow(QMainWindow):
         self.start_button = QPushButton("START TURN", root)
         self.end_button = QPushButton("END TURN", root)
         self.keep_button = QPushButton("KEEP THE INITIATIVE", root)
+        self.more_button = QPushButton("MORE", root)
+        self.more_button.setToolTip(
+            "The card's back: Extra Minor Action, Swift Task, Create Problem, Create "
+            "Advantage, Obtain Information, a second Task for Determination, a readied "
+            "Task's trigger"
+        )
+        self.more = QMenu(self.more_button)
+        self.more.setToolTipsVisible(True)
+        self.more.aboutToShow.connect(self._fill_more)
+        self.more_button.setMenu(self.more)
         for b in (self.start_button, self.end_button, self.keep_button):
             turn.addWidget(b)
         self.reason = ReasonLabel(lines=1, parent=root)
@@ -136,12 +157,21 @@ class ConflictWindow(QMainWindow):
         self.disarm = QCheckBox("DISARM (2)", self.waiting)
         self.disarm.setToolTip("Seed 001 Disarm, 2 Momentum: the target's weapon in hand falls")
         self.secondary = QComboBox(self.waiting)
+        self.secondary.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.secondary.setToolTip(
             "Seed 001 Secondary Target, 2 Momentum: a second figure within Reach of the target "
             "takes half the damage (rounded down)"
         )
         self.revive = QCheckBox("BACK IN THE FIGHT (2)", self.waiting)
         self.revive.setToolTip("First Aid's spend, 2 Momentum: the patient acts again at once")
+        self.extra = QSpinBox(self.waiting)  # the Task's own repeatable effect
+        self.extra.setRange(0, 12)
+        self.information = QSpinBox(self.waiting)
+        self.information.setPrefix("OBTAIN INFORMATION ")
+        self.information.setRange(0, 12)
+        self.advantage = QLineEdit(self.waiting)
+        self.advantage.setPlaceholderText("CREATE ADVANTAGE (2): its name")
+        self.inspire_button = QPushButton("MOMENT OF INSPIRATION…", self.waiting)
         self.resolve_button = QPushButton("RESOLVE", self.waiting)
         self.damage_dice = ChallengeDiceRow(self.waiting, selectable=True)
         self.damage_dice.setToolTip(
@@ -162,6 +192,10 @@ class ConflictWindow(QMainWindow):
             self.disarm,
             self.secondary,
             self.revive,
+            self.extra,
+            self.information,
+            self.advantage,
+            self.inspire_button,
             self.resolve_button,
             self.damage_dice,
             self.damage_button,
@@ -184,6 +218,7 @@ class ConflictWindow(QMainWindow):
         self.tabs.addTab(scrolling(front, "card"), "CARD")  # its entries may scroll
         self.back = QTextBrowser()
         self.tabs.addTab(self.back, "MOMENTUM SPENDS")
+        self.tabs.setCornerWidget(self.more_button)  # the card's back, to use
         columns = QHBoxLayout(front)
         self.minor_box = QGroupBox("MINOR ACTIONS", front)
         self.task_box = QGroupBox("TASKS", front)
@@ -200,6 +235,7 @@ class ConflictWindow(QMainWindow):
         self.keep_button.clicked.connect(lambda: self._end(True))
         self.resolve_button.clicked.connect(self._resolve)
         self.aim_button.clicked.connect(self._aim)
+        self.inspire_button.clicked.connect(lambda: self.open_control("inspiration"))
         self.damage_button.clicked.connect(self._apply_damage)
         self.avoid_momentum.clicked.connect(lambda: self._avoid("momentum"))
         self.avoid_complication.clicked.connect(lambda: self._avoid("complication"))
@@ -209,16 +245,21 @@ class ConflictWindow(QMainWindow):
         model.sig_changed.connect(self.refresh)
         model.sig_refused.connect(self._refused)
         self._connected = True
-        restore_geometry(self, "conflict-card")
-        fit_to_screen(self)
+        self.geometry_key = f"conflict-card-{model.character}"
+        """Where this officer's card was last (each officer's card keeps its own place)."""
+        restore_geometry(self, self.geometry_key)
+        self.fit = keep_on_screen(self)
         self.refresh()
 
     def _rescale(self) -> None:
         """The few sizes set in pixels, at the window's own text size (Ctrl+=, Ctrl+-)."""
-        self.tabs.setMinimumHeight(round(scaled(140, self)))  # its entries scroll inside
+        self.tabs.setMinimumHeight(round(scaled(100, self)))  # its entries scroll inside
         self.stress_bar.setMinimumWidth(round(scaled(260, self)))
-        for box in (self.bonus, self.penetration):  # the prefix and two digits, whole
+        for box in (self.bonus, self.penetration, self.extra, self.information):
+            # the prefix and two digits, whole
             box.setMinimumWidth(box.fontMetrics().horizontalAdvance(box.prefix() + "12") + 60)
+        words = self.advantage.placeholderText()  # the name asked for, whole
+        self.advantage.setMinimumWidth(self.advantage.fontMetrics().horizontalAdvance(words) + 30)
 
     # -- building -----------------------------------------------------------------------
     def _build(self, card: ConflictCardView) -> None:
@@ -267,6 +308,8 @@ class ConflictWindow(QMainWindow):
         self.header.setSubtitle(f"{fig.zone.upper()}")
         stress = card.stress_words.upper()
         set_bar(self.stress_bar, max(fig.stress_max or 0, 1), fig.stress or 0, stress)
+        low = self.stress_bar.value() * 2 < self.stress_bar.maximum()
+        self.stress_bar.setTextColor(BAR_TEXT_LOW if low else "")  # light on the dark track
         self.injury_label.setText(card.injury_words.upper())
         self.status.setText("\n".join(card.status))
         for entry in (*card.minors, *card.tasks):
@@ -318,17 +361,31 @@ class ConflictWindow(QMainWindow):
         knock = decision is not None and decision.kind == "resist_knockdown"
         rolling = mine and not held and decision is None
         self.resolve_button.setVisible(rolling)
-        attack = rolling and pending is not None and pending.action == "attack"
-        aims = attack and pending is not None and card.figure.aim and not pending.params.aimed
-        self.aim_button.setVisible(aims)
-        for box in (self.bonus, self.penetration):
-            box.setVisible(attack)
-        hit = attack and pending is not None and pending.result.success
-        self.disarm.setVisible(hit)
-        self.secondary.setVisible(hit)
-        if hit and pending is not None:
-            self._fill_secondary(pending.params.target)
-        self.revive.setVisible(rolling and pending is not None and pending.action == "first_aid")
+        resolve = card.controls.get("resolve")
+        offered = {sp.name: sp for sp in resolve.spends} if rolling and resolve else {}
+        aim = card.controls.get("aim")
+        self.aim_button.setVisible(rolling and aim is not None and aim.reason is None)
+        inspire = card.controls.get("inspiration")
+        self.inspire_button.setVisible(rolling and inspire is not None and inspire.reason is None)
+        widgets: dict[str, QWidget] = {
+            "bonus_damage": self.bonus,
+            "penetration": self.penetration,
+            "disarm": self.disarm,
+            "secondary_target": self.secondary,
+            "revive": self.revive,
+            "extra": self.extra,
+            "obtain_information": self.information,
+            "create_advantage": self.advantage,
+        }
+        for name, widget in widgets.items():
+            widget.setVisible(name in offered)
+            if name in offered and offered[name].help:
+                widget.setToolTip(offered[name].help)
+        if "extra" in offered:
+            self.extra.setPrefix(f"{offered['extra'].label.upper()}: ")
+            self._rescale()
+        if "secondary_target" in offered:
+            self._fill_secondary(offered["secondary_target"].choices)
         landing = held and decision is None
         self.damage_button.setVisible(landing)
         self.damage_dice.setVisible(landing)
@@ -386,6 +443,11 @@ class ConflictWindow(QMainWindow):
             disarm=self.disarm.isVisible() and self.disarm.isChecked(),
             secondary_target=self.secondary.currentData() if self.secondary.isVisible() else None,
             revive=self.revive.isVisible() and self.revive.isChecked(),
+            extra=self.extra.value() if self.extra.isVisible() else 0,
+            obtain_information=self.information.value() if self.information.isVisible() else 0,
+            create_advantage=(self.advantage.text().strip() or None)
+            if self.advantage.isVisible()
+            else None,
         )
         conflict = self.model.state.conflict
         pending = conflict.pending if conflict is not None else None
@@ -393,26 +455,18 @@ class ConflictWindow(QMainWindow):
         # An attack's damage dice are shown before they land: Re-Roll Damage picks from them.
         resolve = ConflictResolve(by=self.character, spends=spends, hold_damage=attack)
         if self.model.submit(resolve):
-            self.bonus.setValue(0)
-            self.penetration.setValue(0)
+            for spin in (self.bonus, self.penetration, self.extra, self.information):
+                spin.setValue(0)
+            self.advantage.clear()
             for box in (self.disarm, self.revive):
                 box.setChecked(False)
             self.secondary.setCurrentIndex(0)
 
-    def _fill_secondary(self, target: str | None) -> None:
-        """Secondary Target's choices: no one, or another figure of the target's side
-        (the engine refuses one not within Reach of the target, and says so)."""
-        conflict = self.model.state.conflict
-        if conflict is None or target is None or target not in conflict.figures:
-            return
-        side = conflict.figures[target].side
-        others = [
-            (f.id, f.name)
-            for f in conflict.figures.values()
-            if f.side == side and f.id != target and not f.out
-        ]
+    def _fill_secondary(self, choices: tuple[Choice, ...]) -> None:
+        """Secondary Target's choices: no one, or a figure the engine offers (within Reach
+        of the target)."""
         wanted = [("", "SECONDARY TARGET: NONE")] + [
-            (k, f"ALSO HIT {n.upper()} (2)") for k, n in others
+            (str(c.value), f"ALSO HIT {c.label.upper()} (2)") for c in choices
         ]
         if [self.secondary.itemData(i) or "" for i in range(self.secondary.count())] == [
             k for k, _ in wanted
@@ -421,6 +475,37 @@ class ConflictWindow(QMainWindow):
         self.secondary.clear()
         for key, text in wanted:
             self.secondary.addItem(text, key or None)
+
+    # -- the card's back ----------------------------------------------------------------
+    def _fill_more(self) -> None:
+        """MORE: each control of the card's back, disabled with the engine's reason."""
+        self.more.clear()
+        card = self.model.card()
+        controls = card.controls if card is not None else {}
+        for key in BACK_KEYS:
+            info = controls.get(key)
+            if info is None:
+                continue
+            act = self.more.addAction(info.name + ("…" if info.params else ""))
+            act.setEnabled(info.reason is None)
+            act.setToolTip(info.reason or info.name)
+            act.triggered.connect(lambda _=False, k=key: self.open_control(k))
+
+    def open_control(self, key: str) -> ControlDialog | None:
+        """Use control ``key``: one that needs nothing is sent at once, the others open
+        their form."""
+        card = self.model.card()
+        info = card.controls.get(key) if card is not None else None
+        if info is None or info.reason is not None:
+            return None
+        if not info.params:
+            self.model.submit(
+                command_adapter().validate_python({**info.command, "by": self.character})
+            )
+            return None
+        dialog = ControlDialog(self.model, info, self)
+        dialog.show()
+        return dialog
 
     def _damage_chosen(self) -> None:
         n = len(self.damage_dice.selected())
@@ -466,7 +551,7 @@ class ConflictWindow(QMainWindow):
         super().showEvent(event)
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        save_geometry(self, "conflict-card")
+        save_geometry(self, self.geometry_key)
         if self._connected:  # (a window the network opened again is closed again later)
             self._connected = False
             self.model.sig_changed.disconnect(self.refresh)

@@ -232,3 +232,71 @@ def test_the_tasks_without_a_roll_are_sent_and_a_note_is_typed(qtbot: QtBot) -> 
     passed.send()
     conflict = model.state.conflict
     assert conflict is not None and conflict.turn.passed and "pass" in conflict.turn.tasks_used
+
+
+def test_a_hits_spends_are_the_engines_and_the_secondary_target_is_within_reach(
+    qtbot: QtBot,
+) -> None:
+    """Seed 001 Secondary Target: "a second target within Reach of the attack's target";
+    Obtain Information and Create Advantage on any success; the window offers what the
+    engine's controls offer, no more."""
+    from bridge.engine import ConflictMinor, ConflictStartTurn, resolve_spends
+
+    model = SharedModel(Session(demo_boarding(), GivenDice(d20=(1, 1), d6=(3,) * 12)))
+    w = card(qtbot, model)
+    model.submit(ConflictStartTurn(by="kell", figure="kell"))
+    model.submit(ConflictMinor(by="kell", action="aim"))
+    model.submit(ConflictTask(by="kell", action="attack", target="klingon-bekk-1"))
+    offered = [s.name for s in resolve_spends(model.state, "kell")]
+    shown = {
+        "bonus_damage": w.bonus,
+        "penetration": w.penetration,
+        "disarm": w.disarm,
+        "secondary_target": w.secondary,
+        "revive": w.revive,
+        "extra": w.extra,
+        "obtain_information": w.information,
+        "create_advantage": w.advantage,
+    }
+    assert {k for k, widget in shown.items() if widget.isVisible()} == set(offered)
+    assert [w.secondary.itemData(i) for i in range(w.secondary.count())] == [
+        None,
+        "klingon-warrior",
+        "klingon-bekk-2",
+        "klingon-bekk-3",
+    ]
+    assert w.aim_button.isVisible()  # Kell aimed: the re-roll is there
+    w.secondary.setCurrentIndex(w.secondary.findData("klingon-bekk-2"))
+    w.advantage.setText("Bekk pinned down")
+    qtbot.mouseClick(w.resolve_button, Qt.MouseButton.LeftButton)
+    resolved = model.journal[-1].command
+    assert resolved.spends.secondary_target == "klingon-bekk-2"  # type: ignore[union-attr]
+    assert resolved.spends.create_advantage == "Bekk pinned down"  # type: ignore[union-attr]
+
+
+def test_more_offers_the_cards_back_and_a_spend_is_sent_from_its_form(qtbot: QtBot) -> None:
+    """The card's back: Extra Minor Action (1 each, Immediate: a player may add Threat
+    instead, seed 001); each entry the engine refuses is disabled with its reason."""
+    from bridge.engine import ConflictStartTurn, SetValue
+
+    model = SharedModel(Session(demo_boarding(), SeededDice(4)))
+    w = card(qtbot, model)
+    w._fill_more()
+    texts = {a.text(): a for a in w.more.actions()}
+    assert all(not a.isEnabled() for a in texts.values())  # not Kell's Turn yet
+    assert "own Turn" in texts["Extra Minor Action (1 each)"].toolTip()
+    model.submit(SetValue(path="momentum.value", value=0))
+    model.submit(ConflictStartTurn(by="kell", figure="kell"))
+    w._fill_more()
+    texts = {a.text(): a for a in w.more.actions()}
+    assert texts["Extra Minor Action (1 each)…"].isEnabled()  # Threat may pay
+    dialog = w.open_control("extra_minor")
+    assert dialog is not None
+    assert set(dialog.widgets) == {"amount", "with_threat"}
+    dialog.do_it()  # with no Momentum: refused, said in the form, which stays open
+    assert "Not enough Momentum" in dialog.reason.text() and dialog.isVisible()
+    dialog.widgets["with_threat"].setChecked(True)  # type: ignore[attr-defined]
+    threat = model.state.threat.value
+    dialog.do_it()
+    assert model.state.threat.value == threat + 1 and not dialog.isVisible()
+    assert model.state.conflict.turn.minor_allowance == 2  # type: ignore[union-attr]
