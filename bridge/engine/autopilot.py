@@ -271,14 +271,21 @@ def play_npc_turn(
     check: Check,
     submit: Callable[[Command], Encounter | None],
     limit: int = 12,
+    chosen: str | None = None,
 ) -> AutopilotTurn | str:
     """Play the rest of an NPC ship's Turn (all of it, when none is under way): start it,
     restore, attempt and resolve its Task, end it. ``submit`` applies one Command and
-    returns the new state (``None`` if it was refused). Returns what the Turn did, or
-    why nothing could be done. At most ``limit`` Commands."""
+    returns the new state (``None`` if it was refused). ``chosen``: the NPC ship the GM
+    picked to act next, started when no Turn is under way and it may act (else the
+    autopilot picks). Returns what the Turn did, or why nothing could be done. At most
+    ``limit`` Commands."""
     first = suggest_for_npcs(state, check)
     if isinstance(first, str):
         return first
+    if isinstance(first, StartTurn) and chosen and chosen != first.actor:
+        pick = StartTurn(actor=chosen)
+        if chosen in state.ships and state.sides.get(chosen) == "npc" and check(pick) is None:
+            first = pick
     ship = state.turn.actor or (first.actor if isinstance(first, StartTurn) else None)
     if ship is None and state.pending is not None:
         ship = state.pending.actor

@@ -215,6 +215,11 @@ def _controls(state: Encounter, character: str) -> dict[str, ActionInfo]:
         if held is not None
         else (),
     )
+    unrolled = (
+        "There are no dice to re-roll: the Task was taken without a roll."
+        if mine and pending is not None and not pending.result.rolled
+        else None
+    )
     values = _values(state, c)
     value = ParamInfo(name="value", label="Value", kind="choice", required=True, choices=values)
     first = str(values[0].value) if values else "-"
@@ -228,7 +233,7 @@ def _controls(state: Encounter, character: str) -> dict[str, ActionInfo]:
         Inspiration(by=c, value=first),
         (),
         (value,),
-        waiting or no_det or no_values,
+        waiting or unrolled or no_det or no_values,
     )
     advantage = ParamInfo(
         name="name", label="The Advantage", kind="text", required=True, max_length=TITLE_MAX

@@ -190,11 +190,8 @@ def parse_document(raw: bytes, name: str) -> AnyFile:
     except ValueError as exc:
         if not isinstance(exc, json.JSONDecodeError):  # e.g. an integer of 5,000 digits
             raise FileProblem(f"{name}: not usable JSON: {shorten(str(exc), 120)}.") from None
-        what = (
-            "the file ends too early (is it truncated?)"
-            if exc.pos >= len(text.rstrip())
-            else exc.msg
-        )
+        ends_early = exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string")
+        what = "the file ends too early (is it truncated?)" if ends_early else exc.msg
         raise FileProblem(
             f"{name}: not valid JSON at line {exc.lineno}, column {exc.colno}: {what}."
         ) from None

@@ -51,6 +51,7 @@ def with_(data: dict, path: str, value: object) -> str:
     ("content", "expected"),
     [
         ('{"format": "bridge.ship", "version": 2, "ship": {', "ends too early"),
+        ('{"format": "bridge.ship", "version": 2, "ship": {"name": "USS Reso', "ends too early"),
         ("{format: ship}", "not valid JSON at line 1, column 2"),
         ("", "the file is empty"),
         ("[1, 2, 3]", "expected a JSON object"),

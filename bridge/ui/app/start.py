@@ -76,6 +76,7 @@ def build(
     model = SharedModel(_first_session(seed, autosave, ask and open_path is None, also=unwritable))
     console = GmConsole(model, autosave=autosave)
     apply_stylesheet()
+    console.rescale()  # measured again in the style sheet's sizes: the controls whole
     console.show()
     from PySide6.QtCore import QTimer
 

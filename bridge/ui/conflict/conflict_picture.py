@@ -5,14 +5,15 @@ whole, and the GM drags a figure to another zone as a ship is dragged."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from bridge.engine import Encounter, FigureView, conflict_figures, injury_text, stress_text
 from bridge.ui.base.theme import COLORS
 from bridge.ui.widgets.zone_map import ZoneMapView
 
-__all__ = ["ConflictPicture", "figure_lines", "figure_rows"]
+__all__ = ["ConflictPicture", "LastLines", "figure_lines", "figure_rows"]
 
 
 def figure_rows(state: Encounter, gm: bool) -> tuple[FigureView, ...]:
@@ -33,8 +34,54 @@ def _line(fig: FigureView) -> tuple[str, str]:
 
 
 def figure_lines(state: Encounter, gm: bool) -> list[tuple[str, str, str, str]]:
-    """Each figure as the zone map paints it: (figure id, zone, its line, colour)."""
-    return [(f.id, f.zone, *_line(f)) for f in figure_rows(state, gm)]
+    """Each figure still there as the zone map paints it: (figure id, zone, its line,
+    colour), those in the fight first (a withdrawn figure has left the map)."""
+    rows = [f for f in figure_rows(state, gm) if not f.withdrawn]
+    down = [f for f in rows if f.dead or f.incapacitated]
+    return [(f.id, f.zone, *_line(f)) for f in [*(f for f in rows if f not in down), *down]]
+
+
+class LastLines(QLabel):
+    """The newest roll's last lines under the map, each on one line (cut with an ellipsis
+    where the width ends, whole in the tooltip), in a height kept from the start: lines
+    that come and go never move the map."""
+
+    SHOWN = 2
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._lines: tuple[str, ...] = ()
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self._fit_height()
+
+    def lines(self) -> tuple[str, ...]:
+        return self._lines
+
+    def setLines(self, lines: tuple[str, ...]) -> None:
+        self._lines = tuple(lines[-self.SHOWN :])
+        self.setToolTip("\n".join(self._lines))
+        self._show()
+
+    def _fit_height(self) -> None:
+        margins = self.contentsMargins()
+        spacing = self.fontMetrics().lineSpacing()
+        self.setFixedHeight(spacing * self.SHOWN + margins.top() + margins.bottom() + 2)
+
+    def _show(self) -> None:
+        width = max(self.contentsRect().width(), 10)
+        metrics = self.fontMetrics()
+        cut = [metrics.elidedText(line, Qt.TextElideMode.ElideRight, width) for line in self._lines]
+        self.setText("\n".join(cut))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._show()
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._fit_height()
+            self._show()
 
 
 class ConflictPicture(QWidget):
@@ -59,8 +106,7 @@ class ConflictPicture(QWidget):
             self.map.setToolTip("Drag a figure by its name to another zone to move it")
         self.map.sig_move.connect(self.sig_move.emit)
         layout.addWidget(self.map, 1)
-        self.last = QLabel(self)
-        self.last.setWordWrap(True)
+        self.last = LastLines(self)
         layout.addWidget(self.last)
 
     def turn_words(self, state: Encounter) -> str:
@@ -80,11 +126,11 @@ class ConflictPicture(QWidget):
         conflict = state.conflict
         if conflict is None:
             self.title.setText("NO PERSONAL CONFLICT")
-            self.last.setText("")
+            self.last.setLines(())
             return
         whose = self.turn_words(state)
         self.title.setText(
             f"{conflict.name.upper()} · ROUND {conflict.turn.round} · {whose.upper()}"
         )
         self.map.setPicture(conflict.zones, figure_lines(state, self.gm))
-        self.last.setText("\n".join(last_lines[-4:]))
+        self.last.setLines(last_lines)

@@ -47,11 +47,12 @@ from bridge.engine import (
     conflict_npcs_only,
     play_conflict_turn,
 )
+from bridge.ui.base.notices import confirm
 from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.conflict.add_figures import AddFiguresDialog
 from bridge.ui.conflict.conflict_picture import ConflictPicture
 from bridge.ui.conflict.npc_row import library_templates, npc_headers, npc_row
-from bridge.ui.widgets.fit import scrolling
+from bridge.ui.widgets.fit import fit_content, scrolling
 from bridge.ui.widgets.flow_layout import FlowLayout
 from bridge.ui.widgets.steady import set_state
 
@@ -130,6 +131,7 @@ class StartConflictDialog(QDialog):
         self.buttons.rejected.connect(self.reject)
         outer.addWidget(self.buttons)
         self._fill_zone_choices()
+        fit_content(self, body, self.buttons)  # whole on a laptop's screen: no scrolling
 
     def _fill_zone_choices(self) -> None:
         zones = row_zones(self.zones.text()).zones
@@ -195,6 +197,10 @@ class ConflictControls(QWidget):
         self.end_button = QPushButton("RETURN TO THE SHIP", self)
         self.figure_choice = QComboBox(self)  # the figure REVEAL and WITHDRAW act on
         self.figure_choice.setToolTip("A figure in the fight")
+        self.figure_choice.setMinimumContentsLength(16)  # "Klingon Warrior", whole
+        self.figure_choice.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
         self.reveal_button = QPushButton("REVEAL", self)
         self.withdraw_button = QPushButton("WITHDRAW", self)
         self.terrain_zone = QComboBox(self)
@@ -254,7 +260,7 @@ class ConflictControls(QWidget):
         self.npc_first_button.clicked.connect(lambda: self.model.submit(ConflictNpcFirst()))
         self.end_round_button.clicked.connect(lambda: self.model.submit(ConflictEndRound()))
         self.cards_button.clicked.connect(self.sig_open_cards.emit)
-        self.end_button.clicked.connect(lambda: self.model.submit(EndConflict()))
+        self.end_button.clicked.connect(self.return_to_ship)
         self.reveal_button.clicked.connect(self._reveal)
 
     def refresh(self, state: Encounter, last_lines: tuple[str, ...] = ()) -> None:
@@ -307,6 +313,21 @@ class ConflictControls(QWidget):
         applied = self.model.submit(command)
         if applied is not None and applied.entry.log:
             self.sig_said.emit(" ".join(applied.entry.log))
+
+    def return_to_ship(self) -> None:
+        """RETURN TO THE SHIP: a fight not yet decided is ended only once the GM says so
+        (its figures leave the map, a lethally Injured one not stabilised dies)."""
+        conflict = self.model.state.conflict
+        undecided = conflict is not None and not conflict.ended
+        text = (
+            f"End “{conflict.name}” now and return to the ship? The fight is not decided: "
+            "a lethally Injured figure not stabilised dies, and the ship battle carries on."
+            if conflict is not None
+            else ""
+        )
+        if undecided and not confirm(self, "Return to the ship", text, "RETURN TO THE SHIP"):
+            return
+        self.model.submit(EndConflict())
 
     def submit(self, command: Command) -> bool:
         return self.model.submit(command) is not None

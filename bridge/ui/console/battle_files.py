@@ -23,7 +23,7 @@ from bridge.engine import (
 )
 from bridge.storage.autosave import AutosaveJournal
 from bridge.ui.base.notices import warn
-from bridge.ui.base.settings import add_recent
+from bridge.ui.base.settings import add_recent, recent_files
 from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.console.autosave_ui import OFF, start_autosave
 
@@ -137,7 +137,8 @@ class BattleFiles(QObject):
         from bridge.storage.save import clean_stale_temporaries
 
         if path is None:
-            chosen, _ = QFileDialog.getOpenFileName(self.window, "Open a battle", "", FILTER)
+            where = str(self.folder())
+            chosen, _ = QFileDialog.getOpenFileName(self.window, "Open a battle", where, FILTER)
             if not chosen:
                 return False
             path = Path(chosen)
@@ -156,15 +157,29 @@ class BattleFiles(QObject):
             self._problem(f"{path.name}: {opened.warning}")
         return True
 
+    def folder(self) -> Path:
+        """Where Open and Save As start: this battle's folder, else the last battle's,
+        else the user's documents (never the folder Bridge happened to start in)."""
+        from PySide6.QtCore import QStandardPaths
+
+        if self.path is not None and self.path.parent.is_dir():
+            return self.path.parent
+        for recent in recent_files():
+            if Path(recent).parent.is_dir():
+                return Path(recent).parent
+        documents = QStandardPaths.writableLocation(
+            QStandardPaths.StandardLocation.DocumentsLocation
+        )
+        return Path(documents) if documents and Path(documents).is_dir() else Path.home()
+
     def save(self) -> bool:
         if self.path is None:
             return self.save_as()
         return self._write(self.path)
 
     def save_as(self) -> bool:
-        chosen, _ = QFileDialog.getSaveFileName(
-            self.window, "Save the battle", f"{self.model.state.name}{SUFFIX}", FILTER
-        )
+        name = self.folder() / f"{self.model.state.name}{SUFFIX}"
+        chosen, _ = QFileDialog.getSaveFileName(self.window, "Save the battle", str(name), FILTER)
         if not chosen:
             return False
         path = Path(chosen)

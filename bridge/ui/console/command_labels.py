@@ -3,7 +3,7 @@ Kell")."""
 
 from __future__ import annotations
 
-from bridge.engine import CATALOG, Command, Encounter
+from bridge.engine import CATALOG, CONFLICT_CARD, Command, Encounter
 
 __all__ = ["command_label"]
 
@@ -34,6 +34,69 @@ def _who(state: Encounter, command: Command) -> str:
         return state.name_of(command.by)
     actor = state.turn.interrupt or state.turn.actor
     return state.name_of(actor) if actor else "GM"
+
+
+def _figure(state: Encounter, figure: str | None) -> str:
+    """A figure of the personal conflict by its name."""
+    conflict = state.conflict
+    found = conflict.figures.get(figure) if conflict is not None and figure else None
+    return found.name if found is not None else (figure or "GM")
+
+
+def _fighter(state: Encounter, command: Command) -> str:
+    """Who a personal conflict's Command acts for: an officer's player, else the figure
+    acting, else the GM."""
+    if command.by != "gm":
+        return state.name_of(command.by)
+    conflict = state.conflict
+    actor = (conflict.turn.interrupt or conflict.turn.actor) if conflict is not None else None
+    return _figure(state, actor) if actor else "GM"
+
+
+def _conflict_label(state: Encounter, command: Command) -> str | None:
+    """A personal conflict's Command in a few words ("Attack, Lt. Cmdr. Kell"), or None
+    for one that is not."""
+    who = _fighter(state, command)
+    match command.type:
+        case "conflict_start_turn" | "move_figure" | "reveal_figure" | "withdraw_figure":
+            verb = {
+                "conflict_start_turn": "Start Turn, {}",
+                "move_figure": "Move {}",
+                "reveal_figure": "Reveal {}",
+                "withdraw_figure": "{} withdraws",
+            }[command.type]
+            return verb.format(_figure(state, command.figure))
+        case "conflict_end_turn":
+            what = "Keep the Initiative" if command.keep_initiative else "End Turn"
+            return f"{what}, {who}"
+        case "conflict_minor" | "conflict_task":
+            entry = CONFLICT_CARD.get(command.action)
+            return f"{entry.name if entry is not None else command.action}, {who}"
+        case "conflict_resolve":
+            return f"Resolve the roll, {who}"
+        case "conflict_apply_damage":
+            return f"Apply the damage, {who}"
+        case "conflict_reroll":
+            return f"{'Aim: re-roll' if command.how == 'aim' else 'Moment of Inspiration'}, {who}"
+        case "conflict_spend":
+            return f"{_SPENDS.get(command.spend, command.spend)}, {who}"
+        case "conflict_second_task":
+            return f"A second Task (Determination), {who}"
+        case "conflict_trigger_ready":
+            return f"Readied Task, {_figure(state, command.figure)}"
+        case "avoid_injury" | "resist_knockdown":
+            what = "Avoid Injury" if command.type == "avoid_injury" else "Knockdown"
+            return f"{what}, {_figure(state, command.figure)}"
+        case "start_conflict":
+            return f"Start {command.name}"
+        case "end_conflict":
+            return "Return to the ship"
+        case "add_figure":
+            return "Add figures"
+        case "conflict_end_round":
+            return "End Round (on foot)"
+        case _:
+            return None
 
 
 def _name(key: str) -> str:
@@ -84,4 +147,7 @@ def command_label(state: Encounter, command: Command) -> str:
         case "tray_roll":
             return "Dice tray roll"
         case _:
+            on_foot = _conflict_label(state, command)
+            if on_foot is not None:
+                return on_foot
             return _GM.get(command.type, command.type.replace("_", " ").capitalize())

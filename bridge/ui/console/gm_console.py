@@ -133,6 +133,7 @@ class GmConsole(QMainWindow):
         self.turn_order.sig_open_waiting.connect(self.open_waiting_roll)
         col.addWidget(self.turn_order)
         self.npc = NpcControls(self.model, box)
+        self.npc.chosen = self.turn_order.next_actor.currentData
         self.npc.sig_said.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.npc.sig_task_opened.connect(self._show)
         col.addWidget(self.npc)
@@ -296,13 +297,23 @@ class GmConsole(QMainWindow):
         return window
 
     def open_conflict_cards(self) -> None:
-        """A Conflict card for every officer in the personal conflict."""
+        """A Conflict card for every officer in the personal conflict; cards with no
+        remembered place cascade, each whole on the screen, none on another."""
+        from bridge.ui.base.settings import settings
+
         conflict = self.model.state.conflict
         if conflict is None:
             return
-        for figure in conflict.figures.values():
-            if figure.character is not None and not figure.withdrawn:
-                self.open_conflict_card(figure.character)
+        officers = [
+            f.character
+            for f in conflict.figures.values()
+            if f.character is not None and not f.withdrawn
+        ]
+        for i, character in enumerate(officers):
+            window = self.open_conflict_card(character)
+            if not settings().contains(f"windows/{window.geometry_key}/geometry"):
+                window.fit.slot = (i, len(officers))
+                window.fit.place()
 
     def _conflict_closed(self, character: str) -> None:
         window = self.conflict_cards.pop(character, None)

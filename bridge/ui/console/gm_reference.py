@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from html import escape
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut, QShowEvent
+from PySide6.QtGui import QCloseEvent, QKeyEvent, QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -271,7 +271,8 @@ def reference_sections(rules: HouseRules | None = None) -> list[Section]:
 
 
 class GmReference(QWidget):
-    """The GM screen: a search line, the tables' names, the tables."""
+    """The GM screen: a search line, the tables' names, the tables. Esc clears the
+    search, and closes the window when there is none."""
 
     def __init__(self, model: SharedModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -308,6 +309,14 @@ class GmReference(QWidget):
         QShortcut(QKeySequence("Ctrl+F"), self, self.search.setFocus)
         self._watching = False
         self.refresh()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() != Qt.Key.Key_Escape:
+            super().keyPressEvent(event)
+        elif self.search.text():
+            self.search.clear()
+        else:
+            self.close()
 
     def showEvent(self, event: QShowEvent) -> None:
         if not self._watching:  # the house rules change some tables: follow them while open

@@ -3,6 +3,7 @@ a Minor Action, the autopilot, and the NPC ships' ledger for the Round."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
@@ -206,6 +207,9 @@ class NpcControls(QGroupBox):
     def __init__(self, model: SharedModel, parent: QWidget | None = None) -> None:
         super().__init__("NPC SHIP ON ITS TURN", parent)
         self.model = model
+        self.chosen: Callable[[], str | None] | None = None
+        """Who the GM picked to act next (the Turn order's choice): the autopilot starts
+        that NPC ship's Turn rather than one it picks."""
         grid = plain_box(self)  # a control's new state repaints its box alone
         box = grid.parentWidget()
         grid.setVerticalSpacing(round(scaled(2, parent)))
@@ -273,6 +277,7 @@ class NpcControls(QGroupBox):
             applied = self.model.submit(command)
             return applied.state if applied is not None else None
 
+        chosen = self.chosen() if self.chosen is not None else None
         with self.model.one_undo("Autopilot Turn"):
-            played = play_npc_turn(self.model.state, self.model.check, submit)
+            played = play_npc_turn(self.model.state, self.model.check, submit, chosen=chosen)
         self.sig_said.emit(played if isinstance(played, str) else played.describe())

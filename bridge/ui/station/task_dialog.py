@@ -672,6 +672,7 @@ class TaskDialog(QDialog):
         self.resolve_button.show()
         can_inspire = (
             not self.npc
+            and result.rolled  # (a Task taken without a roll has no dice to re-roll)
             and self.value.count() > 0
             and self.model.state.characters[self.actor].determination.value > 0
         )

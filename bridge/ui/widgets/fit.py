@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QMargins, QObject, QPoint, QRect, QSize, Qt, QTimer
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QFrame, QScrollArea, QWidget
+from PySide6.QtWidgets import QFrame, QScrollArea, QStyle, QWidget
 
 __all__ = [
     "ScreenFit",
     "cascade",
+    "fit_content",
     "fit_to_screen",
     "frame_margins",
     "free_area",
@@ -43,6 +44,22 @@ def scrolling(content: QWidget, name: str = "window") -> QScrollArea:
     area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
     area.setWidget(content)
     return area
+
+
+def fit_content(window: QWidget, body: QWidget, below: QWidget | None = None) -> None:
+    """Size ``window`` to show ``body`` (its scrolling content) whole, with ``below``
+    (its buttons) under it, as far as its screen's free area allows; it scrolls only
+    what does not fit."""
+    window.ensurePolished()
+    body.ensurePolished()
+    bar = window.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent)
+    margins = window.contentsMargins()
+    hint = body.sizeHint()
+    extra = below.sizeHint().height() if below is not None else 0
+    width = hint.width() + bar + margins.left() + margins.right() + 24
+    height = hint.height() + extra + margins.top() + margins.bottom() + 48
+    window.resize(QSize(width, height).expandedTo(window.minimumSizeHint()))
+    fit_to_screen(window)
 
 
 def free_area(window: QWidget) -> QRect:

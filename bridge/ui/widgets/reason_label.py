@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+
 from PySide6.QtCore import QEvent, QSize, Qt
 from PySide6.QtGui import QPainter, QPaintEvent, QResizeEvent, QStaticText, QTransform
 from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
@@ -55,8 +57,12 @@ class ReasonLabel(Opaque, QLabel):
         new font or style lets it go)."""
         key = (self._text, width)
         if self._laid is None or self._laid[0] != key:
-            static = QStaticText(self._text)
-            static.setTextFormat(Qt.TextFormat.PlainText)
+            if "\n" in self._text:  # (plain static text runs its lines together)
+                static = QStaticText(html.escape(self._text).replace("\n", "<br>"))
+                static.setTextFormat(Qt.TextFormat.RichText)
+            else:
+                static = QStaticText(self._text)
+                static.setTextFormat(Qt.TextFormat.PlainText)
             static.setTextWidth(width)
             static.prepare(QTransform(), self.font())
             self._laid = (key, static)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QProgressBar, QWidget
 
 __all__ = ["set_bar", "set_choices", "set_state"]
@@ -16,8 +17,13 @@ __all__ = ["set_bar", "set_choices", "set_state"]
 
 def set_state(widget: QWidget, reason: str | None, tip: str = "") -> None:
     """Enable ``widget`` with the tooltip ``tip``, or disable it with ``reason`` as its
-    tooltip (what a disabled control says about why)."""
+    tooltip (what a disabled control says about why). A control disabled while it has
+    the keyboard focus gives it to its window, not to the next control (Space after
+    START TURN would press END ROUND…)."""
+    leaving = reason is not None and widget.hasFocus()
     widget.setEnabled(reason is None)
+    if leaving:
+        widget.window().setFocus(Qt.FocusReason.OtherFocusReason)
     text = reason or tip
     if widget.toolTip() != text:
         widget.setToolTip(text)

@@ -102,8 +102,9 @@ class ZoneMapView(ScaledWidget):
         self._ships: dict[str, QRectF] = {}
         self._texts: dict[str, list[str]] = {}
         self._more: dict[str, tuple[QRectF, list[str]]] = {}  # a crowded zone's "+N more"
+        self._full: dict[str, str] = {}  # each ship's whole line, as last painted
         self._drawn: _Backdrop | None = None  # the zones as last painted
-        self._words: dict[tuple[str, float, float, float], _Words] = {}
+        self._words: dict[tuple[str, float, float, float, bool], _Words] = {}
         self._dragging: str | None = None
         self._drag_at: QPointF | None = None
         self.movable = movable
@@ -126,17 +127,31 @@ class ZoneMapView(ScaledWidget):
         """The lines each ship was last painted as (its name, then its range)."""
         return {sid: list(t) for sid, t in self._texts.items()}
 
-    def _ship_words(self, text: str, room: float) -> _Words:
+    def _ship_words(self, text: str, room: float, compact: bool = False) -> _Words:
         """A ship's name and its range, whole: the range goes to a line of its own when
         both do not fit, the type shrinks (to three quarters), then a long name wraps
-        between its words (worked out once per text, room and text size)."""
+        between its words (worked out once per text, room and text size). ``compact``
+        (a crowded zone): one line in smaller type, cut with an ellipsis where it must."""
         scale = window_scale(self)
-        key = (text, room, scale, self.text_px)
+        key = (text, room, scale, self.text_px, compact)
         words = self._words.get(key)
         if words is not None:
             return words
         body = QFont(FONT_FAMILY)
         size = scale * self.text_px
+        if compact:
+            body.setPixelSize(max(round(size * 0.8), 6))
+            metrics = QFontMetricsF(body)
+            line = metrics.elidedText(text, Qt.TextElideMode.ElideRight, room)
+            words = _Words(
+                body,
+                (line,),
+                metrics.height() + scale,
+                metrics.ascent(),
+                metrics.horizontalAdvance(line),
+            )
+            self._words[key] = words
+            return words
         body.setPixelSize(round(size))
         metrics = QFontMetricsF(body)
         parts = [text] if metrics.horizontalAdvance(text) <= room else text.split(" · ")
@@ -164,22 +179,32 @@ class ZoneMapView(ScaledWidget):
         return words
 
     def _paint_ship(
-        self, p: QPainter, sid: str, text: str, color: str, at: QPointF, room: float
+        self,
+        p: QPainter,
+        sid: str,
+        text: str,
+        color: str,
+        at: QPointF,
+        room: float,
+        compact: bool = False,
     ) -> float:
         """A ship's lines (see :meth:`_ship_words`) at ``at``; returns where the next
         ship goes."""
-        words = self._ship_words(text, room)
+        words = self._ship_words(text, room, compact)
         scale = window_scale(self)
         p.setFont(words.font)
         p.setPen(QColor(COLORS.orange if sid == self._dragging else color))
         line = words.line
         drop = scale * 12 * self.text_px / 14  # the first line's baseline below ``at``
+        if compact:
+            drop = words.ascent + scale
         for i, part in enumerate(words.lines):
             p.drawText(QPointF(at.x() + (scale * 8 if i else 0), at.y() + drop + i * line), part)
         top = at.y() + drop - words.ascent
         self._ships[sid] = QRectF(at.x(), top, words.width, line * len(words.lines))
         self._texts[sid] = list(words.lines)
-        return at.y() + line * len(words.lines) + scale * 2
+        self._full[sid] = text
+        return at.y() + line * len(words.lines) + scale * (1 if compact else 2)
 
     def _ship_at(self, point: QPointF) -> str | None:
         return next((sid for sid, r in self._ships.items() if r.contains(point)), None)
@@ -273,26 +298,27 @@ class ZoneMapView(ScaledWidget):
         self._drawn = _Backdrop(key, picture, rects, tops)
         return self._drawn
 
-    def _height(self, text: str, room: float) -> float:
+    def _height(self, text: str, room: float, compact: bool = False) -> float:
         """How far down a ship's lines reach, with the space before the next."""
-        words = self._ship_words(text, room)
-        return words.line * len(words.lines) + window_scale(self) * 2
+        words = self._ship_words(text, room, compact)
+        return words.line * len(words.lines) + window_scale(self) * (1 if compact else 2)
 
     def _arrange(self, entries: list[tuple[str, str, str]], rect: QRectF, top: float) -> _Placed:
         """Where each of a zone's ships goes: one column, or two or three side by side
-        when one does not hold them all; what still does not fit is left out and named
-        by a last line, "+N more" (see :class:`_Placed`)."""
+        when one does not hold them all; then one line each in smaller type (the whole
+        line in its tooltip); what still does not fit is left out and named by a last
+        line, "+N more" (see :class:`_Placed`)."""
         left, bottom = rect.left() + scaled(12, self), rect.bottom() - scaled(4, self)
         width, gap = rect.width() - scaled(20, self), scaled(10, self)
         best: _Placed | None = None
-        for columns in (1, 2, 3):
+        for compact, columns in ((False, 1), (False, 2), (False, 3), (True, 1), (True, 2)):
             room = (width - gap * (columns - 1)) / columns
-            if columns > 1 and room < scaled(80, self):
-                break
+            if columns > 1 and room < scaled(56 if compact else 80, self):
+                continue
             shown: list[tuple[str, str, str, QPointF, float]] = []
             column, y = 0, top
             for sid, text, color in entries:
-                height = self._height(text, room)
+                height = self._height(text, room, compact)
                 if y + height > bottom and y > top and column + 1 < columns:
                     column, y = column + 1, top
                 if y + height > bottom and y > top:
@@ -300,13 +326,14 @@ class ZoneMapView(ScaledWidget):
                 shown.append((sid, text, color, QPointF(left + column * (room + gap), y), room))
                 y += height
             if len(shown) == len(entries):
-                return _Placed(shown, [], QPointF(), room)
-            more = self._height(f"+{len(entries)} more", room)
+                return _Placed(shown, [], QPointF(), room, compact)
+            more = self._height(f"+{len(entries)} more", room, compact)
             at = QPointF(left + column * (room + gap), y)
             while shown and at.y() + more > bottom and at.y() > top:
                 at = shown.pop()[3]  # the "+N more" line takes the last one's place
             if best is None or len(shown) > len(best.shown):
-                best = _Placed(shown, [text for _s, text, _c in entries[len(shown) :]], at, room)
+                left_out = [text for _s, text, _c in entries[len(shown) :]]
+                best = _Placed(shown, left_out, at, room, compact)
         assert best is not None
         return best
 
@@ -315,12 +342,18 @@ class ZoneMapView(ScaledWidget):
         return {zone: list(texts) for zone, (_r, texts) in self._more.items()}
 
     def event(self, event: QEvent) -> bool:
-        """A crowded zone's "+N more" line names the ships it leaves out as its tooltip."""
+        """A crowded zone's "+N more" line names the ships it leaves out as its tooltip;
+        a ship's tooltip is its whole line."""
         if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
+            at = QPointF(event.pos())
             for rect, texts in self._more.values():
-                if rect.contains(QPointF(event.pos())):
+                if rect.contains(at):
                     QToolTip.showText(event.globalPos(), "\n".join(texts), self)
                     return True
+            ship = self._ship_at(at)
+            if ship is not None and ship in self._full:  # its whole line (cut in a crowd)
+                QToolTip.showText(event.globalPos(), self._full[ship], self)
+                return True
         return super().event(event)
 
     def paintEvent(self, event: QPaintEvent) -> None:
@@ -337,19 +370,23 @@ class ZoneMapView(ScaledWidget):
         self._zones = dict(backdrop.rects)
         self._ships = {}
         self._texts = {}
+        self._full = {}
         self._more = {}
         for zone, rect in backdrop.rects.items():
             entries = [
                 (sid, text, color) for sid, where, text, color in self._lines if where == zone
             ]
             placed = self._arrange(entries, rect, backdrop.tops[zone])
+            small = placed.compact
             for sid, text, color, at, room in placed.shown:
-                self._paint_ship(p, sid, text, color, at, room)
+                self._paint_ship(p, sid, text, color, at, room, small)
             if placed.left_out:
                 more = f"+{len(placed.left_out)} more"
-                self._paint_ship(p, _MORE, more, COLORS.lavender, placed.more_at, placed.room)
+                at, room = placed.more_at, placed.room
+                self._paint_ship(p, _MORE, more, COLORS.lavender, at, room, small)
                 self._more[zone] = (self._ships.pop(_MORE), placed.left_out)
                 self._texts.pop(_MORE)
+                self._full.pop(_MORE)
         p.end()
 
 
@@ -360,12 +397,14 @@ _MORE = "\0more"
 @dataclass(frozen=True)
 class _Placed:
     """A zone's ships as arranged: (id, line, colour, where, room) for each shown; the
-    lines left out, and where the "+N more" line naming them goes, and its room."""
+    lines left out, and where the "+N more" line naming them goes, and its room; and
+    whether they are one line each in smaller type."""
 
     shown: list[tuple[str, str, str, QPointF, float]]
     left_out: list[str]
     more_at: QPointF
     room: float
+    compact: bool = False
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,7 @@ ship; the viewscreen shows the fight while it runs."""
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
@@ -61,7 +62,7 @@ def test_the_start_dialog_picks_officers_and_library_npcs_at_a_tier(qtbot: QtBot
 
 
 def test_the_gm_starts_a_boarding_action_and_the_tab_and_viewscreen_show_it(
-    qtbot: QtBot,
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     model = SharedModel(Session(demo_encounter(), SeededDice(5)))
     c = console(qtbot, model)
@@ -90,6 +91,16 @@ def test_the_gm_starts_a_boarding_action_and_the_tab_and_viewscreen_show_it(
     assert f"Stress {warrior.stress}/" in gm_lines["klingon-warrior"]
     c.open_conflict_cards()
     assert set(c.conflict_cards) == {f.character for f in conflict.figures.values()} - {None}
+    asked: list[str] = []
+
+    def answer(_parent: object, _title: str, text: str, _action: str) -> bool:
+        asked.append(text)
+        return len(asked) > 1  # Cancel first, then RETURN TO THE SHIP
+
+    monkeypatch.setattr("bridge.ui.conflict.gm_conflict.confirm", answer)
+    qtbot.mouseClick(c.conflict.end_button, Qt.MouseButton.LeftButton)
+    assert model.state.conflict is not None and not model.state.conflict.ended  # Cancel
+    assert "not decided" in asked[0]
     qtbot.mouseClick(c.conflict.end_button, Qt.MouseButton.LeftButton)
     assert model.state.conflict is None or model.state.conflict.ended
     assert screen.map.isVisible() and not screen.conflict_view.isVisible()  # type: ignore[attr-defined]
@@ -245,3 +256,34 @@ def test_an_npc_fighting_with_the_crew_is_played_by_autopilot_on_the_players_mov
     after = model.state.conflict
     assert after is not None and ally in after.turn.acted
     assert c.statusBar().currentMessage().startswith(f"Autopilot, {now.figures[ally].name}: ")
+
+
+def test_start_opens_whole_without_scrolling_on_a_laptops_screen(qtbot: QtBot) -> None:
+    """START… opened at 676x537 with its NPC rows below the fold: it sizes itself to what
+    it holds (a laptop's 768 pixels hold it; the test screen is 800 tall)."""
+    from PySide6.QtWidgets import QScrollArea
+
+    dialog = StartConflictDialog(Session(demo_boarding()).state)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    area = dialog.findChild(QScrollArea)
+    assert area is not None
+    assert not area.verticalScrollBar().isVisible()
+    assert not area.horizontalScrollBar().isVisible()
+    assert dialog.frameGeometry().height() <= 768
+
+
+def test_the_officers_cards_open_in_a_cascade_none_on_another(qtbot: QtBot) -> None:
+    """CONFLICT CARDS opened five windows on three spots; each officer's card keeps its
+    own place."""
+    model = SharedModel(Session(demo_boarding(), SeededDice(3)))
+    c = console(qtbot, model)
+    c.open_conflict_cards()
+    cards = list(c.conflict_cards.values())
+    assert len(cards) == 5
+    for card in cards:
+        qtbot.addWidget(card)
+    places = {(w.frameGeometry().x(), w.frameGeometry().y()) for w in cards}
+    assert len(places) == 5
+    assert len({w.geometry_key for w in cards}) == 5

@@ -170,3 +170,22 @@ def test_quitting_closes_the_autosave(qtbot: QtBot) -> None:
     assert find_unfinished()
     c.close()
     assert find_unfinished() == []
+
+
+def test_open_and_save_as_start_in_the_battles_folder_never_where_bridge_started(
+    qtbot: QtBot, model: SharedModel, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Launched from Finder, the working folder is '/': Open and Save As began there."""
+    c = console(qtbot, model)
+    monkeypatch.chdir("/")
+    asked: list[str] = []
+    monkeypatch.setattr(
+        QFileDialog, "getOpenFileName", lambda *a, **k: (asked.append(a[2]), ("", ""))[1]
+    )
+    c.files.open()
+    assert asked[-1] != "/" and Path(asked[-1]).is_dir()
+    target = tmp_path / "kessik.json"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
+    assert c.files.save_as()
+    c.files.open()
+    assert asked[-1] == str(tmp_path)  # the battle's own folder

@@ -153,3 +153,18 @@ def test_the_reference_and_the_next_task_dialog_fit_a_laptop(
         window.resize(size)
         QApplication.processEvents()
         assert clipped(window) == [], type(window).__name__
+
+
+def test_escape_clears_the_search_then_closes_the_reference(
+    qtbot: QtBot, model: SharedModel
+) -> None:
+    window = GmReference(model)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    window.activateWindow()
+    window.search.setText("vicious")
+    qtbot.keyClick(window.search, Qt.Key.Key_Escape)
+    assert window.search.text() == "" and window.isVisible()
+    qtbot.keyClick(window.search, Qt.Key.Key_Escape)
+    assert not window.isVisible()

@@ -252,3 +252,26 @@ def test_a_ship_gone_from_the_ledger_leaves_its_line_blank_until_another_battle(
     QApplication.processEvents()
     assert [n.isVisible() for n in names] == [True, False]
     assert names[0].text() == "IKS Vor'tak" and ledger.lines[0].startswith("IKS Vor'tak")
+
+
+def test_the_autopilot_plays_the_npc_ship_the_gm_picked_to_act_next(
+    qtbot: QtBot, model: SharedModel
+) -> None:
+    """The GM picks IKS Vor'tak in the Turn order and presses AUTOPILOT TURN: Vor'tak
+    acts, not the ship the autopilot would have picked."""
+    console = GmConsole(model)
+    console.confirm_quit = False
+    qtbot.addWidget(console)
+    console.show()
+    model.submit(StartTurn(by="kell", actor="kell"))
+    model.submit(EndTurn(by="kell"))
+    picker = console.turn_order.next_actor
+    ships = [picker.itemData(i) for i in range(picker.count())]
+    assert "vortak" in ships and "qoj" in ships
+    for pick in ("vortak", "qoj"):
+        picker.setCurrentIndex(picker.findData(pick))
+        before = len(model.journal)
+        console.npc.autopilot.click()
+        first = model.journal[before].command
+        assert first.type == "start_turn" and first.actor == pick  # type: ignore[union-attr]
+        model.undo()  # the whole Turn, back to the NPCs' move

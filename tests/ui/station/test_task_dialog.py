@@ -371,5 +371,10 @@ def test_a_difficulty_zero_hail_can_be_taken_without_a_roll(
     pending = model.state.pending
     assert pending is not None and not pending.result.rolled
     assert model.journal[-1].d20s == () and "No roll at Difficulty 0" in d.outcome.text()
+    assert not d.inspire.isVisible()  # no dice were rolled: none to re-roll
+    from bridge.seatview import availability
+
+    inspiration = availability(model.state, "mbeki").controls["inspiration"]
+    assert inspiration.reason is not None and "no dice to re-roll" in inspiration.reason
     qtbot.mouseClick(d.resolve_button, Qt.MouseButton.LeftButton)
     assert model.state.pending is None and d.stage.text() == "RESOLVED"

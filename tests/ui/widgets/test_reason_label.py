@@ -69,3 +69,14 @@ def test_a_label_that_keeps_its_growth_does_not_shrink_back(qtbot: QtBot) -> Non
     assert plain.sizeHint().height() == one
     label.resize(900, label.height())  # wide enough for one line: it starts over
     assert label.sizeHint().height() == one
+
+
+def test_lines_the_text_breaks_are_lines_of_their_own(qtbot: QtBot) -> None:
+    """An attack's preview is several lines ("Difficulty 2 ... / Roll: ... / Hit 66%"):
+    they were run together on one."""
+    label = _label(qtbot, 1)
+    one = label.sizeHint().height()
+    label.setText("Difficulty 2\nRoll: Control + Security (16)\nHit <66%>")
+    spacing = label.fontMetrics().lineSpacing()
+    assert label.sizeHint().height() == one + 2 * spacing
+    assert label.text().endswith("Hit <66%>")  # its words as given, markup as text

@@ -198,3 +198,26 @@ def test_a_reason_line_measures_its_words_again_in_a_new_font(qtbot: QtBot) -> N
         0, 0, reason.contentsRect().width(), 10_000, Qt.TextFlag.TextWordWrap, reason.text()
     )
     qtbot.waitUntil(lambda: reason.height() >= lines.height() > 2 * one_line, timeout=2000)
+
+
+def test_a_control_disabled_in_the_focus_does_not_hand_it_to_the_next(qtbot: QtBot) -> None:
+    """START TURN disabled as the Turn starts gave the focus to END ROUND…: Space then
+    opened it."""
+    from PySide6.QtWidgets import QPushButton, QVBoxLayout, QWidget
+
+    from bridge.ui.widgets.steady import set_state
+
+    window = QWidget()
+    qtbot.addWidget(window)
+    layout = QVBoxLayout(window)
+    start, end_round = QPushButton("START TURN"), QPushButton("END ROUND…")
+    layout.addWidget(start)
+    layout.addWidget(end_round)
+    window.show()
+    qtbot.waitExposed(window)
+    window.activateWindow()
+    start.setFocus()
+    qtbot.waitUntil(start.hasFocus, timeout=2000)
+    set_state(start, "Kell's Turn has started.")
+    assert not start.isEnabled()
+    assert not end_round.hasFocus()

@@ -95,16 +95,36 @@ def test_a_crowded_zone_shows_its_figures_side_by_side_inside_it(qtbot: QtBot) -
 
 
 def test_a_zone_too_small_for_its_figures_names_the_rest(qtbot: QtBot) -> None:
-    view = _crowded(qtbot, 12, (360, 160))
+    view = _crowded(qtbot, 30, (360, 160))
     hidden = view.hidden_texts()["Bridge"]
     shown = [sid for sid in view.ship_rects() if sid != "k"]
     assert shown and hidden  # some shown, the rest named by "+N more", none lost
-    assert len(shown) + len(hidden) == 12
-    assert hidden[-1] == "◆ Security Officer 11"  # the last ones are the ones left out
+    assert len(shown) + len(hidden) == 30
+    assert hidden[-1] == "◆ Security Officer 29"  # the last ones are the ones left out
     _inside(view)
     more, _texts = view._more["Bridge"]
     assert view.zone_rects()["Bridge"].contains(more)
-    view.resize(700, 420)  # room again: every figure shown
+    view.resize(900, 600)  # room again: every figure shown
     view.grab()
-    assert len(view.ship_rects()) == 13 and view.hidden_texts() == {}
+    assert len(view.ship_rects()) == 31 and view.hidden_texts() == {}
     _inside(view)
+
+
+def test_a_crowded_zone_puts_its_figures_on_a_line_each_before_leaving_any_out(
+    qtbot: QtBot,
+) -> None:
+    """The GM's map at 1366x768 (453x231, zones 139 wide) showed three of a zone's
+    figures and "+N more": each figure's line wrapped to two or three."""
+    view = ZoneMapView(movable=True)
+    qtbot.addWidget(view)
+    view.resize(453, 231)
+    names = ("Transporter Room 3", "Deck 6 Corridor", "Main Engineering")
+    zones = ZoneMap(zones=names, links=((names[0], names[1]), (names[1], names[2])))
+    lines = [(f"b{n}", names[0], f"▼ Klingon Bekk {n} · Stress 5/5", COLORS.red) for n in range(9)]
+    view.setPicture(zones, lines)
+    view.grab()
+    assert view.zone_rects()[names[0]].width() < 150
+    assert view.hidden_texts() == {}
+    assert all(len(lines) == 1 for lines in view.ship_texts().values())
+    for sid, rect in view.ship_rects().items():
+        assert view.zone_rects()[names[0]].contains(rect), sid

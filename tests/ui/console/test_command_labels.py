@@ -1,0 +1,34 @@
+"""Undo and Redo name a personal conflict's Commands as the GM reads them: the entry and
+the figure ("Undo: Attack, Lt. Cmdr. Kell"), never the Command's type."""
+
+from __future__ import annotations
+
+from bridge.engine import (
+    ConflictMinor,
+    ConflictReroll,
+    ConflictStartTurn,
+    ConflictTask,
+    EndConflict,
+    MoveFigure,
+    Session,
+    demo_boarding,
+)
+from bridge.ui.console.command_labels import command_label
+
+
+def test_a_personal_conflicts_commands_are_named_with_their_figure() -> None:
+    state = Session(demo_boarding()).state
+    assert command_label(state, ConflictStartTurn(by="kell", figure="kell")) == (
+        "Start Turn, Lt. Cmdr. Kell"
+    )
+    assert command_label(state, ConflictTask(by="kell", action="attack")) == (
+        "Attack, Lt. Cmdr. Kell"
+    )
+    assert command_label(state, ConflictMinor(by="kell", action="aim")) == "Aim, Lt. Cmdr. Kell"
+    assert command_label(state, ConflictReroll(by="kell", how="aim")) == (
+        "Aim: re-roll, Lt. Cmdr. Kell"
+    )
+    assert command_label(state, MoveFigure(figure="klingon-bekk-1", zone="Deck 6 Corridor")) == (
+        "Move Klingon Bekk 1"
+    )
+    assert command_label(state, EndConflict()) == "Return to the ship"
