@@ -304,7 +304,7 @@ def _minor(state: Encounter, conflict: Conflict, key: str) -> str | None:
         return "Minor Action already used this Turn: spend 1 Momentum for an Extra Minor Action."
     if key == "movement":
         if any(f in enemies_of(conflict, fig.id) for f in reach_of(conflict, fig.id)):
-            return "An enemy is within Reach: Movement cannot be taken (seed 003)."
+            return "An enemy is within Reach: Movement cannot be taken."
         if any(CONFLICT_RULES[t].movement for t in turn.tasks_used if t in CONFLICT_RULES):
             return "Not in a Turn with a movement Task (Sprint)."
     elif key == "stand":

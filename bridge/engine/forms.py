@@ -163,6 +163,9 @@ def unusable(params: tuple[ParamInfo, ...]) -> str | None:
     for param in params:
         legal = any(c.reason is None for c in param.choices)
         if param.required and param.kind == "choice" and param.empty and not legal:
+            reasons = {c.reason for c in param.choices}
+            if len(reasons) == 1 and param.choices:  # every choice refused for one reason
+                return str(next(iter(reasons)))
             return param.empty
     return None
 
@@ -173,7 +176,7 @@ _WEAPON_OPTIONS: dict[Need, ParamInfo] = {
         label="Salvo (+1 die, Spread, 3 Threat)",
         kind="flag",
         default=False,
-        help="Torpedoes only (RULES-NOTES)",
+        help="Torpedoes only",
     ),
     Need.AREA: ParamInfo(
         name="array_mode",
@@ -181,7 +184,7 @@ _WEAPON_OPTIONS: dict[Need, ParamInfo] = {
         kind="choice",
         default="spread",
         choices=(Choice(value="spread", label="Spread"), Choice(value="area", label="Area")),
-        help="Energy weapon arrays only (RULES-NOTES)",
+        help="Energy weapon arrays only",
     ),
     Need.EXTRA_POWER: ParamInfo(
         name="extra_power",

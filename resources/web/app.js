@@ -98,7 +98,7 @@ function seatList() {
             el("span", { class: "seat-label" }, s.label),
             el("span", { class: "dim" }, s.stations.length ? s.stations.join(", ") : "watches the battle"),
           ),
-          taken ? el("p", { class: "reason" }, "Taken by another player.") : null,
+          taken ? el("p", { class: "reason" }, "Taken by another player. If it is yours on a phone that was lost or closed, the GM frees it (the host panel, or free at bridge host's terminal).") : null,
         );
       }),
     ),

@@ -104,8 +104,8 @@ function reroll(info, key, text, values, send, rerender) {
 }
 
 /** The attack's damage dice, waiting to land: tap dice to re-roll them first (Re-Roll
- * Damage), then APPLY. */
-function damageDice(held, apply, values, send, rerender) {
+ * Damage), then APPLY (once `armed`: it has been up long enough to take a tap). */
+function damageDice(held, apply, values, send, rerender, armed) {
   const param = apply.params.find((p) => p.name === "reroll");
   if (!Array.isArray(values.reroll)) values.reroll = [];
   const toggle = (i) => {
@@ -123,12 +123,15 @@ function damageDice(held, apply, values, send, rerender) {
       { class: "actions-row" },
       el(
         "button",
-        { type: "button", class: "primary", dataset: { key: "conflict-apply" }, disabled: apply.reason != null, onclick: () => send({ ...apply.command, reroll: [...picked].sort((a, b) => a - b) }) },
+        { type: "button", class: "primary", dataset: { key: "conflict-apply" }, disabled: apply.reason != null || !armed, onclick: () => send({ ...apply.command, reroll: [...picked].sort((a, b) => a - b) }) },
         picked.length ? "RE-ROLL AND APPLY" : "APPLY DAMAGE",
       ),
     ),
   ];
 }
+
+/** How long a button that has just come up waits before it takes a tap. */
+const ARMED_MS = 600;
 
 /** The controls of the card's back a Turn may use: the spends of a Turn, a second Task,
  * a readied Task's trigger (each opens its fields, or is done at once). */
@@ -138,6 +141,15 @@ const BACK_KEYS = ["extra_minor", "swift_task", "create_problem", "create_advant
  * `spends` holds what is chosen for the roll waiting (spends, dice, a Value). */
 function waiting(link, card, send, spends, rerender) {
   const controls = card.controls;
+  // A second tap of ROLL lands where RESOLVE (then APPLY DAMAGE) comes up: a button that
+  // has just come up does not take a tap yet, so the spends are not skipped.
+  const stage = link.state.conflict?.pending?.damage ? "damage" : "roll";
+  if (spends.stage !== stage) {
+    spends.stage = stage;
+    spends.stageAt = Date.now();
+  }
+  const armed = () => Date.now() - spends.stageAt >= ARMED_MS;
+  if (!armed()) setTimeout(rerender, ARMED_MS - (Date.now() - spends.stageAt) + 20); // (then it takes taps)
   const decision = card.decision;
   const pending = link.state.conflict?.pending ?? null;
   const mine = pending && pending.actor === card.figure.id;
@@ -169,7 +181,7 @@ function waiting(link, card, send, spends, rerender) {
   } else if (decision) {
     parts.push(el("p", { class: "dim" }, "The GM answers this one."));
   } else if (pending.damage) {
-    parts.push(damageDice(pending.damage, controls.apply_damage, spends, send, rerender));
+    parts.push(damageDice(pending.damage, controls.apply_damage, spends, send, rerender, armed()));
   } else {
     const resolve = controls.resolve;
     const params = spendParams(resolve.spends);
@@ -195,7 +207,7 @@ function waiting(link, card, send, spends, rerender) {
         { class: "actions-row" },
         el(
           "button",
-          { type: "button", class: "primary", dataset: { key: "conflict-resolve" }, disabled: resolve.reason != null, onclick: () => send({ ...resolve.command, spends: chosenSpends(resolve.spends, spends) }) },
+          { type: "button", class: "primary", dataset: { key: "conflict-resolve" }, disabled: resolve.reason != null || !armed(), onclick: () => armed() && send({ ...resolve.command, spends: chosenSpends(resolve.spends, spends) }) },
           resolve.name,
         ),
       ),

@@ -25,6 +25,11 @@ export function forgetSeat(battleId) {
   localStorage.removeItem(`bridge.seat.${battleId}`);
 }
 
+/** How often the page asks the host for a pong, and how long a silent host is taken
+ * for a lost one (a dead Wi-Fi link closes nothing: the page must notice the silence). */
+const BEAT_MS = 4000;
+const SILENCE_MS = 12000;
+
 export class Link extends EventTarget {
   constructor(url, code, name) {
     super();
@@ -59,6 +64,7 @@ export class Link extends EventTarget {
       ws.send(JSON.stringify({ type: "hello", protocol: PROTOCOL, app: APP, code: this.code, name: this.name }));
     };
     ws.onmessage = (event) => {
+      this.heard = Date.now();
       if (typeof event.data !== "string") return;
       let message;
       try {
@@ -68,22 +74,46 @@ export class Link extends EventTarget {
       }
       this.receive(message);
     };
-    ws.onclose = () => {
-      if (this.ws !== ws) return;
-      this.connected = false;
-      for (const [, answer] of this.waiting) answer({ type: "refused", reason: "The link to the host was lost." });
-      this.waiting.clear();
-      if (this.stopped) return;
-      this.emit("lost");
-      const delay = Math.min(500 * 2 ** this.retries, 5000);
-      this.retries += 1;
-      this.retryTimer = setTimeout(() => this.connect(), delay);
-    };
+    ws.onclose = () => this.lose(ws);
+  }
+
+  /** The link ``ws`` is gone (closed, or silent too long): every question waiting is
+   * answered, the page is told, and a new link is tried after a pause. */
+  lose(ws) {
+    if (this.ws !== ws) return;
+    this.ws = null;
+    clearInterval(this.beatTimer);
+    try {
+      ws.close();
+    } catch {
+      // (a link already closing)
+    }
+    this.connected = false;
+    for (const [, answer] of this.waiting) answer({ type: "refused", reason: "The link to the host was lost." });
+    this.waiting.clear();
+    if (this.stopped) return;
+    this.emit("lost");
+    const delay = Math.min(500 * 2 ** this.retries, 5000);
+    this.retries += 1;
+    this.retryTimer = setTimeout(() => this.connect(), delay);
+  }
+
+  /** Ask for a pong every BEAT_MS; a host silent for SILENCE_MS is a lost link. */
+  beat() {
+    clearInterval(this.beatTimer);
+    this.heard = Date.now();
+    const ws = this.ws;
+    this.beatTimer = setInterval(() => {
+      if (this.ws !== ws || ws.readyState !== WebSocket.OPEN) return;
+      if (Date.now() - this.heard > SILENCE_MS) this.lose(ws);
+      else this.send({ type: "ping", t: Date.now() / 1000 });
+    }, BEAT_MS);
   }
 
   stop() {
     this.stopped = true;
     clearTimeout(this.retryTimer);
+    clearInterval(this.beatTimer);
     if (this.ws) this.ws.close(1000);
   }
 
@@ -128,6 +158,7 @@ export class Link extends EventTarget {
         this.welcome = m;
         this.connected = true;
         this.retries = 0;
+        this.beat();
         const kept = storedSeat(m.battle_id);
         if (kept) this.claim(kept.seat, kept.token);
         this.emit("welcome", { resuming: Boolean(kept) });

@@ -137,3 +137,15 @@ def test_a_players_task_preview_on_their_view_equals_the_hosts(seed: int, steps:
                     assert (mine.items, mine.spec) == (host.items, host.spec)
                 compared += 1
     assert compared > 0
+
+
+def test_an_entry_whose_every_target_is_refused_for_one_reason_says_that_reason() -> None:
+    """Tractor Beam said "No enemy ship is in the fight." with two Birds-of-Prey there:
+    each target is refused for the same reason, which is the entry's reason."""
+    from bridge.engine import Session, StartTurn, demo_encounter
+    from bridge.seatview import availability
+
+    session = Session(demo_encounter())
+    session.apply(StartTurn(by="kell", actor="kell"))
+    tractor = availability(session.state, "kell").actions["tactical/tractor_beam"]
+    assert tractor.reason == "The tractor beam reaches only a target at Close range."

@@ -791,3 +791,66 @@ def test_on_foot_a_hit_spends_aims_rerolls_damage_and_spends_a_turns_momentum_fr
     assert landed["reroll"] == [0]
     assert page.errors == []  # type: ignore[attr-defined]
     page.close()
+
+
+def test_a_silent_link_is_noticed_and_the_page_comes_back_when_it_flows_again(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """A dead Wi-Fi link closes nothing: the page showed SEATED for as long as the host
+    was silent. It now asks for a pong every few seconds, takes a host silent for 12 s
+    for a lost link (its overlay says so) and joins again when messages flow."""
+    from playwright.sync_api import WebSocketRoute
+
+    _, _, url = _host(tmp_path)
+    page = _page(browser, PHONE)
+    silent = [False]
+
+    def relay(ws: WebSocketRoute) -> None:
+        server = ws.connect_to_server()
+        ws.on_message(lambda m: None if silent[0] else server.send(m))
+        server.on_message(lambda m: None if silent[0] else ws.send(m))
+
+    page.route_web_socket(re.compile(r"^wss?://"), relay)
+    page.goto(url)
+    page.locator("[data-seat='char:kell']").click()
+    expect(page.locator(".officer .name")).to_have_text("Lt. Cmdr. Kell")
+    silent[0] = True  # the link goes dead: nothing either way, nothing closed
+    expect(page.locator("#overlay")).to_be_visible(timeout=20_000)
+    expect(page.locator("#overlay-text")).to_contain_text("lost")
+    silent[0] = False
+    expect(page.locator("#overlay")).to_be_hidden(timeout=30_000)
+    expect(page.locator(".officer .name")).to_have_text("Lt. Cmdr. Kell")  # its seat again
+    assert page.errors == []  # type: ignore[attr-defined]
+    page.close()
+
+
+def test_a_second_tap_of_roll_on_foot_does_not_resolve_the_roll_unseen(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """A quick second tap of ROLL landed on RESOLVE where it came up, and the roll was
+    resolved with no spends: RESOLVE takes taps only once it has been up a moment."""
+    from bridge.engine import ConflictStartTurn, demo_boarding
+
+    session = Session(demo_boarding())
+    session.apply(ConflictStartTurn(by="kell", figure="kell"))
+    battle = tmp_path / "boarding.bridge"
+    save_battle(battle, session)
+    _, journal, url = _host(tmp_path, str(battle))
+    page = _page(browser, PHONE)
+    page.goto(url)
+    page.locator("[data-seat='char:kell']").click()
+    page.locator("[data-key='entry-attack']").click()
+    page.locator("select[name='target']").select_option("klingon-warrior")
+    go = page.locator("[data-key='go']")
+    expect(go).to_be_enabled()
+    go.click()
+    resolve = page.locator("[data-key='conflict-resolve']")
+    expect(resolve).to_be_attached()
+    expect(resolve).to_be_disabled()  # just up: a second tap does nothing
+    resolve.dispatch_event("click")
+    expect(resolve).to_be_enabled()  # a moment later it takes taps
+    assert '"conflict_resolve"' not in journal.read_text()
+    resolve.click()
+    expect(resolve).to_have_count(0)
+    assert '"conflict_resolve"' in journal.read_text()
+    page.close()

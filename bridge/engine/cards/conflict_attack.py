@@ -114,7 +114,7 @@ def _check(ctx: Ctx, frame: FigureFrame, cmd: ConflictTask) -> None:
     weapon = attack_weapon(ctx.state, me.id, cmd)
     if weapon.melee and not in_reach(now, me.id, target.id):
         refuse(
-            f"{target.name} is not within Reach: a melee attack needs Reach (seed 003). "
+            f"{target.name} is not within Reach: a melee attack needs Reach. "
             "Move beside them first."
         )
     if not weapon.melee and figure_range(now, me.id, target.id)[0] >= UNCONNECTED:
