@@ -799,8 +799,6 @@ def test_a_silent_link_is_noticed_and_the_page_comes_back_when_it_flows_again(
     """A dead Wi-Fi link closes nothing: the page showed SEATED for as long as the host
     was silent. It now asks for a pong every few seconds, takes a host silent for 12 s
     for a lost link (its overlay says so) and joins again when messages flow."""
-    from playwright.sync_api import WebSocketRoute
-
     _, _, url = _host(tmp_path)
     page = _page(browser, PHONE)
     silent = [False]
