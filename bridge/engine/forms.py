@@ -157,6 +157,13 @@ def _check_one(
     return refused
 
 
+def _zones_away(zone: str, distance: int) -> str:
+    """A zone with how far it is: "Zone B (1 zone away)", "(here)"."""
+    if distance == 0:
+        return f"{zone} (here)"
+    return f"{zone} ({distance} {'zone' if distance == 1 else 'zones'} away)"
+
+
 def unusable(params: tuple[ParamInfo, ...]) -> str | None:
     """Why an entry the gate allows cannot be used after all: a parameter it needs has
     no choice that may be taken now (nothing to repair, no system to restore)."""
@@ -318,7 +325,7 @@ def task_options(
                     choices=tuple(
                         Choice(
                             value=z,
-                            label=f"{z} ({zones.distance(here, z)} zone(s))",
+                            label=_zones_away(z, zones.distance(here, z)),
                             reason=refused(zone=z),
                         )
                         for z in zones.zones

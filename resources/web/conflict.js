@@ -198,7 +198,7 @@ function waiting(link, card, send, spends, rerender) {
         ),
       );
     }
-    parts.push(reroll(controls.aim, "aim", "AIM: RE-ROLL", spends, send, rerender));
+    parts.push(reroll(controls.aim, "aim", "RE-ROLL THE DICE CHOSEN", spends, send, rerender));
     parts.push(reroll(controls.inspiration, "inspire", "RE-ROLL MY DICE", spends, send, rerender));
     parts.push(
       resolve.reason ? el("p", { class: "reason" }, resolve.reason) : null,
@@ -277,7 +277,9 @@ function previewBlock(preview) {
     el("ul", { class: "items" }, preview.items.map(([what, amount]) => el("li", {}, el("span", {}, what), el("b", {}, amount)))),
     odds ? el("p", { class: "odds", dataset: { odds: odds.p_success } }, el("b", {}, percent(odds.p_success)), " to succeed") : null,
     preview.roll ? el("p", { class: "dim" }, preview.roll) : null,
-    preview.costs.length ? el("p", { class: "dim" }, `Costs: ${preview.costs.join("; ")}`) : null,
+    // the rest in the engine's words: the complication range, the costs, the exact odds
+    // (a melee attack's chance of being hit back) and the damage
+    el("ul", { class: "lines" }, (preview.lines ?? []).filter((line) => !line.startsWith("Difficulty ") && !line.startsWith("Roll: ")).map((line) => el("li", {}, line))),
   );
 }
 

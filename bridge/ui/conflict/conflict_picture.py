@@ -127,7 +127,9 @@ class ConflictPicture(QWidget):
         if conflict is None:
             self.title.setText("NO PERSONAL CONFLICT")
             self.last.setLines(())
+            self.map.hide()  # (no figures of a fight gone by)
             return
+        self.map.show()
         whose = self.turn_words(state)
         self.title.setText(
             f"{conflict.name.upper()} · ROUND {conflict.turn.round} · {whose.upper()}"

@@ -104,13 +104,16 @@ def _name(key: str) -> str:
     return action.name if action is not None else key
 
 
-def command_label(state: Encounter, command: Command) -> str:
-    """``command`` in a few words, read against ``state`` for names."""
+def command_label(state: Encounter, command: Command, actor: str | None = None) -> str:
+    """``command`` in a few words, read against ``state`` for names; ``actor``: whose
+    Turn an End Turn the GM sent ended, when ``state`` no longer says (after it)."""
     match command.type:
         case "start_turn":
             return f"Start Turn, {state.name_of(command.actor)}"
         case "end_turn":
             what = "Keep the Initiative" if command.keep_initiative else "End Turn"
+            if command.by == "gm" and actor is not None:  # whose Turn the GM ended
+                return f"{what}, {state.name_of(actor)}"
             return f"{what}, {_who(state, command)}"
         case "minor" | "task":
             return f"{_name(command.action)}, {_who(state, command)}"

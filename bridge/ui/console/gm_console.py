@@ -359,11 +359,16 @@ class GmConsole(QMainWindow):
         session = self.model.session
         last = session.recent(1) if session.can_undo else ()
         redo = session.redo_entry
+        ended = None  # whose Turn an End Turn the GM sent ended: its Start Turn says
+        if last and last[-1].command.type == "end_turn" and last[-1].command.by == "gm":
+            starts = [e.command for e in session.recent(40) if e.command.type == "start_turn"]
+            ended = getattr(starts[-1], "actor", None) if starts else None
         for act, word, entry, group, key in (
             (self.menus.undo, "Undo", last[-1] if last else None, self.model.undo_group, "Ctrl+Z"),
             (self.menus.redo, "Redo", redo, self.model.redo_group, "Ctrl+Shift+Z"),
         ):
-            label = command_label(state, entry.command) if entry is not None else ""
+            hint = ended if word == "Undo" else None
+            label = command_label(state, entry.command, hint) if entry is not None else ""
             if group is not None:  # one press played them: one undo takes them back
                 label = f"{group.label} ({group.steps} steps)"
             act.setEnabled(entry is not None)

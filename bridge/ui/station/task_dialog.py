@@ -662,9 +662,10 @@ class TaskDialog(QDialog):
         extra = f" · {result.momentum} {pool}" if result.momentum else ""
         comp = f" · {_count(result.complications, 'COMPLICATION')}" if result.complications else ""
         count = _count(result.successes, "success", "successes")
+        said = f"{count} vs {result.spec.difficulty}: {verdict}{extra}{comp}"
         if not result.rolled:
-            count = "No roll at Difficulty 0"
-        self.outcome.setText(f"{count} vs {result.spec.difficulty}: {verdict}{extra}{comp}")
+            said = f"No roll (Difficulty 0): {verdict}"
+        self.outcome.setText(said)
         if pending.damage is not None:
             self._show_damage()
             return

@@ -287,3 +287,17 @@ def test_the_officers_cards_open_in_a_cascade_none_on_another(qtbot: QtBot) -> N
     places = {(w.frameGeometry().x(), w.frameGeometry().y()) for w in cards}
     assert len(places) == 5
     assert len({w.geometry_key for w in cards}) == 5
+
+
+def test_after_the_return_to_the_ship_the_tab_shows_no_figures(qtbot: QtBot) -> None:
+    """RETURN TO THE SHIP left the fight's figures on the map under NO PERSONAL
+    CONFLICT."""
+    from bridge.engine import EndConflict
+
+    model = SharedModel(Session(demo_boarding(), SeededDice(3)))
+    c = console(qtbot, model)
+    c.show_conflict_tab()
+    assert c.conflict.picture.map.isVisible()
+    model.submit(EndConflict())
+    assert c.conflict.picture.title.text() == "NO PERSONAL CONFLICT"
+    assert not c.conflict.picture.map.isVisible()

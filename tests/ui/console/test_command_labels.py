@@ -3,6 +3,8 @@ the figure ("Undo: Attack, Lt. Cmdr. Kell"), never the Command's type."""
 
 from __future__ import annotations
 
+from pytestqt.qtbot import QtBot
+
 from bridge.engine import (
     ConflictMinor,
     ConflictReroll,
@@ -32,3 +34,22 @@ def test_a_personal_conflicts_commands_are_named_with_their_figure() -> None:
         "Move Klingon Bekk 1"
     )
     assert command_label(state, EndConflict()) == "Return to the ship"
+
+
+def test_undo_names_the_npc_ship_whose_turn_the_gm_ended(qtbot: QtBot) -> None:
+    """Undo said "End Turn, GM" where Redo said "End Turn, IKS Qoj"."""
+    from bridge.engine import EndTurn, StartTurn, demo_encounter
+    from bridge.ui.base.shared_model import SharedModel
+    from bridge.ui.console.gm_console import GmConsole
+
+    model = SharedModel(Session(demo_encounter()))
+    console = GmConsole(model)
+    console.confirm_quit = False
+    qtbot.addWidget(console)
+    model.submit(StartTurn(by="kell", actor="kell"))
+    model.submit(EndTurn(by="kell"))
+    model.submit(StartTurn(actor="qoj"))
+    model.submit(EndTurn())
+    assert console.menus.undo.text() == "&Undo: End Turn, IKS Qoj"
+    model.undo()
+    assert console.menus.redo.text() == "&Redo: End Turn, IKS Qoj"

@@ -370,7 +370,7 @@ def test_a_difficulty_zero_hail_can_be_taken_without_a_roll(
     qtbot.mouseClick(d.no_roll_button, Qt.MouseButton.LeftButton)
     pending = model.state.pending
     assert pending is not None and not pending.result.rolled
-    assert model.journal[-1].d20s == () and "No roll at Difficulty 0" in d.outcome.text()
+    assert model.journal[-1].d20s == () and "No roll (Difficulty 0)" in d.outcome.text()
     assert not d.inspire.isVisible()  # no dice were rolled: none to re-roll
     from bridge.seatview import availability
 
