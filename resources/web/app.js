@@ -26,6 +26,7 @@ const ui = {
   inConflict: false, // the officer was in a running personal conflict at the last redraw
   report: null,
   back: null,
+  backAsked: false, // the card's back has been asked for and its answer is awaited
   problem: null,
   busy: null, // the command waiting for the host's answer
   next: null, // a command tapped while another was waiting: sent after its answer
@@ -351,14 +352,24 @@ function render() {
   }
   if (ui.screen === "back") {
     if (!ui.back) {
-      fetch("/card-back.json")
-        .then((r) => r.json())
-        .then((data) => {
-          ui.back = data;
-          render();
-        })
-        .catch(() => toast("The card's back could not be fetched."));
-      replace(main, el("p", { class: "dim" }, "Turning the card over…"));
+      if (!ui.backAsked) {
+        ui.backAsked = true; // (once: every redraw meanwhile waits for the same answer)
+        fetch("/card-back.json")
+          .then((r) => r.json())
+          .then((data) => {
+            ui.back = data;
+            render();
+          })
+          .catch(() => {
+            toast("The card's back could not be fetched: try again once the link is back.");
+            if (ui.screen === "back") setScreen("card");
+          })
+          .finally(() => {
+            ui.backAsked = false;
+          });
+      }
+      const front = el("button", { type: "button", class: "back-button", dataset: { key: "card-front" }, onclick: () => setScreen("card") }, "CARD FRONT");
+      replace(main, el("p", { class: "dim" }, "Turning the card over…"), front);
       return;
     }
     replace(main, cardBack(ui.back, link.seat.stations, () => setScreen("card")));
