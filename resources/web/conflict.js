@@ -216,6 +216,19 @@ function waiting(link, card, send, spends, rerender) {
   return el("section", { class: "waiting", "aria-label": "Waiting for you" }, parts);
 }
 
+/** Where everyone stands: each zone with the figures in it (as this seat may see
+ * them), the officer's own zone first marked. */
+function standing(conflict, own) {
+  if (!conflict) return null;
+  const here = conflict.zones.positions[own];
+  const rows = conflict.zones.zones.map((zone) => {
+    const figures = Object.values(conflict.figures).filter((f) => conflict.zones.positions[f.id] === zone && !f.withdrawn);
+    const names = figures.map((f) => `${f.side === "player" ? "◆" : "▼"} ${f.name}${f.dead || f.incapacitated ? " (down)" : ""}`);
+    return el("li", { dataset: { zone }, class: zone === here ? "here" : "" }, el("b", {}, zone === here ? `${zone} (you)` : zone), names.length ? `: ${names.join(", ")}` : ": no one");
+  });
+  return el("section", { class: "standing", "aria-label": "Where everyone stands" }, el("h3", {}, "WHERE EVERYONE STANDS"), el("ul", { class: "zones-list" }, rows));
+}
+
 /** The Conflict card's front. `onEntry(entry)` opens or sends an entry. */
 export function conflictCard(link, card, hooks) {
   const character = link.available.character;
@@ -239,6 +252,7 @@ export function conflictCard(link, card, hooks) {
     ),
     conflictPools(link.state, character, card),
     waiting(link, card, hooks.send, hooks.conflictSpends(), hooks.rerender),
+    standing(link.state.conflict, figure),
     el(
       "section",
       { class: "turn-controls", "aria-label": "Your Turn" },

@@ -752,6 +752,9 @@ def test_on_foot_a_hit_spends_aims_rerolls_damage_and_spends_a_turns_momentum_fr
     page.goto(url)
     page.locator("[data-seat='char:kell']").click()
     expect(page.locator(".conflict-card")).to_be_visible()
+    room = page.locator(".zones-list li[data-zone='Transporter Room 3']")
+    expect(room).to_contain_text("Klingon Warrior")  # where everyone stands
+    expect(page.locator(".zones-list li.here")).to_contain_text("Deck 6 Corridor (you)")
     page.locator("[data-key='conflict-more']").click()
     page.locator("[data-key='entry-back-extra_minor']").click()
     expect(page.locator("input[name='amount']")).to_have_value("1")
