@@ -118,6 +118,8 @@ class FigureView(_View):
     readied: str | None = None
     abilities: tuple[str, ...] | None = None
     hidden: bool = Field(description="Stress and abilities are the GM's (not revealed)")
+    stress_words: str = Field(default="", description="Its Stress in words (or hidden)")
+    injury_words: str = Field(default="", description="Its Injury in words")
 
 
 class CardEntry(_View):
@@ -255,9 +257,14 @@ def _figure_view(state: Encounter, fig: Figure, viewer: Viewer) -> FigureView:
 
 
 def conflict_figures(state: Encounter, viewer: Viewer = "gm") -> tuple[FigureView, ...]:
-    """Every figure as ``viewer`` may see it (the viewscreen shows the players' view)."""
+    """Every figure as ``viewer`` may see it (the viewscreen shows the players' view),
+    its Stress and Injury in words."""
     now = _conflict(state)
-    return tuple(_figure_view(state, f, viewer) for f in now.figures.values())
+    views = (_figure_view(state, f, viewer) for f in now.figures.values())
+    return tuple(
+        v.model_copy(update={"stress_words": stress_text(v), "injury_words": injury_text(v)})
+        for v in views
+    )
 
 
 # -- needs and legal choices --------------------------------------------------------------

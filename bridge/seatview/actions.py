@@ -26,6 +26,7 @@ from bridge.engine import (
     ConflictCardView,
     Encounter,
     EndTurn,
+    FigureView,
     Inspiration,
     MinorAction,
     ParamInfo,
@@ -80,6 +81,11 @@ class Availability(BaseModel):
         default=None,
         description="The character's Conflict card while a personal conflict runs with "
         "them in it (the engine's view on the whole battle, for the officer's eyes)",
+    )
+    figures: tuple[FigureView, ...] = Field(
+        default=(),
+        description="While a personal conflict runs: every figure as the crew may see it, "
+        "its Stress and Injury in words (the viewscreen's picture of the fight)",
     )
 
 
@@ -300,8 +306,9 @@ def availability(state: Encounter, character: str | None) -> Availability:
     The answers are the engine's gate on the whole battle (the host's, or the GM's
     laptop's), so a thin client shows exactly what would be accepted.
     """
+    figures = engine.conflict_figures(state, "crew") if state.conflict is not None else ()
     if character is None or character not in state.characters:
-        return Availability(character=None, turn="This seat only watches.")
+        return Availability(character=None, turn="This seat only watches.", figures=figures)
     actions: dict[str, ActionInfo] = {}
     for station in state.stations_of(character) or tuple(Station):
         for a in CATALOG.values():
@@ -309,6 +316,7 @@ def availability(state: Encounter, character: str | None) -> Availability:
                 actions[f"{station.value}/{a.key}"] = _card_entry(state, character, station, a)
     controls = _controls(state, character)
     return Availability(
+        figures=figures,
         conflict=conflict_card_of(state, character),
         character=character,
         turn=controls["end_turn"].reason,

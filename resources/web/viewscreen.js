@@ -1,5 +1,5 @@
-// The viewscreen seat: a full-screen page for a TV's browser. The tactical picture (the
-// zones and the ships in them), whose Turn it is, the pools, the last roll with its dice
+// The viewscreen seat: a full-screen page for a TV's browser. The fight on foot while
+// one runs, the tactical picture (the zones and the ships in them), whose Turn it is, the pools, the last roll with its dice
 // (and an attack's damage dice) and the newest lines of the log. It only watches.
 
 import { pools } from "./card.js";
@@ -25,6 +25,34 @@ function shipTile(state, ship) {
   );
 }
 
+/** The fight on foot, while one runs: its name, Round and whose Turn, and each zone with
+ * its figures as the crew may see them (the host's words for their Stress and Injury). */
+function onFoot(state, figures) {
+  const conflict = state.conflict;
+  if (!conflict) return null;
+  const acting = conflict.turn?.actor ? conflict.figures[conflict.turn.actor]?.name : null;
+  const whose = conflict.outcome ?? (acting ? `${acting}'s Turn` : conflict.turn?.side === "npc" ? "the NPCs to act" : "the players to act");
+  const tile = (f) =>
+    el(
+      "li",
+      { class: `ship ${f.side === "player" ? "player" : "npc"} ${f.dead || f.incapacitated ? "destroyed" : ""}`, dataset: { figure: f.id } },
+      el("b", {}, f.name),
+      el("span", {}, `${f.stress_words} · ${f.injury_words}`),
+    );
+  return el(
+    "section",
+    { class: "on-foot", "aria-label": "On foot" },
+    el("h3", {}, `ON FOOT: ${conflict.name} · ROUND ${conflict.turn?.round ?? 1} · ${whose}`.toUpperCase()),
+    el(
+      "div",
+      { class: "tactical-picture" },
+      conflict.zones.zones.map((zone) =>
+        el("div", { class: "zone", dataset: { zone } }, el("h3", {}, zone.toUpperCase()), el("ul", {}, figures.filter((f) => f.zone === zone && !f.withdrawn).map(tile))),
+      ),
+    ),
+  );
+}
+
 export function viewscreen(link) {
   const { state } = link;
   const zones = state.zones?.zones ?? [];
@@ -37,6 +65,7 @@ export function viewscreen(link) {
     el("h2", { class: "battle-name" }, state.name),
     pools(state, null),
     state.outcome ? el("p", { class: "outcome" }, String(state.outcome.text ?? state.outcome.kind ?? "The battle is over.")) : null,
+    onFoot(state, link.available?.figures ?? []),
     el(
       "section",
       { class: "tactical-picture", "aria-label": "Tactical picture" },

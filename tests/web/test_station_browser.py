@@ -855,3 +855,30 @@ def test_a_second_tap_of_roll_on_foot_does_not_resolve_the_roll_unseen(
     expect(resolve).to_have_count(0)
     assert '"conflict_resolve"' in journal.read_text()
     page.close()
+
+
+def test_the_viewscreen_shows_the_fight_on_foot_as_the_crew_may_see_it(
+    browser: Browser, tmp_path: Path, shots: Path
+) -> None:
+    """The TV's viewscreen showed the ship zones and "No roll yet." all through a boarding
+    action: it shows the fight on foot, each zone with its figures, an officer's Stress
+    and an unrevealed NPC's hidden ([house rule], as the desktop's viewscreen)."""
+    from bridge.engine import demo_boarding
+
+    battle = tmp_path / "boarding.bridge"
+    save_battle(battle, Session(demo_boarding()))
+    _, _, url = _host(tmp_path, str(battle))
+    screen = _page(browser, TABLET)
+    screen.goto(url)
+    _take(screen, "viewscreen")
+    fight = screen.locator(".on-foot")
+    expect(fight).to_contain_text("ON FOOT: BOARDERS ON DECK 6")
+    expect(fight.locator(".zone")).to_have_count(3)
+    kell = fight.locator("[data-figure='kell']")
+    expect(kell).to_contain_text("Stress 18/18 · Unhurt")
+    expect(fight.locator("[data-figure='klingon-warrior']")).to_contain_text("Stress hidden")
+    corridor = fight.locator(".zone[data-zone='Deck 6 Corridor']")
+    expect(corridor).to_contain_text("Lt. Cmdr. Kell")
+    _shot(screen, shots / "web-viewscreen-conflict-tablet.png")
+    assert screen.errors == []  # type: ignore[attr-defined]
+    screen.close()
