@@ -612,6 +612,7 @@ class Host:
                 complication_why=plan.complication_why,
                 cost=plan.spec.cost,
                 power=plan.frame.power,
+                costs=tuple(c.describe() for c in plan.costs),
             ),
         )
 

@@ -297,6 +297,11 @@ class TaskPreview(_Message):
     complication_why: tuple[str, ...] = ()
     cost: PurchaseCost | None = Field(default=None, description="What the bought dice cost")
     power: int = Field(default=0, description="The Power the Task spends")
+    costs: tuple[str, ...] = Field(
+        default=(),
+        description="Everything the attempt costs, hit or miss, in words, item by item "
+        "(bought dice, a torpedo's Threat, its Power)",
+    )
 
 
 class ConflictForm(_Message):

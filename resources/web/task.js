@@ -126,9 +126,9 @@ function previewBlock(preview) {
     ),
     el("p", { class: "dim" }, `${preview.who}; ${preview.dice} d20${preview.assists.length ? `, assisted by ${preview.assists.join(", ")}` : ""}.`),
     preview.complication_why.length ? el("p", { class: "dim" }, `Complication range ${preview.complication_range}: ${preview.complication_why.join("; ")}`) : null,
-    preview.power ? el("p", { class: "dim" }, `Spends ${preview.power} Power.`) : null,
-    preview.cost && (preview.cost.momentum || preview.cost.threat_added || preview.cost.determination)
-      ? el("p", { class: "dim" }, `Bought dice: ${preview.cost.momentum} Momentum, +${preview.cost.threat_added} Threat, ${preview.cost.determination} Determination.`)
+    // what the attempt costs, hit or miss, in the host's words (a torpedo's Threat too)
+    preview.costs?.length
+      ? el("p", { class: "costs", dataset: { costs: "" } }, `Paid on the roll, hit or miss: ${preview.costs.join("; ")}.`)
       : null,
   );
 }

@@ -882,3 +882,21 @@ def test_the_viewscreen_shows_the_fight_on_foot_as_the_crew_may_see_it(
     _shot(screen, shots / "web-viewscreen-conflict-tablet.png")
     assert screen.errors == []  # type: ignore[attr-defined]
     screen.close()
+
+
+def test_a_torpedos_threat_is_said_before_the_roll(browser: Browser, tmp_path: Path) -> None:
+    """RULES-NOTES: a torpedo attack adds 1 Threat, hit or miss. The phone said nothing
+    of it before the roll (the desktop's dialog did): the host's preview lists what the
+    attempt costs."""
+    _, _, url = _host(tmp_path, "--seed", "1")
+    page = _page(browser, PHONE)
+    page.goto(url)
+    _take(page, "char:kell")
+    page.locator("[data-key='entry-start_turn']").click()
+    page.locator("[data-key='entry-tactical/fire_weapon']").click()
+    page.locator("select[name='target']").select_option(label="IKS Qoj (Medium)")
+    page.locator("select[name='weapon']").select_option(value='"Photon Torpedoes"')
+    costs = page.locator(".preview [data-costs]")
+    expect(costs).to_contain_text("Paid on the roll, hit or miss: +1 Threat")
+    assert page.errors == []  # type: ignore[attr-defined]
+    page.close()
