@@ -42,6 +42,12 @@ export class ConflictEntryForm {
   take(answer) {
     this.answer = answer;
     if (answer.reason) return false;
+    // A choice the host no longer offers (a melee weapon leaves the far targets out) is
+    // let go, and the host asked again without it: the form never shows one thing and
+    // sends another.
+    const gone = Object.keys(this.chosen).filter((n) => answer.choices[n] && !answer.choices[n].some((c) => String(c.value) === String(this.chosen[n])));
+    for (const n of gone) delete this.chosen[n];
+    if (gone.length) return true;
     const unset = answer.needs.filter((n) => !answer.optional.includes(n) && answer.choices[n]?.length && !this.chosen[n] && (answer.choices[n].length === 1 || PREFILLED.has(n)));
     for (const n of unset) this.chosen[n] = answer.choices[n][0].value;
     return unset.length > 0;
@@ -338,7 +344,8 @@ export function conflictFormScreen(form, hooks) {
     el("p", {}, form.text),
     form.line ? el("p", { class: "dim" }, form.line) : null,
     fields.length ? el("section", { class: "form" }, fields) : null,
-    form.rolled ? previewBlock(a?.preview ?? null) : null,
+    // (a preview refused for the reason the form gives is not said twice)
+    form.rolled && !(missing && a?.preview?.reason === missing) ? previewBlock(a?.preview ?? null) : null,
     missing ? el("p", { class: "reason", dataset: { missing: "" } }, missing) : null,
     el(
       "div",

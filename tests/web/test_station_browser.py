@@ -900,3 +900,34 @@ def test_a_torpedos_threat_is_said_before_the_roll(browser: Browser, tmp_path: P
     expect(costs).to_contain_text("Paid on the roll, hit or miss: +1 Threat")
     assert page.errors == []  # type: ignore[attr-defined]
     page.close()
+
+
+def test_on_foot_a_target_a_new_weapon_cannot_reach_is_let_go(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """Seed 003: a melee attack needs Reach. With Unarmed Strike chosen after a far
+    target, the target field showed "—" while the page still sent (and named) the far
+    target, its reason said twice: the far target is let go, and the form asks again."""
+    from bridge.engine import ConflictStartTurn, demo_boarding
+
+    session = Session(demo_boarding())
+    session.apply(ConflictStartTurn(by="kell", figure="kell"))
+    battle = tmp_path / "boarding.bridge"
+    save_battle(battle, session)
+    _, _, url = _host(tmp_path, str(battle))
+    page = _page(browser, PHONE)
+    page.goto(url)
+    page.locator("[data-seat='char:kell']").click()
+    page.locator("[data-key='entry-attack']").click()
+    target = page.locator("select[name='target']")
+    target.select_option("klingon-warrior")
+    expect(page.locator(".preview .odds")).to_contain_text("to succeed")
+    weapon = page.locator("select[name='personal_weapon']")
+    unarmed = weapon.locator("option", has_text="Unarmed Strike").get_attribute("value")
+    weapon.select_option(unarmed)
+    expect(target).to_have_value("")  # out of Reach: let go, not kept unseen
+    expect(page.locator("[data-key='go']")).to_be_disabled()
+    reasons = page.locator(".reason").all_text_contents()
+    assert len(reasons) == len(set(reasons)), reasons  # each said once
+    assert page.errors == []  # type: ignore[attr-defined]
+    page.close()
