@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QGridLayout,
@@ -45,9 +46,9 @@ def state_text(state: SystemState) -> str:
     return _MARK[state]
 
 
-def _setup(table: QTableWidget, headers: list[str]) -> None:
+def _setup(table: QTableWidget, headers: list[str], across: bool = False) -> None:
     """A read-only table that sizes itself to its rows, and its columns to their words
-    (:func:`_fit_columns`)."""
+    (:func:`_fit_columns`); with ``across``, too wide for them it scrolls across."""
     table.setColumnCount(len(headers))
     table.setHorizontalHeaderLabels(headers)
     table.verticalHeader().setVisible(False)
@@ -56,9 +57,18 @@ def _setup(table: QTableWidget, headers: list[str]) -> None:
     table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
     table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
     table.horizontalHeader().setStretchLastSection(True)
-    # As tall as its rows, so a scroll bar across would cover the last row: in a column
-    # a little too narrow (a large text size), the last column's text is shortened.
-    table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    if across:
+        # One line a row: a name too long for its column ends in "…" (whole in its
+        # tooltip); when even then the columns need more than the table's width (a large
+        # text size on a small screen), a scroll bar across appears, and the table grows
+        # by its height.
+        table.setWordWrap(False)
+        table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+    else:
+        # As tall as its rows, so a scroll bar across would cover the last row: in a
+        # column a little too narrow (a large text size), the last column's text is
+        # shortened.
+        table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
 
 
 def _fill(
@@ -83,15 +93,45 @@ def _fill(
             if item.text() != text:
                 item.setText(text)
                 changed.add(c)
-            tip = tips.get((r, c), "")
+            tip = tips.get((r, c), text if c == 0 else "")  # a name cut short: whole here
             if item.toolTip() != tip:
                 item.setToolTip(tip)
     if first:
         table.resizeColumnsToContents()
     else:
         _fit_columns(table, changed)
+    _fit_width(table)
     if grew:
         _fit_rows(table)
+
+
+def _fit_width(table: QTableWidget) -> None:
+    """Every column in sight: when the columns need more than the table's width (a
+    large text size), the first, the names, gives up the difference (its words end in
+    "…", whole in their tooltip) down to ten letters' room, else the table scrolls
+    across; with room again the names take back what their words need."""
+    across = table.horizontalScrollBarPolicy() != Qt.ScrollBarPolicy.ScrollBarAlwaysOff
+    if table.columnCount() < 2 or not across:
+        return
+    last = table.columnCount() - 1
+    words = max(table.sizeHintForColumn(0), table.horizontalHeader().sectionSizeHint(0))
+    others = sum(table.columnWidth(c) for c in range(1, last))
+    others += max(table.sizeHintForColumn(last), table.horizontalHeader().sectionSizeHint(last))
+    room = table.viewport().width() - others - 4  # (a few pixels spare: no bar for them)
+    floor = table.fontMetrics().averageCharWidth() * 10
+    # (too little room even then: the names stay whole and the table scrolls across)
+    fitted = min(words, room) if room >= floor else words
+    now = table.columnWidth(0)
+    # Narrowed only when it does not fit, widened back only to what it needs: a shorter
+    # name moves nothing (as every column: see _fit_columns).
+    width = fitted if now > room >= floor or now < fitted else now
+    if width != now:
+        table.setColumnWidth(0, width)
+        # the stretched last column may want a few pixels more than its words measured
+        excess = table.horizontalHeader().length() - table.viewport().width()
+        if excess > 0 and width - excess >= floor and room >= floor:
+            table.setColumnWidth(0, width - excess)
+        _fit_rows(table)  # a scroll bar across may come or go
 
 
 def _fit_columns(table: QTableWidget, columns: set[int]) -> None:
@@ -115,7 +155,9 @@ def _fit_rows(table: QTableWidget) -> None:
     table.resizeRowsToContents()
     header = table.horizontalHeader().sizeHint().height()
     rows_height = sum(table.rowHeight(r) for r in range(table.rowCount()))
-    table.setFixedHeight(header + rows_height + 2 * table.frameWidth() + 2)
+    across = table.horizontalScrollBar()
+    bar = across.sizeHint().height() if across.maximum() > 0 else 0
+    table.setFixedHeight(header + rows_height + 2 * table.frameWidth() + 2 + bar)
     table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
 
 
@@ -131,7 +173,13 @@ class _FittedTable(QTableWidget):
         super().changeEvent(event)
         if event.type() in (QEvent.Type.StyleChange, QEvent.Type.FontChange):
             self.resizeColumnsToContents()  # its words measure otherwise now
+            _fit_width(self)
             _fit_rows(self)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            _fit_width(self)  # a narrower table: the names give way, never the numbers
 
 
 def _mark_low(bar: OpaqueBar) -> None:
@@ -242,7 +290,7 @@ class ContactsTable(_FittedTable):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        _setup(self, ["CONTACT", "RANGE", "SHIELDS", "BREACHES", "STATUS"])
+        _setup(self, ["CONTACT", "RANGE", "SHIELDS", "BREACHES", "STATUS"], across=True)
         header = self.horizontalHeaderItem(4)
         if header is not None:
             header.setToolTip("The ship's worst system (an NPC ship counted whole: the ship)")

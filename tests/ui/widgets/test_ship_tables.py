@@ -58,3 +58,31 @@ def test_a_contacts_column_widens_for_longer_words_and_never_moves_for_numbers(
     table.setStyleSheet("font-size: 9px")  # another text size: measured afresh
     QCoreApplication.processEvents()
     assert widths(table)[0] < before[0] and cut(table) == []
+
+
+def test_too_narrow_a_contacts_table_shortens_the_names_then_scrolls_across(
+    qtbot: QtBot, model: SharedModel
+) -> None:
+    """At 200% on a laptop the GM's table showed CONTACT, RANGE and "SHIEL": SHIELDS,
+    BREACHES and STATUS were out of reach. The names give way first (whole in their
+    tooltip); with too little room even then, the table scrolls across."""
+    table = ContactsTable()
+    qtbot.addWidget(table)
+    table.setStyleSheet("font-size: 20px")
+    table.resize(900, 200)
+    table.show()
+    qtbot.waitExposed(table)
+    own = model.state.player_ship
+    name = "IKS Qoj, flagship of the House of Martok's Fourth Fleet"
+    model.submit(SetValue(path="ships.qoj.name", value=name))
+    table.setEncounter(model.state, own)
+    QCoreApplication.processEvents()
+    full = widths(table)
+    table.resize(sum(full) - full[0] // 2, 200)  # room for half the names
+    QCoreApplication.processEvents()
+    assert widths(table)[0] < full[0] and table.horizontalScrollBar().maximum() == 0
+    assert table.item(0, 0).toolTip() == table.item(0, 0).text()  # whole in the tooltip
+    table.resize(sum(full[1:]) // 2, 200)  # not even the numbers fit: it scrolls across
+    QCoreApplication.processEvents()
+    assert widths(table)[0] == full[0] and table.horizontalScrollBar().maximum() > 0
+    assert table.height() > table.horizontalScrollBar().height()  # the rows stay whole
