@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from PySide6.QtCore import QRect
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QToolTip, QWidget
 
@@ -29,6 +30,8 @@ STEP = 0.1
 LARGER_KEYS = ("Ctrl+=", "Ctrl++")
 SMALLER_KEYS = ("Ctrl+-",)
 DEFAULT_KEYS = ("Ctrl+Alt+0",)
+TEXT_SIZE_SAID_MS = 1200
+"""How long the new text size is said over the window (it covers what the GM reads)."""
 """Back to 100% (the GM console's Ctrl+0 opens every station)."""
 LOWEST, HIGHEST = 0.7, 2.5
 
@@ -114,4 +117,5 @@ class TextSize:
             self._changed()
         if self.window.isVisible():  # said where the player looks, moving nothing
             place = self.window.mapToGlobal(self.window.rect().center())
-            QToolTip.showText(place, f"Text size {scale:.0%}", self.window)
+            words = f"Text size {scale:.0%}"
+            QToolTip.showText(place, words, self.window, QRect(), TEXT_SIZE_SAID_MS)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -50,6 +50,9 @@ if TYPE_CHECKING:  # each window and dialog loads when first opened
 
 __all__ = ["GmConsole"]
 
+MINIMUM = QSize(640, 400)
+"""The smallest the console may be made (what it holds then scrolls inside it)."""
+
 
 class GmConsole(QMainWindow):
     """The game master's window; opens and closes the station windows."""
@@ -74,6 +77,7 @@ class GmConsole(QMainWindow):
         self.laptop: SharedLaptopWindow | None = None
         self._crew: SeatModel | None = None
         self.resize(1340, 690)
+        self.setMinimumSize(MINIMUM)  # smaller, its header's words ran over each other
         self.text_size = TextSize(self, "gm-console", self.rescale, self._followers)
 
         root = QWidget()

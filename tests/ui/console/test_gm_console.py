@@ -322,3 +322,10 @@ def test_in_play_keeps_four_lines_at_every_text_size(qtbot: QtBot, model: Shared
     QApplication.processEvents()
     bigger = c.in_play.fontMetrics().lineSpacing()
     assert bigger > one and c.in_play.height() >= 4 * bigger
+
+
+def test_the_console_cannot_be_made_too_small_to_read(qtbot: QtBot, model: SharedModel) -> None:
+    """It could be shrunk to 66x120, its header's words over each other."""
+    c = console(qtbot, model)
+    c.resize(66, 120)
+    assert c.width() >= 640 and c.height() >= 400
