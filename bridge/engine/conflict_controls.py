@@ -32,7 +32,7 @@ from bridge.engine.conflict_state import Conflict, ConflictPending, Figure
 from bridge.engine.conflict_tasks import aim_room, roll_succeeds, secondary_refusal
 from bridge.engine.encounter import Encounter
 from bridge.engine.figures import issuer
-from bridge.engine.forms import ActionInfo, Choice, ParamInfo, SpendInfo
+from bridge.engine.forms import ActionInfo, Choice, ParamInfo, SpendInfo, reroll_damage_param
 from bridge.engine.gate import why_not
 from bridge.rules.text import TITLE_MAX
 
@@ -52,9 +52,6 @@ CONTROL_KEYS = (
     "trigger_ready",
 )
 """The controls, in the order a card shows them."""
-
-_FACES = {"1": "1 damage", "2": "2 damage", "-": "blank", "1E": "1 damage and an Effect"}
-"""A challenge die's face in words (its ``symbol``)."""
 
 _NAMED = {s.key: s for s in CONFLICT_SPENDS}
 
@@ -175,17 +172,7 @@ def conflict_controls(state: Encounter, figure: str) -> dict[str, ActionInfo]:
     )
     held = pending.damage if mine and pending is not None else None
     dice = held.roll.dice if held is not None else ()
-    reroll = ParamInfo(
-        name="reroll",
-        label="Re-Roll Damage: the dice to roll again (1 Momentum)",
-        kind="dice",
-        maximum=len(dice),
-        default=[],
-        choices=tuple(
-            Choice(value=i, label=f"Die {i + 1}: {_FACES[die.symbol]}")
-            for i, die in enumerate(dice)
-        ),
-    )
+    reroll = reroll_damage_param(dice)
     apply = ConflictApplyDamage(by=by)
     add(
         "apply_damage",

@@ -12,7 +12,7 @@ Command is sent (a target beyond the chosen weapon's range), with the reason.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Literal
 
@@ -26,6 +26,7 @@ from bridge.engine.commands import AttemptTask
 from bridge.engine.context import Ctx, MissingParameter
 from bridge.engine.encounter import DurationKind, Encounter
 from bridge.engine.tasks import frame_for
+from bridge.rules.challenge import ChallengeDie
 from bridge.rules.dice import GivenDice
 from bridge.rules.errors import RuleViolation
 from bridge.rules.stats import Attribute, CrewQuality, Department, System
@@ -39,6 +40,7 @@ __all__ = [
     "ParamInfo",
     "SpendInfo",
     "minor_params",
+    "reroll_damage_param",
     "roll_params",
     "task_options",
     "task_spends",
@@ -155,6 +157,26 @@ def _check_one(
         return None
 
     return refused
+
+
+_FACE_WORDS = {"1": "1 damage", "2": "2 damage", "-": "blank", "1E": "1 damage and an Effect"}
+"""A challenge die's face in words (its ``symbol``: 1, 2, blank, 1 and an Effect)."""
+
+
+def reroll_damage_param(dice: Sequence[ChallengeDie]) -> ParamInfo:
+    """Re-Roll Damage (seed 001, 1 Momentum): which of an attack's damage dice, seen
+    before they land, to roll again."""
+    return ParamInfo(
+        name="reroll",
+        label="Re-Roll Damage: the dice to roll again (1 Momentum)",
+        kind="dice",
+        maximum=len(dice),
+        default=[],
+        choices=tuple(
+            Choice(value=i, label=f"Die {i + 1}: {_FACE_WORDS[die.symbol]}")
+            for i, die in enumerate(dice)
+        ),
+    )
 
 
 def _zones_away(zone: str, distance: int) -> str:

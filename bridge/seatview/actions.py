@@ -37,6 +37,7 @@ from bridge.engine import (
     Station,
     ValueComplication,
     minor_params,
+    reroll_damage_param,
     roll_params,
     task_options,
     task_rule,
@@ -45,9 +46,6 @@ from bridge.engine import (
     why_not,
 )
 from bridge.rules.text import TITLE_MAX
-
-_FACE_WORDS = {"1": "1 damage", "2": "2 damage", "-": "blank", "1E": "1 damage and an Effect"}
-"""A challenge die's face in words (its ``symbol``: 1, 2, blank, 1 and an Effect)."""
 
 SpendKind = Literal[
     "extra_minor", "swift_task", "create_problem", "create_advantage", "obtain_information"
@@ -205,21 +203,7 @@ def _controls(state: Encounter, character: str) -> dict[str, ActionInfo]:
         kind="turn",
         reason=None if held is not None else "No attack's damage dice are waiting to land.",
         command={"type": "apply_damage"},
-        params=(
-            ParamInfo(
-                name="reroll",
-                label="Re-Roll Damage: the dice to roll again (1 Momentum)",
-                kind="dice",
-                maximum=len(dice),
-                default=[],
-                choices=tuple(
-                    Choice(value=i, label=f"Die {i + 1}: {_FACE_WORDS[die.symbol]}")
-                    for i, die in enumerate(dice)
-                ),
-            ),
-        )
-        if held is not None
-        else (),
+        params=(reroll_damage_param(dice),) if held is not None else (),
     )
     unrolled = (
         "There are no dice to re-roll: the Task was taken without a roll."

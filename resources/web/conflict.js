@@ -8,7 +8,7 @@
 import { entryGroups, logList } from "./card.js";
 import { el } from "./dom.js";
 import { commandOf, defaults, fields } from "./forms.js";
-import { challengeDice, chosenSpends, spendParams, spendsCost } from "./task.js";
+import { chosenSpends, damageDice, spendParams, spendsCost } from "./task.js";
 
 const percent = (p) => `${(p * 100).toFixed(1)}%`;
 
@@ -109,33 +109,6 @@ function reroll(info, key, text, values, send, rerender) {
   );
 }
 
-/** The attack's damage dice, waiting to land: tap dice to re-roll them first (Re-Roll
- * Damage), then APPLY (once `armed`: it has been up long enough to take a tap). */
-function damageDice(held, apply, values, send, rerender, armed) {
-  const param = apply.params.find((p) => p.name === "reroll");
-  if (!Array.isArray(values.reroll)) values.reroll = [];
-  const toggle = (i) => {
-    values.reroll = values.reroll.includes(i) ? values.reroll.filter((v) => v !== i) : [...values.reroll, i];
-    rerender();
-  };
-  const picked = values.reroll;
-  return [
-    el("h3", {}, "DAMAGE DICE"),
-    param ? el("p", { class: "dim" }, `${param.label}. Tap a die to pick it, again to keep it.`) : null,
-    challengeDice(held.roll.dice, param ? param.label : "Damage dice", param ? { choices: param.choices, picked, toggle } : null),
-    apply.reason ? el("p", { class: "reason" }, apply.reason) : null,
-    el(
-      "div",
-      { class: "actions-row" },
-      el(
-        "button",
-        { type: "button", class: "primary", dataset: { key: "conflict-apply" }, disabled: apply.reason != null || !armed, onclick: () => send({ ...apply.command, reroll: [...picked].sort((a, b) => a - b) }) },
-        picked.length ? "RE-ROLL AND APPLY" : "APPLY DAMAGE",
-      ),
-    ),
-  ];
-}
-
 /** How long a button that has just come up waits before it takes a tap. */
 const ARMED_MS = 600;
 
@@ -187,7 +160,7 @@ function waiting(link, card, send, spends, rerender) {
   } else if (decision) {
     parts.push(el("p", { class: "dim" }, "The GM answers this one."));
   } else if (pending.damage) {
-    parts.push(damageDice(pending.damage, controls.apply_damage, spends, send, rerender, armed()));
+    parts.push(damageDice(pending.damage, controls.apply_damage, spends, send, rerender, "conflict-apply", armed()));
   } else {
     const resolve = controls.resolve;
     const params = spendParams(resolve.spends);

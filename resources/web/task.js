@@ -165,6 +165,34 @@ export function setupScreen(form, info, hooks) {
   ];
 }
 
+/** An attack's damage dice, waiting to land: tap dice to re-roll them first (Re-Roll
+ * Damage, the host's `apply_damage` control), then APPLY (`key`), once `armed` (up long
+ * enough to take a tap). `values.reroll` holds the dice picked. */
+export function damageDice(held, apply, values, send, rerender, key, armed = true) {
+  const param = apply.params.find((p) => p.name === "reroll");
+  if (!Array.isArray(values.reroll)) values.reroll = [];
+  const picked = values.reroll;
+  const toggle = (i) => {
+    values.reroll = picked.includes(i) ? picked.filter((v) => v !== i) : [...picked, i];
+    rerender();
+  };
+  return [
+    el("h3", {}, "DAMAGE DICE"),
+    param ? el("p", { class: "dim" }, `${param.label}. Tap a die to pick it, again to keep it.`) : null,
+    challengeDice(held.roll.dice, param ? param.label : "Damage dice", param ? { choices: param.choices, picked, toggle } : null),
+    apply.reason ? el("p", { class: "reason" }, apply.reason) : null,
+    el(
+      "div",
+      { class: "actions-row" },
+      el(
+        "button",
+        { type: "button", class: "primary", dataset: { key }, disabled: apply.reason != null || !armed, onclick: () => send({ ...apply.command, reroll: [...picked].sort((a, b) => a - b) }) },
+        picked.length ? "RE-ROLL AND APPLY" : "APPLY DAMAGE",
+      ),
+    ),
+  ];
+}
+
 /** The spends a success allows, as fields (a choice's legal values are the host's). */
 export function spendParams(spends) {
   return spends.map((s) => ({
@@ -208,28 +236,7 @@ export function pendingScreen(form, pending, available, state, hooks) {
   const parts = [el("h2", { class: "task-name" }, title), d20s(pending.result.dice), rollSummary(pending)];
   const held = pending.damage ?? null;
   if (held) {
-    const apply = controls.apply_damage;
-    const reroll = apply.params.find((p) => p.name === "reroll");
-    const choices = reroll ? reroll.choices : [];
-    const toggle = (i) => {
-      form.reroll = form.reroll.includes(i) ? form.reroll.filter((v) => v !== i) : [...form.reroll, i];
-      hooks.rerender();
-    };
-    parts.push(
-      el("h3", {}, "DAMAGE DICE"),
-      reroll ? el("p", { class: "dim" }, `${reroll.label}. Tap a die to pick it, again to keep it.`) : null,
-      challengeDice(held.roll.dice, reroll ? reroll.label : "Damage dice", reroll ? { choices, picked: form.reroll, toggle } : null),
-      apply.reason ? el("p", { class: "reason" }, apply.reason) : null,
-      el(
-        "div",
-        { class: "actions-row" },
-        el(
-          "button",
-          { type: "button", class: "primary", dataset: { key: "apply" }, disabled: apply.reason != null, onclick: () => hooks.send({ ...apply.command, reroll: [...form.reroll].sort((a, b) => a - b) }) },
-          form.reroll.length ? "RE-ROLL AND APPLY" : "APPLY DAMAGE",
-        ),
-      ),
-    );
+    parts.push(damageDice(held, controls.apply_damage, form, hooks.send, hooks.rerender, "apply"));
     return parts;
   }
   const resolve = controls.resolve;

@@ -117,6 +117,20 @@ def _page(browser: Browser, size: dict[str, int]) -> Page:
     return page
 
 
+def _boarding(
+    browser: Browser, tmp_path: Path, session: Session, seat: str, size: dict[str, int] = PHONE
+) -> tuple[Page, Path]:
+    """``session`` (a boarding action) saved and hosted, and a page on ``seat``: the
+    page and the host's autosave."""
+    battle = tmp_path / "boarding.bridge"
+    save_battle(battle, session)
+    _, journal, url = _host(tmp_path, str(battle))
+    page = _page(browser, size)
+    page.goto(url)
+    page.locator(f"[data-seat='{seat}']").click()
+    return page, journal
+
+
 def _take(page: Page, seat: str) -> None:
     page.locator(f"[data-seat='{seat}']").click()
     expect(page.locator(".officer .name, .battle-name")).to_be_visible()
@@ -745,12 +759,7 @@ def test_on_foot_a_hit_spends_aims_rerolls_damage_and_spends_a_turns_momentum_fr
     session.apply(ConflictMinor(by="kell", action="aim"))
     attack = ConflictTask(by="kell", action="attack", target="klingon-bekk-1")
     session.apply(attack, GivenDice(d20=(1, 1)))  # a hit: 2 Momentum
-    battle = tmp_path / "boarding.bridge"
-    save_battle(battle, session)
-    _, journal, url = _host(tmp_path, str(battle))
-    page = _page(browser, PHONE)
-    page.goto(url)
-    page.locator("[data-seat='char:kell']").click()
+    page, journal = _boarding(browser, tmp_path, session, "char:kell")
     expect(page.locator(".conflict-card")).to_be_visible()
     room = page.locator(".zones-list li[data-zone='Transporter Room 3']")
     expect(room).to_contain_text("Klingon Warrior")  # where everyone stands
@@ -834,12 +843,7 @@ def test_a_second_tap_of_roll_on_foot_does_not_resolve_the_roll_unseen(
 
     session = Session(demo_boarding())
     session.apply(ConflictStartTurn(by="kell", figure="kell"))
-    battle = tmp_path / "boarding.bridge"
-    save_battle(battle, session)
-    _, journal, url = _host(tmp_path, str(battle))
-    page = _page(browser, PHONE)
-    page.goto(url)
-    page.locator("[data-seat='char:kell']").click()
+    page, journal = _boarding(browser, tmp_path, session, "char:kell")
     page.locator("[data-key='entry-attack']").click()
     page.locator("select[name='target']").select_option("klingon-warrior")
     go = page.locator("[data-key='go']")
@@ -865,12 +869,8 @@ def test_the_viewscreen_shows_the_fight_on_foot_as_the_crew_may_see_it(
     and an unrevealed NPC's hidden ([house rule], as the desktop's viewscreen)."""
     from bridge.engine import demo_boarding
 
-    battle = tmp_path / "boarding.bridge"
-    save_battle(battle, Session(demo_boarding()))
-    _, _, url = _host(tmp_path, str(battle))
-    screen = _page(browser, TABLET)
-    screen.goto(url)
-    _take(screen, "viewscreen")
+    screen, _journal = _boarding(browser, tmp_path, Session(demo_boarding()), "viewscreen", TABLET)
+    expect(screen.locator(".battle-name")).to_be_visible()
     fight = screen.locator(".on-foot")
     expect(fight).to_contain_text("ON FOOT: BOARDERS ON DECK 6")
     expect(fight.locator(".zone")).to_have_count(3)
@@ -912,12 +912,7 @@ def test_on_foot_a_target_a_new_weapon_cannot_reach_is_let_go(
 
     session = Session(demo_boarding())
     session.apply(ConflictStartTurn(by="kell", figure="kell"))
-    battle = tmp_path / "boarding.bridge"
-    save_battle(battle, session)
-    _, _, url = _host(tmp_path, str(battle))
-    page = _page(browser, PHONE)
-    page.goto(url)
-    page.locator("[data-seat='char:kell']").click()
+    page, _journal = _boarding(browser, tmp_path, session, "char:kell")
     page.locator("[data-key='entry-attack']").click()
     target = page.locator("select[name='target']")
     target.select_option("klingon-warrior")

@@ -35,6 +35,7 @@ __all__ = [
     "launch",
     "main",
     "probe_env",
+    "run_probe",
     "screen_platform",
     "start_rounds",
 ]
@@ -166,14 +167,15 @@ def compile_bridge() -> None:
     compileall.compile_dir(Path(bridge.__file__).parent, quiet=1)
 
 
-def launch(mode: str, env: dict[str, str], *extra: str) -> StartRun:
-    """Start one probe and time it from launch to its line."""
+def run_probe(module: str, env: dict[str, str], *args: str) -> tuple[float, dict[str, object]]:
+    """Start ``python -m module args``; its wall time from launch to its one JSON line,
+    and the line."""
     import subprocess
     import time
 
     start = time.perf_counter()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "bridge.bench.windows.start", mode, *extra],
+        [sys.executable, "-m", module, *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,  # Qt's offscreen plugin chatters on stderr
         text=True,
@@ -184,8 +186,15 @@ def launch(mode: str, env: dict[str, str], *extra: str) -> StartRun:
     wall = time.perf_counter() - start
     proc.stdout.close()
     if proc.wait(timeout=120) != 0 or not line:
-        raise RuntimeError(f"the start-up probe {mode!r} failed (exit {proc.returncode})")
-    return StartRun(wall, json.loads(line))
+        raise RuntimeError(f"the start-up probe {args!r} failed (exit {proc.returncode})")
+    found = json.loads(line)
+    return wall, found if isinstance(found, dict) else {}
+
+
+def launch(mode: str, env: dict[str, str], *extra: str) -> StartRun:
+    """Start one probe and time it from launch to its line."""
+    wall, line = run_probe("bridge.bench.windows.start", env, mode, *extra)
+    return StartRun(wall, line)
 
 
 def start_rounds(runs: int) -> dict[str, list[StartRun]]:

@@ -130,25 +130,14 @@ class PhaseRun:
 
 
 def launch_phases(mode: str, env: dict[str, str]) -> PhaseRun:
-    import subprocess
+    """One phase probe, its phases with the launch's wall time before its first line."""
+    from bridge.bench.windows.start import run_probe
 
-    start = time.perf_counter()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "bridge.bench.windows.start_phases", mode],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,  # Qt's offscreen plugin chatters on stderr
-        text=True,
-        env=env,
-    )
-    assert proc.stdout is not None
-    text = proc.stdout.readline()
-    wall = time.perf_counter() - start
-    proc.stdout.close()
-    if proc.wait(timeout=120) != 0 or not text:
-        raise RuntimeError(f"the start-up phase probe {mode!r} failed (exit {proc.returncode})")
-    line = json.loads(text)
-    phases = tuple(float(s) for s in line["phases"])
-    return PhaseRun((max(wall - sum(phases), 0.0), *phases), float(line["cpu"]), line["classes"])
+    wall, line = run_probe("bridge.bench.windows.start_phases", env, mode)
+    marks = line["phases"]
+    phases = tuple(float(s) for s in marks) if isinstance(marks, list) else ()
+    before = max(wall - sum(phases), 0.0)
+    return PhaseRun((before, *phases), float(line["cpu"]), int(line["classes"]))  # type: ignore[arg-type, call-overload]
 
 
 def phase_rounds(runs: int) -> tuple[list[float], dict[str, list[PhaseRun]]]:

@@ -35,6 +35,17 @@ def controls(qtbot: QtBot, model: SharedModel) -> NpcControls:
     return c
 
 
+def npcs_to_act(qtbot: QtBot, model: SharedModel) -> GmConsole:
+    """The GM console shown, Kell's Turn played: the NPC ships are to act."""
+    console = GmConsole(model)
+    console.confirm_quit = False
+    qtbot.addWidget(console)
+    console.show()
+    model.submit(StartTurn(by="kell", actor="kell"))
+    model.submit(EndTurn(by="kell"))
+    return console
+
+
 def laptop_console(qtbot: QtBot, model: SharedModel) -> GmConsole:
     """The GM console shown at a laptop's size."""
     console = GmConsole(model)
@@ -119,12 +130,7 @@ def test_the_ledger_counts_turns_and_roles_and_starts_again_each_round(
 def test_one_autopilot_press_plays_the_whole_npc_turn(qtbot: QtBot, model: SharedModel) -> None:
     """Issue 27: AUTOPILOT took four presses for one NPC Turn; one press now plays it,
     and the status bar names what it did."""
-    console = GmConsole(model)
-    console.confirm_quit = False
-    qtbot.addWidget(console)
-    console.show()
-    model.submit(StartTurn(by="kell", actor="kell"))
-    model.submit(EndTurn(by="kell"))
+    console = npcs_to_act(qtbot, model)
     assert model.state.turn.side == "npc" and console.npc.autopilot.isEnabled()
     before = len(model.journal)
     console.npc.autopilot.click()
@@ -145,12 +151,7 @@ def test_one_undo_takes_back_the_whole_autopilot_turn_and_one_redo_plays_it_agai
 ) -> None:
     """One press played the NPC ship's Turn; Ctrl+Z took back only its last step (the
     End Turn), leaving the GM to undo each step of a Turn they never played."""
-    console = GmConsole(model)
-    console.confirm_quit = False
-    qtbot.addWidget(console)
-    console.show()
-    model.submit(StartTurn(by="kell", actor="kell"))
-    model.submit(EndTurn(by="kell"))
+    console = npcs_to_act(qtbot, model)
     before, state = len(model.journal), model.state
     console.npc.autopilot.click()
     played = model.journal[before:]
@@ -259,12 +260,7 @@ def test_the_autopilot_plays_the_npc_ship_the_gm_picked_to_act_next(
 ) -> None:
     """The GM picks IKS Vor'tak in the Turn order and presses AUTOPILOT TURN: Vor'tak
     acts, not the ship the autopilot would have picked."""
-    console = GmConsole(model)
-    console.confirm_quit = False
-    qtbot.addWidget(console)
-    console.show()
-    model.submit(StartTurn(by="kell", actor="kell"))
-    model.submit(EndTurn(by="kell"))
+    console = npcs_to_act(qtbot, model)
     picker = console.turn_order.next_actor
     ships = [picker.itemData(i) for i in range(picker.count())]
     assert "vortak" in ships and "qoj" in ships
