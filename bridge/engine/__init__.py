@@ -128,6 +128,9 @@ from bridge.engine.demo_boarding import (
 from bridge.engine.effects import spend_cost
 from bridge.engine.encounter import Encounter, PendingTask, ZoneMap
 from bridge.engine.forms import (
+    ADVANTAGE_NAME,
+    AMOUNT,
+    WITH_THREAT,
     ActionInfo,
     Choice,
     ParamInfo,
@@ -162,6 +165,8 @@ from bridge.engine.turns import players_waiting, waiting
 from bridge.engine.whose_turn import Acting, acting, seat_line, turn_text
 
 __all__ = [
+    "ADVANTAGE_NAME",
+    "AMOUNT",
     "BOARDING_ZONES",
     "CATALOG",
     "COMBAT_ACTIONS_NOTE",
@@ -180,6 +185,7 @@ __all__ = [
     "REPEATED_ROLE_PENALTY",
     "RULES_SUMMARY",
     "SPENDS_NOTE",
+    "WITH_THREAT",
     "Acting",
     "ActionDef",
     "ActionInfo",

@@ -32,7 +32,16 @@ from bridge.engine.conflict_state import Conflict, ConflictPending, Figure
 from bridge.engine.conflict_tasks import aim_room, roll_succeeds, secondary_refusal
 from bridge.engine.encounter import Encounter
 from bridge.engine.figures import issuer
-from bridge.engine.forms import ActionInfo, Choice, ParamInfo, SpendInfo, reroll_damage_param
+from bridge.engine.forms import (
+    ADVANTAGE_NAME,
+    AMOUNT,
+    WITH_THREAT,
+    ActionInfo,
+    Choice,
+    ParamInfo,
+    SpendInfo,
+    reroll_damage_param,
+)
 from bridge.engine.gate import why_not
 from bridge.rules.text import TITLE_MAX
 
@@ -268,19 +277,7 @@ def _turn_spends(add: _Add, state: Encounter, fig: Figure, by: str) -> None:
     now = state.conflict
     acting = now is not None and now.turn.actor == fig.id
     own = None if acting else f"Spend Momentum during {fig.name}'s own Turn."
-    threat = ParamInfo(
-        name="with_threat",
-        label="Pay by adding to Threat",
-        kind="flag",
-        default=False,
-        help="The card's back: a player may add 1 Threat for each Momentum instead",
-    )
-    amount = ParamInfo(
-        name="amount", label="How many", kind="number", minimum=1, maximum=3, default=1
-    )
-    advantage = ParamInfo(
-        name="name", label="The Advantage", kind="text", required=True, max_length=TITLE_MAX
-    )
+    threat, amount, advantage = WITH_THREAT, AMOUNT, ADVANTAGE_NAME
     spends: tuple[tuple[str, str, tuple[ParamInfo, ...], dict[str, JsonValue]], ...] = (
         ("extra_minor", "Extra Minor Action (1 each)", (amount,), {}),
         ("swift_task", "Swift Task: a second Task (2)", (), {}),

@@ -35,6 +35,9 @@ from bridge.rules.text import LINE_MAX, TITLE_MAX
 from bridge.rules.weapons import WeaponKind
 
 __all__ = [
+    "ADVANTAGE_NAME",
+    "AMOUNT",
+    "WITH_THREAT",
     "ActionInfo",
     "Choice",
     "ParamInfo",
@@ -158,6 +161,21 @@ def _check_one(
 
     return refused
 
+
+WITH_THREAT = ParamInfo(
+    name="with_threat",
+    label="Pay by adding to Threat",
+    kind="flag",
+    default=False,
+    help="The card back: a player may add 1 Threat for each Momentum instead",
+)
+"""A spend paid by adding to Threat instead (an Immediate one, a player's)."""
+AMOUNT = ParamInfo(name="amount", label="How many", kind="number", minimum=1, maximum=3, default=1)
+"""How many of a repeatable spend (Create Problem, Obtain Information...)."""
+ADVANTAGE_NAME = ParamInfo(
+    name="name", label="The Advantage", kind="text", required=True, max_length=TITLE_MAX
+)
+"""Create Advantage's (or Make It So's) Advantage, named."""
 
 _FACE_WORDS = {"1": "1 damage", "2": "2 damage", "-": "blank", "1E": "1 damage and an Effect"}
 """A challenge die's face in words (its ``symbol``: 1, 2, blank, 1 and an Effect)."""

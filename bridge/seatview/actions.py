@@ -17,7 +17,10 @@ from pydantic import BaseModel, ConfigDict, Field, JsonValue
 
 from bridge import engine
 from bridge.engine import (
+    ADVANTAGE_NAME,
+    AMOUNT,
     CATALOG,
+    WITH_THREAT,
     ActionDef,
     ActionInfo,
     AttemptTask,
@@ -45,7 +48,6 @@ from bridge.engine import (
     unusable,
     why_not,
 )
-from bridge.rules.text import TITLE_MAX
 
 SpendKind = Literal[
     "extra_minor", "swift_task", "create_problem", "create_advantage", "obtain_information"
@@ -91,15 +93,6 @@ def _fields(command: Command, *keep: str) -> dict[str, JsonValue]:
     """``command``'s fixed fields: its type and ``keep`` (the host sets ``by``)."""
     data = command.model_dump(mode="json")
     return {k: data[k] for k in ("type", *keep)}
-
-
-_WITH_THREAT = ParamInfo(
-    name="with_threat",
-    label="Pay by adding to Threat",
-    kind="flag",
-    default=False,
-    help="The card back: a player may add 1 Threat for each Momentum instead",
-)
 
 
 def _values(state: Encounter, character: str) -> tuple[Choice, ...]:
@@ -173,7 +166,7 @@ def _controls(state: Encounter, character: str) -> dict[str, ActionInfo]:
         "turn",
         EndTurn(by=c, keep_initiative=True),
         ("keep_initiative",),
-        (_WITH_THREAT,),
+        (WITH_THREAT,),
     )
     turn_spends: tuple[tuple[SpendKind, str], ...] = (
         ("extra_minor", "EXTRA MINOR (1)"),
@@ -181,7 +174,7 @@ def _controls(state: Encounter, character: str) -> dict[str, ActionInfo]:
     )
     for spend_key, label in turn_spends:
         probe_spend = SpendMomentum(by=c, spend=spend_key)
-        add(spend_key, label, "spend", probe_spend, ("spend",), (_WITH_THREAT,))
+        add(spend_key, label, "spend", probe_spend, ("spend",), (WITH_THREAT,))
     pending = state.pending
     mine = pending is not None and pending.actor == c
     waiting = None if mine else "No rolled Task of yours is waiting for its spends."
@@ -225,16 +218,11 @@ def _controls(state: Encounter, character: str) -> dict[str, ActionInfo]:
         (value,),
         waiting or unrolled or no_det or no_values,
     )
-    advantage = ParamInfo(
-        name="name", label="The Advantage", kind="text", required=True, max_length=TITLE_MAX
-    )
-    amount = ParamInfo(
-        name="amount", label="How many", kind="number", minimum=1, maximum=3, default=1
-    )
+    advantage, amount = ADVANTAGE_NAME, AMOUNT
     spends_off_card: tuple[tuple[SpendKind, str, tuple[ParamInfo, ...]], ...] = (
-        ("create_advantage", "Create Advantage (2)", (advantage, _WITH_THREAT)),
-        ("create_problem", "Create Problem (2 each)", (amount, _WITH_THREAT)),
-        ("obtain_information", "Obtain Information (1 each)", (amount, _WITH_THREAT)),
+        ("create_advantage", "Create Advantage (2)", (advantage, WITH_THREAT)),
+        ("create_problem", "Create Problem (2 each)", (amount, WITH_THREAT)),
+        ("obtain_information", "Obtain Information (1 each)", (amount, WITH_THREAT)),
     )
     for spend, label, params in spends_off_card:
         probe = SpendMomentum(by=c, spend=spend, name="probe")
