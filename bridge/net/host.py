@@ -551,7 +551,8 @@ class Host:
                 seat=claim.seat,
                 token=token,
                 character=self.seats.character_of(claim.seat),
-                stations=self.seats.stations_of(claim.seat, state),
+                stations=(stations := self.seats.stations_of(claim.seat, state)),
+                station_names=tuple(st.label for st in stations),
             ),
         )
         self._send(client, self._snapshot(client))

@@ -192,6 +192,9 @@ class SeatInfo(_Message):
     label: str
     character: str | None = Field(description="The character this seat acts for (None: watch)")
     stations: tuple[Station, ...] = ()
+    station_names: tuple[str, ...] = Field(
+        default=(), description="Its stations' names, in the order of `stations`"
+    )
     clients: int = Field(description="How many clients hold it now")
     claimed: bool = Field(description="A client has taken it (it has a token)")
     shared: bool = Field(description="The GM allows more than one client on it")
@@ -216,6 +219,9 @@ class Seated(_Message):
     token: str
     character: str | None
     stations: tuple[Station, ...]
+    station_names: tuple[str, ...] = Field(
+        default=(), description="Its stations' names, in the order of `stations`"
+    )
 
 
 class Snapshot(_Message):

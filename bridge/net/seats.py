@@ -99,6 +99,7 @@ class SeatPlan:
                     label=label,
                     character=seat.character,
                     stations=stations,
+                    station_names=tuple(st.label for st in stations),
                     clients=len(seat.clients),
                     claimed=bool(seat.digests),
                     shared=seat.shared,

@@ -45,8 +45,9 @@ function setScreen(screen) {
 }
 
 // -- joining -----------------------------------------------------------------------
-function joinForm(message) {
-  const input = el("input", { type: "text", name: "code", autocomplete: "off", autocapitalize: "characters", maxlength: 64, dataset: { key: "code" }, "aria-label": "Join code" });
+function joinForm(message, tried = "") {
+  // (a code refused stays in the field, to be mended rather than typed again)
+  const input = el("input", { type: "text", name: "code", autocomplete: "off", autocapitalize: "characters", maxlength: 64, dataset: { key: "code" }, "aria-label": "Join code", value: tried });
   const name = el("input", { type: "text", name: "name", maxlength: 60, dataset: { key: "name" }, "aria-label": "Your name", value: localStorage.getItem("bridge.name") || "" });
   const submit = (event) => {
     event.preventDefault();
@@ -97,7 +98,7 @@ function seatList() {
               },
             },
             el("span", { class: "seat-label" }, s.label),
-            el("span", { class: "dim" }, s.stations.length ? s.stations.join(", ") : "watches the battle"),
+            el("span", { class: "dim" }, s.stations.length ? (s.station_names ?? s.stations).join(", ") : "watches the battle"),
           ),
           taken ? el("p", { class: "reason" }, "Taken by another player. If it is yours on a phone that was lost or closed, the GM frees it (the host panel, or free at bridge host's terminal).") : null,
         );
@@ -424,7 +425,7 @@ function start(code) {
     overlay.hidden = true;
     status.textContent = "not joined";
     if (why === "code") {
-      replace(main, joinForm(message));
+      replace(main, joinForm(message, code));
     } else if (why === "removed") {
       link.seat = null;
       if (link.welcome) forgetSeat(link.welcome.battle_id);

@@ -140,7 +140,7 @@ export function cardFront(link, onAction, onBack) {
       "section",
       { class: "officer" },
       el("h2", { class: "name" }, me ? me.name : character),
-      el("p", { class: "dim" }, [me?.rank, seat?.stations?.join(", ")].filter(Boolean).join(" · ")),
+      el("p", { class: "dim" }, [me?.rank, (seat?.station_names ?? seat?.stations)?.join(", ")].filter(Boolean).join(" · ")),
     ),
     pools(state, character),
     el(

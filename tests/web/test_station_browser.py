@@ -926,3 +926,23 @@ def test_on_foot_a_target_a_new_weapon_cannot_reach_is_let_go(
     assert len(reasons) == len(set(reasons)), reasons  # each said once
     assert page.errors == []  # type: ignore[attr-defined]
     page.close()
+
+
+def test_a_wrong_join_code_stays_to_be_mended_and_the_card_names_its_stations(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """A wrong code cleared the field; the card said "tactical" where the printed card
+    says Security and Tactical."""
+    _, _, url = _host(tmp_path)
+    page = _page(browser, PHONE)
+    page.goto(url.split("?")[0] + "?code=PLAY4")  # a wrong code
+    code = page.locator("input[name='code']")
+    expect(code).to_have_value("PLAY4")
+    expect(page.locator("[role='alert'], .reason").first).to_be_visible()
+    code.fill(CODE)
+    code.press("Enter")
+    expect(page.locator("[data-seat='char:kell']")).to_contain_text("Security and Tactical")
+    page.locator("[data-seat='char:kell']").click()
+    expect(page.locator(".officer .dim")).to_contain_text("Security and Tactical")
+    assert page.errors == []  # type: ignore[attr-defined]
+    page.close()

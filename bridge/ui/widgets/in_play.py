@@ -12,7 +12,7 @@ from bridge.ui.widgets.lines_view import LinesView
 __all__ = ["InPlayList", "in_play_lines"]
 
 _EXPIRY = {
-    "next_task": "until {owner}'s next Task",
+    "next_task": "until {owner}'s next {role}Task",
     "next_turn": "until {owner}'s next Turn",
     "end_of_next_turn": "until the end of {owner}'s next Turn",
     "used": "until used (or the scene ends)",
@@ -20,11 +20,11 @@ _EXPIRY = {
 }
 
 
-def _owner(state: Encounter, owner: str) -> str:
-    """A duration's owner: a character, or an NPC ship's bridge role (``ship:station``)."""
+def _owner(state: Encounter, owner: str) -> tuple[str, str]:
+    """A duration's owner: a character, or an NPC ship's bridge role (``ship:station``):
+    its name, and the role's word ("helm"; "" for a character)."""
     ship, _, station = owner.partition(":")
-    name = state.name_of(ship)
-    return f"{name} ({station})" if station else name
+    return state.name_of(ship), station
 
 
 def in_play_lines(state: Encounter) -> list[str]:
@@ -34,7 +34,10 @@ def in_play_lines(state: Encounter) -> list[str]:
         where = f" ({state.name_of(trait.ship)})" if trait.ship else ""
         lines.append(f"{trait.kind.capitalize()}: {trait.name}{where}")
     for d in state.durations:
-        how_long = _EXPIRY.get(d.expiry.value, d.expiry.value).format(owner=_owner(state, d.owner))
+        name, role = _owner(state, d.owner)  # ("until IKS Vor'tak's next helm Task")
+        how_long = _EXPIRY.get(d.expiry.value, d.expiry.value).format(
+            owner=name, role=f"{role} " if role else ""
+        )
         lines.append(f"{d.describe()} on {state.name_of(d.ship)}, {how_long}")
     return lines
 
