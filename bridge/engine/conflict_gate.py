@@ -113,7 +113,11 @@ def decision_text(conflict: Conflict, decision: Decision) -> str:
     """What waits, in words."""
     who = conflict.figures[decision.figure].name if decision.figure in conflict.figures else ""
     if decision.kind == "avoid_injury":
-        return f"{who} must first decide whether to Avoid the Injury."
+        kind = "a Lethal" if decision.lethal else "a Non-lethal"
+        actor = conflict.turn.interrupt or conflict.turn.actor
+        hitter = conflict.figures.get(actor) if actor and actor != decision.figure else None
+        by = f" ({kind} Injury from {hitter.name}'s attack)" if hitter else f" ({kind} Injury)"
+        return f"{who} must first decide whether to Avoid the Injury{by}."
     if decision.kind == "resist_knockdown":
         return f"{who} must first decide whether to resist the Knockdown."
     return "The GM must first say whether the stray shot strikes anyone else."

@@ -23,7 +23,7 @@ from bridge.engine.commands import (
     WithdrawFigure,
 )
 from bridge.engine.conflict_commands import NpcPlacement, OfficerPlacement
-from bridge.engine.conflict_gate import PAUSED
+from bridge.engine.conflict_gate import PAUSED, decision_text
 from bridge.engine.figures import figure_range
 from bridge.engine.session import Session
 from bridge.engine.turns import players_waiting
@@ -168,6 +168,8 @@ def test_the_gate_judges_a_withdrawal_as_the_gm_console_shows_it() -> None:
     f.resolve(d6=(2, 2, 1, 3, 3, 3, 3, 3, 3))  # 5 damage at once: the thug may Avoid it
     assert f.conflict.decisions[0].figure == "thug"
     f.refused(WithdrawFigure(figure="thug"), "Thug must first decide whether to Avoid the Injury")
+    said = decision_text(f.conflict, f.conflict.decisions[0])  # who hit, and how
+    assert said.endswith("(a Non-lethal Injury from Lt. Cmdr. Kell's attack)."), said
 
 
 def test_undo_and_replay_run_through_the_conflict_as_everything_else() -> None:
