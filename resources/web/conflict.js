@@ -8,7 +8,7 @@
 import { entryGroups, logList } from "./card.js";
 import { el } from "./dom.js";
 import { commandOf, defaults, fields } from "./forms.js";
-import { chosenSpends, damageDice, spendParams, spendsCost } from "./task.js";
+import { chosenSpends, d20s, damageDice, spendParams, spendsCost } from "./task.js";
 
 const percent = (p) => `${(p * 100).toFixed(1)}%`;
 
@@ -137,6 +137,7 @@ function waiting(link, card, send, spends, rerender) {
   const figure = card.figure.id;
   const outcome = !decision && pending?.result ? (pending.result.success ? "success" : "failure") : undefined;
   const parts = [el("h3", {}, "WAITING FOR YOU"), el("p", { class: "waiting-text", dataset: outcome ? { outcome } : {} }, decision ? decision.text : card.pending ?? "")];
+  if (!decision && pending?.result?.dice?.length) parts.push(d20s(pending.result.dice)); // the roll, drawn as dice
   if (decision?.kind === "avoid_injury") {
     // Seed 003 Avoid Injury: pay its Momentum, or add that much Threat (the card's back:
     // a player may add Threat for Momentum), or take a Complication; or take the Injury.

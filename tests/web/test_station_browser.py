@@ -761,6 +761,7 @@ def test_on_foot_a_hit_spends_aims_rerolls_damage_and_spends_a_turns_momentum_fr
     session.apply(attack, GivenDice(d20=(1, 1)))  # a hit: 2 Momentum
     page, journal = _boarding(browser, tmp_path, session, "char:kell")
     expect(page.locator(".conflict-card")).to_be_visible()
+    expect(page.locator(".waiting .die.d20")).to_have_count(2)  # the roll, drawn as dice
     room = page.locator(".zones-list li[data-zone='Transporter Room 3']")
     expect(room).to_contain_text("Klingon Warrior")  # where everyone stands
     expect(page.locator(".zones-list li.here")).to_contain_text("Deck 6 Corridor (you)")
