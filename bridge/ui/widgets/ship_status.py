@@ -127,12 +127,10 @@ def _fit_width(table: QTableWidget) -> None:
     width = fitted if now > room >= floor or now < fitted else now
     if width != now:
         table.setColumnWidth(0, width)
-    # the stretched last column may want a few pixels more than its words measured
-    excess = table.horizontalHeader().length() - table.viewport().width()
-    if excess > 0 and width - excess >= floor and room >= floor:
-        width -= excess
-        table.setColumnWidth(0, width)
-    if width != now:
+        # the stretched last column may want a few pixels more than its words measured
+        excess = table.horizontalHeader().length() - table.viewport().width()
+        if excess > 0 and width - excess >= floor and room >= floor:
+            table.setColumnWidth(0, width - excess)
         _fit_rows(table)  # a scroll bar across may come or go
 
 
