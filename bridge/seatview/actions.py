@@ -158,7 +158,9 @@ def _controls(state: Encounter, character: str) -> dict[str, ActionInfo]:
             params=params if why is None else (),
         )
 
-    add("start_turn", "START TURN", "turn", StartTurn(by=c, actor=c), ("actor",))
+    under_way = "Your Turn is under way: END TURN ends it." if state.turn.actor == c else None
+    start = StartTurn(by=c, actor=c)
+    add("start_turn", "START TURN", "turn", start, ("actor",), reason=under_way)
     add("end_turn", "END TURN", "turn", EndTurn(by=c), ())
     add(
         "keep_initiative",

@@ -149,3 +149,16 @@ def test_an_entry_whose_every_target_is_refused_for_one_reason_says_that_reason(
     session.apply(StartTurn(by="kell", actor="kell"))
     tractor = availability(session.state, "kell").actions["tactical/tractor_beam"]
     assert tractor.reason == "The tractor beam reaches only a target at Close range."
+
+
+def test_the_officer_taking_their_turn_is_told_so_in_their_own_words() -> None:
+    """Kell's phone said "Lt. Cmdr. Kell is still taking their Turn" to Kell."""
+    from bridge.engine import Session, StartTurn, demo_encounter
+    from bridge.seatview import availability
+
+    session = Session(demo_encounter())
+    session.apply(StartTurn(by="kell", actor="kell"))
+    mine = availability(session.state, "kell")
+    assert mine.start_turn == "Your Turn is under way: END TURN ends it."
+    others = availability(session.state, "tovan")
+    assert others.start_turn is not None and "Kell" in others.start_turn
