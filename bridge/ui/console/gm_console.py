@@ -159,7 +159,7 @@ class GmConsole(QMainWindow):
         self._controls_area.setMinimumWidth(box.minimumSizeHint().width() + bar)
         tabbed = self.picture_tabs.indexOf(self._log_column) >= 0
         if self.text_size.scale >= 1.3 and not tabbed:
-            self.picture_tabs.addTab(self._log_column, "BATTLE LOG")
+            self.picture_tabs.addTab(self._log_column, "LOG")
         elif self.text_size.scale < 1.3 and tabbed:
             self.picture_tabs.removeTab(self.picture_tabs.indexOf(self._log_column))
             self._split.addWidget(self._log_column)

@@ -329,3 +329,16 @@ def test_the_console_cannot_be_made_too_small_to_read(qtbot: QtBot, model: Share
     c = console(qtbot, model)
     c.resize(66, 120)
     assert c.width() >= 640 and c.height() >= 400
+
+
+def test_at_150_percent_the_picture_tabs_are_whole_with_the_log_among_them(
+    qtbot: QtBot, model: SharedModel
+) -> None:
+    """At 150% the battle log joins the tabs, and its tab read "BATTLE L" beside arrows."""
+    c = console(qtbot, model)
+    c.resize(1340, 690)
+    c.text_size.set(1.5)
+    qtbot.waitUntil(lambda: c.picture_tabs.count() == 4, timeout=2000)
+    bar = c.picture_tabs.tabBar()
+    assert c.picture_tabs.tabText(3) == "LOG"
+    assert sum(bar.tabRect(i).width() for i in range(bar.count())) <= bar.width()
