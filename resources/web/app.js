@@ -17,6 +17,8 @@ const overlay = document.getElementById("overlay");
 const overlayText = document.getElementById("overlay-text");
 
 const params = new URLSearchParams(location.search);
+const SPENDS_KEY = "bridge.conflict-spends";
+
 const ui = {
   link: null,
   screen: "card", // card | back | action | report | conflict | conflict-form
@@ -275,7 +277,29 @@ window.addEventListener("pointerup", letGo, true);
 window.addEventListener("pointercancel", letGo, true);
 window.addEventListener("blur", letGo);
 
+/** The spends chosen for the roll `roll` before a reload, if that roll still waits
+ * (kept in this tab's session storage: a reload or a locked phone loses none). */
+function keptSpends(roll) {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(SPENDS_KEY) ?? "null");
+    return kept && kept.roll === roll && roll !== null ? kept.values : {};
+  } catch {
+    return {};
+  }
+}
+
+function keepSpends() {
+  try {
+    const { roll, values } = ui.conflictSpends;
+    const chosen = Object.fromEntries(Object.entries(values).filter(([k]) => k !== "stage" && k !== "stageAt"));
+    sessionStorage.setItem(SPENDS_KEY, JSON.stringify({ roll, values: chosen }));
+  } catch {
+    // (storage full or refused: the spends are only not kept)
+  }
+}
+
 function render() {
+  if (ui.conflictSpends.roll !== null) keepSpends();
   const link = ui.link;
   if (!link || !link.welcome) return;
   if (ui.pressed) {
@@ -318,7 +342,7 @@ function render() {
     conflictSpends: () => {
       const pending = link.state.conflict?.pending ?? null;
       const roll = pending ? JSON.stringify([pending.actor, pending.action, pending.result?.dice]) : null;
-      if (ui.conflictSpends.roll !== roll) ui.conflictSpends = { roll, values: {} };
+      if (ui.conflictSpends.roll !== roll) ui.conflictSpends = { roll, values: keptSpends(roll) };
       return ui.conflictSpends.values;
     },
     cancelConflict: () => {

@@ -783,6 +783,10 @@ def test_on_foot_a_hit_spends_aims_rerolls_damage_and_spends_a_turns_momentum_fr
     second.select_option(label="Klingon Bekk 2")
     spends.locator("input[name='bonus_damage']").fill("1")
     expect(page.locator("[data-spending]")).to_have_attribute("data-spending", "3")
+    page.reload()  # a reload (or a locked phone) keeps the spends chosen for this roll
+    expect(spends.locator("input[name='bonus_damage']")).to_have_value("1")
+    expect(second).to_have_value('"klingon-bekk-2"')
+    expect(page.locator("[data-spending]")).to_have_attribute("data-spending", "3")
     expect(page.locator("[data-key='aim']")).to_contain_text("Aim: re-roll")  # offered
     _large_targets(page)
     _shot(page, shots / "web-conflict-spends-phone.png", full=True)
