@@ -107,8 +107,10 @@ def resolve_spends(state: Encounter, figure: str) -> tuple[SpendInfo, ...]:
             _spend("bonus_damage", "number", 1, maximum=12),
             _spend("penetration", "number", 1, maximum=12),
             _spend("disarm", "flag", 2),
-            _spend("secondary_target", "choice", 2, choices=_secondaries(state, now, pending)),
         ]
+        others = _secondaries(state, now, pending)
+        if others:  # (no one within Reach of the target: no Secondary Target)
+            out.append(_spend("secondary_target", "choice", 2, choices=others))
     if "revive" in rule.spends:
         out.append(
             _spend(
@@ -212,7 +214,12 @@ def conflict_controls(state: Encounter, figure: str) -> dict[str, ActionInfo]:
         "A second Task this Turn (1 Determination)",
         "determination",
         {"type": second.type},
-        (None if turn.actor == figure else f"A second Task is taken during {fig.name}'s own Turn.")
+        why_not(state, second)  # (a decision waiting first, as for every control)
+        or (
+            None
+            if turn.actor == figure
+            else f"A second Task is taken during {fig.name}'s own Turn."
+        )
         or officer
         or ("At most two Tasks may be attempted in a Turn." if turn.task_allowance >= 2 else None),
         (value,),

@@ -217,6 +217,8 @@ def conflict_why_not(state: Encounter, command: BaseCommand) -> str | None:
                 return f"{fig.name} is out of the fight."
             if conflict.turn.actor is None:
                 return "A readied Task interrupts someone's Turn: wait for one."
+            if conflict.turn.actor == fig.id:  # seed 003 READY: another figure's Turn
+                return f"{fig.name} is taking their own Turn: a readied Task interrupts another's."
             if conflict.turn.interrupt is not None or conflict.pending is not None:
                 return "Another Task is being resolved: wait for it."
             return None

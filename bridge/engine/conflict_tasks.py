@@ -699,5 +699,7 @@ def trigger_ready(ctx: Ctx, cmd: ConflictTriggerReady) -> None:
         refuse("Another Task is being resolved: wait for it.")
     if me.out:
         refuse(f"{me.name} is out of the fight.")
+    if now.turn.actor == me.id:
+        refuse(f"{me.name} is taking their own Turn: a readied Task interrupts another's.")
     set_cturn(ctx, interrupt=me.id)
     ctx.say(f"Trigger! {me.name} interrupts: {me.readied_note}.")

@@ -137,3 +137,44 @@ def test_a_second_task_for_determination_cites_a_value() -> None:
     f.do(built(second, "kell", value=value.choices[0].value))
     assert f.state.characters["kell"].determination.value == before - 1
     assert f.conflict.turn.task_allowance == 2
+
+
+def test_a_figure_cannot_trigger_its_own_readied_task_in_its_own_turn() -> None:
+    """Seed 003 READY: the readied Task interrupts another figure's Turn when its trigger
+    happens; triggered in the figure's own Turn it gave a second Task for nothing."""
+    from bridge.engine.commands import ConflictTriggerReady
+
+    f = Fight()
+    f.turn("kell")
+    f.task("ready", readied="attack", note="the thug moves")
+    trigger = conflict_controls(f.state, "kell")["trigger_ready"]
+    assert trigger.reason is not None and "own Turn" in trigger.reason
+    f.refused(ConflictTriggerReady(by="kell", figure="kell"), "own Turn")
+    f.end()
+    f.turn("thug")  # the thug's Turn: now Kell's trigger may happen
+    trigger = conflict_controls(f.state, "kell")["trigger_ready"]
+    assert trigger.reason is None
+    f.do(built(trigger, "kell"))
+    assert f.conflict.turn.interrupt == "kell"
+
+
+def test_a_decision_waiting_is_every_controls_reason_a_second_task_too() -> None:
+    """A second Task was offered while the thug's Avoid Injury waited; the engine then
+    refused it."""
+    f = Fight()
+    f.turn("kell")
+    f.task("attack", target="thug", d20=(3, 4))
+    f.resolve(d6=(2, 2, 1, 3, 3, 3, 3, 3, 3))  # 5 damage at once: the thug may Avoid it
+    assert f.conflict.decisions
+    second = conflict_controls(f.state, "kell")["second_task"]
+    assert second.reason is not None and "Avoid the Injury" in second.reason
+
+
+def test_no_secondary_target_is_offered_with_no_one_within_reach_of_the_target() -> None:
+    """Seed 001 Secondary Target: "a second target within Reach of the attack's target":
+    with none, the spend is not listed (it showed a list of no one)."""
+    f = Fight(npcs=((sturdy(), B, 0, 1),))
+    f.turn("kell")
+    f.task("attack", target="thug", d20=(1, 1))
+    names = [s.name for s in resolve_spends(f.state, "kell")]
+    assert "secondary_target" not in names and "bonus_damage" in names
