@@ -274,13 +274,29 @@ def conflict_card_of(state: Encounter, character: str) -> ConflictCardView | Non
     return None if figure is None else engine.conflict_card(state, figure, character)
 
 
+_LAST_FIGURES: list[tuple[Encounter, tuple[FigureView, ...]]] = []
+"""The crew's view of the last state's figures: every seat's availability of a state shows
+the same (worked out once, not once a seat)."""
+
+
+def _crew_figures(state: Encounter) -> tuple[FigureView, ...]:
+    """Every figure of the running conflict as the crew may see it (none without one)."""
+    if state.conflict is None:
+        return ()
+    if _LAST_FIGURES and _LAST_FIGURES[0][0] is state:
+        return _LAST_FIGURES[0][1]
+    figures = engine.conflict_figures(state, "crew")
+    _LAST_FIGURES[:] = [(state, figures)]
+    return figures
+
+
 def availability(state: Encounter, character: str | None) -> Availability:
     """What ``character`` (``None``: a seat that only watches) may do in ``state``.
 
     The answers are the engine's gate on the whole battle (the host's, or the GM's
     laptop's), so a thin client shows exactly what would be accepted.
     """
-    figures = engine.conflict_figures(state, "crew") if state.conflict is not None else ()
+    figures = _crew_figures(state)
     if character is None or character not in state.characters:
         return Availability(character=None, turn="This seat only watches.", figures=figures)
     actions: dict[str, ActionInfo] = {}

@@ -8,7 +8,7 @@
 import { entryGroups, logList } from "./card.js";
 import { el } from "./dom.js";
 import { commandOf, defaults, fields } from "./forms.js";
-import { chosenSpends, d20s, damageDice, spendParams, spendsCost } from "./task.js";
+import { d20s, damageDice, resolveSection } from "./task.js";
 
 const percent = (p) => `${(p * 100).toFixed(1)}%`;
 
@@ -163,35 +163,12 @@ function waiting(link, card, send, spends, rerender) {
   } else if (pending.damage) {
     parts.push(damageDice(pending.damage, controls.apply_damage, spends, send, rerender, "conflict-apply", armed()));
   } else {
-    const resolve = controls.resolve;
-    const params = spendParams(resolve.spends);
-    for (const p of params) if (!(p.name in spends)) spends[p.name] = p.default;
-    if (params.length) {
-      const cost = spendsCost(resolve.spends, spends);
-      parts.push(
-        el(
-          "section",
-          { class: "form spends" },
-          el("h3", {}, "MOMENTUM SPENDS"),
-          el("p", { class: "dim", dataset: { spending: cost } }, `Spending ${cost} Momentum (the pool holds ${link.state.momentum.value}).`),
-          fields(params, spends, rerender, "cspend"),
-        ),
-      );
-    }
-    parts.push(reroll(controls.aim, "aim", "RE-ROLL THE DICE CHOSEN", spends, send, rerender));
-    parts.push(reroll(controls.inspiration, "inspire", "RE-ROLL MY DICE", spends, send, rerender));
-    parts.push(
-      resolve.reason ? el("p", { class: "reason" }, resolve.reason) : null,
-      el(
-        "div",
-        { class: "actions-row" },
-        el(
-          "button",
-          { type: "button", class: "primary", dataset: { key: "conflict-resolve" }, disabled: resolve.reason != null || !armed(), onclick: () => armed() && send({ ...resolve.command, spends: chosenSpends(resolve.spends, spends) }) },
-          resolve.name,
-        ),
-      ),
-    );
+    const between = [
+      reroll(controls.aim, "aim", "RE-ROLL THE DICE CHOSEN", spends, send, rerender),
+      reroll(controls.inspiration, "inspire", "RE-ROLL MY DICE", spends, send, rerender),
+    ];
+    const note = `the pool holds ${link.state.momentum.value}`;
+    parts.push(resolveSection(controls.resolve, controls.resolve.spends, spends, note, between, send, rerender, "conflict-resolve", "cspend", armed()));
   }
   return el("section", { class: "waiting", "aria-label": "Waiting for you" }, parts);
 }

@@ -186,8 +186,40 @@ export function damageDice(held, apply, values, send, rerender, key, armed = tru
       { class: "actions-row" },
       el(
         "button",
-        { type: "button", class: "primary", dataset: { key }, disabled: apply.reason != null || !armed, onclick: () => send({ ...apply.command, reroll: [...picked].sort((a, b) => a - b) }) },
+        { type: "button", class: "primary", dataset: { key }, disabled: apply.reason != null || !armed, onclick: () => armed && send({ ...apply.command, reroll: [...picked].sort((a, b) => a - b) }) },
         picked.length ? "RE-ROLL AND APPLY" : "APPLY DAMAGE",
+      ),
+    ),
+  ];
+}
+
+/** RESOLVE and the spends it may make (`spends`: none on a miss): their fields, what they
+ * cost (`note`: what there is to pay with), then `between` (the re-rolls offered), why
+ * RESOLVE waits if it does, and RESOLVE (`key`), once `armed` (up long enough to take a
+ * tap). `values` holds the spends chosen; `prefix` keeps the fields' keys apart. */
+export function resolveSection(resolve, spends, values, note, between, send, rerender, key, prefix, armed = true) {
+  const params = spendParams(spends);
+  for (const p of params) if (!(p.name in values)) values[p.name] = p.default;
+  const cost = spendsCost(spends, values);
+  return [
+    params.length
+      ? el(
+          "section",
+          { class: "form spends" },
+          el("h3", {}, "MOMENTUM SPENDS"),
+          el("p", { class: "dim", dataset: { spending: cost } }, `Spending ${cost} Momentum (${note}).`),
+          fields(params, values, rerender, prefix),
+        )
+      : null,
+    between,
+    resolve.reason ? el("p", { class: "reason" }, resolve.reason) : null,
+    el(
+      "div",
+      { class: "actions-row" },
+      el(
+        "button",
+        { type: "button", class: "primary", dataset: { key }, disabled: resolve.reason != null || !armed, onclick: () => armed && send({ ...resolve.command, spends: chosenSpends(spends, values) }) },
+        resolve.name,
       ),
     ),
   ];
@@ -240,46 +272,21 @@ export function pendingScreen(form, pending, available, state, hooks) {
     return parts;
   }
   const resolve = controls.resolve;
-  const success = pending.result.success;
-  const params = success ? spendParams(resolve.spends) : [];
-  for (const p of params) if (!(p.name in form.spends)) form.spends[p.name] = p.default;
-  const cost = spendsCost(resolve.spends, form.spends);
-  if (params.length) {
-    parts.push(
-      el(
-        "section",
-        { class: "form spends" },
-        el("h3", {}, "MOMENTUM SPENDS"),
-        el("p", { class: "dim", dataset: { spending: cost } }, `Spending ${cost} Momentum (the pool holds ${state.momentum.value}, this roll made ${pending.result.momentum}).`),
-        fields(params, form.spends, () => hooks.rerender(), "spend"),
-      ),
-    );
-  }
+  const spends = pending.result.success ? resolve.spends : [];
   const inspiration = controls.inspiration;
+  let between = null;
   if (inspiration && inspiration.reason == null) {
     if (Object.keys(form.inspiration).length === 0) Object.assign(form.inspiration, defaults(inspiration.params));
-    parts.push(
-      el(
-        "details",
-        { class: "more" },
-        el("summary", { dataset: { key: "inspiration" } }, inspiration.name),
-        fields(inspiration.params, form.inspiration, () => {}, "insp"),
-        el("button", { type: "button", dataset: { key: "inspire" }, onclick: () => hooks.send(commandOf(inspiration.command, inspiration.params, form.inspiration)) }, "RE-ROLL MY DICE"),
-      ),
+    between = el(
+      "details",
+      { class: "more" },
+      el("summary", { dataset: { key: "inspiration" } }, inspiration.name),
+      fields(inspiration.params, form.inspiration, () => {}, "insp"),
+      el("button", { type: "button", dataset: { key: "inspire" }, onclick: () => hooks.send(commandOf(inspiration.command, inspiration.params, form.inspiration)) }, "RE-ROLL MY DICE"),
     );
   }
-  parts.push(
-    resolve.reason ? el("p", { class: "reason" }, resolve.reason) : null,
-    el(
-      "div",
-      { class: "actions-row" },
-      el(
-        "button",
-        { type: "button", class: "primary", dataset: { key: "resolve" }, disabled: resolve.reason != null, onclick: () => hooks.send({ ...resolve.command, spends: success ? chosenSpends(resolve.spends, form.spends) : {} }) },
-        resolve.name,
-      ),
-    ),
-  );
+  const note = `the pool holds ${state.momentum.value}, this roll made ${pending.result.momentum}`;
+  parts.push(resolveSection(resolve, spends, form.spends, note, between, hooks.send, () => hooks.rerender(), "resolve", "spend"));
   return parts;
 }
 
