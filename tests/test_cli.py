@@ -162,6 +162,16 @@ def test_bench_start_gives_each_phase_of_a_real_start(
     assert "console: " in out and "six: " in out and "without them" in out
 
 
+def test_bench_classes_defines_the_models_shapes_as_each_kind(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(capsys, "bench", "classes", "--runs", "1")
+    assert code == 0
+    assert "The model's" in out and "(median of 1;" in out
+    kinds = [line.split()[0] for line in out.splitlines()[2:]]
+    assert kinds == ["pydantic", "dataclass", "NamedTuple", "plain"]
+
+
 # -- every flag of `bridge odds` and `bridge roll`, for every system (issue 25) ----------
 
 _BASE = {

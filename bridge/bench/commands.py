@@ -30,14 +30,17 @@ def _bench_parser() -> argparse.ArgumentParser:
     bench.add_argument(
         "what",
         nargs="?",
-        choices=["all", "open", "profile", "start"],
+        choices=["all", "classes", "open", "profile", "start"],
         default="all",
-        help="open: opening only; profile: where a Command's time goes, window by window; "
-        "start: where a start's time goes, phase by phase",
+        help="classes: the model's classes defined as each kind of class; open: opening "
+        "only; profile: where a Command's time goes, window by window; start: where a "
+        "start's time goes, phase by phase",
     )
     bench.add_argument("--commands", type=int, default=40_000, help="open: battle length")
     bench.add_argument("--resume-commands", type=int, default=10_000, help="open: autosave length")
-    bench.add_argument("--runs", type=int, default=5, help="open, start: timed runs (median)")
+    bench.add_argument(
+        "--runs", type=int, default=5, help="classes, open, start: timed runs (median)"
+    )
     bench.add_argument(
         "--profile-commands", type=int, default=100, metavar="N", help="profile: Commands"
     )
@@ -50,7 +53,7 @@ def _bench_parser() -> argparse.ArgumentParser:
 
 
 def bench_main(argv: Sequence[str]) -> int:
-    """``bridge bench [all|open|profile|start] [--quick] [--core-only] [--net] ...``."""
+    """``bridge bench [all|classes|open|profile|start] [--quick] [--core-only] [--net] ...``."""
     args = _bench_parser().parse_args(list(argv))
     if args.net:
         from bridge.bench.network import net_benchmarks
@@ -67,6 +70,11 @@ def bench_main(argv: Sequence[str]) -> int:
         from bridge.bench.run import profile
 
         print(profile(args.profile_commands, fleet=args.fleet))
+        return 0
+    if args.what == "classes":
+        from bridge.bench.class_kinds import measure_kinds
+
+        print(measure_kinds(args.runs))
         return 0
     if args.what == "start":
         from bridge.bench.windows.start_phases import start_phases

@@ -18,7 +18,7 @@ import threading
 from collections.abc import Callable
 from typing import TextIO
 
-from bridge.net.host import Host
+from bridge.net.host import ClientInfo, Host
 from bridge.net.protocol import SeatInfo
 
 __all__ = ["HELP", "answer", "read_terminal"]
@@ -34,14 +34,19 @@ LINE_MAX = 200
 """Longer lines are cut to this (a terminal line, not a file)."""
 
 
-def _seat_lines(seats: tuple[SeatInfo, ...]) -> str:
+def _seat_lines(seats: tuple[SeatInfo, ...], clients: list[ClientInfo]) -> str:
+    """Each seat: whether it is held, and the names its clients joined with."""
     lines = []
     for n, seat in enumerate(seats, 1):
         held = "claimed" if seat.claimed else "free"
         if seat.character is None:
             held = "anyone may watch"
         shared = ", shared" if seat.shared and seat.character is not None else ""
-        lines.append(f"  {n}. {seat.label} [{seat.id}]: {held}{shared}, {seat.clients} connected")
+        names = [c.name[:40] for c in clients if c.seat == seat.id]
+        who = f" ({', '.join(names)})" if names else ""
+        lines.append(
+            f"  {n}. {seat.label} [{seat.id}]: {held}{shared}, {seat.clients} connected{who}"
+        )
     return "\n".join(["Seats:", *lines])
 
 
@@ -75,7 +80,7 @@ def answer(host: Host, line: str) -> str:
         return HELP
     seats = host.seats.infos(host.session.state)
     if verb == "seats":
-        return _seat_lines(seats)
+        return _seat_lines(seats, host.clients())
     if verb not in ("free", "share", "unshare"):
         return f"Unknown order '{words[0][:40]}'. {HELP}"
     seat = _find(seats, rest)

@@ -464,6 +464,11 @@ function start(code) {
   link.connect();
 }
 
+// A code in the address (the GM's QR code) joins at once, as the name given before;
+// a first join asks the name first, so the GM's seat list tells the phones apart.
 const code = params.get("code");
-if (code) start(code);
-else replace(main, joinForm(null));
+if (code && localStorage.getItem("bridge.name") !== null) start(code);
+else {
+  replace(main, joinForm(null, code ?? ""));
+  if (code) main.querySelector("[data-key='name']")?.focus();
+}

@@ -24,12 +24,13 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_the_gm_lists_the_seats_and_frees_a_lost_phones_seat_by_typing() -> None:
     async def body() -> None:
         async with hosting() as (host, url):
-            kell = NetClient(url, CODE)
+            kell = NetClient(url, CODE, name="Sam's phone")
             await kell.connect()
             await kell.claim("char:kell")
             listed = answer(host, "seats")
             line = next(x for x in listed.splitlines() if "[char:kell]" in x)
             assert "claimed" in line and "1 connected" in line and "Kell" in line
+            assert line.endswith("(Sam's phone)")  # who holds it, by the name they joined with
             assert "anyone may watch" in listed  # the viewscreen
             assert answer(host, "free viewscreen").startswith("No player's seat")
             assert "Freed" in answer(host, "FREE kell")  # its character's id, any case

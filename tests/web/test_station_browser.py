@@ -108,8 +108,15 @@ def _host(home: Path, *extra: str, port: int = 0) -> tuple[int, Path, str]:
     return int(found.group(1)), Path(found.group(2)), lines[1].split(": ", 1)[1]
 
 
-def _page(browser: Browser, size: dict[str, int]) -> Page:
-    page = browser.new_page(viewport=size)  # (each page its own context: its own storage)
+def _page(browser: Browser, size: dict[str, int], named: bool = True) -> Page:
+    """A page in a context of its own (its own storage); ``named``: a player who joined
+    before, whose name the page keeps (a QR code then joins at once)."""
+    page = browser.new_page(viewport=size)
+    if named:
+        page.add_init_script(
+            "if (localStorage.getItem('bridge.name') === null)"
+            " localStorage.setItem('bridge.name', 'Player');"
+        )
     page.set_default_timeout(WAIT)
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -949,5 +956,33 @@ def test_a_wrong_join_code_stays_to_be_mended_and_the_card_names_its_stations(
     expect(page.locator("[data-seat='char:kell']")).to_contain_text("Security and Tactical")
     page.locator("[data-seat='char:kell']").click()
     expect(page.locator(".officer .dim")).to_contain_text("Security and Tactical")
+    assert page.errors == []  # type: ignore[attr-defined]
+    page.close()
+
+
+def test_a_first_join_by_qr_code_asks_the_players_name_for_the_gm(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """Every phone that came by the QR code joined as "Phone": the GM's list could not
+    tell them apart. A first join asks the name, the code already filled in; a phone
+    that gave it joins at once next time."""
+    _, journal, url = _host(tmp_path)
+    page = _page(browser, PHONE, named=False)
+    page.goto(url)
+    expect(page.locator("input[name='code']")).to_have_value(CODE)
+    name = page.locator("input[name='name']")
+    expect(name).to_be_focused()
+    expect(page.locator("[data-seat='char:kell']")).to_have_count(0)  # not joined yet
+    name.fill("Sam")
+    name.press("Enter")
+    page.locator("[data-seat='char:kell']").click()
+    expect(page.locator(".officer .name")).to_have_text("Lt. Cmdr. Kell")
+    page.reload()  # the name is kept: the address joins at once
+    expect(page.locator(".officer .name")).to_have_text("Lt. Cmdr. Kell")
+    expect(page.locator("input[name='name']")).to_have_count(0)
+    log = (tmp_path / "logs" / "host.log").read_text(encoding="utf-8")
+    assert re.search(r"client \d+ \(Sam, 127\.0\.0\.1\) joined", log), log[-2000:]
+    assert "(Phone, " not in log
+    assert journal.exists()
     assert page.errors == []  # type: ignore[attr-defined]
     page.close()
