@@ -227,8 +227,9 @@ class Cost:
     pool: Literal["Momentum", "Threat added", "Threat spent", "Determination", "Power"]
 
     def describe(self) -> str:
-        """ "1 Threat spent (torpedo attack)", "+1 Threat to the GM (torpedo attack)"."""
-        what = self.what[:1].lower() + self.what[1:]
+        """ "1 Threat spent (torpedo attack)", "1 Power (Attack Pattern)": a Task's name
+        as the card prints it, any other words as part of the sentence."""
+        what = self.what if self.pool == "Power" else self.what[:1].lower() + self.what[1:]
         if self.pool == "Threat added":
             return f"+{self.amount} Threat to the GM ({what})"
         if self.pool == "Threat spent":

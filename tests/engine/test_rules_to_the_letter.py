@@ -427,3 +427,13 @@ def test_the_autopilot_closes_in_when_the_house_rules_refuse_attacks_beyond_rang
     choice = suggest(t.state, t.session.check)
     assert isinstance(choice, AttemptTask)
     assert (choice.action, choice.zone) == ("maneuver", "Asteroid Field")
+
+
+def test_a_tasks_power_cost_names_the_task_as_the_card_prints_it() -> None:
+    """Seed 001, Helm and Navigation: Attack Pattern, "Power requirement 1". The cost read
+    "1 Power (attack Pattern)": a Task's name is written as the card prints it."""
+    t = Table()
+    t.turn("tovan")
+    plan = preview_task(t.state, AttemptTask(by="tovan", action="attack_pattern"))
+    assert not isinstance(plan, str)
+    assert "1 Power (Attack Pattern)" in [c.describe() for c in plan.costs]
