@@ -70,7 +70,7 @@ def page_url(address: str, port: int, code: str) -> str:
 
 def web_files() -> dict[str, Traversable]:
     """Every file the station serves, by its path in the URL: the page's folder
-    (``/``, ``/app.js``...) and the bundled fonts (``/fonts/...``)."""
+    (``/``, ``/app.js``...), the bundled fonts (``/fonts/...``) and the app's icon."""
     resources = importlib.resources.files("bridge_resources")
     files: dict[str, Traversable] = {}
 
@@ -86,6 +86,7 @@ def web_files() -> dict[str, Traversable]:
         if item.is_file() and _ending(item.name) in (".ttf", ".txt"):
             files[f"/fonts/{item.name}"] = item
     files["/"] = files["/index.html"]
+    files["/favicon.svg"] = resources / "icons" / "bridge.svg"  # the app's own icon
     return files
 
 

@@ -111,6 +111,8 @@ def test_no_directory_listing_and_no_path_outside_the_station() -> None:
 def test_the_station_serves_only_its_listed_files() -> None:
     files = web_files()
     assert set(files) >= {"/", "/index.html", "/app.js", "/link.js", "/station.css"}
+    # the page names its icon: a browser asks no /favicon.ico (a 404 in its console)
+    assert files["/favicon.svg"].read_bytes().startswith(b"<svg")
     for path in files:
         assert path.startswith("/") and ".." not in path
         assert path == "/" or path[path.rfind(".") :] in CONTENT_TYPES

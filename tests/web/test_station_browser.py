@@ -121,6 +121,9 @@ def _page(browser: Browser, size: dict[str, int], named: bool = True) -> Page:
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.errors = errors  # type: ignore[attr-defined]
+    said: list[str] = []  # the browser's own console errors (a file not found...)
+    page.on("console", lambda m: said.append(m.text) if m.type == "error" else None)
+    page.console_errors = said  # type: ignore[attr-defined]
     return page
 
 
@@ -985,4 +988,5 @@ def test_a_first_join_by_qr_code_asks_the_players_name_for_the_gm(
     assert "(Phone, " not in log
     assert journal.exists()
     assert page.errors == []  # type: ignore[attr-defined]
+    assert page.console_errors == []  # type: ignore[attr-defined]  # (no /favicon.ico 404)
     page.close()
