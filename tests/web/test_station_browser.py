@@ -990,3 +990,38 @@ def test_a_first_join_by_qr_code_asks_the_players_name_for_the_gm(
     assert page.errors == []  # type: ignore[attr-defined]
     assert page.console_errors == []  # type: ignore[attr-defined]  # (no /favicon.ico 404)
     page.close()
+
+
+CONTRAST = """(node) => {
+  const rgb = (text) => text.match(/[\\d.]+/g).slice(0, 3).map(Number);
+  const lum = ([r, g, b]) => {
+    const f = (c) => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+  };
+  let back = node;
+  while (back && getComputedStyle(back).backgroundColor === "rgba(0, 0, 0, 0)") back = back.parentElement;
+  const a = lum(rgb(getComputedStyle(node).color));
+  const b = lum(rgb(getComputedStyle(back).backgroundColor));
+  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+}"""
+"""The WCAG contrast ratio of a node's text against the background it is drawn on."""
+
+
+def test_a_taken_seat_says_so_and_its_stations_stay_readable(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """The stations of a taken seat were dark grey on dark grey."""
+    _, _, url = _host(tmp_path)
+    first, second = _page(browser, PHONE), _page(browser, PHONE)
+    first.goto(url)
+    _take(first, "char:kell")
+    expect(first.locator(".officer .name")).to_have_text("Lt. Cmdr. Kell")
+    second.goto(url)
+    seat = second.locator("[data-seat='char:kell']")
+    expect(seat).to_be_disabled()
+    expect(second.locator(".reason", has_text="Taken by another player")).to_be_visible()
+    for part in (seat.locator(".dim"), second.locator("[data-seat='char:tovan'] .dim")):
+        assert part.evaluate(CONTRAST) >= 4.5, part.text_content()
+    assert first.errors == [] and second.errors == []  # type: ignore[attr-defined]
+    first.close()
+    second.close()
