@@ -30,6 +30,19 @@ _PUBLIC_GM_COMMANDS = frozenset(
         "remove_trait",
         "adjust_difficulty",
         "trigger_ready",
+        # the personal conflict's, the same (its secrets are marked in its lines, as a
+        # ship's are: an NPC's Stress until the GM reveals it)
+        "start_conflict",
+        "end_conflict",
+        "add_figure",
+        "withdraw_figure",
+        "move_figure",
+        "zone_terrain",
+        "reveal_figure",
+        "stray_hit",
+        "conflict_end_round",
+        "conflict_adjust",
+        "conflict_npc_first",
     }
 )
 """GM Commands whose log lines the crew reads (they describe what the table sees)."""

@@ -162,3 +162,26 @@ def test_the_officer_taking_their_turn_is_told_so_in_their_own_words() -> None:
     assert mine.start_turn == "Your Turn is under way: END TURN ends it."
     others = availability(session.state, "tovan")
     assert others.start_turn is not None and "Kell" in others.start_turn
+
+
+def test_the_crew_reads_the_gms_personal_conflict_as_the_table_sees_it() -> None:
+    """Players whose fight the GM started read only "The GM edited the battle.": a
+    personal conflict's start, its moves and its end are what the table sees, as a ship's
+    are (seed 003 PERSONAL CONFLICT: the GM sets the scene)."""
+    from bridge.engine import EndConflict, MoveFigure
+    from bridge.engine.demo_boarding import CORRIDOR, ENGINEERING, boarding_command
+
+    session = Session(demo_encounter())
+    start = session.apply(boarding_command()).entry
+    crew = seat_log(start, CREW).lines
+    assert crew == start.log and crew[0].startswith("A personal conflict begins")
+    assert any("Lt. Cmdr. Kell (the away team) in Deck 6 Corridor" in line for line in crew)
+    state = session.state
+    assert state.conflict is not None
+    kell = next(f for f in state.conflict.figures.values() if f.name == "Lt. Cmdr. Kell")
+    zone = ENGINEERING if state.conflict.zone_of(kell.id) == CORRIDOR else CORRIDOR
+    move = session.apply(MoveFigure(figure=kell.id, zone=zone)).entry
+    assert seat_log(move, CREW).lines == move.log == (f"GM moves Lt. Cmdr. Kell to {zone}.",)
+    end = session.apply(EndConflict()).entry
+    assert seat_log(end, CREW).lines == end.log and "Back to the ship." in end.log
+    assert GM_EDIT not in crew + seat_log(end, CREW).lines
