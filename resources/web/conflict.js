@@ -173,15 +173,20 @@ function waiting(link, card, send, spends, rerender) {
   return el("section", { class: "waiting", "aria-label": "Waiting for you" }, parts);
 }
 
-/** Where everyone stands: each zone with the figures in it (as this seat may see
- * them), the officer's own zone first marked. */
-function standing(conflict, own) {
+/** Where everyone stands: each zone with the figures in it (the host's views of them,
+ * as the crew may see them), the officer's own zone marked; a figure who is down (dead,
+ * or Injured and not fighting on) says so. */
+function standing(conflict, figures, own) {
   if (!conflict) return null;
   const here = conflict.zones.positions[own];
   const rows = conflict.zones.zones.map((zone) => {
-    const figures = Object.values(conflict.figures).filter((f) => conflict.zones.positions[f.id] === zone && !f.withdrawn);
-    const names = figures.map((f) => `${f.side === "player" ? "◆" : "▼"} ${f.name}${f.dead || f.incapacitated ? " (down)" : ""}`);
-    return el("li", { dataset: { zone }, class: zone === here ? "here" : "" }, el("b", {}, zone === here ? `${zone} (you)` : zone), names.length ? `: ${names.join(", ")}` : ": no one");
+    const present = figures.filter((f) => f.zone === zone && !f.withdrawn);
+    const names = present.map((f) => {
+      const down = f.dead ? " (dead)" : f.incapacitated ? " (down)" : "";
+      return el("span", { class: down ? "down" : "", dataset: { figure: f.id } }, `${f.side === "player" ? "◆" : "▼"} ${f.name}${down}`);
+    });
+    const list = names.flatMap((n, i) => (i ? [", ", n] : [n]));
+    return el("li", { dataset: { zone }, class: zone === here ? "here" : "" }, el("b", {}, zone === here ? `${zone} (you)` : zone), ": ", ...(list.length ? list : ["no one"]));
   });
   return el("section", { class: "standing", "aria-label": "Where everyone stands" }, el("h3", {}, "WHERE EVERYONE STANDS"), el("ul", { class: "zones-list" }, rows));
 }
@@ -209,7 +214,7 @@ export function conflictCard(link, card, hooks) {
     ),
     conflictPools(link.state, character, card),
     waiting(link, card, hooks.send, hooks.conflictSpends(), hooks.rerender),
-    standing(link.state.conflict, figure),
+    standing(link.state.conflict, link.available.figures ?? [], figure),
     el(
       "section",
       { class: "turn-controls", "aria-label": "Your Turn" },

@@ -765,6 +765,7 @@ def test_on_foot_a_hit_spends_aims_rerolls_damage_and_spends_a_turns_momentum_fr
 
     session = Session(demo_boarding())
     session.apply(SetValue(path="momentum.value", value=4))  # enough for every spend below
+    session.apply(SetValue(path="conflict.figures.klingon-bekk-3.injury", value="lethal"))
     session.apply(ConflictStartTurn(by="kell", figure="kell"))
     session.apply(ConflictMinor(by="kell", action="aim"))
     attack = ConflictTask(by="kell", action="attack", target="klingon-bekk-1")
@@ -775,6 +776,13 @@ def test_on_foot_a_hit_spends_aims_rerolls_damage_and_spends_a_turns_momentum_fr
     room = page.locator(".zones-list li[data-zone='Transporter Room 3']")
     expect(room).to_contain_text("Klingon Warrior")  # where everyone stands
     expect(page.locator(".zones-list li.here")).to_contain_text("Deck 6 Corridor (you)")
+    # a figure who is down says so (it looked like everyone else)
+    expect(page.locator(".zones-list [data-figure='klingon-bekk-3']")).to_have_text(
+        "▼ Klingon Bekk 3 (down)"
+    )
+    expect(page.locator(".zones-list [data-figure='klingon-bekk-2']")).to_have_text(
+        "▼ Klingon Bekk 2"
+    )
     page.locator("[data-key='conflict-more']").click()
     page.locator("[data-key='entry-back-extra_minor']").click()
     expect(page.locator("input[name='amount']")).to_have_value("1")
@@ -788,8 +796,7 @@ def test_on_foot_a_hit_spends_aims_rerolls_damage_and_spends_a_turns_momentum_fr
         "—",
         "Klingon Warrior",
         "Klingon Bekk 2",
-        "Klingon Bekk 3",
-    ]
+    ]  # (Bekk 3 is down)
     second.select_option(label="Klingon Bekk 2")
     spends.locator("input[name='bonus_damage']").fill("1")
     expect(page.locator("[data-spending]")).to_have_attribute("data-spending", "3")
