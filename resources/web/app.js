@@ -318,13 +318,20 @@ function render() {
     return;
   }
   const card = link.available.conflict ?? null;
-  if (card && !ui.inConflict && (ui.screen === "card" || ui.screen === "back")) ui.screen = "conflict"; // it comes up as the fight starts
-  if (!card && (ui.screen === "conflict" || ui.screen === "conflict-form")) {
+  const pending = myPending();
+  // The Conflict card comes up as the fight starts, over the ship's card, its back or a
+  // ship Task's form not yet rolled (the ship battle waits or goes on beside it).
+  const onShip = ui.screen === "card" || ui.screen === "back" || (ui.screen === "action" && !pending && ui.form?.scope !== "conflict-controls");
+  if (card && !ui.inConflict && onShip) {
+    ui.form = null;
+    ui.screen = "conflict";
+  }
+  if (!card && (ui.screen === "conflict" || ui.screen === "conflict-form" || ui.form?.scope === "conflict-controls")) {
     ui.conflictForm = null;
+    if (ui.form?.scope === "conflict-controls") ui.form = null;
     ui.screen = "card";
   }
   ui.inConflict = Boolean(card);
-  const pending = myPending();
   if (pending && ui.screen !== "action") {
     ui.form = ui.form ?? new ActionForm("actions", `${pending.station}/${pending.action}`, { params: [] });
     ui.screen = "action";
@@ -372,7 +379,9 @@ function render() {
     const body = pending
       ? pendingScreen(ui.form, pending, link.available, link.state, hooks)
       : setupScreen(ui.form, ui.form.info(link.available) ?? { name: "", reason: "This action is no longer on the card.", params: [], command: {}, kind: "task", rolled: false }, hooks);
-    replace(main, pools(link.state, link.available.character), body);
+    // a form of the Conflict card's back shows the fight's Round and Turn, as its card
+    const top = ui.form.scope === "conflict-controls" && card ? conflictPools(link.state, link.available.character, card) : pools(link.state, link.available.character);
+    replace(main, top, body);
     return;
   }
   if (ui.screen === "back") {

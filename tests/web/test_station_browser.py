@@ -11,6 +11,7 @@ Screenshots land in ``tmp_path`` (or in ``BRIDGE_WEB_SCREENSHOTS``, to look at t
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import re
@@ -18,7 +19,9 @@ import select
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -106,6 +109,34 @@ def _host(home: Path, *extra: str, port: int = 0) -> tuple[int, Path, str]:
     assert found, lines
     assert lines[1].startswith("Phones and tablets: "), lines
     return int(found.group(1)), Path(found.group(2)), lines[1].split(": ", 1)[1]
+
+
+@contextmanager
+def _gm_host(session: Session) -> Iterator[tuple[str, Callable[[object], None]]]:
+    """A host in this process, on a thread of its own, for a test in which the GM acts
+    while the page plays: the page's address and the GM's hand (a Command applied on
+    the host's loop, as the GM console applies it)."""
+    from bridge.net.host import Host
+
+    loop = asyncio.new_event_loop()  # (Playwright's own loop runs on this thread)
+    thread = threading.Thread(target=loop.run_forever, name="gm-host", daemon=True)
+    thread.start()
+    host = Host(session, CODE)
+    port = asyncio.run_coroutine_threadsafe(host.start("127.0.0.1", 0), loop).result(10)
+
+    def gm(command: object) -> None:
+        async def apply() -> None:
+            host.apply(command)  # type: ignore[arg-type]
+
+        asyncio.run_coroutine_threadsafe(apply(), loop).result(timeout=10)
+
+    try:
+        yield page_url("127.0.0.1", port, CODE), gm
+    finally:
+        asyncio.run_coroutine_threadsafe(host.close(), loop).result(timeout=10)
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(timeout=10)
+        loop.close()
 
 
 def _page(browser: Browser, size: dict[str, int], named: bool = True) -> Page:
@@ -1032,3 +1063,35 @@ def test_a_taken_seat_says_so_and_its_stations_stay_readable(
     assert first.errors == [] and second.errors == []  # type: ignore[attr-defined]
     first.close()
     second.close()
+
+
+def test_the_conflict_card_comes_up_over_a_ship_tasks_form_and_its_back_forms_show_the_fight(
+    browser: Browser,
+) -> None:
+    """A phone left on a ship Task's form stayed there when the GM started a boarding
+    action; a form of the Conflict card's back showed the ship battle's Round and Turn."""
+    from bridge.engine import ConflictStartTurn, StartTurn
+    from bridge.engine.demo_boarding import boarding_command
+
+    with _gm_host(Session(demo_encounter())) as (url, gm):
+        page = _page(browser, PHONE)
+        page.goto(url)
+        _take(page, "char:kell")
+        gm(StartTurn(by="gm", actor="kell"))
+        fire = page.locator("[data-key='entry-tactical/fire_weapon']")
+        expect(fire).to_be_enabled()
+        fire.click()
+        expect(page.locator("body[data-screen='action']")).to_have_count(1)
+        gm(boarding_command())
+        expect(page.locator(".conflict-card")).to_be_visible()
+        expect(page.locator("body[data-screen='conflict']")).to_have_count(1)
+        gm(ConflictStartTurn(by="kell", figure="kell"))
+        expect(page.locator("[data-stat='conflict-actor']")).to_have_text("Yours")
+        page.locator("[data-key='conflict-more']").click()
+        page.locator("[data-key='entry-back-extra_minor']").click()
+        expect(page.locator("body[data-screen='action']")).to_have_count(1)
+        expect(page.locator("[data-stat='conflict-actor']")).to_have_text("Yours")
+        expect(page.locator("[data-stat='conflict-round']")).to_have_text("1")
+        expect(page.locator("[data-stat='round']")).to_have_count(0)  # not the ship's
+        assert page.errors == []  # type: ignore[attr-defined]
+        page.close()
