@@ -297,8 +297,12 @@ class ConflictWindow(QMainWindow):
             )
             for b in self.buttons.values():
                 b.setEnabled(False)
+            for line in self.lines.values():
+                line.setText("")  # (no stale "It is ...'s Task now" once the fight is over)
             for b in (self.start_button, self.end_button, self.keep_button):
                 b.setEnabled(False)
+            self.header.setSubtitle("")
+            self.injury_label.setText("")
             self.waiting.hide()
             return
         if not self._built:

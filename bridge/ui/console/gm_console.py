@@ -488,8 +488,8 @@ class GmConsole(QMainWindow):
         if isinstance(sink, AutosaveJournal):
             sink.close()
         save_geometry(self, "gm-console")
-        for window in list(self.stations.values()):
-            window.close()
+        for window in [*self.stations.values(), *self.conflict_cards.values()]:
+            window.close()  # (a Conflict card left open kept the app running)
         if self.tray is not None:
             self.tray.close()
         if self.laptop is not None:

@@ -301,3 +301,27 @@ def test_after_the_return_to_the_ship_the_tab_shows_no_figures(qtbot: QtBot) -> 
     model.submit(EndConflict())
     assert c.conflict.picture.title.text() == "NO PERSONAL CONFLICT"
     assert not c.conflict.picture.map.isVisible()
+
+
+def test_the_cards_forget_the_fight_when_it_ends_and_close_with_the_console(
+    qtbot: QtBot,
+) -> None:
+    """After RETURN TO THE SHIP a card still read "It is Lt. Amara Mbeki's Task now" and
+    its zone; closing the GM console left the cards open and the app running."""
+    from bridge.engine import EndConflict
+
+    model = SharedModel(Session(demo_boarding(), SeededDice(3)))
+    c = console(qtbot, model)
+    model.submit(ConflictStartTurn(by="mbeki", figure="mbeki"))
+    c.open_conflict_cards()
+    reyes = c.conflict_cards["reyes"]  # (closed, and deleted, with the console below)
+    assert any(line.text() for line in reyes.lines.values())  # "...'s Task now"
+    model.submit(ConflictEndTurn(by="mbeki"))
+    model.submit(EndConflict())
+    assert reyes.turn_label.text() == "NO PERSONAL CONFLICT"
+    assert [line.text() for line in reyes.lines.values() if line.text()] == []
+    assert not any(b.isEnabled() for b in reyes.buttons.values())
+    cards = list(c.conflict_cards.values())
+    assert all(card.isVisible() for card in cards)
+    c.close()
+    assert not any(card.isVisible() for card in cards)
