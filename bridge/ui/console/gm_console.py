@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from bridge.engine import CATALOG, Change, Encounter, MoveShip, Station, turn_text
+from bridge.rules.hidden import reveal
 from bridge.storage.autosave import AutosaveJournal
 from bridge.ui.base.settings import restore_geometry, save_geometry
 from bridge.ui.base.shared_model import SharedModel
@@ -280,7 +281,7 @@ class GmConsole(QMainWindow):
         """The PERSONAL CONFLICT tab; it comes forward when a conflict starts."""
         recent, _length = self.model.recent_journal(1)
         last = recent[-1].log if recent and recent[-1].command.type.startswith("conflict") else ()
-        self.conflict.refresh(state, tuple(last))
+        self.conflict.refresh(state, tuple(reveal(line) for line in last))  # the GM's words
         running = state.conflict is not None and not state.conflict.ended
         if running and not self._conflict_running:
             self.show_conflict_tab()

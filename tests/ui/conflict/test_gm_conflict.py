@@ -325,3 +325,27 @@ def test_the_cards_forget_the_fight_when_it_ends_and_close_with_the_console(
     assert all(card.isVisible() for card in cards)
     c.close()
     assert not any(card.isVisible() for card in cards)
+
+
+def test_the_last_roll_under_the_map_reads_the_gms_words_not_the_marks(qtbot: QtBot) -> None:
+    """A hit on an NPC whose Stress the players do not see read "@gm[GM] Klingon
+    Warrior: 2 rolled..." under the GM's map."""
+    from bridge.rules.dice import GivenDice
+    from bridge.rules.hidden import MARKERS
+
+    session = Session(demo_boarding(), SeededDice(3))
+    session.apply(ConflictStartTurn(by="kell", figure="kell"))
+    session.apply(
+        ConflictTask(by="kell", action="attack", target="klingon-bekk-1"), GivenDice(d20=(1, 1))
+    )
+    model = SharedModel(session)
+    c = console(qtbot, model)
+    c.show_conflict_tab()
+    from bridge.engine import ConflictApplyDamage, ConflictResolve
+
+    model.submit(ConflictResolve(by="kell"))
+    if model.state.conflict is not None and model.state.conflict.pending is not None:
+        model.submit(ConflictApplyDamage(by="kell"))
+    shown = c.conflict.picture.last.toolTip()
+    assert "Klingon Bekk 1" in shown
+    assert not MARKERS & set(shown), shown
