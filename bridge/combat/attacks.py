@@ -23,6 +23,9 @@ class AttackSpends(BaseModel):
     devastating: bool = False
     power_loss: int = Field(default=0, ge=0, le=20)
     reroll_damage: bool = False
+    pool: Literal["Momentum", "Threat"] = Field(
+        default="Momentum", description="What paid for them: an NPC ship pays in Threat"
+    )
 
     @property
     def momentum(self) -> int:

@@ -281,7 +281,7 @@ def resolve_damage(
         rating = attack.rating(QualityName.VICIOUS)
         r.say(weapon(f"Vicious {rating}: +{vicious} damage.", f"+{vicious} damage."))
     if attack.spends.bonus_damage:
-        r.say(f"Bonus Damage (Momentum): +{attack.spends.bonus_damage}.")
+        r.say(f"Bonus Damage ({attack.spends.pool}): +{attack.spends.bonus_damage}.")
     if attack.extra_power:
         r.say(weapon(f"Extra Power: +{attack.extra_power}.", f"+{attack.extra_power} damage."))
     if attack.flat_damage:
@@ -296,7 +296,7 @@ def resolve_damage(
     if attack.scan_for_weakness and effects:
         ignored.append(("Scan for Weakness (Piercing 2)", 2 * effects))
     if attack.spends.penetration:
-        ignored.append(("Penetration (Momentum)", 2 * attack.spends.penetration))
+        ignored.append((f"Penetration ({attack.spends.pool})", 2 * attack.spends.penetration))
     effective = max(resistance - sum(n for _, n in ignored), 0)
     ignored_text = ", ".join(f"{name} ignores {n}" for name, n in ignored)
     r.say(
@@ -323,7 +323,7 @@ def resolve_damage(
     if after >= 1 and (attack.spends.devastating or attack.has(QualityName.DEVASTATING)):
         r.hit("devastating", -(-after // 2), None, high_yield)
 
-    r.lose_power(attack.spends.power_loss, "Power Loss (Momentum)")
+    r.lose_power(attack.spends.power_loss, f"Power Loss ({attack.spends.pool})")
     if attack.has(QualityName.DAMPENING) and effects:
         r.lose_power(effects, f"Dampening ({effects} Effect(s))")
 

@@ -437,3 +437,16 @@ def test_a_tasks_power_cost_names_the_task_as_the_card_prints_it() -> None:
     plan = preview_task(t.state, AttemptTask(by="tovan", action="attack_pattern"))
     assert not isinstance(plan, str)
     assert "1 Power (Attack Pattern)" in [c.describe() for c in plan.costs]
+
+
+def test_an_npc_ships_damage_spends_are_named_as_paid_in_threat() -> None:
+    """Seed 001 COMBAT MOMENTUM (STARSHIP), spent by an NPC from Threat (RULES-NOTES: the
+    GM spends Threat as players spend Momentum). The log said "Bonus Damage (Momentum)"."""
+    t = Table()
+    _npc_turn(t)
+    t.roll("fire_weapon", weapon="Photon Torpedoes", target="resolute")
+    applied = t.resolve(Spends(bonus_damage=1, penetration=1), d20=(20,) * 6, d6=(1,) * 8)
+    log = " ".join(applied.entry.log)
+    assert "Bonus Damage (Threat): +1." in log
+    assert "Penetration (Threat) ignores 2" in log
+    assert "(Momentum)" not in log

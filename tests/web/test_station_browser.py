@@ -1037,7 +1037,8 @@ CONTRAST = """(node) => {
     return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
   };
   let back = node;
-  while (back && getComputedStyle(back).backgroundColor === "rgba(0, 0, 0, 0)") back = back.parentElement;
+  const clear = (n) => getComputedStyle(n).backgroundColor === "rgba(0, 0, 0, 0)";
+  while (back && clear(back)) back = back.parentElement;
   const a = lum(rgb(getComputedStyle(node).color));
   const b = lum(rgb(getComputedStyle(back).backgroundColor));
   return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);

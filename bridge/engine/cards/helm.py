@@ -93,7 +93,7 @@ def _ram_attacks(
     target = str(pending.params.target)
     return ramming_attacks(
         ctx.ship(frame.ship),
-        attack_spends(spends),
+        attack_spends(spends, frame.npc),
         target_scale=ctx.ship(target).scale,
         scan_for_weakness=pending.params.scan,
     )

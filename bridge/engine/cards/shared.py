@@ -125,13 +125,15 @@ def duration(
     return effect
 
 
-def attack_spends(spends: Spends) -> AttackSpends:
+def attack_spends(spends: Spends, npc: bool) -> AttackSpends:
+    """A hit's spends for the damage resolver; an NPC ship's are paid in Threat."""
     return AttackSpends(
         bonus_damage=spends.bonus_damage,
         penetration=spends.penetration,
         devastating=spends.devastating,
         power_loss=spends.power_loss,
         reroll_damage=spends.reroll_damage,
+        pool="Threat" if npc else "Momentum",
     )
 
 

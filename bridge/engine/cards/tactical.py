@@ -140,7 +140,7 @@ def _fire_attack(ctx: Ctx, frame: TaskFrame, pending: PendingTask, spends: Spend
         ship,
         weapon,
         targeted_system=p.system,
-        spends=attack_spends(spends),
+        spends=attack_spends(spends, frame.npc),
         scan_for_weakness=p.scan,
         extra_power=p.extra_power,
         array_mode=p.array_mode,
