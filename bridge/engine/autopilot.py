@@ -28,6 +28,7 @@ from bridge.engine.tasks import preview_task
 from bridge.engine.turns import waiting
 from bridge.rules.odds import task_odds
 from bridge.rules.stats import System
+from bridge.rules.task import MAX_BOUGHT_DICE, purchase_cost
 from bridge.rules.weapons import WeaponKind
 
 __all__ = [
@@ -49,6 +50,12 @@ CLOSING_WEIGHT = 2.0
 no weapon reaches): more than Rally or Evasive Action, less than a likely hit."""
 NEARER_WEIGHT = 1.5
 """What a move that only brings the enemy nearer is worth."""
+THREAT_PRICE = 0.05
+"""What one point of Threat spent is worth against a Task's weight: an NPC ship buys dice
+for an attack (RULES-NOTES: NPCs buy dice with Threat) when the better odds are worth
+more than the Threat they cost."""
+THREAT_KEPT = 2
+"""The Threat the autopilot never spends on dice: the GM's to spend."""
 
 Check = Callable[[Command], str | None]
 
@@ -102,6 +109,27 @@ def _fires_once_near(state: Encounter, ship_id: str, target: str, fire: AttemptT
     return not isinstance(preview_task(near, fire), str)
 
 
+def _bought_dice(state: Encounter, actor: str, fire: AttemptTask, check: Check) -> list[Option]:
+    """An NPC ship's attack within its weapon's range with 1, 2 or 3 dice bought with
+    Threat (their price 1, 3, 6; RULES-NOTES), each as far as the pool allows above
+    :data:`THREAT_KEPT` (its worth is less the Threat's: see :func:`_worth`)."""
+    if actor in state.characters:
+        return []
+    options: list[Option] = []
+    for count in range(1, MAX_BOUGHT_DICE + 1):
+        bought = fire.model_copy(update={"bought": ("threat",) * count})
+        if state.threat.value - _threat_spent(bought) < THREAT_KEPT:
+            break
+        if check(bought) is None:
+            options.append((bought, ATTACK_WEIGHT))
+    return options
+
+
+def _threat_spent(option: AttemptTask) -> int:
+    """The Threat an NPC's ``option`` spends on bought dice."""
+    return purchase_cost(option.bought, "npc").threat_spent
+
+
 def _task_options(state: Encounter, actor: str, ship_id: str, check: Check) -> list[Option]:
     """The Tasks worth weighing, each with its weight, that ``check`` accepts."""
     by = _by(state, actor)
@@ -126,6 +154,8 @@ def _task_options(state: Encounter, actor: str, ship_id: str, check: Check) -> l
             )
             if check(fire) is None:
                 options.append((fire, ATTACK_WEIGHT))
+                if state.zones.ship_distance(ship_id, target) <= int(w.range):  # in range
+                    options += _bought_dice(state, actor, fire, check)
                 reach = max(reach, int(w.range))
             elif _fires_once_near(state, ship_id, target, fire):  # refused for the range
                 reach = max(reach, int(w.range))
@@ -184,7 +214,7 @@ def suggest(state: Encounter, check: Check) -> Command | None:
 
 def _worth(state: Encounter, option: AttemptTask, weight: float) -> float:
     """The chance of success times the option's weight (attacks most, then closing to
-    range); a hopeless Task, or Pass, nothing."""
+    range), less the Threat it spends on dice; a hopeless Task, or Pass, nothing."""
     if option.action == "pass":
         return 0.0
     plan = preview_task(state, option)
@@ -193,7 +223,7 @@ def _worth(state: Encounter, option: AttemptTask, weight: float) -> float:
     p = task_odds(plan.spec).p_success
     if p < HOPELESS:
         return 0.0
-    return p * weight
+    return p * weight - _threat_spent(option) * THREAT_PRICE
 
 
 def _best_task(state: Encounter, options: list[Option]) -> AttemptTask | None:

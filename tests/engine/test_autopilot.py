@@ -82,3 +82,30 @@ def test_an_endless_battle_runs_past_999_rounds_of_play_in_scenes() -> None:
     assert len(session.journal) >= 3000
     assert session.state.turn.round <= SCENE_ROUNDS + 1
     check_invariants(session.state)
+
+
+def test_an_npc_ship_buys_dice_with_threat_for_an_attack_and_keeps_the_gms_share() -> None:
+    """A GM's play-through: the autopilot's ships rallied Round after Round while Threat
+    climbed from 10 to 19, since two dice at Difficulty 3-4 seldom hit. RULES-NOTES: NPCs
+    buy dice with Threat (the n-th die costs n); it buys them for an attack in range when
+    the better odds are worth more than the Threat, and never spends the last
+    THREAT_KEPT."""
+    from bridge.engine.autopilot import THREAT_KEPT
+    from bridge.engine.commands import SetValue
+    from bridge.rules.task import purchase_cost
+
+    session = Session(demo_encounter(), SeededDice(2))
+    _npc_turn(session)
+    state = session.state
+    option = suggest(state, session.check)
+    assert isinstance(option, AttemptTask) and option.action == "fire_weapon"
+    assert option.bought and set(option.bought) == {"threat"}
+    spent = purchase_cost(option.bought, "npc").threat_spent
+    assert state.threat.value - spent >= THREAT_KEPT
+    plan = preview_task(state, option)
+    plain = preview_task(state, option.model_copy(update={"bought": ()}))
+    assert not isinstance(plan, str) and not isinstance(plain, str)
+    assert task_odds(plan.spec).p_success > task_odds(plain.spec).p_success
+    session.apply(SetValue(path="threat.value", value=THREAT_KEPT))  # nothing to spare
+    poor = suggest(session.state, session.check)
+    assert not (isinstance(poor, AttemptTask) and poor.bought)

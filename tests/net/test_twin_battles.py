@@ -132,13 +132,13 @@ def twins(missing: dict[str, set[str]] | None = None) -> tuple[Encounter, Encoun
     return base.model_copy(update={"ships": a}), base.model_copy(update={"ships": b})
 
 
-def for_twin_b(command: Command) -> Command:
-    """``command`` as the second twin names its NPC ships' weapons."""
+def for_twin_b(command: Command, actor: str | None = None) -> Command:
+    """``command`` as the second twin names the weapons of its NPC ship ``actor`` (the
+    one whose Turn it is; both ships carry Photon Torpedoes, each its own in twin B)."""
     weapon = getattr(command, "weapon", None)
-    ship = getattr(command, "by", "")
-    for names in NAMES.values():
-        if weapon in names and ship == "gm":
-            return command.model_copy(update={"weapon": names[weapon]})
+    names = NAMES.get(actor or "", {})
+    if weapon in names and getattr(command, "by", "") == "gm":
+        return command.model_copy(update={"weapon": names[weapon]})
     return command
 
 
@@ -234,9 +234,10 @@ async def play_twins(
                 return first, second, -1
             for side in (first, second):
                 side.unscanned = {seat: len(frames) for seat, frames in side.frames.items()}
+            actor = first.host.session.state.turn.actor
             refused = (
                 await _act(first, command, step),
-                await _act(second, for_twin_b(command), step),
+                await _act(second, for_twin_b(command, actor), step),
             )
             assert refused[0] == refused[1], (command, refused)
             if first.host.session.state.scanned:
