@@ -167,6 +167,27 @@ function settle(command, answer, form, from) {
   if (finished && entries.length && command.type !== "start_turn") toast(entries.at(-1).lines.join(" "));
 }
 
+/** Back on a new link with a Task's form open and no roll of ours waiting: a roll
+ * resolved while the link was down (its RESOLVE sent as it went) shows its report; a form
+ * no longer on the card goes; any other asks its odds again. */
+function afterRelink(link) {
+  const form = ui.form;
+  const mine = (e) => e.by === link.available.character;
+  const since = form.reportFrom ?? link.logLength;
+  const entries = link.log.slice(Math.max(since - link.logStart, 0)).filter(mine);
+  if (entries.some((e) => e.action === "resolve" || e.action === "apply_damage")) {
+    ui.report = { title: document.querySelector(".task-name")?.textContent ?? "", entries };
+    ui.form = null;
+    ui.screen = "report";
+  } else if (!form.info(link.available)) {
+    ui.screen = form.scope === "conflict-controls" ? "conflict" : "card";
+    ui.form = null;
+  } else {
+    form.preview = null;
+    askPreview();
+  }
+}
+
 function useEntry(scope, key, info) {
   if (info.reason != null) return;
   if (info.params.length === 0 && !info.rolled) {
@@ -438,10 +459,7 @@ function start(code) {
   link.addEventListener("changed", (event) => {
     overlay.hidden = true;
     status.textContent = link.seat?.character ? "seated" : "watching";
-    if (event.detail.snapshot && ui.screen === "action" && ui.form && !ui.form.info(link.available) && !myPending()) {
-      ui.screen = ui.form.scope === "conflict-controls" ? "conflict" : "card";
-      ui.form = null;
-    }
+    if (event.detail.snapshot && ui.screen === "action" && ui.form && !myPending()) afterRelink(link);
     render();
   });
   link.addEventListener("seat_refused", (event) => {

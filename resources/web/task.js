@@ -151,7 +151,8 @@ export function setupScreen(form, info, hooks) {
     groups.map(([title, params]) =>
       params.length ? el("section", { class: "form" }, title ? el("h3", {}, title) : null, fields(params, form.values, changed)) : null,
     ),
-    info.rolled ? previewBlock(form.preview) : null,
+    // (an entry that cannot be used has no odds to work out: its reason is said above)
+    info.rolled && info.reason == null ? previewBlock(form.preview) : null,
     el(
       "div",
       { class: "actions-row" },

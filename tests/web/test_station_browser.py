@@ -1096,3 +1096,47 @@ def test_the_conflict_card_comes_up_over_a_ship_tasks_form_and_its_back_forms_sh
         expect(page.locator("[data-stat='round']")).to_have_count(0)  # not the ship's
         assert page.errors == []  # type: ignore[attr-defined]
         page.close()
+
+
+def test_a_resolve_sent_as_the_link_died_shows_its_report_when_the_link_is_back(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """RESOLVE tapped as the Wi-Fi died reached the host, but its answer never came: back
+    on a new link the page sat on the Task's form, "Working out the odds…" for ever,
+    with ROLL greyed. Now the report of the roll resolved meanwhile comes up."""
+    _, journal, url = _host(tmp_path, "--seed", "1")
+    page = _page(browser, PHONE)
+    deaf = [False]  # the host's answers are lost; the page's taps still go out
+
+    def relay(ws: WebSocketRoute) -> None:
+        server = ws.connect_to_server()
+        ws.on_message(server.send)
+        server.on_message(lambda m: None if deaf[0] else ws.send(m))
+
+    page.route_web_socket(re.compile(r"^wss?://"), relay)
+    page.goto(url)
+    _take(page, "char:kell")
+    page.locator("[data-key='entry-start_turn']").click()
+    entry = page.locator("[data-key='entry-tactical/modulate_shields']")
+    expect(entry).to_be_enabled()
+    entry.click()
+    expect(page.locator(".preview .odds")).to_contain_text("% to succeed")
+    page.locator("[data-key='go']").click()  # ROLL
+    resolve = page.locator("[data-key='resolve']")
+    expect(resolve).to_be_enabled()
+    deaf[0] = True
+    resolve.click()
+    for _ in range(100):  # the RESOLVE reaches the host (bounded: 10 s)
+        if '"resolve"' in journal.read_text():
+            break
+        page.wait_for_timeout(100)
+    assert '"resolve"' in journal.read_text()
+    expect(page.locator("#overlay")).to_be_visible(timeout=20_000)  # the link is lost
+    deaf[0] = False
+    expect(page.locator("#overlay")).to_be_hidden(timeout=30_000)
+    expect(page.locator(".report")).to_be_visible()  # the roll's report, not a dead form
+    expect(page.locator(".report")).to_contain_text("Modulate Shields")
+    page.locator("[data-key='done']").click()
+    expect(page.locator(".officer .name")).to_have_text("Lt. Cmdr. Kell")
+    assert page.errors == []  # type: ignore[attr-defined]
+    page.close()
