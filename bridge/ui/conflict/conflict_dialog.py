@@ -144,42 +144,52 @@ class ConflictEntryDialog(QDialog):
             return
         self._building = True
         try:
-            cmd = self.command()
-            needs = self.model.needs(self.entry.key, cmd)
-            choices = self.model.choices(self.entry.key, cmd)
-            for need in [n for n in self.fields if n not in needs]:
-                self.form.removeRow(self.fields.pop(need))
-            for need in needs:
-                options = choices.get(need)
-                field: QComboBox | QLineEdit | None = self.fields.get(need)
-                if options is None:
-                    if field is None:
-                        edit = QLineEdit(self)
-                        edit.setMaxLength(200)
-                        edit.textChanged.connect(lambda _t: self.refresh())
-                        self.fields[need] = edit
-                        self.form.addRow(NEED_LABELS.get(need, need.value), edit)
-                    continue
-                if not isinstance(field, QComboBox):
-                    if field is not None:
-                        self.form.removeRow(field)
-                    field = QComboBox(self)
-                    field.currentIndexChanged.connect(lambda _i: self.rebuild())
-                    self.fields[need] = field
-                    self.form.addRow(NEED_LABELS.get(need, need.value), field)
-                keep = field.currentData()
-                field.blockSignals(True)
-                field.clear()
-                if need in OPTIONAL_NEEDS or not options:
-                    field.addItem(_NONE, "")
-                for choice in options:
-                    field.addItem(choice.label, choice.value)
-                index = field.findData(keep) if keep else -1
-                field.setCurrentIndex(max(index, 0))
-                field.blockSignals(False)
+            # A field's first choice (a zone) may change what another offers (who stands
+            # there): filled again until the Command they make holds still.
+            for _ in range(len(self.fields) + 4):
+                cmd = self.command()
+                self._fill(cmd)
+                if self.command() == cmd:
+                    break
         finally:
             self._building = False
         self.refresh()
+
+    def _fill(self, cmd: ConflictTask | ConflictMinor) -> None:
+        """The fields the entry needs for ``cmd``, each with its legal choices (the one
+        chosen kept while it is still offered)."""
+        needs = self.model.needs(self.entry.key, cmd)
+        choices = self.model.choices(self.entry.key, cmd)
+        for need in [n for n in self.fields if n not in needs]:
+            self.form.removeRow(self.fields.pop(need))
+        for need in needs:
+            options = choices.get(need)
+            field: QComboBox | QLineEdit | None = self.fields.get(need)
+            if options is None:
+                if field is None:
+                    edit = QLineEdit(self)
+                    edit.setMaxLength(200)
+                    edit.textChanged.connect(lambda _t: self.refresh())
+                    self.fields[need] = edit
+                    self.form.addRow(NEED_LABELS.get(need, need.value), edit)
+                continue
+            if not isinstance(field, QComboBox):
+                if field is not None:
+                    self.form.removeRow(field)
+                field = QComboBox(self)
+                field.currentIndexChanged.connect(lambda _i: self.rebuild())
+                self.fields[need] = field
+                self.form.addRow(NEED_LABELS.get(need, need.value), field)
+            keep = field.currentData()
+            field.blockSignals(True)
+            field.clear()
+            if need in OPTIONAL_NEEDS or not options:
+                field.addItem(_NONE, "")
+            for choice in options:
+                field.addItem(choice.label, choice.value)
+            index = field.findData(keep) if keep else -1
+            field.setCurrentIndex(max(index, 0))
+            field.blockSignals(False)
 
     def refresh(self) -> None:
         """The preview for the Command as it stands: the gate's reason, or the itemised

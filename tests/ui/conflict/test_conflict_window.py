@@ -300,3 +300,27 @@ def test_more_offers_the_cards_back_and_a_spend_is_sent_from_its_form(qtbot: QtB
     dialog.do_it()
     assert model.state.threat.value == threat + 1 and not dialog.isVisible()
     assert model.state.conflict.turn.minor_allowance == 2  # type: ignore[union-attr]
+
+
+def test_movement_offers_to_end_beside_those_in_the_zone_it_goes_to(qtbot: QtBot) -> None:
+    """Seed 001 Movement, RULES-NOTES [default] Reach: a mover ends within Reach of someone
+    in the zone it moves to. The form opened on Transporter Room 3 and offered the
+    officers back in the corridor; picking one silently went back to "(none)"."""
+    from bridge.engine import ConflictStartTurn
+    from bridge.engine.cards import Need
+
+    model = SharedModel(Session(demo_boarding(), SeededDice(3)))
+    model.submit(ConflictStartTurn(by="reyes", figure="reyes"))
+    w = card(qtbot, model, "reyes")
+    dialog = w.use("movement")
+    assert dialog is not None
+    zone, beside = dialog.fields[Need.ZONE], dialog.fields[Need.BESIDE]
+    assert zone.currentData() == "Transporter Room 3"  # type: ignore[union-attr]
+    offered = [beside.itemData(i) for i in range(beside.count())]  # type: ignore[union-attr]
+    assert offered == ["", "klingon-warrior", "klingon-bekk-1", "klingon-bekk-2", "klingon-bekk-3"]
+    beside.setCurrentIndex(beside.findData("klingon-warrior"))  # type: ignore[union-attr]
+    assert dialog.command().beside == "klingon-warrior"  # type: ignore[union-attr]
+    qtbot.mouseClick(dialog.go_button, Qt.MouseButton.LeftButton)
+    conflict = model.state.conflict
+    assert conflict is not None and conflict.zone_of("reyes") == "Transporter Room 3"
+    assert "Klingon Warrior" in w.status.text()  # within Reach of it now
