@@ -28,6 +28,13 @@ from bridge.engine.conflict_commands import (
 )
 from bridge.engine.conflict_controls import conflict_controls
 from bridge.engine.conflict_gate import decision_text
+from bridge.engine.conflict_roll_needs import (
+    ROLL_NEED_LABELS,
+    ROLL_NEEDS,
+    roll_choices,
+    roll_needs,
+    roll_update,
+)
 from bridge.engine.conflict_state import Conflict, Figure
 from bridge.engine.conflict_tasks import ConflictPlan, melee_outcome, preview_conflict_task
 from bridge.engine.encounter import Encounter
@@ -280,7 +287,10 @@ def conflict_needs(
     if rule is None:
         return ()
     task = cmd if isinstance(cmd, ConflictTask) else ConflictTask(action=key)
-    return rule.needs_for(state, figure, task)
+    own = rule.needs_for(state, figure, task)
+    if rule.immediate is not None:  # not rolled: nothing to roll with
+        return own
+    return (*own, *roll_needs(state, _conflict(state).figures[figure]))
 
 
 def conflict_choices(
@@ -296,11 +306,14 @@ def conflict_choices(
     if rule is None:
         return {}
     task = cmd if isinstance(cmd, ConflictTask) else ConflictTask(action=key)
-    return {
+    own = {
         need: rule.choices[need](state, figure, task)
         for need in rule.needs_for(state, figure, task)
         if need in rule.choices and need not in TEXT_NEEDS
     }
+    if rule.immediate is not None:
+        return own
+    return {**own, **roll_choices(state, now.figures[figure], task)}
 
 
 def _minor_choices(
@@ -368,6 +381,10 @@ def with_choice(cmd: Chosen, need: Need, value: str) -> Chosen:
             update = {"weapon": value.removeprefix(GROUND), "pick_up": ground}
         case Need.ALSO:
             update = {"also": (*getattr(cmd, "also", ()), value)}
+        case Need.FOCUS | Need.DICE | Need.DETERMINATION:
+            if not isinstance(cmd, ConflictTask):
+                raise ValueError(f"a Minor Action is not rolled: no {need.value}")
+            update = roll_update(cmd, need, value)
         case _:
             update = {_FIELD[need]: value}
     return type(cmd).model_validate({**cmd.model_dump(), **update})
@@ -489,8 +506,11 @@ def _preview_of(state: Encounter, cmd: ConflictTask, plan: ConflictPlan) -> Conf
 
 
 # -- the card -----------------------------------------------------------------------------
-OPTIONAL = frozenset({Need.ALLY, Need.ALSO, Need.BESIDE, Need.CHARGE, Need.COMPLICATION, Need.ROLL})
-"""Needs a Task goes without unless chosen (Guard guards oneself, the card's roll)."""
+OPTIONAL = frozenset(
+    {Need.ALLY, Need.ALSO, Need.BESIDE, Need.CHARGE, Need.COMPLICATION, Need.ROLL, *ROLL_NEEDS}
+)
+"""Needs a Task goes without unless chosen (Guard guards oneself, the card's roll, a
+Focus, dice bought, the Determination die)."""
 PLACEHOLDER = "…"
 TEXT_NEEDS = frozenset({Need.NOTE, Need.TRIGGER})
 """Needs filled with the player's own words: they have no list of choices."""
@@ -678,6 +698,7 @@ NEED_LABELS: dict[Need, str] = {
     Need.NOTE: "Note",
     Need.TRIGGER: "Trigger",
     Need.DIFFICULTY: "Difficulty",
+    **ROLL_NEED_LABELS,
 }
 """What a form calls each need of a Conflict card entry."""
 

@@ -24,6 +24,7 @@ from bridge.engine.conflict_card import (
     with_choice,
 )
 from bridge.engine.conflict_catalog import CONFLICT_CARD
+from bridge.engine.conflict_roll_needs import ROLL_NEEDS
 from bridge.engine.demo_boarding import demo_boarding
 from bridge.engine.encounter import Encounter
 from bridge.engine.session import Session
@@ -43,7 +44,7 @@ def filled(state: Encounter, figure: str, key: str, by: str) -> Command:
         else ConflictTask(by=by, action=key)
     )
     for need in conflict_needs(state, figure, key, cmd):
-        if need in (Need.ALSO, Need.BESIDE, Need.COMPLICATION, Need.CHARGE):
+        if need in (Need.ALSO, Need.BESIDE, Need.COMPLICATION, Need.CHARGE, *ROLL_NEEDS):
             continue  # optional
         choices = conflict_choices(state, figure, key, cmd).get(need)
         if choices:

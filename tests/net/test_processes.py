@@ -20,9 +20,11 @@ from pathlib import Path
 import pytest
 
 from bridge.bench.bot import BotReport
+from bridge.engine import Session, demo_encounter
 from bridge.engine.encounter import Encounter
 from bridge.seatview import CREW, seat_view
 from bridge.storage.autosave import recover
+from bridge.storage.battle import save_battle
 
 ROOT = Path(__file__).resolve().parents[2]
 CODE = "PLAY42"
@@ -138,11 +140,22 @@ def _finish(
     return hosted
 
 
-def test_five_players_at_their_own_processes_play_the_demo_battle_to_its_end(
+def _without_the_vortak() -> Encounter:
+    data = demo_encounter().model_dump()
+    for part in (data["ships"], data["sides"], data["zones"]["positions"]):
+        part.pop("vortak")
+    return Encounter.model_validate(data)
+
+
+def test_five_players_at_their_own_processes_play_a_battle_to_its_end(
     tmp_path: Path,
 ) -> None:
     home = tmp_path / "home"
-    host, port, journal = _start_host(home)
+    # The demo with the IKS Qoj alone: the Vor'tak, at Long range behind Evasive Action
+    # and fresh shields, can outlast the autopilot's crew for a hundred Rounds.
+    battle = tmp_path / "one-bird-of-prey.bridge"
+    save_battle(battle, Session(_without_the_vortak()))
+    host, port, journal = _start_host(home, str(battle))
     players = [_start_player(home, port, who, tmp_path, rounds=99) for who in PLAYERS]
     hosted = _finish(host, players, tmp_path, journal)
     assert hosted.outcome is not None

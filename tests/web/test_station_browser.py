@@ -1140,3 +1140,36 @@ def test_a_resolve_sent_as_the_link_died_shows_its_report_when_the_link_is_back(
     expect(page.locator(".officer .name")).to_have_text("Lt. Cmdr. Kell")
     assert page.errors == []  # type: ignore[attr-defined]
     page.close()
+
+
+def test_on_foot_a_phone_buys_dice_and_rolls_the_determination_die(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """A GM's play-through: a Conflict card attack could not buy dice, spend Determination
+    or claim a Focus (seed 001 RULES SUMMARY, RULES-NOTES: bought dice, the Determination
+    die first). The form asks all three; the preview names their costs."""
+    from bridge.engine import ConflictStartTurn, SetValue, demo_boarding
+
+    session = Session(demo_boarding())
+    session.apply(SetValue(path="momentum.value", value=3))
+    session.apply(ConflictStartTurn(by="kell", figure="kell"))
+    page, journal = _boarding(browser, tmp_path, session, "char:kell")
+    page.locator("[data-key='entry-attack']").click()
+    page.locator("select[name='target']").select_option("klingon-warrior")
+    value = session.state.characters["kell"].values[0].text
+    page.locator("select[name='determination']").select_option(value)
+    dice = page.locator("select[name='dice']")
+    expect(dice.locator("option", has_text="1 die for 2 Momentum")).to_have_count(1)
+    dice.select_option("momentum:1")
+    preview = page.locator(".preview")
+    expect(preview).to_contain_text("1 Determination")
+    expect(preview).to_contain_text("2 Momentum")
+    page.locator("select[name='focus']").select_option(index=1)
+    go = page.locator("[data-key='go']")
+    expect(go).to_be_enabled()
+    go.click()
+    expect(page.locator(".waiting .die.d20")).to_have_count(4)  # 2 + Determination + 1
+    text = journal.read_text()
+    assert '"bought":["determination","momentum"]' in text.replace(" ", "")
+    assert page.errors == []  # type: ignore[attr-defined]
+    page.close()

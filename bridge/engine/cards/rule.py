@@ -69,6 +69,12 @@ class Need(StrEnum):
     """Create Advantage: a Complication in play to remove instead."""
     DRAW = "draw"
     """Draw Item: a weapon carried, or one on the ground within Reach."""
+    FOCUS = "focus"
+    """A rolled Task: the Focus that applies (``ConflictTask.focus_name``)."""
+    DICE = "dice"
+    """A rolled Task: dice bought, with Momentum or Threat (``ConflictTask.bought``)."""
+    DETERMINATION = "determination"
+    """A rolled Task: the Determination die and its Value (``ConflictTask.value``)."""
 
 
 WhyNot = Callable[[Encounter, str, Ship], str | None]

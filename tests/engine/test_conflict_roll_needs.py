@@ -1,0 +1,96 @@
+"""A Conflict card Task is rolled as a ship's Task is: with a Focus, dice bought and the
+Determination die, asked by the card's form (a GM's play-through: the Attack's form had
+Target, Weapon, Lethal and Weakness only, so a 2d20 roll could not be improved). Given
+dice throughout."""
+
+from __future__ import annotations
+
+from bridge.engine import conflict_choices, conflict_needs, conflict_preview, with_choice
+from bridge.engine.cards import Need
+from bridge.engine.commands import ConflictTask, SetValue
+from bridge.engine.conflict_card import OPTIONAL
+from tests.engine.conflict_table import MISS, B, Fight, npc
+
+ATTACK = ConflictTask(by="kell", action="attack", target="thug")
+
+
+def _values(choices: dict[Need, tuple[object, ...]], need: Need) -> list[str]:
+    return [c.value for c in choices[need]]  # type: ignore[attr-defined]
+
+
+def test_every_rolled_task_asks_focus_dice_and_determination_and_none_is_required() -> None:
+    f = Fight()
+    f.turn("kell")
+    needs = conflict_needs(f.state, "kell", "attack", ATTACK)
+    assert needs[-3:] == (Need.FOCUS, Need.DETERMINATION, Need.DICE)
+    assert {Need.FOCUS, Need.DICE, Need.DETERMINATION} <= OPTIONAL
+    assert Need.DICE not in conflict_needs(f.state, "kell", "pass")  # not rolled
+    choices = conflict_choices(f.state, "kell", "attack", ATTACK)
+    kell = f.state.characters["kell"]
+    assert _values(choices, Need.FOCUS) == list(kell.focuses)
+    assert _values(choices, Need.DETERMINATION) == [v.text for v in kell.values]
+
+
+def test_dice_are_priced_by_their_places_and_offered_as_far_as_the_pool_pays() -> None:
+    """RULES-NOTES: Momentum buys 1/2/3 (cumulative 1, 3, 6); Threat can pay the same
+    price; the Determination die is the first bought die and counts toward the 3."""
+    f = Fight()
+    f.do(SetValue(path="momentum.value", value=3))
+    f.turn("kell")
+    dice = conflict_choices(f.state, "kell", "attack", ATTACK)[Need.DICE]
+    assert [(c.value, c.label) for c in dice] == [
+        ("momentum:1", "1 die for 1 Momentum"),
+        ("threat:1", "1 die, adding 1 Threat"),
+        ("momentum:2", "2 dice for 3 Momentum"),
+        ("threat:2", "2 dice, adding 3 Threat"),
+        ("threat:3", "3 dice, adding 6 Threat"),  # 6 Momentum: more than the pool's 3
+    ]
+    value = f.state.characters["kell"].values[0].text
+    spent = with_choice(ATTACK, Need.DETERMINATION, value)
+    after = conflict_choices(f.state, "kell", "attack", spent)[Need.DICE]
+    assert [c.value for c in after] == ["momentum:1", "threat:1", "threat:2"]
+    assert [c.label for c in after][:1] == ["1 die for 2 Momentum"]  # the second place
+
+
+def test_the_chosen_roll_is_the_commands_and_the_determination_die_stays_first() -> None:
+    value = "Hesitation gets people killed"
+    cmd = with_choice(ATTACK, Need.DICE, "threat:3")
+    cmd = with_choice(cmd, Need.DETERMINATION, value)
+    assert cmd.bought == ("determination", "threat", "threat") and cmd.value == value
+    cmd = with_choice(cmd, Need.DICE, "momentum:1")
+    assert cmd.bought == ("determination", "momentum")
+    assert with_choice(cmd, Need.FOCUS, "Hand Phasers").focus_name == "Hand Phasers"
+
+
+def test_the_roll_pays_and_rolls_what_was_bought() -> None:
+    """Seed 001 RULES SUMMARY: bought dice join the roll; the Determination die counts as
+    a 1 (RULES-NOTES: it is rolled already), paid with a point of Determination."""
+    f = Fight()
+    f.do(SetValue(path="momentum.value", value=3))
+    f.turn("kell")
+    value = f.state.characters["kell"].values[0].text
+    cmd = with_choice(ATTACK, Need.DETERMINATION, value)
+    cmd = with_choice(cmd, Need.DICE, "momentum:1")
+    preview = conflict_preview(f.state, cmd)
+    assert preview.reason is None
+    assert "1 Determination" in preview.costs
+    assert any("2 Momentum" in c for c in preview.costs)  # the die in the second place
+    determination = f.state.characters["kell"].determination.value
+    f.do(cmd, d20=(*MISS, 20))  # two d20s and the one bought (the Determination die: a 1)
+    assert f.state.momentum.value == 1
+    assert f.state.characters["kell"].determination.value == determination - 1
+    pending = f.conflict.pending
+    assert pending is not None
+    assert len(pending.result.dice) == 4 and pending.result.successes >= 2
+
+
+def test_an_npc_figure_buys_its_dice_with_threat() -> None:
+    """RULES-NOTES: "NPCs buy dice with Threat"."""
+    f = Fight(npcs=((npc(), B, 0, 1),))
+    f.do(SetValue(path="threat.value", value=3))
+    f.idle("kell")
+    f.turn("thug")
+    attack = ConflictTask(by="gm", action="attack", target="kell")
+    choices = conflict_choices(f.state, "thug", "attack", attack)
+    assert [c.label for c in choices[Need.DICE]] == ["1 die for 1 Threat", "2 dice for 3 Threat"]
+    assert Need.DETERMINATION not in conflict_needs(f.state, "thug", "attack", attack)
