@@ -115,6 +115,7 @@ from bridge.engine.conflict_commands import (
     WithdrawFigure,
 )
 from bridge.engine.conflict_controls import CONTROL_KEYS, conflict_controls, resolve_spends
+from bridge.engine.conflict_roll_needs import ROLL_NEEDS
 from bridge.engine.conflict_state import Conflict, Figure
 from bridge.engine.context import GM_LINE
 from bridge.engine.demo import demo_encounter, demo_ships
@@ -183,6 +184,7 @@ __all__ = [
     "NPCS_ONLY",
     "OPTIONAL_NEEDS",
     "REPEATED_ROLE_PENALTY",
+    "ROLL_NEEDS",
     "RULES_SUMMARY",
     "SPENDS_NOTE",
     "WITH_THREAT",

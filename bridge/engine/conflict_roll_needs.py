@@ -75,9 +75,7 @@ def roll_choices(
     return {
         Need.FOCUS: tuple(Choice(value=f, label=f) for f in stats(state, fig).focuses),
         Need.DICE: _dice_choices(state, fig, cmd),
-        Need.DETERMINATION: tuple(
-            Choice(value=v, label=f"Determination die, for “{v}”") for v in _values(state, fig)
-        ),
+        Need.DETERMINATION: tuple(Choice(value=v, label=f"For “{v}”") for v in _values(state, fig)),
     }
 
 

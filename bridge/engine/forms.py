@@ -29,6 +29,7 @@ from bridge.engine.tasks import frame_for
 from bridge.rules.challenge import ChallengeDie
 from bridge.rules.dice import GivenDice
 from bridge.rules.errors import RuleViolation
+from bridge.rules.focus_match import suggested_focus
 from bridge.rules.stats import Attribute, CrewQuality, Department, System
 from bridge.rules.task import MAX_BOUGHT_DICE
 from bridge.rules.text import LINE_MAX, TITLE_MAX
@@ -500,6 +501,7 @@ def roll_params(
     character = state.characters.get(actor)
     if character is None or not action.rolled:
         return ()
+    suited = suggested_focus(character.focuses, action.name)
     out = [
         ParamInfo(
             name="attribute",
@@ -522,8 +524,10 @@ def roll_params(
             label="Focus applies",
             kind="flag",
             group="roll",
-            default=False,
-            help="Focuses: " + (", ".join(character.focuses) or "none"),
+            default=suited is not None,  # a Focus the Task's name names: a starting choice
+            help="Focuses: "
+            + (", ".join(character.focuses) or "none")
+            + (f" (“{suited}” suits {action.name})" if suited else ""),
         ),
     ]
     if action.assist is not None:

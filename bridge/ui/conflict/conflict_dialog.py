@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from bridge.engine import (
     NEED_LABELS,
     OPTIONAL_NEEDS,
+    ROLL_NEEDS,
     CardEntry,
     ConflictMinor,
     ConflictTask,
@@ -43,6 +44,12 @@ from bridge.ui.widgets.reason_label import ReasonLabel
 __all__ = ["ConflictEntryDialog"]
 
 _NONE = "(none)"
+_ROLL_NONE = {
+    Need.FOCUS: "No Focus",
+    Need.DETERMINATION: "No Determination die",
+    Need.DICE: "No dice bought",
+}
+"""The roll's fields share one row: each says what it is when nothing is chosen."""
 
 
 class ConflictEntryDialog(QDialog):
@@ -75,11 +82,14 @@ class ConflictEntryDialog(QDialog):
         self.form = QFormLayout()
         layout.addLayout(self.form)
         self.fields: dict[Need, QComboBox | QLineEdit] = {}
+        self._roll_row = QWidget(self)  # Focus, Determination die, dice bought: one row
+        self._roll_fields = QHBoxLayout(self._roll_row)
+        self._roll_fields.setContentsMargins(0, 0, 0, 0)
         self.preview = ReasonLabel(lines=6, parent=self)  # the whole preview, never cut
         self.preview.setObjectName("reason")
         layout.addWidget(self.preview)
         self.chart = OddsChart(self)
-        self.chart.setMaximumHeight(round(scaled(170, parent)))
+        self.chart.setMaximumHeight(round(scaled(110, parent)))  # (the form whole at 768 px)
         self.chart.setVisible(self.rolled)
         layout.addWidget(self.chart)
         layout.addStretch(1)
@@ -161,7 +171,7 @@ class ConflictEntryDialog(QDialog):
         needs = self.model.needs(self.entry.key, cmd)
         choices = self.model.choices(self.entry.key, cmd)
         for need in [n for n in self.fields if n not in needs]:
-            self.form.removeRow(self.fields.pop(need))
+            self._remove(need)
         for need in needs:
             options = choices.get(need)
             field: QComboBox | QLineEdit | None = self.fields.get(need)
@@ -175,21 +185,48 @@ class ConflictEntryDialog(QDialog):
                 continue
             if not isinstance(field, QComboBox):
                 if field is not None:
-                    self.form.removeRow(field)
+                    self._remove(need)
                 field = QComboBox(self)
                 field.currentIndexChanged.connect(lambda _i: self.rebuild())
-                self.fields[need] = field
-                self.form.addRow(NEED_LABELS.get(need, need.value), field)
+                self._place(need, field)
             keep = field.currentData()
             field.blockSignals(True)
             field.clear()
             if need in OPTIONAL_NEEDS or not options:
-                field.addItem(_NONE, "")
+                field.addItem(_ROLL_NONE.get(need, _NONE), "")
             for choice in options:
                 field.addItem(choice.label, choice.value)
             index = field.findData(keep) if keep else -1
             field.setCurrentIndex(max(index, 0))
             field.blockSignals(False)
+
+    def _place(self, need: Need, field: QComboBox) -> None:
+        """A new field: a row of the form, or a place in the roll's row."""
+        self.fields[need] = field
+        label = NEED_LABELS.get(need, need.value)
+        if need not in ROLL_NEEDS:
+            self.form.addRow(label, field)
+            return
+        field.setToolTip(label)
+        # (as wide as a few words: a long Value is read whole in the list that opens)
+        field.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        field.setMinimumContentsLength(12)
+        if self._roll_fields.count() == 0:
+            self.form.addRow("Roll with", self._roll_row)
+        order = [n for n in ROLL_NEEDS if n in self.fields]
+        self._roll_fields.insertWidget(order.index(need), field, 1)
+
+    def _remove(self, need: Need) -> None:
+        """A field no longer needed goes (the roll's row with its last field)."""
+        field = self.fields.pop(need)
+        if need not in ROLL_NEEDS:
+            self.form.removeRow(field)
+            return
+        self._roll_fields.removeWidget(field)
+        field.deleteLater()
+        if self._roll_fields.count() == 0:
+            self.form.takeRow(self._roll_row)
+            self._roll_row.hide()
 
     def refresh(self) -> None:
         """The preview for the Command as it stands: the gate's reason, or the itemised

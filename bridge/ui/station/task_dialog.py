@@ -38,6 +38,7 @@ from bridge.engine import (
 )
 from bridge.model.character import Character
 from bridge.rules.examples import examples_text
+from bridge.rules.focus_match import suggested_focus
 from bridge.rules.hidden import reveal
 from bridge.rules.odds import task_odds
 from bridge.rules.stats import Attribute, Department
@@ -380,7 +381,7 @@ class TaskDialog(QDialog):
             for disc in a.disciplines:
                 self.discipline.addItem(disc.label, disc.value)
         character = state.characters.get(self.actor)
-        self._build_focus(character)
+        self._build_focus(character, a.name)
         if character is not None:
             self._choose_best_pair(character)
         if not a.rolled:
@@ -424,14 +425,18 @@ class TaskDialog(QDialog):
         for spin in (self.momentum_dice, self.threat_dice):
             spin.valueChanged.connect(self.refresh_preview)
 
-    def _build_focus(self, character: Character | None) -> None:
+    def _build_focus(self, character: Character | None, task: str) -> None:
         """The officer's Focuses to pick from (seed 001 RULES SUMMARY 1: "Choose one
-        Attribute and one Discipline, and one Focus")."""
+        Attribute and one Discipline, and one Focus"), starting on one the Task's name
+        names (Starship Weapons for Fire Weapon), if any."""
         self.focus.addItem("No Focus", None)
         if character is None:
             return
         for name in character.focuses:
             self.focus.addItem(name, name)
+        suited = suggested_focus(character.focuses, task)
+        if suited is not None:
+            self.focus.setCurrentIndex(self.focus.findData(suited))
         if character.focuses:
             self.focus.setToolTip(
                 "A Focus that applies: dice at or under the Discipline score 2 successes"

@@ -27,6 +27,7 @@ def test_difficulty_and_odds_follow_the_choices(qtbot: QtBot, model: SharedModel
     model.submit(StartTurn(by="kell", actor="kell"))
     d = dialog(qtbot, model, "kell", Station.TACTICAL, "fire_weapon")
     assert "DIFFICULTY <b>2</b>" in d.difficulty.text()
+    d.focus.setCurrentIndex(d.focus.findData(None))  # (it starts on Starship Weapons)
     p0 = d.chart.odds().p_success
     d.focus.setCurrentIndex(d.focus.findData("Starship Weapons"))
     assert d.chart.odds().p_success > p0
@@ -183,6 +184,7 @@ def test_momentum_about_to_be_lost_over_the_cap_is_announced(
     model.submit(StartTurn(by="kell", actor="kell"))
     model.submit(SetValue(path="momentum.value", value=6))
     d = dialog(qtbot, model, "kell", Station.TACTICAL, "fire_weapon")
+    d.focus.setCurrentIndex(d.focus.findData(None))  # no Focus: the 2 is one success
     model.session._dice = GivenDice(d20=(1, 2, 19, 12), d6=(2,) * 8)
     d.roll()  # 3 successes vs 2: 1 Momentum over a full pool of 6
     assert "1 Momentum will be lost above the cap of 6" in d.spends_box.cost.text()
@@ -328,11 +330,15 @@ def test_focus_lists_the_officers_focuses_and_the_task_names_it(
     d = dialog(qtbot, model, "kell", Station.TACTICAL, "fire_weapon")
     names = [d.focus.itemText(i) for i in range(d.focus.count())]
     assert names == ["No Focus", "Starship Weapons", "Security Teams"]
+    # it starts on the Focus the Task's name names (a GM's play-through: "No Focus" every
+    # time, and players lost their criticals unless they remembered)
+    assert d.command().focus and d.command().focus_name == "Starship Weapons"
+    p1 = d.chart.odds().p_success
+    d.focus.setCurrentIndex(0)
     assert d.command().focus is False and d.command().focus_name is None
-    p0 = d.chart.odds().p_success
+    assert d.chart.odds().p_success < p1
     d.focus.setCurrentIndex(1)
     assert d.command().focus and d.command().focus_name == "Starship Weapons"
-    assert d.chart.odds().p_success > p0
     model.session._dice = GivenDice(d20=(4, 20, 20))
     d.roll()
     assert "Focus: Starship Weapons" in model.journal[-1].log[0]
