@@ -28,6 +28,7 @@ from bridge.engine.conflict_commands import (
     ConflictSpend,
     ConflictTriggerReady,
 )
+from bridge.engine.conflict_ops import pays_threat
 from bridge.engine.conflict_state import Conflict, ConflictPending, Figure
 from bridge.engine.conflict_tasks import aim_room, roll_succeeds, secondary_refusal
 from bridge.engine.encounter import Encounter
@@ -183,7 +184,9 @@ def conflict_controls(state: Encounter, figure: str) -> dict[str, ActionInfo]:
     )
     held = pending.damage if mine and pending is not None else None
     dice = held.roll.dice if held is not None else ()
-    reroll = reroll_damage_param(dice)
+    pool = fig.own_threat + state.threat.value if pays_threat(fig) else state.momentum.value
+    # Re-Roll Damage costs 1, from the attack's own Momentum first: offered only if paid
+    rerolls = held is None or held.momentum + pool >= 1
     apply = ConflictApplyDamage(by=by)
     add(
         "apply_damage",
@@ -191,7 +194,7 @@ def conflict_controls(state: Encounter, figure: str) -> dict[str, ActionInfo]:
         "turn",
         {"type": apply.type},
         why_not(state, apply),
-        (reroll,),
+        (reroll_damage_param(dice),) if rerolls else (),
     )
     _aim(add, state, fig, mine, pending)
     values = _values(state, fig)

@@ -336,9 +336,15 @@ def plan_task(ctx: Ctx, cmd: AttemptTask) -> TaskPlan:
 
 
 def preview_task(state: Encounter, cmd: AttemptTask) -> TaskPlan | str:
-    """The plan for ``cmd`` in ``state``, or the reason it would be refused."""
+    """The plan for ``cmd`` in ``state``, or the reason it would be refused: its dice
+    and its own Threat paid on a throwaway copy, so that a pool too small for them is
+    said before the roll, in the words the roll would be refused in."""
     try:
-        return plan_task(Ctx(state, GivenDice()), cmd)
+        ctx = Ctx(state, GivenDice())
+        plan = plan_task(ctx, cmd)
+        _pay_for_dice(ctx, plan.frame, plan.spec, cmd)
+        _pay_task_threat(ctx, plan.frame, plan.threat)
+        return plan
     except RuleViolation as exc:
         return exc.reason
 

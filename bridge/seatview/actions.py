@@ -193,12 +193,14 @@ def _controls(state: Encounter, character: str) -> dict[str, ActionInfo]:
         spends=spends if resolve_reason is None else (),
     )
     dice = held.roll.dice if held is not None else ()
+    # Re-Roll Damage costs 1 Momentum, from the attack's own first: offered only if paid
+    rerolls = held is not None and held.momentum + state.momentum.value >= 1
     out["apply_damage"] = ActionInfo(
         name="APPLY DAMAGE",
         kind="turn",
         reason=None if held is not None else "No attack's damage dice are waiting to land.",
         command={"type": "apply_damage"},
-        params=(reroll_damage_param(dice),) if held is not None else (),
+        params=(reroll_damage_param(dice),) if rerolls else (),
     )
     unrolled = (
         "There are no dice to re-roll: the Task was taken without a roll."

@@ -159,7 +159,8 @@ export function setupScreen(form, info, hooks) {
       el("button", { type: "button", class: "secondary", dataset: { key: "cancel" }, onclick: hooks.cancel }, "BACK"),
       el(
         "button",
-        { type: "button", class: "primary", dataset: { key: "go" }, disabled: info.reason != null, onclick: () => hooks.send(commandOf(info.command, info.params, form.values)) },
+        // (a preview the host refused, a pool too small for the dice bought, is not rolled)
+        { type: "button", class: "primary", dataset: { key: "go" }, disabled: info.reason != null || form.preview?.reason != null, onclick: () => hooks.send(commandOf(info.command, info.params, form.values)) },
         info.rolled ? "ROLL" : info.kind === "task" ? "ATTEMPT" : "DO IT",
       ),
     ),

@@ -178,3 +178,20 @@ def test_no_secondary_target_is_offered_with_no_one_within_reach_of_the_target()
     f.task("attack", target="thug", d20=(1, 1))
     names = [s.name for s in resolve_spends(f.state, "kell")]
     assert "secondary_target" not in names and "bonus_damage" in names
+
+
+def test_re_roll_damage_is_offered_only_when_its_momentum_can_be_paid() -> None:
+    """Seed 001 Re-Roll Damage (1 Momentum; the attack's own Momentum first). A phone
+    with none in the pool was invited to tap dice, and refused after."""
+    f = Fight(npcs=((sturdy(), B, 0, 1),))
+    f.do(SetValue(path="momentum.value", value=0))
+    f.turn("kell")
+    f.task("attack", target="thug", d20=(10, 10))  # 2 successes at Difficulty 2: none over
+    f.resolve(hold=True, d6=NINE_BLANKS)
+    held = f.conflict.pending
+    assert held is not None and held.damage is not None and held.damage.momentum == 0
+    apply = conflict_controls(f.state, "kell")["apply_damage"]
+    assert apply.reason is None and apply.params == ()  # nothing to pay with: no dice to tap
+    f.do(SetValue(path="momentum.value", value=1))
+    apply = conflict_controls(f.state, "kell")["apply_damage"]
+    assert [p.name for p in apply.params] == ["reroll"]

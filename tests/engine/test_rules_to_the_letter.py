@@ -16,6 +16,7 @@ from bridge.engine.commands import (
     MinorAction,
     MoveShip,
     SetHouseRules,
+    SetValue,
     SpendMomentum,
     Spends,
 )
@@ -450,3 +451,25 @@ def test_an_npc_ships_damage_spends_are_named_as_paid_in_threat() -> None:
     assert "Bonus Damage (Threat): +1." in log
     assert "Penetration (Threat) ignores 2" in log
     assert "(Momentum)" not in log
+
+
+def test_a_preview_says_when_the_pool_cannot_pay_for_the_dice_bought() -> None:
+    """RULES-NOTES: Momentum buys 1/2/3 (cumulative 1, 3, 6). A phone's preview read
+    "Paid on the roll: 3 Momentum" with 1 in the pool; the refusal came after ROLL. The
+    preview now refuses in the roll's own words."""
+    t = Table()
+    t.do(SetValue(path="momentum.value", value=1))
+    t.turn("kell")
+    two = AttemptTask(
+        by="kell",
+        action="fire_weapon",
+        weapon="Phaser Arrays",
+        target="qoj",
+        bought=("momentum", "momentum"),
+    )
+    assert preview_task(t.state, two) == "Not enough Momentum: 3 needed, 1 in the pool."
+    t.refused(two, "Not enough Momentum: 3 needed, 1 in the pool.")
+    one = two.model_copy(update={"bought": ("momentum",)})
+    assert not isinstance(preview_task(t.state, one), str)
+    added = two.model_copy(update={"bought": ("threat", "threat")})  # adds to Threat instead
+    assert not isinstance(preview_task(t.state, added), str)

@@ -185,3 +185,25 @@ def test_the_crew_reads_the_gms_personal_conflict_as_the_table_sees_it() -> None
     end = session.apply(EndConflict()).entry
     assert seat_log(end, CREW).lines == end.log and "Back to the ship." in end.log
     assert GM_EDIT not in crew + seat_log(end, CREW).lines
+
+
+def test_a_ships_re_roll_damage_is_offered_only_when_its_momentum_can_be_paid() -> None:
+    """Seed 001 Re-Roll Damage (1 Momentum; the attack's own first). A phone with no
+    Momentum was invited to tap the damage dice, and refused after."""
+    from bridge.engine import AttemptTask, ResolveTask, StartTurn
+    from bridge.rules.dice import GivenDice
+    from bridge.seatview import availability
+
+    session = Session(demo_encounter())
+    session.apply(SetValue(path="momentum.value", value=0))
+    session.apply(StartTurn(by="kell", actor="kell"))
+    fire = AttemptTask(by="kell", action="fire_weapon", weapon="Phaser Arrays", target="qoj")
+    session.apply(fire, GivenDice(d20=(10, 10, 20)))  # 2 successes at Difficulty 2
+    session.apply(ResolveTask(by="kell", hold_damage=True), GivenDice(d6=(3,) * 12))
+    held = session.state.pending
+    assert held is not None and held.damage is not None and held.damage.momentum == 0
+    apply = availability(session.state, "kell").controls["apply_damage"]
+    assert apply.reason is None and apply.params == ()
+    session.apply(SetValue(path="momentum.value", value=1))
+    apply = availability(session.state, "kell").controls["apply_damage"]
+    assert [p.name for p in apply.params] == ["reroll"]

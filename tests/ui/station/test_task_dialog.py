@@ -26,6 +26,11 @@ def dialog(qtbot: QtBot, model: SharedModel, actor: str, station: Station, key: 
 def test_difficulty_and_odds_follow_the_choices(qtbot: QtBot, model: SharedModel) -> None:
     model.submit(StartTurn(by="kell", actor="kell"))
     d = dialog(qtbot, model, "kell", Station.TACTICAL, "fire_weapon")
+    d.momentum_dice.setValue(2)  # 3 Momentum of the 2 in the pool: said before the roll
+    assert "Not enough Momentum: 3 needed, 2 in the pool." in d.problem.text()
+    assert not d.roll_button.isEnabled()
+    d.momentum_dice.setValue(0)
+    model.submit(SetValue(path="momentum.value", value=6))
     assert "DIFFICULTY <b>2</b>" in d.difficulty.text()
     d.focus.setCurrentIndex(d.focus.findData(None))  # (it starts on Starship Weapons)
     p0 = d.chart.odds().p_success
