@@ -194,6 +194,9 @@ class ConflictCardView(_View):
     figure: FigureView
     acting: bool = Field(description="The figure is the one to act now")
     turn: str = Field(description="Whose Turn it is, in words")
+    turn_left: str = Field(
+        default="", description="The figure's own Turn: what is left of it, in words"
+    )
     start_turn: str | None = None
     end_turn: str | None = None
     minors: tuple[CardEntry, ...]
@@ -561,6 +564,20 @@ def _entry(state: Encounter, fig: Figure, key: str, by: str) -> CardEntry:
     )
 
 
+def _turn_left(now: Conflict) -> str:
+    """What is left of the acting figure's Turn: its Minor Actions and its Task."""
+    turn = now.turn
+    minors = len(turn.minors_used) < turn.minor_allowance
+    task = len(turn.tasks_used) < turn.task_allowance
+    if minors and task:
+        return "Your Turn: a Minor Action and a Task"
+    if task:
+        return "Your Turn: a Task left"
+    if minors:
+        return "Your Turn: a Minor Action left"
+    return "Your Turn: both taken, END TURN when ready"
+
+
 def _turn_words(now: Conflict) -> str:
     turn = now.turn
     if now.ended:
@@ -634,7 +651,12 @@ def conflict_card(state: Encounter, figure: str, viewer: Viewer = "gm") -> Confl
         status=status_lines(view),
         acting=acting,
         turn=_turn_words(now),
-        start_turn=why_not(state, ConflictStartTurn(by=by, figure=figure)),
+        turn_left=_turn_left(now) if acting else "",
+        start_turn=(
+            "Your Turn is under way: END TURN ends it."
+            if now.turn.actor == figure
+            else why_not(state, ConflictStartTurn(by=by, figure=figure))
+        ),
         end_turn=why_not(state, ConflictEndTurn(by=by)),
         minors=minors,
         tasks=tasks,

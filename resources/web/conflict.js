@@ -209,7 +209,7 @@ export function conflictCard(link, card, hooks) {
       "section",
       { class: "officer conflict" },
       el("h2", { class: "name" }, card.figure.name),
-      el("p", { class: "turn-line", dataset: { stat: "conflict-turn" } }, card.acting ? "YOUR TURN: A MINOR ACTION AND A TASK" : `TURN: ${card.turn}`.toUpperCase()),
+      el("p", { class: "turn-line", dataset: { stat: "conflict-turn" } }, (card.acting ? card.turn_left || "Your Turn" : `Turn: ${card.turn}`).toUpperCase()),
       figureLines(card),
     ),
     conflictPools(link.state, character, card),

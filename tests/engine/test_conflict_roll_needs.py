@@ -94,3 +94,22 @@ def test_an_npc_figure_buys_its_dice_with_threat() -> None:
     choices = conflict_choices(f.state, "thug", "attack", attack)
     assert [c.label for c in choices[Need.DICE]] == ["1 die for 1 Threat", "2 dice for 3 Threat"]
     assert Need.DETERMINATION not in conflict_needs(f.state, "thug", "attack", attack)
+
+
+def test_the_card_says_what_is_left_of_the_figures_own_turn() -> None:
+    """Seed 001 RULES SUMMARY: a Turn is a Minor Action and a Task. The phone's heading
+    kept "a Minor Action and a Task" after both were used, and START TURN's reason named
+    the officer as if another held the Turn."""
+    from bridge.engine import conflict_card
+
+    f = Fight()
+    f.turn("kell")
+    card = conflict_card(f.state, "kell")
+    assert card.turn_left == "Your Turn: a Minor Action and a Task"
+    assert card.start_turn == "Your Turn is under way: END TURN ends it."
+    f.minor("interact")
+    assert conflict_card(f.state, "kell").turn_left == "Your Turn: a Task left"
+    f.task("pass")
+    assert conflict_card(f.state, "kell").turn_left.startswith("Your Turn: both taken")
+    f.end()
+    assert conflict_card(f.state, "kell").turn_left == ""

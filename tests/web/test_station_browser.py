@@ -635,6 +635,10 @@ def test_a_phone_plays_its_officers_turn_on_foot_from_the_conflict_card(
     expect(turn).to_have_text("YOUR TURN: A MINOR ACTION AND A TASK")
     expect(page.locator("[data-key='conflict-start']")).to_be_disabled()
     page.locator("[data-key='entry-aim']").click()  # needs nothing: done at once
+    expect(turn).to_have_text("YOUR TURN: A TASK LEFT")  # (the heading kept its start)
+    expect(page.locator("#why-conflict-start")).to_have_text(
+        "Your Turn is under way: END TURN ends it."  # (it named the officer, as another)
+    )
     expect(page.locator(".officer.conflict")).to_contain_text("Aiming")
     expect(page.locator("[data-key='entry-aim']")).to_be_disabled()
     page.locator("[data-key='entry-attack']").click()

@@ -323,7 +323,7 @@ class ConflictWindow(QMainWindow):
         set_state(self.keep_button, card.end_turn, "End the Turn and let an ally act next")
         self._show_waiting(card)
         if card.acting:
-            self.reason.setText("Your Turn: a Minor Action and a Task.")
+            self.reason.setText(card.turn_left)
         elif card.start_turn is None:
             self.reason.setText("You may start your Turn.")
         else:
