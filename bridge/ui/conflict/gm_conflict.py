@@ -91,7 +91,17 @@ class StartConflictDialog(QDialog):
         self.zones.setToolTip("Zones in a row, comma-separated: each touches the next")
         self.zones.textChanged.connect(self._fill_zone_choices)
         form.addRow("Zones", self.zones)
-        self.own_scene = QCheckBox("A scene of its own (the ship battle waits)", self)
+        self.pause_ship = QCheckBox("The ship battle waits while they fight", self)
+        self.pause_ship.setChecked(True)
+        self.pause_ship.setToolTip(
+            "Unticked, the ship battle goes on beside the fight: both have Turns"
+        )
+        form.addRow("", self.pause_ship)
+        self.own_scene = QCheckBox("A scene of its own", self)
+        self.own_scene.setToolTip(
+            "The battle's scene ends as the fight starts, and again as it ends"
+            " (what lasts until the end of a scene ends with it)"
+        )
         form.addRow("", self.own_scene)
 
         crew = QGroupBox("OFFICERS WHO ARE THERE", self)
@@ -163,6 +173,7 @@ class StartConflictDialog(QDialog):
             officers=officers,
             npcs=tuple(npcs),
             leader=str(self.leader.currentData() or "") or None,
+            pause_ship=self.pause_ship.isChecked(),
             own_scene=self.own_scene.isChecked(),
         )
 

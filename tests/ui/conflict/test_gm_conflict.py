@@ -54,6 +54,9 @@ def test_the_start_dialog_picks_officers_and_library_npcs_at_a_tier(qtbot: QtBot
     count.setValue(2)
     zone.setCurrentText("Main Engineering")
     cmd = dialog.command()
+    assert cmd.pause_ship and not cmd.own_scene  # (one box said both, and did one)
+    dialog.pause_ship.setChecked(False)
+    assert not dialog.command().pause_ship
     assert {o.character for o in cmd.officers} == set(state.characters) - {"sorel"}
     jem = next(p for p in cmd.npcs if p.npc.id == "jemhadar-soldier")
     assert (jem.npc.tier, jem.count, jem.zone) == (NpcTier.MAJOR, 2, "Main Engineering")
