@@ -39,13 +39,19 @@ class _Band(QWidget):
         return done
 
 
+SQUEEZE = 0.75
+"""How much smaller than its size a header's name may be set to keep one row."""
+
+
 class LcarsHeader(ScaledWidget):
     """A painted elbow in the station's colour with the station's name.
 
     Widgets added with ``addRight`` sit in the band under the top bar, right of the name
-    (the Turn, the pools), so the header carries them without a row of its own; when
-    the window is too narrow for them beside the name (a large text size), they move
-    to a band of their own under it and the header grows by that band.
+    (the Turn, the pools), so the header carries them without a row of its own. When
+    the window is a little narrow for them beside the name (a long station name in a
+    framed window), the name is set smaller, down to :data:`SQUEEZE` of its size; when
+    even then they do not fit (a large text size), they move to a band of their own
+    under it and the header grows by that band.
     """
 
     def __init__(self, title: str, color: str, parent: QWidget | None = None) -> None:
@@ -66,14 +72,15 @@ class LcarsHeader(ScaledWidget):
         self._measured: tuple[float, int, int] | None = None  # (scale, height, beside)
 
     def _measures(self) -> tuple[int, int]:
-        """The height of the bar and the name, and where the band starts beside the name,
-        at the window's text size (measured once per size: layouts ask often)."""
+        """The height of the bar and the name, and where the band starts beside the name
+        at its full size, at the window's text size (measured once per size: layouts ask
+        often)."""
         scale = window_scale(self)
         if self._measured is None or self._measured[0] != scale:
             # The bar and the name grow with the text up to 125% (larger, the name would
             # only take the room of what the player enlarged the text to read).
             height = round(64 * min(scale, 1.25))
-            name = QFontMetricsF(self._title_font(height)).horizontalAdvance(self._title)
+            name = QFontMetricsF(self._title_font(int(height * 0.5))).horizontalAdvance(self._title)
             beside = round(height * 0.42 * 1.6 + name + 24 * scale)
             self._measured = (scale, height, beside)
             self._row.setSpacing(round(8 * scale))
@@ -83,19 +90,41 @@ class LcarsHeader(ScaledWidget):
         """The height of the bar and the name: the whole header when one row holds all."""
         return self._measures()[0]
 
-    def _title_font(self, height: int | None = None) -> QFont:
+    def _name_size(self, width: int) -> int | None:
+        """The name's pixel size at ``width``: whole, or set smaller (down to
+        :data:`SQUEEZE`) so that the band fits beside it; None when even then it does not
+        (the band goes under the name, which keeps its size)."""
+        height, beside = self._measures()
+        full = int(height * 0.5)
+        left = height * 0.42 * 1.6
+        name = beside - left - round(24 * window_scale(self))
+        room = width - self._row.sizeHint().width() - 4 - (beside - name)
+        if room >= name:
+            return full
+        size = int(full * room / max(name, 1))
+        return size if size >= full * SQUEEZE else None
+
+    def _title_font(self, size: int | None = None) -> QFont:
         font = QFont(FONT_FAMILY)
-        font.setPixelSize(int((self._height() if height is None else height) * 0.5))
+        font.setPixelSize(size or int(self._height() * 0.5))
         font.setBold(True)
         return font
 
-    def _beside(self) -> int:
-        """Where the band starts when it sits beside the name."""
-        return self._measures()[1]
+    def _beside(self, width: int | None = None) -> int:
+        """Where the band starts when it sits beside the name (at ``width``: after the
+        name as set there; else after the whole name)."""
+        height, beside = self._measures()
+        size = self._name_size(width) if width is not None else None
+        full = int(height * 0.5)
+        if size is None or size == full:
+            return beside
+        left = height * 0.42 * 1.6
+        gap = round(24 * window_scale(self))
+        return round(left + (beside - left - gap) * size / full + gap)
 
     def _wrapped(self, width: int) -> bool:
         """Whether, at ``width``, the widgets on the right go under the name."""
-        return self._beside() + self._row.sizeHint().width() + 4 > width
+        return self._name_size(width) is None
 
     def _band_rect(self, width: int) -> QRect:
         h = self._height()
@@ -103,7 +132,7 @@ class LcarsHeader(ScaledWidget):
         if self._wrapped(width):  # a band of their own, under the name
             left = round(h * 0.42 * 1.6)
             return QRect(left, h + 2, width - left - 4, self._row.sizeHint().height())
-        left = self._beside()
+        left = self._beside(width)
         return QRect(
             left, bar + 1, width - left - 4, max(h - bar - 2, self._row.sizeHint().height())
         )
@@ -162,7 +191,8 @@ class LcarsHeader(ScaledWidget):
         """The elbow, bars and title, painted once per size (the header repaints under
         its Turn and pools at every Command; only the subtitle is painted each time)."""
         ratio = self.devicePixelRatioF()
-        key = (self.width(), self.height(), ratio, self._color.name(), self._title)
+        size = self._name_size(self.width())  # (None: the band is under the whole name)
+        key = (self.width(), self.height(), ratio, self._color.name(), self._title, size)
         if self._cache is not None and self._cache[0] == key:
             return self._cache[1]
         pixmap = QPixmap(round(self.width() * ratio), round(self.height() * ratio))
@@ -188,7 +218,7 @@ class LcarsHeader(ScaledWidget):
         p.setBrush(QColor(COLORS.violet))
         p.setPen(Qt.PenStyle.NoPen)
         p.drawEllipse(QRectF(w - bar, 0, bar, bar))
-        p.setFont(self._title_font())
+        p.setFont(self._title_font(size))
         p.setPen(QColor(self._color))
         text_rect = QRectF(bar * 1.6, bar, w - bar * 1.6, line - bar)
         p.drawText(
