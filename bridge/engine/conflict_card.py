@@ -181,6 +181,9 @@ class ConflictPreview(_View):
     costs: tuple[str, ...] = ()
     odds: TaskOdds | None = None
     attack: AttackOdds | None = None
+    notes: tuple[str, ...] = Field(
+        default=(), description="What the odds leave out (Aim's re-roll after the roll)"
+    )
     lines: tuple[str, ...] = Field(
         default=(),
         description="The preview in words, a line each: the itemised Difficulty, the roll, "
@@ -430,6 +433,7 @@ def preview_lines(preview: ConflictPreview) -> tuple[str, ...]:
             f"Success {odds.p_success:.0%} · Momentum expected {odds.expected_momentum:.1f} · "
             f"Complication {odds.p_complication:.0%} (exact)"
         )
+    lines.extend(preview.notes)
     return tuple(lines)
 
 
@@ -495,6 +499,8 @@ def _preview_of(state: Encounter, cmd: ConflictTask, plan: ConflictPlan) -> Conf
                 back.effect(PersonalEffect.VICIOUS) or 0,
             )
         attack = attack_odds(spec, damage, reactive=plan.reactive, counter=counter)
+    aiming = attack is not None and _conflict(state).figures[plan.frame.actor].aim
+    notes = ("Aiming: after the roll you may re-roll a d20; these odds are before it.",)
     return ConflictPreview(
         difficulty=spec.difficulty,
         items=plan.items,
@@ -505,6 +511,7 @@ def _preview_of(state: Encounter, cmd: ConflictTask, plan: ConflictPlan) -> Conf
         costs=tuple(c for c in costs if c),
         odds=task_odds(spec) if spec.difficulty or cmd.roll else None,
         attack=attack,
+        notes=notes if aiming else (),
     )
 
 

@@ -113,3 +113,18 @@ def test_the_card_says_what_is_left_of_the_figures_own_turn() -> None:
     assert conflict_card(f.state, "kell").turn_left.startswith("Your Turn: both taken")
     f.end()
     assert conflict_card(f.state, "kell").turn_left == ""
+
+
+def test_an_aiming_attackers_preview_says_its_odds_are_before_the_re_roll() -> None:
+    """Seed 003 AIM: the re-roll comes after the roll. The preview read "Hit 66% (exact)"
+    before and after Aim, as if Aim changed nothing."""
+    f = Fight()
+    f.turn("kell")
+    before = conflict_preview(f.state, ATTACK)
+    assert not any("Aiming" in line for line in before.lines)
+    f.minor("aim")
+    after = conflict_preview(f.state, ATTACK)
+    assert after.notes == (
+        "Aiming: after the roll you may re-roll a d20; these odds are before it.",
+    )
+    assert after.lines[-1] == after.notes[0]
