@@ -256,3 +256,17 @@ def test_the_away_teams_windows_fit_a_laptop(qtbot: QtBot, scale: float) -> None
     QApplication.processEvents()
     assert card.resolve_button.isVisible()
     assert must_fit(card, READOUTS | {"card"}) == [], "after the attack's roll"
+
+
+def test_the_view_menu_says_the_text_size_the_window_is_at(
+    qtbot: QtBot, model: SharedModel
+) -> None:
+    """A GM's play-through: the steps are 10% and no window said which size it was at;
+    the GM read the code to know when 150% was reached."""
+    console = _console(qtbot, model)
+    console.text_size.set(1.0)
+    assert console.text_size.larger.text() == "&Larger text (now 100%)"
+    console.text_size.larger.trigger()
+    console.text_size.larger.trigger()
+    assert console.text_size.smaller.text() == "&Smaller text (now 120%)"
+    console.text_size.set(1.0)

@@ -84,6 +84,7 @@ class TextSize:
         self.larger = self._action("&Larger text", LARGER_KEYS, lambda: self.step(STEP))
         self.smaller = self._action("&Smaller text", SMALLER_KEYS, lambda: self.step(-STEP))
         self.default = self._action("&Default text size (100%)", DEFAULT_KEYS, self.reset)
+        self._name_size()
 
     def _action(self, text: str, keys: tuple[str, ...], slot: Callable[[], None]) -> QAction:
         act = QAction(text, self.window)
@@ -91,6 +92,12 @@ class TextSize:
         act.triggered.connect(slot)
         self.window.addAction(act)  # the keys work without a menu too
         return act
+
+    def _name_size(self) -> None:
+        """The menu says the size the window's text is at now (its steps are 10%)."""
+        now = f" (now {self.scale:.0%})"
+        self.larger.setText("&Larger text" + now)
+        self.smaller.setText("&Smaller text" + now)
 
     def actions(self) -> list[QAction]:
         """Larger, smaller, default: for a View menu."""
@@ -110,6 +117,7 @@ class TextSize:
         if scale == self.scale:
             return
         self.scale = scale
+        self._name_size()
         _apply(self.window, scale)
         for dialog in self._followers() if self._followers else []:
             take_text_size(dialog, self.window)
