@@ -418,6 +418,10 @@ class TaskDialog(QDialog):
         if not self.npc and self.value.count():
             form.addRow("", self.determination)
             form.addRow("Value", self.value)
+            # a Value is cited only with the Determination die: until then it is not chosen
+            self.value.setEnabled(False)
+            self.value.setToolTip("The Value the Determination die is spent for")
+            self.determination.toggled.connect(self.value.setEnabled)
         for box in (self.attribute, self.discipline, self.focus, self.value):
             box.currentIndexChanged.connect(self.refresh_preview)
         for check in (self.ship_assist, self.determination):

@@ -389,3 +389,17 @@ def test_a_difficulty_zero_hail_can_be_taken_without_a_roll(
     assert inspiration.reason is not None and "no dice to re-roll" in inspiration.reason
     qtbot.mouseClick(d.resolve_button, Qt.MouseButton.LeftButton)
     assert model.state.pending is None and d.stage.text() == "RESOLVED"
+
+
+def test_a_value_is_chosen_only_with_the_determination_die(
+    qtbot: QtBot, model: SharedModel
+) -> None:
+    """RULES-NOTES: the Determination die needs a Value. A GM's play-through: a Value
+    stood chosen with no Determination die."""
+    model.submit(StartTurn(by="kell", actor="kell"))
+    d = dialog(qtbot, model, "kell", Station.TACTICAL, "fire_weapon")
+    assert not d.value.isEnabled() and d.command().value is None
+    d.determination.setChecked(True)
+    assert d.value.isEnabled() and d.command().value == d.value.currentData()
+    d.determination.setChecked(False)
+    assert not d.value.isEnabled()
