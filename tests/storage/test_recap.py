@@ -17,9 +17,8 @@ def test_recap_goes_round_by_round_with_rolls_and_damage() -> None:
             break
         command = suggest(session.state, session.check)
         assert command is not None
-        hit = hit or any(
-            "Damage after Resistance" in line for line in session.apply(command).entry.log
-        )
+        log = session.apply(command).entry.log  # (applied every time, hit or not)
+        hit = hit or any("Damage after Resistance" in line for line in log)
     text = recap_markdown(session.initial, session.journal, session.state)
     assert text.startswith("# Ambush at Kessik Nebula\n")
     assert "**Players:** USS Resolute (Akira class, Scale 5)" in text
