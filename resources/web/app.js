@@ -18,6 +18,7 @@ const overlayText = document.getElementById("overlay-text");
 
 const params = new URLSearchParams(location.search);
 const SPENDS_KEY = "bridge.conflict-spends";
+const SHIP_SPENDS_KEY = "bridge.ship-spends";
 
 const ui = {
   link: null,
@@ -25,6 +26,7 @@ const ui = {
   form: null,
   conflictForm: null, // the Conflict card entry being filled
   conflictSpends: { roll: null, values: {} }, // the Momentum spends chosen for the roll waiting
+  shipSpends: { roll: null, values: {} }, // the same for a ship Task's roll
   inConflict: false, // the officer was in a running personal conflict at the last redraw
   report: null,
   back: null,
@@ -138,6 +140,7 @@ async function send(command) {
 /** Show what the host's answer to `command` means for this screen. */
 function settle(command, answer, form, from) {
   if (answer.type === "refused") {
+    if (form && command.type === "task") form.reportFrom = undefined; // (no roll to report)
     toast(answer.reason);
     render();
     return;
@@ -152,7 +155,7 @@ function settle(command, answer, form, from) {
     return;
   }
   if (ui.screen === "action" && finished && (command.type === "resolve" || command.type === "apply_damage" || command.type === "task")) {
-    ui.report = { title: document.querySelector(".task-name")?.textContent ?? "", entries };
+    ui.report = { title: form?.title ?? document.querySelector(".task-name")?.textContent ?? "", entries };
     ui.form = null;
     setScreen("report");
     return;
@@ -167,8 +170,8 @@ function settle(command, answer, form, from) {
   if (finished && entries.length && command.type !== "start_turn") toast(entries.at(-1).lines.join(" "));
 }
 
-/** Back on a new link with a Task's form open and no roll of ours waiting: a roll
- * resolved while the link was down (its RESOLVE sent as it went) shows its report; a form
+/** A Task's form open and no roll of ours waiting any more (a new link, or the other
+ * phone of a shared seat resolved it): a roll resolved meanwhile shows its report; a form
  * no longer on the card goes; any other asks its odds again. */
 function afterRelink(link) {
   const form = ui.form;
@@ -176,7 +179,7 @@ function afterRelink(link) {
   const since = form.reportFrom ?? link.logLength;
   const entries = link.log.slice(Math.max(since - link.logStart, 0)).filter(mine);
   if (entries.some((e) => e.action === "resolve" || e.action === "apply_damage")) {
-    ui.report = { title: document.querySelector(".task-name")?.textContent ?? "", entries };
+    ui.report = { title: form.title ?? document.querySelector(".task-name")?.textContent ?? "", entries };
     ui.form = null;
     ui.screen = "report";
   } else if (!form.info(link.available)) {
@@ -300,27 +303,36 @@ window.addEventListener("blur", letGo);
 
 /** The spends chosen for the roll `roll` before a reload, if that roll still waits
  * (kept in this tab's session storage: a reload or a locked phone loses none). */
-function keptSpends(roll) {
+function keptSpends(roll, key = SPENDS_KEY) {
   try {
-    const kept = JSON.parse(sessionStorage.getItem(SPENDS_KEY) ?? "null");
+    const kept = JSON.parse(sessionStorage.getItem(key) ?? "null");
     return kept && kept.roll === roll && roll !== null ? kept.values : {};
   } catch {
     return {};
   }
 }
 
-function keepSpends() {
+function keepSpends(held = ui.conflictSpends, key = SPENDS_KEY) {
   try {
-    const { roll, values } = ui.conflictSpends;
+    const { roll, values } = held;
     const chosen = Object.fromEntries(Object.entries(values).filter(([k]) => k !== "stage" && k !== "stageAt"));
-    sessionStorage.setItem(SPENDS_KEY, JSON.stringify({ roll, values: chosen }));
+    sessionStorage.setItem(key, JSON.stringify({ roll, values: chosen }));
   } catch {
     // (storage full or refused: the spends are only not kept)
   }
 }
 
+/** The spends chosen for a ship Task's roll waiting: kept in the tab's session storage
+ * with the roll they are for, so a reload or a locked phone keeps them. */
+function shipSpends(pending) {
+  const roll = JSON.stringify([pending.actor, pending.action, pending.result?.dice]);
+  if (ui.shipSpends.roll !== roll) ui.shipSpends = { roll, values: keptSpends(roll, SHIP_SPENDS_KEY) };
+  return ui.shipSpends.values;
+}
+
 function render() {
   if (ui.conflictSpends.roll !== null) keepSpends();
+  if (ui.shipSpends.roll !== null) keepSpends(ui.shipSpends, SHIP_SPENDS_KEY);
   const link = ui.link;
   if (!link || !link.welcome) return;
   if (ui.pressed) {
@@ -397,6 +409,13 @@ function render() {
     return;
   }
   if (ui.screen === "action" && ui.form) {
+    if (pending) {
+      // The roll this page shows (its own, or a shared seat's other phone's): its report
+      // is told from its own log entry on, under its own name.
+      ui.form.reportFrom ??= link.logLength - 1;
+      ui.form.title = link.available.actions[`${pending.station}/${pending.action}`]?.name ?? pending.action;
+      ui.form.spends = shipSpends(pending);
+    }
     const body = pending
       ? pendingScreen(ui.form, pending, link.available, link.state, hooks)
       : setupScreen(ui.form, ui.form.info(link.available) ?? { name: "", reason: "This action is no longer on the card.", params: [], command: {}, kind: "task", rolled: false }, hooks);
@@ -459,7 +478,10 @@ function start(code) {
   link.addEventListener("changed", (event) => {
     overlay.hidden = true;
     status.textContent = link.seat?.character ? "seated" : "watching";
-    if (event.detail.snapshot && ui.screen === "action" && ui.form && !myPending()) afterRelink(link);
+    // A roll that ended while this page looked on (resolved on a new link after the old
+    // one died, or by the other phone of a shared seat) shows its report.
+    const ended = ui.screen === "action" && ui.form && !myPending() && !ui.busy;
+    if (ended && (event.detail.snapshot || ui.form.reportFrom !== undefined)) afterRelink(link);
     render();
   });
   link.addEventListener("seat_refused", (event) => {

@@ -38,7 +38,9 @@ export function replace(parent, ...children) {
 export function toast(text) {
   const box = document.getElementById("toast");
   box.textContent = text;
+  box.title = text; // (whole, where it is cut to its lines)
   box.classList.add("shown");
+  box.onclick = () => box.classList.remove("shown"); // a tap sends it away
   clearTimeout(toast.timer);
   toast.timer = setTimeout(() => box.classList.remove("shown"), 4000);
 }

@@ -125,8 +125,13 @@ def _gm_host(session: Session) -> Iterator[tuple[str, Callable[[object], None]]]
     port = asyncio.run_coroutine_threadsafe(host.start("127.0.0.1", 0), loop).result(10)
 
     def gm(command: object) -> None:
+        """A Command the GM applies, or a call on the host (the host panel's)."""
+
         async def apply() -> None:
-            host.apply(command)  # type: ignore[arg-type]
+            if callable(command):
+                command(host)
+            else:
+                host.apply(command)  # type: ignore[arg-type]
 
         asyncio.run_coroutine_threadsafe(apply(), loop).result(timeout=10)
 
@@ -316,6 +321,9 @@ def test_a_phone_plays_a_task_reloads_and_comes_back_after_the_host_is_restarted
     expect(page.locator(".outcome")).to_have_attribute("data-outcome", "success")
     expect(page.locator("[data-key='entry-end_turn']")).to_have_count(0)
     page.locator("input[name='bonus_damage']").fill("1")
+    expect(page.locator("[data-spending]")).to_have_attribute("data-spending", "1")
+    page.reload()  # a reload (or a locked phone) keeps the spends chosen for this roll
+    expect(page.locator("input[name='bonus_damage']")).to_have_value("1")
     expect(page.locator("[data-spending]")).to_have_attribute("data-spending", "1")
     _large_targets(page)
     _shot(page, shots / "web-roll-phone.png", full=True)
@@ -1175,5 +1183,74 @@ def test_on_foot_a_phone_buys_dice_and_rolls_the_determination_die(
     expect(page.locator(".waiting .die.d20")).to_have_count(4)  # 2 + Determination + 1
     text = journal.read_text()
     assert '"bought":["determination","momentum"]' in text.replace(" ", "")
+    assert page.errors == []  # type: ignore[attr-defined]
+    page.close()
+
+
+def test_both_phones_of_a_shared_seat_see_the_roll_and_its_report_under_its_name(
+    browser: Browser,
+) -> None:
+    """A shared seat: one phone on another Task's form followed the other's roll, but its
+    report was headed with its own form's Task; the phone that rolled dropped back to a
+    stale form ("A Task has already been attempted") instead of the report."""
+    from bridge.engine import StartTurn
+
+    session = Session(demo_encounter())
+    with _gm_host(session) as (url, gm):
+        first, second = _page(browser, PHONE), _page(browser, PHONE)
+        for page in (first, second):
+            page.goto(url)
+        _take(first, "char:kell")
+        expect(first.locator(".officer .name")).to_have_text("Lt. Cmdr. Kell")
+        gm(lambda host: host.set_shared("char:kell", True))
+        _take(second, "char:kell")
+        expect(second.locator(".officer .name")).to_have_text("Lt. Cmdr. Kell")
+        gm(StartTurn(by="gm", actor="kell"))
+        first.locator("[data-key='entry-tactical/fire_weapon']").click()  # another form
+        entry = second.locator("[data-key='entry-tactical/modulate_shields']")
+        expect(entry).to_be_enabled()
+        entry.click()
+        expect(second.locator(".preview .odds")).to_contain_text("% to succeed")
+        second.locator("[data-key='go']").click()  # the second phone rolls
+        resolve = first.locator("[data-key='resolve']")
+        expect(resolve).to_be_enabled()  # the first follows to the roll
+        expect(first.locator(".task-name")).to_have_text("Modulate Shields")
+        resolve.click()  # and resolves it
+        for page in (first, second):
+            expect(page.locator(".report")).to_be_visible()
+            expect(page.locator(".task-name")).to_have_text("Modulate Shields")
+        assert first.errors == [] and second.errors == []  # type: ignore[attr-defined]
+        first.close()
+        second.close()
+
+
+def test_a_message_keeps_to_three_lines_at_the_top_and_a_tap_sends_it_away(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """A phone's message after every action covered the header for seconds, five lines
+    of it for the longer ones; in landscape, with the buttons' bar, it left less than half
+    the screen."""
+    _, _, url = _host(tmp_path)
+    page = _page(browser, PHONE)
+    page.goto(url)
+    _take(page, "char:kell")
+    expect(page.locator(".officer .name")).to_have_text("Lt. Cmdr. Kell")
+    words = "The attack on IKS Qoj: 9 damage before Resistance. " * 8
+    page.evaluate("(text) => import('/dom.js').then((m) => m.toast(text))", words)
+    box = page.locator("#toast")
+    expect(box).to_have_class(re.compile("shown"))
+    lines = page.evaluate(
+        "() => { const t = document.getElementById('toast'); const s = getComputedStyle(t);"
+        " return (t.clientHeight - parseFloat(s.paddingTop) - parseFloat(s.paddingBottom))"
+        " / parseFloat(s.lineHeight); }"
+    )
+    assert lines <= 3.05, lines
+    box.click()
+    expect(box).not_to_have_class(re.compile("shown"))
+    page.set_viewport_size({"width": 844, "height": 390})  # landscape: two lines
+    page.evaluate("(text) => import('/dom.js').then((m) => m.toast(text))", words)
+    expect(box).to_have_class(re.compile("shown"))
+    height = page.evaluate("() => document.getElementById('toast').getBoundingClientRect().height")
+    assert height < 390 * 0.2, height
     assert page.errors == []  # type: ignore[attr-defined]
     page.close()
