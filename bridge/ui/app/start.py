@@ -21,8 +21,9 @@ __all__ = ["build", "run_app"]
 
 def _first_session(
     seed: int | None, autosave: bool, ask: bool = True, also: Sequence[str] = ()
-) -> Session:
-    """The battle to open: a crashed one the GM chooses to resume, or the demo.
+) -> tuple[Session, bool]:
+    """The battle to open, and whether it was resumed: a crashed one the GM chooses to
+    resume, or the demo.
 
     ``also`` (other folders that cannot be written) joins the autosave warning, if any.
     """
@@ -31,15 +32,26 @@ def _first_session(
 
     session = Session(demo_encounter(), SeededDice(seed))
     if not autosave:
-        return session
+        return session, False
     from bridge.ui.console.autosave_ui import resume_crashed, start_autosave, use_chosen_folder
 
     use_chosen_folder()
     resumed = resume_crashed() if ask else None
     if resumed is not None:
-        return resumed
+        return resumed, True
     start_autosave(session, also=also)
-    return session
+    return session, False
+
+
+def _reopen_last(console: GmConsole) -> None:
+    """The battle the GM last opened or saved, where they left it (``--demo`` opens the
+    demo, File ▸ New a fresh battle). One that is gone is passed over; one that cannot be
+    opened is said, and the demo stays."""
+    from bridge.ui.base.settings import recent_files
+
+    last = next(iter(recent_files()), None)
+    if last is not None and Path(last).is_file():
+        console.files.open(Path(last))
 
 
 def build(
@@ -73,7 +85,8 @@ def build(
     from bridge.ui.base.notices import unwritable_folders, warn_unwritable_folders
 
     unwritable = unwritable_folders() if autosave else []  # a GM's start: checked once
-    model = SharedModel(_first_session(seed, autosave, ask and open_path is None, also=unwritable))
+    session, resumed = _first_session(seed, autosave, ask and open_path is None, unwritable)
+    model = SharedModel(session)
     console = GmConsole(model, autosave=autosave)
     apply_stylesheet()
     console.rescale()  # measured again in the style sheet's sizes: the controls whole
@@ -90,6 +103,8 @@ def build(
     listen_for_files(app, console.files.add_from_file, console)
     if open_path is not None:
         console.files.add_from_file(open_path)
+    elif autosave and ask and not demo and not resumed:  # a GM's own start: where they were
+        _reopen_last(console)
     if demo:
         console.open_all()
         _cascade(console)

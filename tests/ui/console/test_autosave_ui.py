@@ -67,7 +67,7 @@ def test_the_gm_can_choose_another_autosave_folder(
     chosen = tmp_path / "elsewhere"
     chosen.mkdir()
     monkeypatch.setattr(QFileDialog, "getExistingDirectory", lambda *a, **k: str(chosen))
-    session = _first_session(None, autosave=True)
+    session, _ = _first_session(None, autosave=True)
     assert len(shown) == 1 and isinstance(session.sink, AutosaveJournal)
     assert session.sink.path.parent == chosen
     set_autosave_dir(None)
@@ -122,7 +122,7 @@ def test_resuming_a_damaged_autosave_says_what_was_dropped(
         handle.write(b'{"op":"apply","entry":{"comm')
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: Yes)
     shown = answer_warnings(monkeypatch, Yes)
-    resumed = _first_session(None, autosave=True)
+    resumed, _ = _first_session(None, autosave=True)
     assert resumed.state == crashed.state and resumed.sink is not None
     assert len(shown) == 1 and "resumed after 3 Command(s)" in shown[0]
     assert "cut short" in shown[0]
@@ -145,7 +145,7 @@ def test_the_autosave_warning_names_the_folder_not_a_temporary_file(
 
     monkeypatch.setattr(autosave, "write_atomic", full)
     shown = answer_warnings(monkeypatch, No)
-    session = _first_session(None, autosave=True)
+    session, _ = _first_session(None, autosave=True)
     assert session.sink is None and len(shown) == 1
     assert f"the autosave folder {folder} cannot be written" in shown[0]
     assert ".tmp" not in shown[0]

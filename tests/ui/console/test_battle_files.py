@@ -153,11 +153,11 @@ def test_resume_after_a_crash(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> 
     crashed.apply(AdjustPool(pool="threat", delta=4))
     assert find_unfinished()
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
-    session = _first_session(None, autosave=True)
-    assert isinstance(session, Session) and session.state == crashed.state
+    session, resumed = _first_session(None, autosave=True)
+    assert isinstance(session, Session) and session.state == crashed.state and resumed
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.No)
-    fresh = _first_session(None, autosave=True)
-    assert isinstance(fresh.sink, AutosaveJournal) and fresh.journal == ()
+    fresh, resumed = _first_session(None, autosave=True)
+    assert isinstance(fresh.sink, AutosaveJournal) and fresh.journal == () and not resumed
     assert len(find_unfinished()) == 2  # the crashed battle stays on offer
 
 
@@ -189,3 +189,38 @@ def test_open_and_save_as_start_in_the_battles_folder_never_where_bridge_started
     assert c.files.save_as()
     c.files.open()
     assert asked[-1] == str(tmp_path)  # the battle's own folder
+
+
+def test_bridge_starts_where_the_gm_left_off_the_last_battle_opened_or_saved(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A GM's play-through: saved, quit, started again, and the demo came back; the battle
+    was only under Open recent. A GM's own start reopens it (``--demo`` keeps the demo);
+    a battle that is gone is passed over."""
+    from bridge.storage.battle import save_battle
+    from bridge.ui.app.start import build
+    from bridge.ui.base.settings import add_recent
+
+    battle = tmp_path / "kessik.bridge"
+    played = Session(demo_encounter(), SeededDice(3))
+    played.apply(AdjustPool(pool="threat", delta=5))
+    save_battle(battle, played)
+    add_recent(str(battle))
+    console, model = build(False, autosave=True, ask=True)
+    qtbot.addWidget(console)
+    console.confirm_quit = False
+    assert model.state.threat.value == played.state.threat.value
+    assert console.files.path == battle and "kessik.bridge" in console.windowTitle()
+    console.close()
+    demo, demo_model = build(True, autosave=True, ask=True)  # --demo: the demo battle
+    qtbot.addWidget(demo)
+    demo.confirm_quit = False
+    assert demo_model.state.threat.value == demo_encounter().threat.value
+    demo.close()  # (its station windows close, and go, with it)
+    battle.unlink()  # gone: the demo, and nothing said
+    shown: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a, **k: shown.append(str(a[2])))
+    again, again_model = build(False, autosave=True, ask=True)
+    qtbot.addWidget(again)
+    again.confirm_quit = False
+    assert again_model.state.threat.value == demo_encounter().threat.value and shown == []
