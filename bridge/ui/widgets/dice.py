@@ -23,6 +23,13 @@ def die_meaning(die: DieRoll) -> str:
     return word
 
 
+def _assistant(owner: str) -> str:
+    """Whose assist a die is, in a word under it (two read "ASSIST" alike): the last
+    word of the name, "RESOLUTE" for USS Resolute, "REYES" for Capt. Elena Reyes."""
+    words = owner.split("(", maxsplit=1)[0].split()
+    return (words[-1] if words else "assist").upper()[:10]
+
+
 class DiceRow(ScaledWidget):
     """A row of d20s: face, owner and meaning under each."""
 
@@ -76,7 +83,7 @@ class DiceRow(ScaledWidget):
             p.setFont(small)
             p.setPen(QColor(COLORS.red if die.complication else COLORS.text))
             label = die_meaning(die).replace(" + ", "\n")
-            owner = "ASSIST" if die.kind == "assist" else ""
+            owner = _assistant(die.owner) if die.kind == "assist" else ""
             p.drawText(
                 QRectF(
                     x - scaled(14, self),
