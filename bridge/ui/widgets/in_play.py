@@ -46,7 +46,9 @@ class InPlayList(LinesView):
     """The lines of :func:`in_play_lines`, each whole, always :attr:`ROWS` lines high
     (more scroll), so the log under it never moves as effects come and go."""
 
-    ROWS = 4
+    ROWS = 6
+    """Four effects a table often has, a long one taking two lines (four rows scrolled
+    from the fourth effect)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
