@@ -48,7 +48,7 @@ from bridge.engine import (
 )
 from bridge.ui.base.settings import restore_geometry, save_geometry
 from bridge.ui.base.text_size import TextSize
-from bridge.ui.base.theme import BAR_TEXT_LOW, COLORS, scaled
+from bridge.ui.base.theme import BAR_TEXT_LOW, COLORS, scaled, window_scale
 from bridge.ui.conflict.conflict_dialog import ConflictEntryDialog
 from bridge.ui.conflict.conflict_model import ConflictSeat
 from bridge.ui.conflict.conflict_text import back_html, preview_lines, preview_summary
@@ -80,6 +80,8 @@ class ConflictWindow(QMainWindow):
 
     def __init__(self, model: ConflictSeat, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self._task_order: list[str] = []  # the Tasks' keys in the card's order
+        self._task_columns = 0  # how many columns they are laid out in (0: not yet)
         self.model = model
         self.character = model.character
         self.dialog: ConflictEntryDialog | None = None
@@ -251,8 +253,28 @@ class ConflictWindow(QMainWindow):
         self.fit = keep_on_screen(self)
         self.refresh()
 
+    def _place_tasks(self) -> None:
+        """The Tasks in the card's order, down two columns up to a text size of 130%
+        (twelve one under another scrolled on a laptop's screen, FIRST AID and OTHER TASK
+        out of sight), and down one from there (two would wrap every line thrice)."""
+        columns = 2 if window_scale(self) < 1.3 else 1
+        if columns == self._task_columns or not self._task_order:
+            return
+        self._task_columns = columns
+        rows = -(-len(self._task_order) // columns)
+        for key in self._task_order:
+            self._task_grid.removeWidget(self.buttons[key])
+            self._task_grid.removeWidget(self.lines[key])
+        for i, key in enumerate(self._task_order):
+            row, column = i % rows, 2 * (i // rows)
+            self._task_grid.addWidget(self.buttons[key], row, column)
+            self._task_grid.addWidget(self.lines[key], row, column + 1)
+        for column in (1, 3):
+            self._task_grid.setColumnStretch(column, 1 if column < 2 * columns else 0)
+
     def _rescale(self) -> None:
         """The few sizes set in pixels, at the window's own text size (Ctrl+=, Ctrl+-)."""
+        self._place_tasks()
         self.tabs.setMinimumHeight(round(scaled(100, self)))  # its entries scroll inside
         self.stress_bar.setMinimumWidth(round(scaled(260, self)))
         for box in (self.bonus, self.penetration, self.extra, self.information):
@@ -270,16 +292,16 @@ class ConflictWindow(QMainWindow):
             self._minor_grid.addWidget(b)
             self.buttons[entry.key] = b
         self._minor_grid.addStretch(1)
-        for row, entry in enumerate(card.tasks):
+        for entry in card.tasks:
             b = QPushButton(entry.name.upper(), self.task_box)
             b.clicked.connect(lambda _=False, k=entry.key: self.use(k))
             line = QLabel(self.task_box)
             line.setObjectName("dim")
-            self._task_grid.addWidget(b, row, 0)
-            self._task_grid.addWidget(line, row, 1)
+            line.setWordWrap(True)  # (read whole, on two lines if it must)
             self.buttons[entry.key] = b
             self.lines[entry.key] = line
-        self._task_grid.setColumnStretch(1, 1)
+            self._task_order.append(entry.key)
+        self._place_tasks()
         self.back.setHtml(back_html(card))
         self._built = True
 

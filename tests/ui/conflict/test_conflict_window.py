@@ -324,3 +324,29 @@ def test_movement_offers_to_end_beside_those_in_the_zone_it_goes_to(qtbot: QtBot
     conflict = model.state.conflict
     assert conflict is not None and conflict.zone_of("reyes") == "Transporter Room 3"
     assert "Klingon Warrior" in w.status.text()  # within Reach of it now
+
+
+def test_the_tasks_go_down_two_columns_whole_on_a_laptop_and_one_at_a_large_size(
+    qtbot: QtBot,
+) -> None:
+    """A GM's play-through on a 1366x768 laptop: the card's twelve Tasks, one under
+    another, scrolled; FIRST AID was cut and OTHER TASKS out of sight."""
+    from PySide6.QtWidgets import QAbstractScrollArea, QApplication
+
+    model = SharedModel(Session(demo_boarding(), SeededDice(3)))
+    w = card(qtbot, model)
+    w.text_size.set(1.0)
+    w.resize(1280, 700)  # a framed window on a laptop's screen
+    QApplication.processEvents()
+    scrolled = [
+        a.verticalScrollBar().maximum()
+        for a in w.findChildren(QAbstractScrollArea)
+        if a.isVisible() and a.verticalScrollBar().maximum() > 0
+    ]
+    assert scrolled == []
+    attack, ready = w.buttons["attack"], w.buttons["ready"]
+    assert ready.x() > attack.x() and ready.y() == attack.y()  # READY heads the 2nd column
+    w.text_size.set(1.5)
+    QApplication.processEvents()
+    assert ready.x() == attack.x() and ready.y() > attack.y()  # one column from 130%
+    w.text_size.set(1.0)
