@@ -166,6 +166,20 @@ class GmConsole(QMainWindow):
             self._split.addWidget(self._log_column)
             self._log_column.show()
             self._split.setSizes([440, 480, 420])
+        # From 180% the long tab names go short (whole in their tooltip): at 200% on a
+        # laptop the bar read "PER" beside arrows, the rest of it out of reach.
+        short = self.text_size.scale >= 1.8
+        for page, name, brief in (
+            (self._ship_tab_area, "SHIP PANEL", "SHIP"),
+            (self._conflict_tab, "PERSONAL CONFLICT", "ON FOOT"),
+        ):
+            index = self.picture_tabs.indexOf(page)
+            self.picture_tabs.setTabText(index, brief if short else name)
+            self.picture_tabs.setTabToolTip(index, name.capitalize() if short else "")
+        # (and their pills hold their words closer)
+        self.picture_tabs.setStyleSheet(
+            "QTabBar::tab { padding-left: 6px; padding-right: 6px; }" if short else ""
+        )
 
     def _picture(self) -> QWidget:
         """The tactical picture (every ship, the zones they stand in) and, on its own tab,
@@ -177,7 +191,8 @@ class GmConsole(QMainWindow):
         self._ship_panel: ShipPanel | None = None
         self._ship_tab = QWidget()
         QVBoxLayout(self._ship_tab).setContentsMargins(0, 0, 0, 0)
-        self.picture_tabs.addTab(scrolling(self._ship_tab, "ship panel"), "SHIP PANEL")
+        self._ship_tab_area = scrolling(self._ship_tab, "ship panel")
+        self.picture_tabs.addTab(self._ship_tab_area, "SHIP PANEL")
         self.picture_tabs.currentChanged.connect(self._tab_shown)
         self.conflict = ConflictControls(self.model)
         self.conflict.sig_said.connect(lambda text: self.statusBar().showMessage(text, 8000))

@@ -342,3 +342,21 @@ def test_at_150_percent_the_picture_tabs_are_whole_with_the_log_among_them(
     bar = c.picture_tabs.tabBar()
     assert c.picture_tabs.tabText(3) == "LOG"
     assert sum(bar.tabRect(i).width() for i in range(bar.count())) <= bar.width()
+
+
+def test_at_200_percent_the_long_tab_names_go_short_and_every_tab_is_in_reach(
+    qtbot: QtBot, model: SharedModel
+) -> None:
+    """A GM's play-through at 200%: the tab bar read "PER" beside arrows, PERSONAL
+    CONFLICT and LOG out of reach."""
+    c = console(qtbot, model)
+    c.resize(1340, 690)
+    c.text_size.set(2.0)
+    qtbot.waitUntil(lambda: c.picture_tabs.count() == 4, timeout=2000)
+    bar = c.picture_tabs.tabBar()
+    names = [c.picture_tabs.tabText(i) for i in range(4)]
+    assert names == ["BATTLE", "SHIP", "ON FOOT", "LOG"]
+    assert c.picture_tabs.tabToolTip(2) == "Personal conflict"
+    assert sum(bar.tabRect(i).width() for i in range(bar.count())) <= bar.width()
+    c.text_size.set(1.0)
+    assert c.picture_tabs.tabText(2) == "PERSONAL CONFLICT"
