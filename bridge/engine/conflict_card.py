@@ -358,6 +358,7 @@ _FIELD: dict[Need, str] = {
     Need.TARGET: "target",
     Need.PATIENT: "target",
     Need.ALLY: "target",
+    Need.GUARDED: "target",
     Need.PERSONAL_WEAPON: "weapon",
     Need.CHARGE: "charge",
     Need.ZONE: "zone",
@@ -517,7 +518,7 @@ def _preview_of(state: Encounter, cmd: ConflictTask, plan: ConflictPlan) -> Conf
 
 # -- the card -----------------------------------------------------------------------------
 OPTIONAL = frozenset(
-    {Need.ALLY, Need.ALSO, Need.BESIDE, Need.CHARGE, Need.COMPLICATION, Need.ROLL, *ROLL_NEEDS}
+    {Need.GUARDED, Need.ALSO, Need.BESIDE, Need.CHARGE, Need.COMPLICATION, Need.ROLL, *ROLL_NEEDS}
 )
 """Needs a Task goes without unless chosen (Guard guards oneself, the card's roll, a
 Focus, dice bought, the Determination die)."""
@@ -712,7 +713,8 @@ def redact_conflict(state: Encounter) -> Conflict | None:
 NEED_LABELS: dict[Need, str] = {
     Need.TARGET: "Target",
     Need.PATIENT: "Patient",
-    Need.ALLY: "Ally (none: yourself)",
+    Need.ALLY: "Ally",
+    Need.GUARDED: "Guard whom (none: yourself)",
     Need.PERSONAL_WEAPON: "Weapon",
     Need.LETHAL: "Lethal or not",
     Need.CHARGE: "Charge (after Prepare)",

@@ -49,21 +49,20 @@ def roll_needs(state: Encounter, fig: Figure) -> tuple[Need, ...]:
     return tuple(out)
 
 
-def _dice_choices(state: Encounter, fig: Figure, cmd: ConflictTask) -> tuple[Choice, ...]:
+def _dice_choices(fig: Figure, cmd: ConflictTask) -> tuple[Choice, ...]:
     """1 to 3 dice (fewer after a Determination die, which is the first), priced by their
-    places: an officer's for Momentum (as far as the pool holds) or added to Threat, an
-    NPC's for Threat (as far as it and the pool hold)."""
+    places: an officer's for Momentum or added to Threat, an NPC's for Threat. All are
+    offered, as a ship Task's are: one the pool cannot pay for is refused by the preview,
+    in the roll's words, and a choice made is never dropped unsaid."""
     first = 1 if DETERMINATION in cmd.bought else 0
     out: list[Choice] = []
     for count in range(1, MAX_BOUGHT_DICE - first + 1):
         price = sum(BOUGHT_DIE_COSTS[first : first + count])
         dice = "1 die" if count == 1 else f"{count} dice"
         if fig.npc is not None:
-            if price <= fig.own_threat + state.threat.value:
-                out.append(Choice(value=f"threat:{count}", label=f"{dice} for {price} Threat"))
+            out.append(Choice(value=f"threat:{count}", label=f"{dice} for {price} Threat"))
             continue
-        if price <= state.momentum.value:
-            out.append(Choice(value=f"momentum:{count}", label=f"{dice} for {price} Momentum"))
+        out.append(Choice(value=f"momentum:{count}", label=f"{dice} for {price} Momentum"))
         out.append(Choice(value=f"threat:{count}", label=f"{dice}, adding {price} Threat"))
     return tuple(out)
 
@@ -74,7 +73,7 @@ def roll_choices(
     """The legal values of each of the roll's needs, given what is chosen so far."""
     return {
         Need.FOCUS: tuple(Choice(value=f, label=f) for f in stats(state, fig).focuses),
-        Need.DICE: _dice_choices(state, fig, cmd),
+        Need.DICE: _dice_choices(fig, cmd),
         Need.DETERMINATION: tuple(Choice(value=v, label=f"For “{v}”") for v in _values(state, fig)),
     }
 

@@ -249,9 +249,14 @@ def plan_conflict_task(ctx: Ctx, cmd: ConflictTask) -> ConflictPlan:
 
 
 def preview_conflict_task(state: Encounter, cmd: ConflictTask) -> ConflictPlan | str:
-    """The plan for ``cmd`` in ``state``, or the reason it would be refused."""
+    """The plan for ``cmd`` in ``state``, or the reason it would be refused: its dice
+    paid on a throwaway copy, so that a pool too small for them is said before the roll,
+    in the words the roll would be refused in."""
     try:
-        return plan_conflict_task(Ctx(state, GivenDice()), cmd)
+        ctx = Ctx(state, GivenDice())
+        plan = plan_conflict_task(ctx, cmd)
+        _pay_dice(ctx, figure(ctx, plan.frame.actor), plan.spec, cmd)
+        return plan
     except RuleViolation as exc:
         return exc.reason
 

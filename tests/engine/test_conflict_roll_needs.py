@@ -31,9 +31,11 @@ def test_every_rolled_task_asks_focus_dice_and_determination_and_none_is_require
     assert _values(choices, Need.DETERMINATION) == [v.text for v in kell.values]
 
 
-def test_dice_are_priced_by_their_places_and_offered_as_far_as_the_pool_pays() -> None:
+def test_dice_are_priced_by_their_places_and_the_preview_says_what_the_pool_cannot_pay() -> None:
     """RULES-NOTES: Momentum buys 1/2/3 (cumulative 1, 3, 6); Threat can pay the same
-    price; the Determination die is the first bought die and counts toward the 3."""
+    price; the Determination die is the first bought die and counts toward the 3. A die
+    chosen and then priced beyond the pool (the pool spent, a Determination die put
+    first) stays chosen, and the preview says why it cannot be rolled."""
     f = Fight()
     f.do(SetValue(path="momentum.value", value=3))
     f.turn("kell")
@@ -43,13 +45,24 @@ def test_dice_are_priced_by_their_places_and_offered_as_far_as_the_pool_pays() -
         ("threat:1", "1 die, adding 1 Threat"),
         ("momentum:2", "2 dice for 3 Momentum"),
         ("threat:2", "2 dice, adding 3 Threat"),
-        ("threat:3", "3 dice, adding 6 Threat"),  # 6 Momentum: more than the pool's 3
+        ("momentum:3", "3 dice for 6 Momentum"),
+        ("threat:3", "3 dice, adding 6 Threat"),
     ]
+    three = with_choice(ATTACK, Need.DICE, "momentum:3")
+    assert conflict_preview(f.state, three).reason == (
+        "Not enough Momentum: 6 needed, 3 in the pool."
+    )
     value = f.state.characters["kell"].values[0].text
-    spent = with_choice(ATTACK, Need.DETERMINATION, value)
+    one = with_choice(ATTACK, Need.DICE, "momentum:1")
+    spent = with_choice(one, Need.DETERMINATION, value)
     after = conflict_choices(f.state, "kell", "attack", spent)[Need.DICE]
-    assert [c.value for c in after] == ["momentum:1", "threat:1", "threat:2"]
+    assert [c.value for c in after] == ["momentum:1", "threat:1", "momentum:2", "threat:2"]
     assert [c.label for c in after][:1] == ["1 die for 2 Momentum"]  # the second place
+    assert spent.bought == ("determination", "momentum")  # the die chosen stays
+    f.do(SetValue(path="momentum.value", value=1))  # the pool spent meanwhile
+    assert conflict_preview(f.state, spent).reason == (
+        "Not enough Momentum: 2 needed, 1 in the pool."
+    )
 
 
 def test_the_chosen_roll_is_the_commands_and_the_determination_die_stays_first() -> None:
@@ -92,7 +105,13 @@ def test_an_npc_figure_buys_its_dice_with_threat() -> None:
     f.turn("thug")
     attack = ConflictTask(by="gm", action="attack", target="kell")
     choices = conflict_choices(f.state, "thug", "attack", attack)
-    assert [c.label for c in choices[Need.DICE]] == ["1 die for 1 Threat", "2 dice for 3 Threat"]
+    assert [c.label for c in choices[Need.DICE]] == [
+        "1 die for 1 Threat",
+        "2 dice for 3 Threat",
+        "3 dice for 6 Threat",
+    ]
+    six = with_choice(attack, Need.DICE, "threat:3")
+    assert conflict_preview(f.state, six).reason == "Not enough Threat: 6 needed, 3 in the pool."
     assert Need.DETERMINATION not in conflict_needs(f.state, "thug", "attack", attack)
 
 
@@ -128,3 +147,19 @@ def test_an_aiming_attackers_preview_says_its_odds_are_before_the_re_roll() -> N
         "Aiming: after the roll you may re-roll a d20; these odds are before it.",
     )
     assert after.lines[-1] == after.notes[0]
+
+
+def test_assist_and_direct_need_an_ally_and_only_guard_may_go_without() -> None:
+    """Seed 001 Direct: "another character ... assisted by you". Its form offered
+    "Ally (none: yourself)" and DO IT, refused after; Guard alone guards oneself."""
+    from bridge.engine.conflict_card import NEED_LABELS
+
+    f = Fight(officers=(("kell", B, 0), ("reyes", B, 0)))
+    f.turn("kell")
+    for key in ("assist", "direct"):
+        needs = conflict_needs(f.state, "kell", key)
+        assert Need.ALLY in needs and Need.ALLY not in OPTIONAL, key
+    assert NEED_LABELS[Need.ALLY] == "Ally"
+    guard = conflict_needs(f.state, "kell", "guard")
+    assert Need.GUARDED in guard and Need.GUARDED in OPTIONAL
+    assert NEED_LABELS[Need.GUARDED] == "Guard whom (none: yourself)"

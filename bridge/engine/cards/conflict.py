@@ -404,11 +404,11 @@ CONFLICT_RULES: tuple[ConflictRule, ...] = (
     ),
     ConflictRule(
         "guard",
-        needs=(Need.ALLY, Need.ROLL),
+        needs=(Need.GUARDED, Need.ROLL),
         check=_guard_check,
         base=_guard_base,
         effect=_guard,
-        choices={Need.ALLY: _allies, Need.ROLL: _any_roll},
+        choices={Need.GUARDED: _allies, Need.ROLL: _any_roll},
     ),
     ConflictRule("pass", immediate=_pass),
     ConflictRule(

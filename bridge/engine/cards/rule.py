@@ -36,6 +36,8 @@ class Need(StrEnum):
 
     ENEMY_SHIP = "enemy_ship"
     ALLY = "ally"
+    GUARDED = "guarded"
+    """Guard: the ally guarded, or none for oneself (``ConflictTask.target``)."""
     WEAPON = "weapon"
     AIM = "aim"
     SALVO = "salvo"
