@@ -73,12 +73,13 @@ def _leaves(data: Any, path: str = "") -> Iterator[tuple[str, Any]]:
         yield path, data
 
 
-def _refit(state: Encounter, initial: Encounter) -> Command | None:
-    """The next GM edit that brings a destroyed ship back as it started the battle
-    (damage first, so each edit validates); ``None`` when none is needed or possible."""
+def _refit(state: Encounter, initial: Encounter, side: str | None = None) -> Command | None:
+    """The next GM edit that brings a destroyed ship (of ``side``, if given) back as it
+    started the battle (damage first, so each edit validates); ``None`` when none is
+    needed or possible."""
     for sid, ship in state.ships.items():
         start = initial.ships.get(sid)
-        if not ship.destroyed or start is None:
+        if not ship.destroyed or start is None or side not in (None, state.sides[sid]):
             continue
         now = dict(_leaves(ship.model_dump(mode="json")))
         edits = [
@@ -97,7 +98,8 @@ def _refit(state: Encounter, initial: Encounter) -> Command | None:
 
 def endless_step(state: Encounter, check: Check, initial: Encounter | None = None) -> Command:
     """The next Command of an endless battle: the autopilot's choice; a long fight's
-    scene ends after :data:`SCENE_ROUNDS` Rounds; a won (or lost) battle goes on.
+    scene ends after :data:`SCENE_ROUNDS` Rounds; a won (or lost: the crew's ship
+    refitted) battle goes on.
 
     With ``initial``, the GM refits the destroyed ships in place (the battle stays the
     same size however long it runs: only the journal grows); without, a fresh
@@ -113,6 +115,10 @@ def endless_step(state: Encounter, check: Check, initial: Encounter | None = Non
         refit = _refit(state, initial)
         if refit is not None:
             return refit
+    if not state.active_ships("player"):  # lost: the crew's ship is refitted, play goes on
+        back = _refit(state, demo_encounter(), side="player")
+        if back is not None:
+            return back
     if state.outcome is not None and state.active_ships("npc") and state.active_ships("player"):
         return SetValue(by="gm", path="outcome", value=None)  # and play goes on
     foes = sum(1 for sid in state.ships if sid.startswith("foe")) + 1

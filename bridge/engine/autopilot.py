@@ -110,9 +110,9 @@ def _fires_once_near(state: Encounter, ship_id: str, target: str, fire: AttemptT
 
 
 def _bought_dice(state: Encounter, actor: str, fire: AttemptTask, check: Check) -> list[Option]:
-    """An NPC ship's attack within its weapon's range with 1, 2 or 3 dice bought with
-    Threat (their price 1, 3, 6; RULES-NOTES), each as far as the pool allows above
-    :data:`THREAT_KEPT` (its worth is less the Threat's: see :func:`_worth`)."""
+    """An NPC ship's attack with 1, 2 or 3 dice bought with Threat (their price 1, 3, 6;
+    RULES-NOTES), each as far as the pool allows above :data:`THREAT_KEPT` (its worth is
+    less the Threat's: see :func:`_worth`)."""
     if actor in state.characters:
         return []
     options: list[Option] = []
@@ -154,7 +154,10 @@ def _task_options(state: Encounter, actor: str, ship_id: str, check: Check) -> l
             )
             if check(fire) is None:
                 options.append((fire, ATTACK_WEIGHT))
-                if state.zones.ship_distance(ship_id, target) <= int(w.range):  # in range
+                # A die shows 5/6 of a point of damage on average: dice are bought only
+                # for a weapon whose hit would get through the target's Resistance (a
+                # torpedo's three dice against Resistance 6 cost 6 Threat for nothing).
+                if ship.weapon_damage(w) * 5 / 6 > state.ships[target].resistance:
                     options += _bought_dice(state, actor, fire, check)
                 reach = max(reach, int(w.range))
             elif _fires_once_near(state, ship_id, target, fire):  # refused for the range

@@ -341,6 +341,8 @@ def _task(state: Encounter, conflict: Conflict, key: str) -> str | None:
     if actor is None:
         return "Tasks are attempted during a Turn: start one first."
     if conflict.pending is not None:
+        if conflict.pending.damage is not None:
+            return "An attack's damage dice are waiting to land: apply the damage first."
         return "Another Task is waiting for its Momentum spends: resolve it first."
     a = CONFLICT_CARD.get(key)
     if a is None or a.kind != "task":

@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 from bridge.bench.battles import long_battle
-from bridge.engine.autopilot import HOPELESS, NPCS_ONLY, suggest, suggest_for_npcs
+from bridge.engine.autopilot import (
+    HOPELESS,
+    NPCS_ONLY,
+    _task_options,
+    suggest,
+    suggest_for_npcs,
+)
 from bridge.engine.commands import AdjustDifficulty, AttemptTask, StartTurn
 from bridge.engine.demo import demo_encounter
 from bridge.engine.session import Session
@@ -88,8 +94,9 @@ def test_an_npc_ship_buys_dice_with_threat_for_an_attack_and_keeps_the_gms_share
     """A GM's play-through: the autopilot's ships rallied Round after Round while Threat
     climbed from 10 to 19, since two dice at Difficulty 3-4 seldom hit. RULES-NOTES: NPCs
     buy dice with Threat (the n-th die costs n); it buys them for an attack in range when
-    the better odds are worth more than the Threat, and never spends the last
-    THREAT_KEPT."""
+    the better odds are worth more than the Threat, never spends the last THREAT_KEPT,
+    and buys none for a weapon whose hit would not get through the target's Resistance
+    (a torpedo's three dice against Resistance 6 cost 6 Threat for nothing)."""
     from bridge.engine.autopilot import THREAT_KEPT
     from bridge.engine.commands import SetValue
     from bridge.rules.task import purchase_cost
@@ -106,6 +113,10 @@ def test_an_npc_ship_buys_dice_with_threat_for_an_attack_and_keeps_the_gms_share
     plain = preview_task(state, option.model_copy(update={"bought": ()}))
     assert not isinstance(plan, str) and not isinstance(plain, str)
     assert task_odds(plan.spec).p_success > task_odds(plain.spec).p_success
+    actor = str(state.turn.actor)
+    offered = [o for o, _weight in _task_options(state, actor, actor, session.check)]
+    assert not any(o.weapon == "Photon Torpedoes" and o.bought for o in offered)
+    assert any(o.weapon != "Photon Torpedoes" and o.bought for o in offered)
     session.apply(SetValue(path="threat.value", value=THREAT_KEPT))  # nothing to spare
     poor = suggest(session.state, session.check)
     assert not (isinstance(poor, AttemptTask) and poor.bought)

@@ -163,3 +163,18 @@ def test_assist_and_direct_need_an_ally_and_only_guard_may_go_without() -> None:
     guard = conflict_needs(f.state, "kell", "guard")
     assert Need.GUARDED in guard and Need.GUARDED in OPTIONAL
     assert NEED_LABELS[Need.GUARDED] == "Guard whom (none: yourself)"
+
+
+def test_while_damage_dice_wait_the_tasks_say_so() -> None:
+    """A GM's play-through: after RESOLVE every Task said "Another Task is waiting for its
+    Momentum spends", though the spends were made and the damage dice waited."""
+    from bridge.engine import conflict_card
+
+    f = Fight(npcs=((npc(stress=20, avoid_injury=False), B, 0, 1),))
+    f.turn("kell")
+    f.task("attack", target="thug", d20=(1, 1))
+    f.resolve(hold=True, d6=(3,) * 9)
+    assert f.conflict.pending is not None and f.conflict.pending.damage is not None
+    card = conflict_card(f.state, "kell")
+    reasons = {e.why_not for e in card.tasks}
+    assert reasons == {"An attack's damage dice are waiting to land: apply the damage first."}

@@ -186,6 +186,8 @@ def stylesheet(scale: float = 1.0) -> str:
     QTableWidget, QTreeWidget {{ background: {c.panel}; color: {c.text};
         border: 1px solid #443c55; border-radius: {px(6)}px; padding: {px(3)}px;
         selection-background-color: {c.violet}; selection-color: #000; }}
+    QComboBox:disabled, QSpinBox:disabled, QLineEdit:disabled {{ color: #7d7468;
+        border-color: #2c2833; }}
     QHeaderView::section {{ background: {c.violet}; color: #000; border: none;
                             padding: {px(3)}px; font-weight: bold; }}
     QSpinBox {{ max-width: {px(110)}px; }}

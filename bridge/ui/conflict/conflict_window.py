@@ -81,6 +81,7 @@ class ConflictWindow(QMainWindow):
     def __init__(self, model: ConflictSeat, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._task_order: list[str] = []  # the Tasks' keys in the card's order
+        self._minor_order: list[str] = []  # the Minor Actions' keys, the same
         self._task_columns = 0  # how many columns they are laid out in (0: not yet)
         self.model = model
         self.character = model.character
@@ -228,8 +229,16 @@ class ConflictWindow(QMainWindow):
         columns.addWidget(self.task_box, 5)
         self.buttons: dict[str, QPushButton] = {}
         self.lines: dict[str, QLabel] = {}
-        self._minor_grid = QVBoxLayout(self.minor_box)
+        minor_column = QVBoxLayout(self.minor_box)
+        self._minor_grid = QGridLayout()
+        minor_column.addLayout(self._minor_grid)
+        minor_column.addStretch(1)
         self._task_grid = QGridLayout(self.task_box)
+        self.tasks_why = QLabel(self.task_box)  # a reason every Task shares, said once
+        self.tasks_why.setObjectName("reason")
+        self.tasks_why.setWordWrap(True)
+        self.tasks_why.hide()
+        self._task_grid.addWidget(self.tasks_why, 0, 0, 1, 4)
         self._built = False
 
         self.start_button.clicked.connect(self._start)
@@ -254,19 +263,25 @@ class ConflictWindow(QMainWindow):
         self.refresh()
 
     def _place_tasks(self) -> None:
-        """The Tasks in the card's order, down two columns up to a text size of 130%
-        (twelve one under another scrolled on a laptop's screen, FIRST AID and OTHER TASK
-        out of sight), and down one from there (two would wrap every line thrice)."""
+        """The Minor Actions and the Tasks in the card's order, each down two columns up
+        to a text size of 130% (twelve Tasks one under another scrolled on a laptop's
+        screen, FIRST AID and OTHER TASK out of sight), and down one from there (two
+        would wrap every line thrice)."""
         columns = 2 if window_scale(self) < 1.3 else 1
         if columns == self._task_columns or not self._task_order:
             return
         self._task_columns = columns
+        down = -(-len(self._minor_order) // columns)
+        for key in self._minor_order:
+            self._minor_grid.removeWidget(self.buttons[key])
+        for i, key in enumerate(self._minor_order):
+            self._minor_grid.addWidget(self.buttons[key], i % down, i // down)
         rows = -(-len(self._task_order) // columns)
         for key in self._task_order:
             self._task_grid.removeWidget(self.buttons[key])
             self._task_grid.removeWidget(self.lines[key])
         for i, key in enumerate(self._task_order):
-            row, column = i % rows, 2 * (i // rows)
+            row, column = 1 + i % rows, 2 * (i // rows)  # (row 0: the shared reason)
             self._task_grid.addWidget(self.buttons[key], row, column)
             self._task_grid.addWidget(self.lines[key], row, column + 1)
         for column in (1, 3):
@@ -289,9 +304,8 @@ class ConflictWindow(QMainWindow):
         for entry in card.minors:
             b = QPushButton(entry.name.upper(), self.minor_box)
             b.clicked.connect(lambda _=False, k=entry.key: self.use(k))
-            self._minor_grid.addWidget(b)
+            self._minor_order.append(entry.key)
             self.buttons[entry.key] = b
-        self._minor_grid.addStretch(1)
         for entry in card.tasks:
             b = QPushButton(entry.name.upper(), self.task_box)
             b.clicked.connect(lambda _=False, k=entry.key: self.use(k))
@@ -321,6 +335,7 @@ class ConflictWindow(QMainWindow):
                 b.setEnabled(False)
             for line in self.lines.values():
                 line.setText("")  # (no stale "It is ...'s Task now" once the fight is over)
+            self.tasks_why.hide()
             for b in (self.start_button, self.end_button, self.keep_button):
                 b.setEnabled(False)
             self.header.setSubtitle("")
@@ -340,6 +355,7 @@ class ConflictWindow(QMainWindow):
         self.status.setText("\n".join(card.status))
         for entry in (*card.minors, *card.tasks):
             self._show_entry(entry)
+        self._say_shared_reason(card)
         set_state(self.start_button, card.start_turn, "Start this officer's Turn")
         set_state(self.end_button, card.end_turn, "End the Turn")
         set_state(self.keep_button, card.end_turn, "End the Turn and let an ally act next")
@@ -350,6 +366,18 @@ class ConflictWindow(QMainWindow):
             self.reason.setText("You may start your Turn.")
         else:
             self.reason.setText(f"Not your Turn: {card.start_turn}")
+
+    def _say_shared_reason(self, card: ConflictCardView) -> None:
+        """A reason every Task shares ("Tasks are attempted during a Turn", a roll
+        waiting) is said once above them, not on each of their lines (twelve copies,
+        wrapped, made the card scroll); each button keeps it in its tooltip."""
+        reasons = {entry.why_not for entry in card.tasks}
+        shared = next(iter(reasons)) if len(reasons) == 1 else None
+        self.tasks_why.setText(shared or "")
+        self.tasks_why.setVisible(shared is not None)
+        if shared is not None:
+            for line in self.lines.values():
+                line.setText("")
 
     def _show_entry(self, entry: CardEntry) -> None:
         button = self.buttons.get(entry.key)

@@ -350,3 +350,27 @@ def test_the_tasks_go_down_two_columns_whole_on_a_laptop_and_one_at_a_large_size
     QApplication.processEvents()
     assert ready.x() == attack.x() and ready.y() > attack.y()  # one column from 130%
     w.text_size.set(1.0)
+
+
+def test_a_reason_every_task_shares_is_said_once(
+    qtbot: QtBot,
+) -> None:
+    """A GM's play-through: with a roll waiting, twelve copies of "Another Task is
+    waiting…", each wrapped on three lines, made the card scroll and cut PASS."""
+    from PySide6.QtWidgets import QApplication
+
+    from bridge.engine import ConflictStartTurn
+
+    model = SharedModel(Session(demo_boarding(), SeededDice(3)))
+    model.submit(ConflictStartTurn(by="kell", figure="kell"))
+    model.session._dice = GivenDice(d20=(1, 1))
+    assert model.submit(ConflictTask(by="kell", action="attack", target="klingon-warrior"))
+    w = card(qtbot, model)
+    w.text_size.set(1.0)
+    w.resize(1280, 700)
+    QApplication.processEvents()
+    assert w.tasks_why.isVisible() and "waiting" in w.tasks_why.text()
+    assert [line.text() for line in w.lines.values() if line.text()] == []
+    assert "waiting" in w.buttons["pass"].toolTip()  # each still says why, on hover
+    minors = [w.buttons[k] for k in ("aim", "movement")]
+    assert minors[1].x() > minors[0].x() and minors[1].y() == minors[0].y()  # two columns

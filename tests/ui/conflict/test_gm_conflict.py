@@ -318,11 +318,12 @@ def test_the_cards_forget_the_fight_when_it_ends_and_close_with_the_console(
     model.submit(ConflictStartTurn(by="mbeki", figure="mbeki"))
     c.open_conflict_cards()
     reyes = c.conflict_cards["reyes"]  # (closed, and deleted, with the console below)
-    assert any(line.text() for line in reyes.lines.values())  # "...'s Task now"
+    assert reyes.tasks_why.text().startswith("It is Lt. Amara Mbeki's")  # said once
     model.submit(ConflictEndTurn(by="mbeki"))
     model.submit(EndConflict())
     assert reyes.turn_label.text() == "NO PERSONAL CONFLICT"
     assert [line.text() for line in reyes.lines.values() if line.text()] == []
+    assert not reyes.tasks_why.isVisibleTo(reyes)
     assert not any(b.isEnabled() for b in reyes.buttons.values())
     cards = list(c.conflict_cards.values())
     assert all(card.isVisible() for card in cards)
