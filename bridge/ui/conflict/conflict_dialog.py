@@ -106,15 +106,18 @@ class ConflictEntryDialog(QDialog):
         self._building = False
         self.rebuild()
 
-    def fit(self) -> None:
+    def fit(self, grow: bool = False) -> None:
         """As tall as its wrapped text needs at its width, no taller (a laptop's 768
-        pixels hold it whole)."""
+        pixels hold it whole); with ``grow``, only ever taller (the preview's lines came
+        with the dice chosen: it grows rather than scroll, and never jumps back)."""
         width = max(self.width(), self.minimumWidth())
         margins = self.contentsMargins().top() + self.contentsMargins().bottom()
         content = self._body.heightForWidth(width - 40)
         if content <= 0:
             content = self._body.sizeHint().height()
         height = content + self.go_button.sizeHint().height() + margins + 40
+        if grow and height <= self.height():
+            return
         self.resize(width, height)
         fit_to_screen(self)  # its frame whole on the screen, shrunk if it must be
 
@@ -249,6 +252,8 @@ class ConflictEntryDialog(QDialog):
             self.preview.setText(reason or self.entry.text)
         self.go_button.setEnabled(reason is None)
         self.go_button.setToolTip(reason or "")
+        if self.isVisible():
+            QTimer.singleShot(0, self, lambda: self.fit(grow=True))  # its lines laid out
 
     def send(self) -> None:
         if self.model.submit(self.command()):

@@ -374,3 +374,35 @@ def test_a_reason_every_task_shares_is_said_once(
     assert "waiting" in w.buttons["pass"].toolTip()  # each still says why, on hover
     minors = [w.buttons[k] for k in ("aim", "movement")]
     assert minors[1].x() > minors[0].x() and minors[1].y() == minors[0].y()  # two columns
+
+
+def test_the_attack_form_grows_with_its_preview_rather_than_scroll(qtbot: QtBot) -> None:
+    """A GM's play-through: with a Focus, a Determination die and a die bought, the
+    preview's cost lines came and the form scrolled, its last line cut in half."""
+    from PySide6.QtWidgets import QAbstractScrollArea, QApplication
+
+    from bridge.engine import ConflictStartTurn
+    from bridge.engine.cards import Need
+
+    model = SharedModel(Session(demo_boarding(), SeededDice(3)))
+    model.submit(ConflictStartTurn(by="kell", figure="kell"))
+    w = card(qtbot, model)
+    dialog = w.use("attack")
+    assert dialog is not None
+    qtbot.addWidget(dialog)
+    qtbot.waitExposed(dialog)
+    target = dialog.fields[Need.TARGET]
+    target.setCurrentIndex(target.findData("klingon-warrior"))  # type: ignore[union-attr]
+    QApplication.processEvents()
+    dialog.fit()  # as tall as it needs now, no taller
+    before = dialog.height()
+    for need in (Need.FOCUS, Need.DETERMINATION, Need.DICE):
+        field = dialog.fields[need]
+        field.setCurrentIndex(1)  # type: ignore[union-attr]
+    qtbot.waitUntil(lambda: "Determination" in dialog.preview.text(), timeout=2000)
+    QApplication.processEvents()
+    QApplication.processEvents()
+    area = dialog.findChild(QAbstractScrollArea)
+    assert area is not None
+    qtbot.waitUntil(lambda: area.verticalScrollBar().maximum() == 0, timeout=2000)
+    assert dialog.height() > before
