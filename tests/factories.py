@@ -51,10 +51,13 @@ def ship(**changes: Any) -> Ship:
 
 
 def played(commands: int, seed: int) -> Session:
-    """The demo battle after ``commands`` autopilot Commands with seeded dice."""
+    """The demo battle after ``commands`` autopilot Commands with seeded dice; a battle
+    won or lost goes on as the benchmark's campaign night does (a fresh foe, or the
+    crew's ship refitted)."""
+    from bridge.bench.battles import endless_step
+
     session = Session(demo_encounter(), SeededDice(seed))
     for _ in range(commands):
         command = suggest(session.state, session.check)
-        assert command is not None
-        session.apply(command)
+        session.apply(command or endless_step(session.state, session.check))
     return session

@@ -66,6 +66,14 @@ class LogView(QPlainTextEdit):
         # scrolls its pixels, not everything behind it as well.
         self.viewport().setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
         self.setVerticalScrollBar(OpaqueScrollBar(Qt.Orientation.Vertical, self))
+        # Following the newest entry is kept as a state, not read off the scroll bar: a
+        # long line wrapped once the log knows its width lengthens the log after it was
+        # scrolled down, and the log then stayed put above its newest entry.
+        self._follow = True
+        bar = self.verticalScrollBar()
+        bar.rangeChanged.connect(self._range_changed)
+        bar.actionTriggered.connect(lambda _action: self._reader_scrolled(bar.sliderPosition()))
+        bar.sliderMoved.connect(self._reader_scrolled)
         self._scrolling = False  # appending below a full log: scrolling shows the new lines
         self._layout: QAbstractTextDocumentLayout | None = None
         self._hook_layout()
@@ -82,6 +90,16 @@ class LogView(QPlainTextEdit):
         layout.update.disconnect()
         layout.update.connect(self._layout_changed)
         self._layout = layout
+
+    def _range_changed(self, _low: int, high: int) -> None:
+        bar = self.verticalScrollBar()
+        if self._follow and bar.value() != high:
+            bar.setValue(high)  # the log grew under its newest entry: still at the bottom
+
+    def _reader_scrolled(self, position: int) -> None:
+        """The reader scrolled (wheel, keys, the bar): up, the log stays where they are;
+        back at the bottom, it follows again."""
+        self._follow = position >= self.verticalScrollBar().maximum()
 
     def _layout_changed(self, _rect: QRectF) -> None:
         if not self._scrolling:
@@ -143,7 +161,7 @@ class LogView(QPlainTextEdit):
         )
         cap = self._limit or SHOWN
         bar = self.verticalScrollBar()
-        at_bottom = bar.value() == bar.maximum()
+        at_bottom = self._follow
         if follows:
             self._append(recent[at + 1 :][-cap:])
         elif not (total == self._count - 1 and self._take_back(recent)):
@@ -152,6 +170,7 @@ class LogView(QPlainTextEdit):
             self._append(recent[-cap:])
             at_bottom = True  # another battle: its newest entry
         self._count = total
+        self._follow = at_bottom
         if at_bottom:
             bar.setValue(bar.maximum())
 
