@@ -11,40 +11,31 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from bridge.engine import JournalEntry
+from bridge.engine import CONFLICT_TYPES, JournalEntry
 from bridge.rules.hidden import conceal, reveal
 from bridge.rules.text import LOG_LINES_MAX, LogLine
 from bridge.seatview.seat import Seat
 
 __all__ = ["GM_EDIT", "LogEntry", "seat_entry", "seat_lines", "seat_log"]
 
-_PUBLIC_GM_COMMANDS = frozenset(
-    {
-        "end_round",
-        "end_scene",
-        "adjust_pool",
-        "npc_first",
-        "withdraw",
-        "move_ship",
-        "add_trait",
-        "remove_trait",
-        "adjust_difficulty",
-        "trigger_ready",
-        # the personal conflict's, the same (its secrets are marked in its lines, as a
-        # ship's are: an NPC's Stress until the GM reveals it)
-        "start_conflict",
-        "end_conflict",
-        "add_figure",
-        "withdraw_figure",
-        "move_figure",
-        "zone_terrain",
-        "reveal_figure",
-        "stray_hit",
-        "conflict_end_round",
-        "conflict_adjust",
-        "conflict_npc_first",
-    }
-)
+_PUBLIC_GM_COMMANDS = (
+    frozenset(
+        {
+            "end_round",
+            "end_scene",
+            "adjust_pool",
+            "npc_first",
+            "withdraw",
+            "move_ship",
+            "add_trait",
+            "remove_trait",
+            "adjust_difficulty",
+            "trigger_ready",
+        }
+    )
+    | CONFLICT_TYPES
+)  # every Command of a personal conflict, the GM's too: its secrets
+# are marked in its lines, as a ship's are (an NPC's Stress until the GM reveals it)
 """GM Commands whose log lines the crew reads (they describe what the table sees)."""
 GM_EDIT = "The GM edited the battle."
 
