@@ -508,10 +508,13 @@ def resolve_conflict_task(ctx: Ctx, cmd: ConflictResolve) -> None:
         held = PersonalHeld(roll=roll, spends=spends, momentum=kept)
         set_conflict(ctx, pending=pending.model_copy(update={"damage": held}))
         word = "Threat" if pays_threat(me) else "Momentum"
-        ctx.say(
-            f"Damage dice: {roll.describe()}. Re-Roll Damage (1 {word}) may re-roll any of "
-            "them before the damage lands."
+        pool = threat_available(ctx, me) if pays_threat(me) else ctx.state.momentum.value
+        offer = (  # (said only when its 1 can be paid: the attack's own first)
+            f" Re-Roll Damage (1 {word}) may re-roll any of them before the damage lands."
+            if kept + pool >= 1
+            else ""
         )
+        ctx.say(f"Damage dice: {roll.describe()}.{offer}")
     elif success and rule.effect is not None:
         rule.effect(ctx, frame, pending, spends)
     _after_spends(ctx, spends)

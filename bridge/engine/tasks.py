@@ -578,10 +578,13 @@ def resolve_pending(ctx: Ctx, cmd: ResolveTask) -> None:
         ctx.set(pending=pending.model_copy(update={"damage": held}))
         remember_damage(ctx, pending, held)
         word = "Threat" if side == "npc" else "Momentum"
-        ctx.say(
-            f"Damage dice: {roll.describe()}. Re-Roll Damage (1 {word}) may re-roll any of "
-            "them before the damage lands."
+        pool = ctx.state.threat.value if side == "npc" else ctx.state.momentum.value
+        offer = (  # (said only when its 1 can be paid: the attack's own first)
+            f" Re-Roll Damage (1 {word}) may re-roll any of them before the damage lands."
+            if kept + pool >= 1
+            else ""
         )
+        ctx.say(f"Damage dice: {roll.describe()}.{offer}")
     elif result.success:
         effect_of(a.key)(ctx, frame, pending, spends)
     _after_spends(ctx, spends)

@@ -187,7 +187,8 @@ def test_re_roll_damage_is_offered_only_when_its_momentum_can_be_paid() -> None:
     f.do(SetValue(path="momentum.value", value=0))
     f.turn("kell")
     f.task("attack", target="thug", d20=(10, 10))  # 2 successes at Difficulty 2: none over
-    f.resolve(hold=True, d6=NINE_BLANKS)
+    rolled = f.resolve(hold=True, d6=NINE_BLANKS)
+    assert "Re-Roll Damage" not in log(rolled)  # (the log offered it too)
     held = f.conflict.pending
     assert held is not None and held.damage is not None and held.damage.momentum == 0
     apply = conflict_controls(f.state, "kell")["apply_damage"]

@@ -199,7 +199,8 @@ def test_a_ships_re_roll_damage_is_offered_only_when_its_momentum_can_be_paid() 
     session.apply(StartTurn(by="kell", actor="kell"))
     fire = AttemptTask(by="kell", action="fire_weapon", weapon="Phaser Arrays", target="qoj")
     session.apply(fire, GivenDice(d20=(10, 10, 20)))  # 2 successes at Difficulty 2
-    session.apply(ResolveTask(by="kell", hold_damage=True), GivenDice(d6=(3,) * 12))
+    rolled = session.apply(ResolveTask(by="kell", hold_damage=True), GivenDice(d6=(3,) * 12))
+    assert not any("Re-Roll Damage" in line for line in rolled.entry.log)  # (the log too)
     held = session.state.pending
     assert held is not None and held.damage is not None and held.damage.momentum == 0
     apply = availability(session.state, "kell").controls["apply_damage"]

@@ -249,7 +249,7 @@ class ConflictEntryDialog(QDialog):
             ]
             if missing:
                 reason = "Choose: " + ", ".join(missing)
-            self.preview.setText(reason or self.entry.text)
+            self.preview.setText(reason or "")  # (its text is said under its title)
         self.go_button.setEnabled(reason is None)
         self.go_button.setToolTip(reason or "")
         if self.isVisible():

@@ -154,6 +154,7 @@ def test_a_minor_action_with_a_need_asks_for_it_and_one_without_is_done_at_once(
     here = conflict.zone_of("kell")
     dialog = w.use("movement")
     assert dialog is not None and dialog.go_button.text() == "DO IT"
+    assert dialog.preview.text() == ""  # its rule is said once, under its title
     zones = dialog.fields[next(n for n in dialog.fields if n.value == "zone")]
     offered = {zones.itemData(i) for i in range(zones.count())}  # type: ignore[union-attr]
     assert offered == {z for z in conflict.zones.zones if conflict.zones.distance(here, z) <= 1}
