@@ -173,7 +173,7 @@ function settle(command, answer, form, from) {
 /** A Task's form open and no roll of ours waiting any more (a new link, or the other
  * phone of a shared seat resolved it): a roll resolved meanwhile shows its report; a form
  * no longer on the card goes; any other asks its odds again. */
-function afterRelink(link) {
+function followEndedRoll(link) {
   const form = ui.form;
   const mine = (e) => e.by === link.available.character;
   const since = form.reportFrom ?? link.logLength;
@@ -481,7 +481,7 @@ function start(code) {
     // A roll that ended while this page looked on (resolved on a new link after the old
     // one died, or by the other phone of a shared seat) shows its report.
     const ended = ui.screen === "action" && ui.form && !myPending() && !ui.busy;
-    if (ended && (event.detail.snapshot || ui.form.reportFrom !== undefined)) afterRelink(link);
+    if (ended && (event.detail.snapshot || ui.form.reportFrom !== undefined)) followEndedRoll(link);
     render();
   });
   link.addEventListener("seat_refused", (event) => {

@@ -353,9 +353,9 @@ class ConflictWindow(QMainWindow):
         self.stress_bar.setTextColor(BAR_TEXT_LOW if low else "")  # light on the dark track
         self.injury_label.setText(card.injury_words.upper())
         self.status.setText("\n".join(card.status))
+        shared = self._say_shared_reason(card)
         for entry in (*card.minors, *card.tasks):
-            self._show_entry(entry)
-        self._say_shared_reason(card)
+            self._show_entry(entry, shared)
         set_state(self.start_button, card.start_turn, "Start this officer's Turn")
         set_state(self.end_button, card.end_turn, "End the Turn")
         set_state(self.keep_button, card.end_turn, "End the Turn and let an ally act next")
@@ -367,19 +367,20 @@ class ConflictWindow(QMainWindow):
         else:
             self.reason.setText(f"Not your Turn: {card.start_turn}")
 
-    def _say_shared_reason(self, card: ConflictCardView) -> None:
+    def _say_shared_reason(self, card: ConflictCardView) -> str | None:
         """A reason every Task shares ("Tasks are attempted during a Turn", a roll
         waiting) is said once above them, not on each of their lines (twelve copies,
-        wrapped, made the card scroll); each button keeps it in its tooltip."""
+        wrapped, made the card scroll); each button keeps it in its tooltip. The reason
+        said, if any."""
         reasons = {entry.why_not for entry in card.tasks}
         shared = next(iter(reasons)) if len(reasons) == 1 else None
         self.tasks_why.setText(shared or "")
         self.tasks_why.setVisible(shared is not None)
-        if shared is not None:
-            for line in self.lines.values():
-                line.setText("")
+        return shared
 
-    def _show_entry(self, entry: CardEntry) -> None:
+    def _show_entry(self, entry: CardEntry, shared: str | None = None) -> None:
+        """An entry's button, and its line: its reason (unless said once for all, as
+        ``shared``), its preview, or what it does."""
         button = self.buttons.get(entry.key)
         if button is None:
             return
@@ -388,7 +389,7 @@ class ConflictWindow(QMainWindow):
         if line is None:
             return
         if entry.why_not is not None:
-            line.setText(entry.why_not)
+            line.setText("" if entry.why_not == shared else entry.why_not)
             line.setToolTip(entry.why_not)
         elif entry.preview is not None:
             line.setText(preview_summary(entry.preview))

@@ -176,10 +176,11 @@ class GmConsole(QMainWindow):
             index = self.picture_tabs.indexOf(page)
             self.picture_tabs.setTabText(index, brief if short else name)
             self.picture_tabs.setTabToolTip(index, name.capitalize() if short else "")
-        # (and their pills hold their words closer)
-        self.picture_tabs.setStyleSheet(
-            "QTabBar::tab { padding-left: 6px; padding-right: 6px; }" if short else ""
-        )
+        # (and their pills hold their words closer; set only when it changes, as a style
+        # sheet set again repolishes the whole tab widget, at the start too)
+        sheet = "QTabBar::tab { padding-left: 6px; padding-right: 6px; }" if short else ""
+        if self.picture_tabs.styleSheet() != sheet:
+            self.picture_tabs.setStyleSheet(sheet)
 
     def _picture(self) -> QWidget:
         """The tactical picture (every ship, the zones they stand in) and, on its own tab,
