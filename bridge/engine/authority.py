@@ -8,10 +8,11 @@ module decides whether the issuer had the right.
 from __future__ import annotations
 
 from bridge.engine.commands import Command
-from bridge.engine.conflict_commands import CONFLICT_TYPES
-from bridge.engine.conflict_gate import conflict_issuer_refusal
-from bridge.engine.encounter import Encounter
-from bridge.engine.whose_turn import not_yours
+from bridge.engine.conflict.commands import CONFLICT_TYPES
+from bridge.engine.conflict.gate import conflict_issuer_refusal
+from bridge.engine.core.command import player_refusal
+from bridge.engine.ship.whose_turn import not_yours
+from bridge.engine.state.encounter import Encounter
 
 __all__ = ["issuer_refusal"]
 
@@ -28,10 +29,9 @@ def issuer_refusal(state: Encounter, command: Command) -> str | None:
     by = command.by
     if by == "gm":
         return None
-    if by not in state.characters:
-        return f"'{by}' is not the GM or a character here."
-    if command.gm_only:
-        return "Only the GM can do that."
+    basic = player_refusal(state, command)
+    if basic is not None:
+        return basic
     if command.type in CONFLICT_TYPES:
         return conflict_issuer_refusal(state, command)
     match command.type:

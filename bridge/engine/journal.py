@@ -23,7 +23,7 @@ from typing import Protocol
 from pydantic import BaseModel, ConfigDict, Field
 
 from bridge.engine.commands import Command
-from bridge.engine.encounter import Encounter
+from bridge.engine.state.encounter import Encounter
 from bridge.rules.text import LOG_LINES_MAX, LogLine
 
 __all__ = [

@@ -8,22 +8,16 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from bridge.engine import (
-    conflict_minors,
-    conflict_setup,
-    conflict_tasks,
-    conflict_turns,
-    gm,
-    harm,
-    minors,
-    tasks,
-    tray,
-    turns,
-)
-from bridge.engine.changes import Change, diff
 from bridge.engine.commands import Command
-from bridge.engine.context import Ctx, MissingParameter
-from bridge.engine.encounter import Encounter
+from bridge.engine.conflict import harm
+from bridge.engine.conflict import minors as conflict_minors
+from bridge.engine.conflict import setup as conflict_setup
+from bridge.engine.conflict import tasks as conflict_tasks
+from bridge.engine.conflict import turns as conflict_turns
+from bridge.engine.core import gm as core_gm
+from bridge.engine.core import tray
+from bridge.engine.core.changes import Change, diff
+from bridge.engine.core.context import Ctx, MissingParameter
 from bridge.engine.gate import why_not
 from bridge.engine.journal import (
     DeferredJournal,
@@ -33,6 +27,8 @@ from bridge.engine.journal import (
     KeptStates,
     PackedJournal,
 )
+from bridge.engine.ship import gm, minors, tasks, turns
+from bridge.engine.state.encounter import Encounter
 from bridge.rules.dice import Dice, GivenDice, RecordingDice, SeededDice
 from bridge.rules.errors import RuleViolation
 from bridge.rules.hidden import settle
@@ -77,28 +73,28 @@ _HANDLERS: dict[str, Handler] = {
     "inspiration": tasks.inspiration,
     "spend": gm.spend_momentum,
     "determination": gm.spend_determination,
-    "value_complication": gm.value_complication,
+    "value_complication": core_gm.value_complication,
     "trigger_ready": gm.trigger_ready,
     "npc_first": gm.npc_acts_first,
     "adjust_difficulty": gm.adjust_difficulty,
-    "begin_session": gm.begin_session,
+    "begin_session": core_gm.begin_session,
     "set_value": gm.set_value,
-    "adjust_pool": gm.adjust_pool,
+    "adjust_pool": core_gm.adjust_pool,
     "move_ship": gm.move_ship,
-    "add_trait": gm.add_trait,
-    "remove_trait": gm.remove_trait,
+    "add_trait": core_gm.add_trait,
+    "remove_trait": core_gm.remove_trait,
     "end_round": lambda ctx, c: turns.end_round(ctx),
     "end_scene": lambda ctx, c: turns.end_scene(ctx),
     "withdraw": gm.withdraw,
     "house_rules": gm.set_house_rules,
     "add_ship": gm.add_ship,
-    "add_character": gm.add_character,
+    "add_character": core_gm.add_character,
     "set_seats": gm.set_seats,
     "set_zones": gm.set_zones,
     "tray_roll": tray.tray_roll,
     # the personal conflict (the Conflict card)
-    "start_conflict": conflict_setup.start_conflict,
-    "end_conflict": conflict_setup.end_conflict,
+    "start_conflict": lambda ctx, c: conflict_setup.start_conflict(ctx, c, turns.end_scene),
+    "end_conflict": lambda ctx, c: conflict_setup.end_conflict(ctx, c, turns.end_scene),
     "add_figure": conflict_setup.add_figure,
     "withdraw_figure": conflict_setup.withdraw_figure,
     "move_figure": conflict_setup.move_figure,

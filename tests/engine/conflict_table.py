@@ -7,23 +7,24 @@ from typing import Any
 
 import pytest
 
-from bridge.engine.commands import (
-    Command,
+from bridge.engine.commands import Command
+from bridge.engine.conflict.commands import (
     ConflictApplyDamage,
     ConflictEndTurn,
     ConflictMinor,
     ConflictResolve,
     ConflictStartTurn,
     ConflictTask,
+    NpcPlacement,
+    OfficerPlacement,
     StartConflict,
 )
-from bridge.engine.conflict_commands import NpcPlacement, OfficerPlacement
-from bridge.engine.conflict_state import Conflict, Figure
 from bridge.engine.demo import demo_encounter
-from bridge.engine.encounter import Encounter
 from bridge.engine.session import Applied, CommandRefused, Session
-from bridge.engine.spends import PersonalSpends
-from bridge.engine.zone_map import ZoneMap
+from bridge.engine.state.conflict import Conflict, Figure
+from bridge.engine.state.encounter import Encounter
+from bridge.engine.state.spends import PersonalSpends
+from bridge.engine.state.zones import ZoneMap
 from bridge.model.character import Attributes, Disciplines
 from bridge.model.house_rules import HouseRules
 from bridge.model.npc import Npc, NpcAbility

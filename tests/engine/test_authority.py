@@ -9,18 +9,17 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bridge.engine.commands import (
-    Command,
+from bridge.engine.commands import Command
+from bridge.engine.core.commands import SetValue, ValueComplication
+from bridge.engine.session import CommandRefused, Session
+from bridge.engine.ship.commands import (
     EndTurn,
     Inspiration,
     ResolveTask,
-    SetValue,
     SpendDetermination,
     TriggerReady,
-    ValueComplication,
 )
-from bridge.engine.encounter import Encounter
-from bridge.engine.session import CommandRefused, Session
+from bridge.engine.state.encounter import Encounter
 from bridge.rules.dice import SeededDice
 from bridge.storage.load import FileProblem, parse_document
 from tests.engine.table import Table

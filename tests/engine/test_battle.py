@@ -4,19 +4,20 @@ five cards (seed 001) and checking the state after each step."""
 
 from __future__ import annotations
 
-from bridge.engine.catalog import CATALOG, Station
-from bridge.engine.commands import (
+from bridge.engine.session import Session
+from bridge.engine.ship.catalog import CATALOG
+from bridge.engine.ship.commands import (
     AttemptTask,
     EndRound,
     Inspiration,
     SpendDetermination,
     SpendMomentum,
-    Spends,
     TriggerReady,
     Withdraw,
 )
-from bridge.engine.encounter import DurationKind
-from bridge.engine.session import Session
+from bridge.engine.state.cards import Station
+from bridge.engine.state.encounter import DurationKind
+from bridge.engine.state.spends import Spends
 from bridge.rules.breaches import SystemState
 from bridge.rules.stats import Attribute, Department, System
 from tests.engine.table import Table

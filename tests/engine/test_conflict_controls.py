@@ -8,9 +8,11 @@ from __future__ import annotations
 from typing import Any
 
 from bridge.engine import conflict_card
-from bridge.engine.commands import Command, ConflictMinor, SetValue, command_adapter
-from bridge.engine.conflict_controls import CONTROL_KEYS, conflict_controls, resolve_spends
-from bridge.engine.forms import ActionInfo
+from bridge.engine.commands import Command, command_adapter
+from bridge.engine.conflict.commands import ConflictMinor
+from bridge.engine.conflict.controls import CONTROL_KEYS, conflict_controls, resolve_spends
+from bridge.engine.core.commands import SetValue
+from bridge.engine.core.forms import ActionInfo
 from tests.engine.conflict_table import MISS, B, C, Fight, log, npc
 
 NINE_BLANKS = (3,) * 9
@@ -142,7 +144,7 @@ def test_a_second_task_for_determination_cites_a_value() -> None:
 def test_a_figure_cannot_trigger_its_own_readied_task_in_its_own_turn() -> None:
     """Seed 003 READY: the readied Task interrupts another figure's Turn when its trigger
     happens; triggered in the figure's own Turn it gave a second Task for nothing."""
-    from bridge.engine.commands import ConflictTriggerReady
+    from bridge.engine.conflict.commands import ConflictTriggerReady
 
     f = Fight()
     f.turn("kell")

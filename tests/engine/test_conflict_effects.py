@@ -8,15 +8,15 @@ from __future__ import annotations
 
 import pytest
 
-from bridge.engine.commands import (
+from bridge.engine.conflict.commands import (
     ConflictMinor,
     ConflictReroll,
     ConflictTask,
     ResistKnockdown,
-    SetValue,
 )
+from bridge.engine.core.commands import SetValue
 from bridge.engine.session import CommandRefused
-from bridge.engine.spends import PersonalSpends
+from bridge.engine.state.spends import PersonalSpends
 from bridge.model.npc import Npc
 from bridge.rules.npc_abilities import NpcTier
 from bridge.rules.personal_gear import PersonalEffect, PersonalQuality, PersonalWeapon
@@ -239,7 +239,7 @@ def test_reroll_damage_after_the_dice_are_seen() -> None:
 
 def test_create_opportunity_buys_dice_and_swift_task_a_second_task() -> None:
     """Seed 001: Create Opportunity 1 for +1d20; Swift Task 2: a second Task, +1."""
-    from bridge.engine.commands import ConflictSpend
+    from bridge.engine.conflict.commands import ConflictSpend
 
     f = Fight(npcs=((sturdy(), B, 0, 1),))
     momentum = f.state.momentum.value  # the demo starts with 2

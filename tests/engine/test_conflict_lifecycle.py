@@ -7,26 +7,27 @@ from __future__ import annotations
 
 import re
 
-from bridge.engine.catalog import CATALOG, Station
-from bridge.engine.commands import (
+from bridge.engine.conflict.commands import (
     AddFigure,
-    AttemptTask,
     ConflictStartTurn,
     ConflictTask,
     EndConflict,
-    EndScene,
     MoveFigure,
+    NpcPlacement,
+    OfficerPlacement,
     RevealFigure,
     SetZoneTerrain,
     StartConflict,
-    StartTurn,
     WithdrawFigure,
 )
-from bridge.engine.conflict_commands import NpcPlacement, OfficerPlacement
-from bridge.engine.conflict_gate import PAUSED, decision_text
-from bridge.engine.figures import figure_range
+from bridge.engine.conflict.figures import figure_range
+from bridge.engine.conflict.gate import decision_text
+from bridge.engine.gate import PAUSED
 from bridge.engine.session import Session
-from bridge.engine.turns import players_waiting
+from bridge.engine.ship.catalog import CATALOG
+from bridge.engine.ship.commands import AttemptTask, EndScene, StartTurn
+from bridge.engine.ship.turns import players_waiting
+from bridge.engine.state.cards import Station
 from bridge.rules.dice import GivenDice
 from tests.engine.conflict_table import MAP, A, B, C, Fight, log, npc
 
@@ -34,7 +35,7 @@ from tests.engine.conflict_table import MAP, A, B, C, Fight, log, npc
 def test_the_five_stations_are_untouched_by_the_sixth_card() -> None:
     """Seed 001 has six cards: the Conflict card keeps its entries apart, so the five
     stations, their windows and seats do not change."""
-    from bridge.engine.conflict_catalog import CONFLICT_CARD
+    from bridge.engine.conflict.catalog import CONFLICT_CARD
 
     assert [s.value for s in Station] == ["command", "helm", "tactical", "operations", "science"]
     assert all(a.stations == () for a in CONFLICT_CARD.values())

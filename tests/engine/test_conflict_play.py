@@ -7,10 +7,19 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bridge.engine.cards import Need
-from bridge.engine.commands import (
+from bridge.engine.commands import Command
+from bridge.engine.conflict.autopilot import (
+    FIGURES_ONLY,
+    ConflictTurnPlayed,
+    conflict_npcs_only,
+    play_conflict_turn,
+    suggest_conflict,
+)
+from bridge.engine.conflict.card import conflict_choices, conflict_needs, with_choice
+from bridge.engine.conflict.catalog import CONFLICT_CARD
+from bridge.engine.conflict.commands import (
+    CONFLICT_TYPES,
     AvoidInjury,
-    Command,
     ConflictEndRound,
     ConflictEndTurn,
     ConflictMinor,
@@ -22,24 +31,15 @@ from bridge.engine.commands import (
     EndConflict,
     MoveFigure,
     ResistKnockdown,
-    StartTurn,
     StrayHit,
 )
-from bridge.engine.conflict_autopilot import (
-    FIGURES_ONLY,
-    ConflictTurnPlayed,
-    conflict_npcs_only,
-    play_conflict_turn,
-    suggest_conflict,
-)
-from bridge.engine.conflict_card import conflict_choices, conflict_needs, with_choice
-from bridge.engine.conflict_catalog import CONFLICT_CARD
-from bridge.engine.conflict_commands import CONFLICT_TYPES
+from bridge.engine.conflict.figures import stats
+from bridge.engine.core.needs import Need
 from bridge.engine.demo_boarding import demo_boarding
-from bridge.engine.encounter import Encounter
-from bridge.engine.figures import stats
 from bridge.engine.session import Session
-from bridge.engine.spends import PersonalSpends
+from bridge.engine.ship.commands import StartTurn
+from bridge.engine.state.encounter import Encounter
+from bridge.engine.state.spends import PersonalSpends
 from bridge.rules.dice import SeededDice
 
 KEYS = sorted(CONFLICT_CARD)
@@ -126,7 +126,7 @@ def candidate(state: Encounter, draw: st.DrawFn) -> Command:
 
 
 def ConflictApplyDamageLike(by: str, draw: st.DrawFn) -> Command:  # noqa: N802
-    from bridge.engine.commands import ConflictApplyDamage
+    from bridge.engine.conflict.commands import ConflictApplyDamage
 
     reroll = tuple(sorted(set(draw(st.lists(st.integers(0, 9), max_size=2)))))
     return ConflictApplyDamage(by=by, reroll=reroll)
@@ -276,9 +276,8 @@ def test_autopilot_plays_an_npc_who_fights_with_the_crew_on_the_players_move() -
     """An NPC the GM brings in on the crew's side (AddFigure, side "player") takes its
     Turn on the players' move, as any of them may; the GM plays it, so AUTOPILOT TURN
     starts and plays it (before, it said "it is the players' move" and nothing could)."""
-    from bridge.engine.commands import AddFigure
-    from bridge.engine.conflict_autopilot import allies_waiting
-    from bridge.engine.conflict_commands import NpcPlacement
+    from bridge.engine.conflict.autopilot import allies_waiting
+    from bridge.engine.conflict.commands import AddFigure, NpcPlacement
     from bridge.model.npc import Npc
 
     session = Session(demo_boarding(), SeededDice(4))

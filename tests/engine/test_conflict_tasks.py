@@ -4,16 +4,16 @@ RULES-NOTES "Personal conflict": where seed 001 and 003 differ, seed 003 stands)
 
 from __future__ import annotations
 
-from bridge.engine.commands import (
+from bridge.engine.conflict.commands import (
     ConflictEndTurn,
     ConflictMinor,
     ConflictSecondTask,
     ConflictSpend,
     ConflictTask,
     ConflictTriggerReady,
-    SetValue,
 )
-from bridge.engine.spends import PersonalSpends
+from bridge.engine.core.commands import SetValue
+from bridge.engine.state.spends import PersonalSpends
 from bridge.rules.npc_abilities import NpcTier
 from tests.engine.conflict_table import A, B, C, Fight, log, npc
 
@@ -54,7 +54,7 @@ def test_sprint_moves_one_zone_and_one_more_per_momentum_once_a_round() -> None:
     f.turn("kell")
     applied = f.task("sprint", zone=C, d20=(3, 4))  # 2 successes vs 0: 2 Momentum
     assert "Fitness + Security (15), Difficulty 0." in log(applied)
-    from bridge.engine.commands import ConflictResolve
+    from bridge.engine.conflict.commands import ConflictResolve
 
     f.refused(ConflictResolve(by="kell"), "needs 1")
     f.resolve(PersonalSpends(extra=1))
@@ -128,7 +128,7 @@ def test_guard_makes_attacks_harder_until_the_guarded_characters_next_turn() -> 
     """Seed 003 GUARD: "Difficulty of 0, and success increases the difficulty of any
     Attacks made against the character by +1 until the start of that character's next
     Turn ... confer the benefits ... to an ally ... increases the Difficulty ... by one"."""
-    from bridge.engine.conflict_card import conflict_preview
+    from bridge.engine.conflict.card import conflict_preview
 
     f = Fight(officers=(("kell", B, 0), ("reyes", B, 0)))
     f.turn("kell")
@@ -152,8 +152,8 @@ def test_guard_may_be_conferred_on_an_ally_anywhere_as_the_seeds_say() -> None:
     ally instead of themselves" and seed 001's card: "or 1 to guard an ally". Neither
     asks the ally to be within Reach, so the card no longer says so: an ally in another
     zone is guarded at Difficulty 1."""
-    from bridge.engine.conflict_card import conflict_preview
-    from bridge.engine.conflict_catalog import CONFLICT_CARD
+    from bridge.engine.conflict.card import conflict_preview
+    from bridge.engine.conflict.catalog import CONFLICT_CARD
 
     assert "within Reach" not in CONFLICT_CARD["guard"].text
     f = Fight(officers=(("kell", B, 0), ("reyes", A, 0)))
@@ -229,7 +229,7 @@ def test_ready_interrupts_when_the_trigger_comes_and_is_lost_at_the_next_turn() 
 def test_create_advantage_is_difficulty_2_or_removes_a_complication() -> None:
     """Seed 003 CREATE ADVANTAGE: "a Task with a Difficulty of 2"; seed 001: "Create an
     Advantage, or remove a Complication"."""
-    from bridge.engine.commands import AddTrait
+    from bridge.engine.core.commands import AddTrait
 
     f = Fight()
     f.do(AddTrait(name="Smoke", kind="complication"))
@@ -277,9 +277,10 @@ def test_first_aid_needs_an_injured_character_within_reach() -> None:
 def test_first_aids_patients_say_which_is_an_enemy() -> None:
     """Seed 001 FIRST AID stabilises "an Injured character" within Reach: a foe may be
     one, and its choice says so (its Momentum spend would put it back in the fight)."""
-    from bridge.engine.cards import Need
-    from bridge.engine.commands import MoveFigure, SetValue
-    from bridge.engine.conflict_card import conflict_choices
+    from bridge.engine.conflict.card import conflict_choices
+    from bridge.engine.conflict.commands import MoveFigure
+    from bridge.engine.core.commands import SetValue
+    from bridge.engine.core.needs import Need
 
     f = Fight(officers=(("kell", B, 1), ("sorel", B, 1)))
     f.do(MoveFigure(figure="thug", zone=B, beside="sorel"))

@@ -2,21 +2,19 @@
 
 from __future__ import annotations
 
-from bridge.engine.catalog import Station
-from bridge.engine.commands import (
-    AdjustPool,
+from bridge.engine.core.commands import AdjustPool, SetHouseRules, SetValue
+from bridge.engine.gate import why_not
+from bridge.engine.ship.commands import (
     AttemptTask,
     EndRound,
     EndTurn,
     MoveShip,
     ResolveTask,
-    SetHouseRules,
-    SetValue,
     SpendMomentum,
-    Spends,
 )
-from bridge.engine.encounter import DurationKind
-from bridge.engine.gate import why_not
+from bridge.engine.state.cards import Station
+from bridge.engine.state.encounter import DurationKind
+from bridge.engine.state.spends import Spends
 from tests.engine.table import Table
 
 

@@ -5,28 +5,19 @@ from __future__ import annotations
 
 import pytest
 
-from bridge.engine.autopilot import AutopilotTurn, play_npc_turn, suggest
-from bridge.engine.cards import Need, task_needs
-from bridge.engine.catalog import Station
-from bridge.engine.commands import (
-    AddTrait,
-    AdjustPool,
-    AttemptTask,
-    EndRound,
-    MinorAction,
-    MoveShip,
-    SetHouseRules,
-    SetValue,
-    SpendMomentum,
-    Spends,
-)
-from bridge.engine.encounter import DurationKind
-from bridge.engine.gate import why_not
-from bridge.engine.ledger import REPEATED_ROLE_PENALTY, npc_ledger, role_penalty
-from bridge.engine.momentum_spends import MOMENTUM_SPENDS, SPENDS_BY_KEY, is_immediate
+from bridge.engine.core.commands import AddTrait, AdjustPool, SetHouseRules, SetValue
+from bridge.engine.core.needs import Need
+from bridge.engine.core.spend_table import MOMENTUM_SPENDS, SPENDS_BY_KEY, is_immediate
+from bridge.engine.gate import preview_task, why_not
 from bridge.engine.session import CommandRefused
-from bridge.engine.tasks import preview_task
-from bridge.engine.whose_turn import acting, seat_line, turn_text
+from bridge.engine.ship.autopilot import AutopilotTurn, play_npc_turn, suggest
+from bridge.engine.ship.cards import task_needs
+from bridge.engine.ship.commands import AttemptTask, EndRound, MinorAction, MoveShip, SpendMomentum
+from bridge.engine.ship.ledger import REPEATED_ROLE_PENALTY, npc_ledger, role_penalty
+from bridge.engine.ship.whose_turn import acting, seat_line, turn_text
+from bridge.engine.state.cards import Station
+from bridge.engine.state.encounter import DurationKind
+from bridge.engine.state.spends import Spends
 from bridge.rules.dice import SeededDice
 from tests.engine.table import Table
 
@@ -301,7 +292,7 @@ def test_direct_whose_turn_who_acts_and_what_each_seat_reads_are_one_thing() -> 
 def test_a_readied_task_interrupts_and_the_windows_say_whose_turn_it_stays() -> None:
     """Seed 003 READY: "the character with the readied Task temporarily interrupts the
     acting character's Turn"."""
-    from bridge.engine.commands import TriggerReady
+    from bridge.engine.ship.commands import TriggerReady
 
     t = Table()
     t.turn("kell")

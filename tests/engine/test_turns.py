@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from bridge.engine.catalog import Station
-from bridge.engine.commands import (
-    AdjustPool,
+from bridge.engine.core.commands import AdjustPool, SetValue
+from bridge.engine.ship.commands import (
     AttemptTask,
     EndRound,
     EndScene,
@@ -12,13 +11,13 @@ from bridge.engine.commands import (
     MinorAction,
     MoveShip,
     NpcActsFirst,
-    SetValue,
     SpendDetermination,
     SpendMomentum,
     StartTurn,
     TriggerReady,
 )
-from bridge.engine.encounter import DurationKind
+from bridge.engine.state.cards import Station
+from bridge.engine.state.encounter import DurationKind
 from bridge.model.ship import PersistentDamage, SystemDamage
 from bridge.rules.stats import System
 from tests.engine.table import Table

@@ -11,8 +11,8 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from bridge import __version__
 from bridge.engine.demo import demo_encounter
-from bridge.engine.encounter import Encounter
 from bridge.engine.session import Session
+from bridge.engine.state.encounter import Encounter
 from bridge.net.host import Host
 from bridge.net.protocol import (
     MAX_HOST_FRAME,

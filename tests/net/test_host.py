@@ -9,10 +9,11 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from bridge.engine.autopilot import suggest
-from bridge.engine.changes import Change
-from bridge.engine.commands import EndTurn, SetValue, StartTurn, TrayRoll
+from bridge.engine.core.changes import Change
+from bridge.engine.core.commands import SetValue, TrayRoll
 from bridge.engine.demo import demo_encounter
+from bridge.engine.ship.autopilot import suggest
+from bridge.engine.ship.commands import EndTurn, StartTurn
 from bridge.net.client import JoinRefused, NetClient
 from bridge.net.protocol import PROTOCOL, Claim, Error, Refused, Resync, Snapshot
 from bridge.rules.task import Roller, TaskSpec
@@ -337,8 +338,8 @@ def test_a_contact_keeps_what_the_contact_list_shows_and_nothing_else() -> None:
 
 
 def test_a_thin_client_gets_the_difficulty_and_odds_from_the_host() -> None:
-    from bridge.engine.commands import AttemptTask
-    from bridge.engine.tasks import preview_task
+    from bridge.engine.gate import preview_task
+    from bridge.engine.ship.commands import AttemptTask
     from bridge.rules.odds import task_odds
 
     async def body() -> None:

@@ -121,7 +121,7 @@ def test_schemas_in_the_repository_are_current() -> None:
 def test_version_2_battle_saved_mid_task_opens_with_its_task_pending() -> None:
     """Version 3 types the pending Task's parameters; a version 2 file keeps its Task."""
     from bridge.engine import Session
-    from bridge.engine.commands import AttemptTask, ResolveTask, StartTurn
+    from bridge.engine.ship.commands import AttemptTask, ResolveTask, StartTurn
     from bridge.rules.dice import GivenDice
 
     session = Session(demo_encounter(), GivenDice())

@@ -1,5 +1,5 @@
 """A control of the Conflict card's back, as a small form: the fields the engine says it
-takes (:func:`bridge.engine.conflict_controls`), DO IT, and the refusal said in place.
+takes (:func:`bridge.engine.conflict.controls`), DO IT, and the refusal said in place.
 
 The same controls reach a phone; here each field kind is a widget: a choice a list (a
 choice the rules refuse now is shown disabled, with why), a number a spin box, a flag a

@@ -79,7 +79,7 @@ _WATCH = (
 
 def seat_reason(state: Encounter, officer: str) -> str:
     """The line under the Turn's controls when nothing is refused: whose part of the Turn
-    this officer holds (the engine's :func:`~bridge.engine.whose_turn`)."""
+    this officer holds (the engine's :func:`~bridge.engine.ship.whose_turn`)."""
     a = acting(state)
     name = state.name_of
     if a.owner is None or a.now is None:

@@ -308,7 +308,7 @@ def test_movement_offers_to_end_beside_those_in_the_zone_it_goes_to(qtbot: QtBot
     in the zone it moves to. The form opened on Transporter Room 3 and offered the
     officers back in the corridor; picking one silently went back to "(none)"."""
     from bridge.engine import ConflictStartTurn
-    from bridge.engine.cards import Need
+    from bridge.engine.core.needs import Need
 
     model = SharedModel(Session(demo_boarding(), SeededDice(3)))
     model.submit(ConflictStartTurn(by="reyes", figure="reyes"))
@@ -383,7 +383,7 @@ def test_the_attack_form_grows_with_its_preview_rather_than_scroll(qtbot: QtBot)
     from PySide6.QtWidgets import QAbstractScrollArea, QApplication
 
     from bridge.engine import ConflictStartTurn
-    from bridge.engine.cards import Need
+    from bridge.engine.core.needs import Need
 
     model = SharedModel(Session(demo_boarding(), SeededDice(3)))
     model.submit(ConflictStartTurn(by="kell", figure="kell"))

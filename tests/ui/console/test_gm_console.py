@@ -7,8 +7,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QPushButton
 from pytestqt.qtbot import QtBot
 
-from bridge.engine.catalog import Station
-from bridge.engine.commands import EndTurn, StartTurn
+from bridge.engine.ship.commands import EndTurn, StartTurn
+from bridge.engine.state.cards import Station
 from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.console import gm_prompts
 from bridge.ui.console.edit_value import EditValueDialog, parse_value
@@ -225,7 +225,7 @@ def test_the_gm_removes_an_advantage_or_complication(
 ) -> None:
     from PySide6.QtWidgets import QInputDialog
 
-    from bridge.engine.commands import AddTrait
+    from bridge.engine.core.commands import AddTrait
 
     c = console(qtbot, model)
     model.submit(AddTrait(name="Nebula gas", kind="complication"))
@@ -253,7 +253,8 @@ def test_the_gm_directs_an_npc_ship(qtbot: QtBot, model: SharedModel) -> None:
 
 def test_undo_and_redo_say_what_they_would_undo(qtbot: QtBot, model: SharedModel) -> None:
     """Issue 27: "Undo: Fire Weapon, Lt. Cmdr. Kell", in the menu and its tooltip."""
-    from bridge.engine.commands import AdjustPool, AttemptTask
+    from bridge.engine.core.commands import AdjustPool
+    from bridge.engine.ship.commands import AttemptTask
     from bridge.rules.dice import GivenDice
 
     c = console(qtbot, model)
@@ -294,7 +295,8 @@ def test_in_play_lists_advantages_complications_and_effects(
     qtbot: QtBot, model: SharedModel
 ) -> None:
     """Issue 27: what is in play, with how long it lasts; a Complication rolled is there."""
-    from bridge.engine.commands import AddTrait, AttemptTask, ResolveTask
+    from bridge.engine.core.commands import AddTrait
+    from bridge.engine.ship.commands import AttemptTask, ResolveTask
     from bridge.rules.dice import GivenDice
 
     c = console(qtbot, model)
