@@ -17,7 +17,7 @@ This module is the engine's public face: the UI, the storage, the network and th
 command line import only what is listed in ``__all__``.
 """
 
-from bridge.engine.commands import Command, command_adapter
+from bridge.engine.commands import Command, command_adapter, upgrade_command
 from bridge.engine.conflict.autopilot import (
     FIGURES_ONLY,
     ConflictTurnPlayed,
@@ -52,20 +52,10 @@ from bridge.engine.conflict.catalog import CONFLICT_CARD, CONFLICT_CARD_NAME, CO
 from bridge.engine.conflict.commands import (
     CONFLICT_TYPES,
     AddFigure,
+    Aim,
     AvoidInjury,
-    ConflictAdjustDifficulty,
-    ConflictApplyDamage,
-    ConflictEndRound,
-    ConflictEndTurn,
     ConflictMinor,
-    ConflictNpcFirst,
-    ConflictReroll,
-    ConflictResolve,
-    ConflictSecondTask,
-    ConflictSpend,
-    ConflictStartTurn,
     ConflictTask,
-    ConflictTriggerReady,
     EndConflict,
     MoveFigure,
     NpcPlacement,
@@ -88,12 +78,23 @@ from bridge.engine.core.changes import Change, parts_changed
 from bridge.engine.core.commands import (
     AddCharacter,
     AddTrait,
+    AdjustDifficulty,
     AdjustPool,
+    ApplyDamage,
     BeginSession,
+    EndRound,
+    EndTurn,
+    Inspiration,
+    NpcActsFirst,
     RemoveTrait,
+    ResolveTask,
     SetHouseRules,
     SetValue,
+    SpendDetermination,
+    SpendMomentum,
+    StartTurn,
     TrayRoll,
+    TriggerReady,
     ValueComplication,
 )
 from bridge.engine.core.context import GM_LINE
@@ -109,7 +110,7 @@ from bridge.engine.core.forms import (
     unusable,
 )
 from bridge.engine.core.needs import Need
-from bridge.engine.core.spend_table import MOMENTUM_SPENDS, SpendDef, is_immediate, threat_refusal
+from bridge.engine.core.spend_table import SpendDef
 from bridge.engine.demo import demo_encounter, demo_ships
 from bridge.engine.demo_boarding import (
     BOARDING_ZONES,
@@ -138,26 +139,15 @@ from bridge.engine.ship.autopilot import (
 from bridge.engine.ship.cards import rule_of as task_rule
 from bridge.engine.ship.cards import task_needs
 from bridge.engine.ship.cards.rule import TaskRule
-from bridge.engine.ship.catalog import CATALOG, actions_for
+from bridge.engine.ship.catalog import CATALOG, MOMENTUM_SPENDS, actions_for
 from bridge.engine.ship.commands import (
     AddShip,
-    AdjustDifficulty,
-    ApplyDamage,
     AttemptTask,
-    EndRound,
     EndScene,
-    EndTurn,
-    Inspiration,
     MinorAction,
     MoveShip,
-    NpcActsFirst,
-    ResolveTask,
     SetSeats,
     SetZones,
-    SpendDetermination,
-    SpendMomentum,
-    StartTurn,
-    TriggerReady,
     Withdraw,
 )
 from bridge.engine.ship.effects import spend_cost
@@ -170,7 +160,7 @@ from bridge.engine.ship.whose_turn import Acting, acting, seat_line, turn_text
 from bridge.engine.state.cards import ActionDef, Station
 from bridge.engine.state.conflict import Conflict, Figure
 from bridge.engine.state.encounter import Encounter, PendingTask
-from bridge.engine.state.spends import HeldDamage, PersonalHeld, PersonalSpends, Spends
+from bridge.engine.state.spends import HeldDamage, Spends
 from bridge.engine.state.zones import ZoneMap
 
 __all__ = [
@@ -205,6 +195,7 @@ __all__ = [
     "AddTrait",
     "AdjustDifficulty",
     "AdjustPool",
+    "Aim",
     "Applied",
     "ApplyDamage",
     "AttemptTask",
@@ -217,23 +208,12 @@ __all__ = [
     "Command",
     "CommandRefused",
     "Conflict",
-    "ConflictAdjustDifficulty",
-    "ConflictApplyDamage",
     "ConflictCardView",
     "ConflictChoice",
-    "ConflictEndRound",
-    "ConflictEndTurn",
     "ConflictMinor",
-    "ConflictNpcFirst",
     "ConflictPreview",
-    "ConflictReroll",
-    "ConflictResolve",
     "ConflictRule",
-    "ConflictSecondTask",
-    "ConflictSpend",
-    "ConflictStartTurn",
     "ConflictTask",
-    "ConflictTriggerReady",
     "ConflictTurnPlayed",
     "Cost",
     "DecisionView",
@@ -261,8 +241,6 @@ __all__ = [
     "PackedJournal",
     "ParamInfo",
     "PendingTask",
-    "PersonalHeld",
-    "PersonalSpends",
     "RemoveTrait",
     "ResistKnockdown",
     "ResolveTask",
@@ -309,7 +287,6 @@ __all__ = [
     "demo_ships",
     "hidden_from_players",
     "injury_text",
-    "is_immediate",
     "klingon_bekk",
     "klingon_warrior",
     "minor_params",
@@ -338,9 +315,9 @@ __all__ = [
     "task_options",
     "task_rule",
     "task_spends",
-    "threat_refusal",
     "turn_text",
     "unusable",
+    "upgrade_command",
     "waiting",
     "why_not",
     "with_choice",

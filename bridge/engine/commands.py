@@ -12,20 +12,10 @@ from pydantic import Field, TypeAdapter
 
 from bridge.engine.conflict.commands import (
     AddFigure,
+    Aim,
     AvoidInjury,
-    ConflictAdjustDifficulty,
-    ConflictApplyDamage,
-    ConflictEndRound,
-    ConflictEndTurn,
     ConflictMinor,
-    ConflictNpcFirst,
-    ConflictReroll,
-    ConflictResolve,
-    ConflictSecondTask,
-    ConflictSpend,
-    ConflictStartTurn,
     ConflictTask,
-    ConflictTriggerReady,
     EndConflict,
     MoveFigure,
     ResistKnockdown,
@@ -38,37 +28,37 @@ from bridge.engine.conflict.commands import (
 from bridge.engine.core.commands import (
     AddCharacter,
     AddTrait,
+    AdjustDifficulty,
     AdjustPool,
+    ApplyDamage,
     BeginSession,
+    EndRound,
+    EndTurn,
+    Inspiration,
+    NpcActsFirst,
     RemoveTrait,
+    ResolveTask,
     SetHouseRules,
     SetValue,
+    SpendDetermination,
+    SpendMomentum,
+    StartTurn,
     TrayRoll,
+    TriggerReady,
     ValueComplication,
 )
 from bridge.engine.ship.commands import (
     AddShip,
-    AdjustDifficulty,
-    ApplyDamage,
     AttemptTask,
-    EndRound,
     EndScene,
-    EndTurn,
-    Inspiration,
     MinorAction,
     MoveShip,
-    NpcActsFirst,
-    ResolveTask,
     SetSeats,
     SetZones,
-    SpendDetermination,
-    SpendMomentum,
-    StartTurn,
-    TriggerReady,
     Withdraw,
 )
 
-__all__ = ["Command", "command_adapter", "parse_command"]
+__all__ = ["Command", "command_adapter", "parse_command", "upgrade_command"]
 
 
 Command = Annotated[
@@ -108,19 +98,9 @@ Command = Annotated[
     | SetZoneTerrain
     | RevealFigure
     | StrayHit
-    | ConflictEndRound
-    | ConflictAdjustDifficulty
-    | ConflictNpcFirst
-    | ConflictStartTurn
-    | ConflictEndTurn
     | ConflictMinor
     | ConflictTask
-    | ConflictResolve
-    | ConflictApplyDamage
-    | ConflictReroll
-    | ConflictSpend
-    | ConflictSecondTask
-    | ConflictTriggerReady
+    | Aim
     | AvoidInjury
     | ResistKnockdown,
     Field(discriminator="type"),
@@ -136,3 +116,46 @@ def command_adapter() -> TypeAdapter[Command]:
 def parse_command(data: str | bytes) -> Command:
     """A Command from its JSON form."""
     return command_adapter().validate_json(data)
+
+
+_SHARED = {
+    "conflict_start_turn": "start_turn",
+    "conflict_end_turn": "end_turn",
+    "conflict_resolve": "resolve",
+    "conflict_apply_damage": "apply_damage",
+    "conflict_spend": "spend",
+    "conflict_second_task": "determination",
+    "conflict_trigger_ready": "trigger_ready",
+    "conflict_npc_first": "npc_first",
+    "conflict_adjust": "adjust_difficulty",
+    "conflict_end_round": "end_round",
+}
+"""The personal conflict's Commands that became the shared ones (``where="conflict"``)."""
+
+
+def upgrade_command(data: object) -> object:
+    """A Command as a journal written before the two battles shared their Commands holds
+    it, in today's shape (anything else as it is): the personal conflict's own Turn,
+    spends, resolution, damage, Determination, readied Task, NPCs first, next Task and
+    Round take the shared Commands with ``where="conflict"`` (a figure is their
+    ``actor``); its re-roll is Aim or a Moment of Inspiration; a readied ship Task's
+    trigger names its ``actor``."""
+    if not isinstance(data, dict):
+        return data
+    kind = data.get("type")
+    if kind == "trigger_ready" and "character" in data and "actor" not in data:
+        return {**{k: v for k, v in data.items() if k != "character"}, "actor": data["character"]}
+    if kind == "conflict_reroll":
+        rest = {k: v for k, v in data.items() if k not in ("type", "how", "dice", "value")}
+        if data.get("how") == "inspiration":
+            return {**rest, "type": "inspiration", "where": "conflict", "value": data.get("value")}
+        return {**rest, "type": "aim", "dice": data.get("dice", [])}
+    if not isinstance(kind, str) or kind not in _SHARED:
+        return data
+    out = {k: v for k, v in data.items() if k != "figure"}
+    out |= {"type": _SHARED[kind], "where": "conflict"}
+    if "figure" in data:
+        out["actor"] = data["figure"]
+    if kind == "conflict_second_task":
+        out["use"] = "second_task"
+    return out

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from bridge.engine.authority import issuer_refusal
 from bridge.engine.commands import Command
-from bridge.engine.conflict.commands import CONFLICT_TYPES
 from bridge.engine.conflict.gate import conflict_why_not
 from bridge.engine.core.command import BaseCommand
 from bridge.engine.ship.commands import AttemptTask
@@ -69,7 +68,7 @@ def why_not(state: Encounter, command: Command) -> str | None:
     reason = issuer_refusal(state, command)
     if reason is not None:
         return reason
-    if command.type in CONFLICT_TYPES:
+    if command.on_foot:
         return conflict_why_not(state, command)
     paused = ship_refusal(state, command)
     if paused is not None:

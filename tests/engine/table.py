@@ -7,9 +7,10 @@ from typing import Any
 import pytest
 
 from bridge.engine.commands import Command
+from bridge.engine.core.commands import EndTurn, ResolveTask, StartTurn
 from bridge.engine.demo import demo_encounter
 from bridge.engine.session import Applied, CommandRefused, Session
-from bridge.engine.ship.commands import AttemptTask, EndTurn, MinorAction, ResolveTask, StartTurn
+from bridge.engine.ship.commands import AttemptTask, MinorAction
 from bridge.engine.state.encounter import Encounter
 from bridge.engine.state.spends import Spends
 from bridge.rules.dice import GivenDice

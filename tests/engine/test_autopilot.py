@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bridge.bench.battles import long_battle
+from bridge.engine.core.commands import AdjustDifficulty, StartTurn
 from bridge.engine.demo import demo_encounter
 from bridge.engine.gate import preview_task
 from bridge.engine.session import Session
@@ -13,7 +14,7 @@ from bridge.engine.ship.autopilot import (
     suggest,
     suggest_for_npcs,
 )
-from bridge.engine.ship.commands import AdjustDifficulty, AttemptTask, StartTurn
+from bridge.engine.ship.commands import AttemptTask
 from bridge.rules.dice import SeededDice
 from bridge.rules.odds import task_odds
 from tests.engine.test_properties import check_invariants

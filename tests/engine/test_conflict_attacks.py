@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from bridge.engine.conflict.commands import AvoidInjury, ConflictTask, StrayHit
 from bridge.engine.core.commands import SetValue
-from bridge.engine.state.spends import PersonalSpends
+from bridge.engine.state.spends import Spends
 from bridge.model.house_rules import HouseRules
 from bridge.rules.npc_abilities import NpcTier
 from bridge.rules.personal_gear import personal_weapon
@@ -305,6 +305,6 @@ def test_recover_restores_avoid_injury_and_stress() -> None:
     f.turn("kell")
     applied = f.task("recover", d20=(1, 5))  # 3 successes vs 1: 2 Momentum
     assert "Fitness + Command (13), Difficulty 1 (Base 2; In Cover -1)." in log(applied)
-    f.resolve(PersonalSpends(extra=2))
+    f.resolve(Spends(extra=2))
     kell = f.fig("kell")
     assert kell.stress == 14 and not kell.avoid_injury_used and kell.recover_cover

@@ -4,16 +4,15 @@ RULES-NOTES "Personal conflict": where seed 001 and 003 differ, seed 003 stands)
 
 from __future__ import annotations
 
-from bridge.engine.conflict.commands import (
-    ConflictEndTurn,
-    ConflictMinor,
-    ConflictSecondTask,
-    ConflictSpend,
-    ConflictTask,
-    ConflictTriggerReady,
+from bridge.engine.conflict.commands import ConflictMinor, ConflictTask
+from bridge.engine.core.commands import (
+    EndTurn,
+    SetValue,
+    SpendDetermination,
+    SpendMomentum,
+    TriggerReady,
 )
-from bridge.engine.core.commands import SetValue
-from bridge.engine.state.spends import PersonalSpends
+from bridge.engine.state.spends import Spends
 from bridge.rules.npc_abilities import NpcTier
 from tests.engine.conflict_table import A, B, C, Fight, log, npc
 
@@ -54,13 +53,13 @@ def test_sprint_moves_one_zone_and_one_more_per_momentum_once_a_round() -> None:
     f.turn("kell")
     applied = f.task("sprint", zone=C, d20=(3, 4))  # 2 successes vs 0: 2 Momentum
     assert "Fitness + Security (15), Difficulty 0." in log(applied)
-    from bridge.engine.conflict.commands import ConflictResolve
+    from bridge.engine.core.commands import ResolveTask
 
-    f.refused(ConflictResolve(by="kell"), "needs 1")
-    f.resolve(PersonalSpends(extra=1))
+    f.refused(ResolveTask(by="kell", where="conflict"), "needs 1")
+    f.resolve(Spends(extra=1))
     assert f.conflict.zone_of("kell") == C
     f.do(SetValue(path="momentum.value", value=2))
-    f.do(ConflictSpend(by="kell", spend="swift_task"))
+    f.do(SpendMomentum(by="kell", spend="swift_task", where="conflict"))
     f.refused(ConflictTask(by="kell", action="sprint", zone=B), "once per Round")
 
 
@@ -82,7 +81,7 @@ def test_drop_prone_and_stand_not_in_the_same_turn() -> None:
     f.turn("kell")
     f.refused(ConflictMinor(by="kell", action="stand"), "not prone")
     f.minor("drop_prone")
-    f.do(ConflictSpend(by="kell", spend="extra_minor"))
+    f.do(SpendMomentum(by="kell", spend="extra_minor", where="conflict"))
     f.refused(ConflictMinor(by="kell", action="stand"), "same Turn")
     assert f.fig("kell").prone
 
@@ -95,7 +94,7 @@ def test_each_minor_action_once_a_turn_and_one_without_extra_minor() -> None:
     f.turn("kell")
     f.minor("interact", note="the door panel")
     f.refused(ConflictMinor(by="kell", action="prepare"), "Extra Minor Action")
-    f.do(ConflictSpend(by="kell", spend="extra_minor"))
+    f.do(SpendMomentum(by="kell", spend="extra_minor", where="conflict"))
     assert f.state.momentum.value == momentum - 1
     f.refused(ConflictMinor(by="kell", action="interact"), "once per Turn")
     f.minor("prepare")
@@ -197,7 +196,7 @@ def test_direct_is_the_leaders_once_a_scene() -> None:
     assert "assisted by Capt. Elena Reyes" in log(applied)
     f.resolve()
     assert f.conflict.turn.interrupt is None and f.conflict.turn.actor == "reyes"
-    f.do(ConflictSpend(by="reyes", spend="swift_task"))
+    f.do(SpendMomentum(by="reyes", spend="swift_task", where="conflict"))
     f.refused(ConflictTask(by="reyes", action="direct", target="kell"), "already been used")
 
 
@@ -211,7 +210,7 @@ def test_ready_interrupts_when_the_trigger_comes_and_is_lost_at_the_next_turn() 
     f.end()
     f.turn("thug")
     f.minor("movement", zone=C)
-    f.do(ConflictTriggerReady(by="kell", figure="kell"))
+    f.do(TriggerReady(by="kell", actor="kell", where="conflict"))
     f.refused(ConflictTask(by="kell", action="guard"), "readied Attack")
     f.task("attack", target="thug", d20=(17, 18))
     f.resolve()
@@ -244,7 +243,11 @@ def test_create_advantage_is_difficulty_2_or_removes_a_complication() -> None:
     assert "Insight + Security (13), Difficulty 2." in log(applied)
     f.resolve()
     assert any(t.name == "High ground" and t.kind == "advantage" for t in f.state.traits)
-    f.do(ConflictSecondTask(by="kell", value="Hesitation gets people killed"))
+    f.do(
+        SpendDetermination(
+            by="kell", value="Hesitation gets people killed", where="conflict", use="second_task"
+        )
+    )
     f.task("create_advantage", complication="Smoke", d20=(1, 4))  # +1: Difficulty 3
     f.resolve()
     assert not any(t.name == "Smoke" for t in f.state.traits)
@@ -263,7 +266,7 @@ def test_first_aid_stabilises_and_two_momentum_puts_the_patient_back() -> None:
     assert (
         "Daring + Medicine (10), Difficulty 2 (Base 1; Injured by a Debilitating weapon +1)" in text
     )
-    f.resolve(PersonalSpends(revive=True))
+    f.resolve(Spends(revive=True))
     kell = f.fig("kell")
     assert kell.stabilised and kell.fighting_on and not kell.incapacitated
 
@@ -325,10 +328,10 @@ def test_keep_the_initiative_and_create_problem() -> None:
     raises an enemy's Task +1."""
     f = Fight(officers=(("kell", B, 0), ("reyes", B, 0)))
     f.turn("kell")
-    f.do(ConflictSpend(by="kell", spend="create_problem", with_threat=True))
+    f.do(SpendMomentum(by="kell", spend="create_problem", with_threat=True, where="conflict"))
     f.minor("interact")
     f.task("pass")
-    f.do(ConflictEndTurn(by="kell", keep_initiative=True, with_threat=True))
+    f.do(EndTurn(by="kell", keep_initiative=True, with_threat=True, where="conflict"))
     assert f.conflict.turn.side == "player"
     f.idle("reyes")
     f.turn("thug")
@@ -355,7 +358,7 @@ def test_standing_then_dropping_prone_in_one_turn_is_refused_too() -> None:
     f.do(SetValue(path="conflict.figures.kell.prone", value=True))
     f.turn("kell")
     f.minor("stand")
-    f.do(ConflictSpend(by="kell", spend="extra_minor"))
+    f.do(SpendMomentum(by="kell", spend="extra_minor", where="conflict"))
     f.refused(ConflictMinor(by="kell", action="drop_prone"), "same Turn")
 
 
@@ -364,7 +367,7 @@ def test_a_successful_task_buys_information_and_an_advantage() -> None:
     f = Fight()
     f.turn("kell")
     f.task("guard", d20=(1, 1))  # 4 successes vs 0: 4 Momentum
-    applied = f.resolve(PersonalSpends(obtain_information=1, create_advantage="Cover fire"))
+    applied = f.resolve(Spends(obtain_information=1, create_advantage="Cover fire"))
     assert "1 question(s) for the GM" in log(applied)
     assert any(t.name == "Cover fire" for t in f.state.traits)
     assert "Guard saves: +1 Momentum" in log(applied)

@@ -8,11 +8,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bridge.engine.commands import Command
+from bridge.engine.core.commands import EndTurn, SpendMomentum, StartTurn
 from bridge.engine.demo import demo_encounter
 from bridge.engine.gate import why_not
 from bridge.engine.session import CommandRefused, ParameterMissing, Session
 from bridge.engine.ship.catalog import CATALOG
-from bridge.engine.ship.commands import AttemptTask, EndTurn, MinorAction, SpendMomentum, StartTurn
+from bridge.engine.ship.commands import AttemptTask, MinorAction
 from bridge.engine.state.cards import Station
 from bridge.rules.dice import SeededDice
 from tests.engine.table import Table

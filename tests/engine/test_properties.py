@@ -6,20 +6,19 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bridge.engine.commands import Command
-from bridge.engine.core.commands import BeginSession
-from bridge.engine.demo import demo_encounter
-from bridge.engine.session import CommandRefused, Session
-from bridge.engine.ship.catalog import CATALOG
-from bridge.engine.ship.commands import (
+from bridge.engine.core.commands import (
     AdjustDifficulty,
-    AttemptTask,
+    BeginSession,
     EndRound,
     EndTurn,
-    MinorAction,
     ResolveTask,
     SpendMomentum,
     StartTurn,
 )
+from bridge.engine.demo import demo_encounter
+from bridge.engine.session import CommandRefused, Session
+from bridge.engine.ship.catalog import CATALOG
+from bridge.engine.ship.commands import AttemptTask, MinorAction
 from bridge.engine.ship.turns import waiting
 from bridge.engine.state.encounter import Encounter
 from bridge.engine.state.spends import Spends

@@ -10,9 +10,9 @@ picks any of them to re-roll once for 1 Momentum (an NPC: 1 Threat), and
 from __future__ import annotations
 
 from bridge.engine.commands import parse_command
-from bridge.engine.core.commands import AdjustPool
+from bridge.engine.core.commands import AdjustPool, ApplyDamage, Inspiration, ResolveTask
 from bridge.engine.session import Session
-from bridge.engine.ship.commands import ApplyDamage, AttemptTask, Inspiration, ResolveTask
+from bridge.engine.ship.commands import AttemptTask
 from bridge.engine.state.spends import Spends
 from bridge.rules.dice import GivenDice
 from tests.engine.table import Table

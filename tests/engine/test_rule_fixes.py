@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from bridge.engine.core.commands import AdjustPool, SetHouseRules, SetValue
-from bridge.engine.gate import why_not
-from bridge.engine.ship.commands import (
-    AttemptTask,
+from bridge.engine.core.commands import (
+    AdjustPool,
     EndRound,
     EndTurn,
-    MoveShip,
     ResolveTask,
+    SetHouseRules,
+    SetValue,
     SpendMomentum,
 )
+from bridge.engine.gate import why_not
+from bridge.engine.ship.commands import AttemptTask, MoveShip
 from bridge.engine.state.cards import Station
 from bridge.engine.state.encounter import DurationKind
 from bridge.engine.state.spends import Spends

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from bridge.engine.core.commands import BeginSession, SetValue
+from bridge.engine.core.commands import AdjustDifficulty, BeginSession, EndRound, SetValue
 from bridge.engine.gate import why_not
-from bridge.engine.ship.commands import AdjustDifficulty, AttemptTask, EndRound
+from bridge.engine.ship.commands import AttemptTask
 from bridge.engine.state.cards import Station
 from bridge.engine.state.encounter import DurationKind
 from tests.engine.table import Table

@@ -8,9 +8,16 @@ import pytest
 
 from bridge.engine.commands import command_adapter, parse_command
 from bridge.engine.core.changes import Change
-from bridge.engine.core.commands import AddTrait, AdjustPool, RemoveTrait, SetValue
+from bridge.engine.core.commands import (
+    AddTrait,
+    AdjustPool,
+    EndTurn,
+    RemoveTrait,
+    SetValue,
+    StartTurn,
+)
 from bridge.engine.session import CommandRefused, Session
-from bridge.engine.ship.commands import AttemptTask, EndTurn, MinorAction, StartTurn, Withdraw
+from bridge.engine.ship.commands import AttemptTask, MinorAction, Withdraw
 from bridge.engine.state.cards import Station
 from bridge.engine.state.spends import Spends
 from bridge.rules.dice import SeededDice

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from bridge.engine.core.commands import AdjustPool, SetHouseRules, SetValue
-from bridge.engine.ship.commands import (
+from bridge.engine.core.commands import (
     AdjustDifficulty,
-    AttemptTask,
+    AdjustPool,
     EndRound,
     Inspiration,
-    MinorAction,
-    MoveShip,
+    SetHouseRules,
+    SetValue,
     SpendMomentum,
 )
+from bridge.engine.ship.commands import AttemptTask, MinorAction, MoveShip
 from bridge.engine.state.cards import Station
 from bridge.engine.state.encounter import DurationKind
 from bridge.engine.state.spends import Spends

@@ -10,10 +10,9 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from bridge.engine.core.changes import Change
-from bridge.engine.core.commands import SetValue, TrayRoll
+from bridge.engine.core.commands import EndTurn, SetValue, StartTurn, TrayRoll
 from bridge.engine.demo import demo_encounter
 from bridge.engine.ship.autopilot import suggest
-from bridge.engine.ship.commands import EndTurn, StartTurn
 from bridge.net.client import JoinRefused, NetClient
 from bridge.net.protocol import PROTOCOL, Claim, Error, Refused, Resync, Snapshot
 from bridge.rules.task import Roller, TaskSpec
@@ -549,7 +548,7 @@ def test_a_thin_client_fills_a_conflict_entry_from_its_choices_and_sends_what_co
                     {
                         "type": "command",
                         "id": 1,
-                        "command": {"type": "conflict_start_turn", "figure": "kell"},
+                        "command": {"type": "start_turn", "where": "conflict", "actor": "kell"},
                     }
                 )
             )
@@ -599,9 +598,9 @@ def test_the_windowless_hosts_autopilot_plays_the_npc_figures_of_a_personal_conf
             ws = await raw_join(url, "char:kell")
             for n, command in enumerate(
                 (
-                    {"type": "conflict_start_turn", "figure": "kell"},
+                    {"type": "start_turn", "where": "conflict", "actor": "kell"},
                     {"type": "conflict_task", "action": "pass"},
-                    {"type": "conflict_end_turn"},
+                    {"type": "end_turn", "where": "conflict"},
                 ),
                 start=1,
             ):

@@ -17,8 +17,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from bridge import __version__
-from bridge.engine.core.commands import TrayRoll
-from bridge.engine.ship.commands import StartTurn
+from bridge.engine.core.commands import StartTurn, TrayRoll
 from bridge.net.client import NetClient
 from bridge.net.limits import LIMITS, RateLimits
 from bridge.net.protocol import (

@@ -28,10 +28,11 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from bridge import __version__
 from bridge.engine.commands import Command, command_adapter
+from bridge.engine.core.commands import EndTurn, ResolveTask, StartTurn
 from bridge.engine.demo import demo_encounter
 from bridge.engine.session import CommandRefused, Session
 from bridge.engine.ship.autopilot import suggest
-from bridge.engine.ship.commands import AttemptTask, EndTurn, MinorAction, ResolveTask, StartTurn
+from bridge.engine.ship.commands import AttemptTask, MinorAction
 from bridge.engine.state.encounter import Encounter
 from bridge.engine.state.spends import Spends
 from bridge.model.ship import Departments, Ship, Systems, Talent

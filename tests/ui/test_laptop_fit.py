@@ -223,7 +223,7 @@ def test_the_away_teams_windows_fit_a_laptop(qtbot: QtBot, scale: float) -> None
     """Issue 26's windows at 1366x768, each at its own text size: the start dialog, the
     GM's PERSONAL CONFLICT tab, an officer's Conflict card (its entries may scroll inside
     the card, the window never), an attack's form and the card after it; nothing cut."""
-    from bridge.engine import ConflictMinor, ConflictStartTurn, Session, demo_encounter
+    from bridge.engine import ConflictMinor, Session, StartTurn, demo_encounter
     from bridge.rules.dice import SeededDice
 
     model = SharedModel(Session(demo_encounter(), SeededDice(2)))
@@ -242,7 +242,7 @@ def test_the_away_teams_windows_fit_a_laptop(qtbot: QtBot, scale: float) -> None
     assert must_fit(console, LARGER if scale > 1 else READOUTS) == []
     card = console.open_conflict_card("kell")
     card.text_size.set(scale)
-    model.submit(ConflictStartTurn(by="kell", figure="kell"))
+    model.submit(StartTurn(by="kell", actor="kell", where="conflict"))
     model.submit(ConflictMinor(by="kell", action="aim"))
     QApplication.processEvents()
     assert frame_outside_screen(card) is None, card.windowTitle()

@@ -26,7 +26,7 @@ from bridge.engine.core.context import Ctx, need, refuse
 from bridge.engine.core.needs import Need
 from bridge.engine.state.conflict import Conflict, ConflictPending, Decision, Figure
 from bridge.engine.state.encounter import Encounter
-from bridge.engine.state.spends import PersonalSpends
+from bridge.engine.state.spends import Spends
 from bridge.engine.state.zones import UNCONNECTED
 from bridge.rules.challenge import roll_challenge
 from bridge.rules.personal_gear import (
@@ -297,7 +297,7 @@ def _dice(state: Encounter, actor: str, weapon: PersonalWeapon) -> int:
     return weapon.dice + stats(state, fig).disciplines.security
 
 
-def _launch(ctx: Ctx, frame: FigureFrame, pending: ConflictPending, spends: PersonalSpends) -> int:
+def _launch(ctx: Ctx, frame: FigureFrame, pending: ConflictPending, spends: Spends) -> int:
     weapon = attack_weapon(ctx.state, frame.actor, _as_task(pending))
     return _dice(ctx.state, frame.actor, weapon)
 
@@ -309,7 +309,7 @@ def _as_task(pending: ConflictPending) -> ConflictTask:
     )
 
 
-def _hit(ctx: Ctx, frame: FigureFrame, pending: ConflictPending, spends: PersonalSpends) -> None:
+def _hit(ctx: Ctx, frame: FigureFrame, pending: ConflictPending, spends: Spends) -> None:
     p = pending.params
     me = figure(ctx, frame.actor)
     weapon = attack_weapon(ctx.state, me.id, _as_task(pending))

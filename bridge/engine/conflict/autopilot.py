@@ -15,15 +15,10 @@ from dataclasses import dataclass
 
 from bridge.engine.conflict.catalog import CONFLICT_CARD
 from bridge.engine.conflict.commands import (
+    Aim,
     AvoidInjury,
-    ConflictApplyDamage,
     ConflictCommand,
-    ConflictEndRound,
-    ConflictEndTurn,
     ConflictMinor,
-    ConflictReroll,
-    ConflictResolve,
-    ConflictStartTurn,
     ConflictTask,
     ResistKnockdown,
     StrayHit,
@@ -36,10 +31,12 @@ from bridge.engine.conflict.figures import (
     stats,
     waiting_figures,
 )
-from bridge.engine.conflict.tasks import melee_outcome, preview_conflict_task
+from bridge.engine.conflict.rolls import melee_outcome
+from bridge.engine.conflict.tasks import preview_conflict_task
+from bridge.engine.core.commands import ApplyDamage, EndRound, EndTurn, ResolveTask, StartTurn
 from bridge.engine.state.conflict import Conflict, Figure
 from bridge.engine.state.encounter import Encounter
-from bridge.engine.state.spends import PersonalSpends
+from bridge.engine.state.spends import Spends
 from bridge.engine.state.zones import UNCONNECTED
 from bridge.rules.odds import task_odds
 from bridge.rules.opposed import opposed_odds
@@ -93,7 +90,7 @@ def _pending(state: Encounter, now: Conflict, check: Check) -> ConflictCommand:
     fig = now.figures[pending.actor]
     by = issuer(fig)
     if pending.damage is not None:
-        return ConflictApplyDamage(by=by)
+        return ApplyDamage(by=by, where="conflict")
     opposed = melee_outcome(pending)
     failing = opposed.winner != "active" if opposed is not None else not pending.result.success
     if pending.action == "attack" and failing and fig.aim and not pending.params.aimed:
@@ -103,14 +100,14 @@ def _pending(state: Encounter, now: Conflict, check: Check) -> ConflictCommand:
             default=None,
         )
         if worst is not None:
-            aim = ConflictReroll(by=by, how="aim", dice=(worst,))
+            aim = Aim(by=by, dice=(worst,))
             if check(aim) is None:
                 return aim
     extra = 0
     if pending.action == "sprint" and pending.params.zone in now.zones.zones:
         extra = max(now.zones.distance(now.zone_of(fig.id), pending.params.zone) - 1, 0)
-    resolve = ConflictResolve(by=by, spends=PersonalSpends(extra=extra))
-    return resolve if check(resolve) is None else ConflictResolve(by=by)
+    resolve = ResolveTask(by=by, spends=Spends(extra=extra), where="conflict")
+    return resolve if check(resolve) is None else ResolveTask(by=by, where="conflict")
 
 
 def _minor(state: Encounter, now: Conflict, fig: Figure, check: Check) -> ConflictCommand | None:
@@ -204,10 +201,10 @@ def suggest_conflict(state: Encounter, check: Check) -> ConflictCommand | None:
     if turn.actor is None:
         for side in (turn.side, "npc" if turn.side == "player" else "player"):
             for fid in waiting_figures(state, side):
-                start = ConflictStartTurn(by=issuer(now.figures[fid]), figure=fid)
+                start = StartTurn(by=issuer(now.figures[fid]), actor=fid, where="conflict")
                 if check(start) is None:
                     return start
-        return ConflictEndRound()
+        return EndRound(where="conflict")
     acting = now.figures[turn.interrupt or turn.actor]
     free = turn.interrupt is None and not turn.stunned
     if free and len(turn.minors_used) < turn.minor_allowance:
@@ -218,7 +215,7 @@ def suggest_conflict(state: Encounter, check: Check) -> ConflictCommand | None:
         task = _task(state, now, acting, check)
         if task is not None:
             return task
-    return ConflictEndTurn(by=issuer(now.figures[turn.actor]))
+    return EndTurn(by=issuer(now.figures[turn.actor]), where="conflict")
 
 
 def conflict_npcs_only(state: Encounter) -> str | None:
@@ -278,7 +275,7 @@ def _words(command: ConflictCommand, after: Encounter) -> str | None:
         if command.target:
             words += f" {name(command.target)}"
         return words
-    if isinstance(command, ConflictEndTurn):
+    if isinstance(command, EndTurn):
         return "ends its Turn"
     if isinstance(command, AvoidInjury):
         return "takes the Injury" if command.pay == "none" else "avoids the Injury"
@@ -313,10 +310,10 @@ def play_conflict_turn(
     else:
         who = now.turn.interrupt or now.turn.actor
     allies = allies_waiting(state) if who is None else ()
-    if allies and not (isinstance(first, ConflictStartTurn) and first.figure in allies):
-        first = ConflictStartTurn(figure=allies[0])  # an ally of the crew, on their move
-    if who is None and isinstance(first, ConflictStartTurn):
-        who = first.figure
+    if allies and not (isinstance(first, StartTurn) and first.actor in allies):
+        first = StartTurn(actor=allies[0], where="conflict")  # an ally of the crew, on their move
+    if who is None and isinstance(first, StartTurn):
+        who = first.actor
     if who is None or (now.figures[who].npc is None and not now.decisions):
         return FIGURES_ONLY
     steps: list[str] = []
@@ -331,7 +328,7 @@ def play_conflict_turn(
         if words:
             steps.append(words)
         state = after
-        if isinstance(command, ConflictEndTurn) or state.conflict is None or state.conflict.ended:
+        if isinstance(command, EndTurn) or state.conflict is None or state.conflict.ended:
             break
         if conflict_npcs_only(state) is not None:
             break

@@ -14,13 +14,8 @@ from typing import Literal, TypeVar
 from pydantic import BaseModel, ConfigDict, Field
 
 from bridge.engine.conflict.attack import attack_weapon, blow_effects, counter_weapon
-from bridge.engine.conflict.catalog import CONFLICT_CARD, CONFLICT_SPENDS, conflict_spend_immediate
-from bridge.engine.conflict.commands import (
-    ConflictEndTurn,
-    ConflictMinor,
-    ConflictStartTurn,
-    ConflictTask,
-)
+from bridge.engine.conflict.catalog import CONFLICT_CARD, CONFLICT_SPENDS
+from bridge.engine.conflict.commands import ConflictMinor, ConflictTask
 from bridge.engine.conflict.controls import conflict_controls
 from bridge.engine.conflict.figures import hidden_from_players, issuer, reach_of, stats
 from bridge.engine.conflict.gate import conflict_gate, decision_text
@@ -31,9 +26,11 @@ from bridge.engine.conflict.roll_needs import (
     roll_needs,
     roll_update,
 )
+from bridge.engine.conflict.rolls import melee_outcome
 from bridge.engine.conflict.rule import Choice
 from bridge.engine.conflict.rules import CONFLICT_RULES
-from bridge.engine.conflict.tasks import ConflictPlan, melee_outcome, preview_conflict_task
+from bridge.engine.conflict.tasks import ConflictPlan, preview_conflict_task
+from bridge.engine.core.commands import EndTurn, StartTurn
 from bridge.engine.core.forms import ActionInfo
 from bridge.engine.core.needs import Need
 from bridge.engine.state.conflict import Conflict, Figure
@@ -641,7 +638,7 @@ def conflict_card(state: Encounter, figure: str, viewer: Viewer = "gm") -> Confl
             name=s.name,
             cost=s.cost,
             marks=", ".join(
-                (["I"] if conflict_spend_immediate(s.key, state.house_rules) else [])
+                (["I"] if CONFLICT_SPENDS.is_immediate(s.key, state.house_rules) else [])
                 + (["R"] if s.repeatable else [])
             ),
             effect=s.effect,
@@ -660,9 +657,9 @@ def conflict_card(state: Encounter, figure: str, viewer: Viewer = "gm") -> Confl
         start_turn=(
             "Your Turn is under way: END TURN ends it."
             if now.turn.actor == figure
-            else conflict_gate(state, ConflictStartTurn(by=by, figure=figure))
+            else conflict_gate(state, StartTurn(by=by, actor=figure, where="conflict"))
         ),
-        end_turn=conflict_gate(state, ConflictEndTurn(by=by)),
+        end_turn=conflict_gate(state, EndTurn(by=by, where="conflict")),
         minors=minors,
         tasks=tasks,
         spends=spends,

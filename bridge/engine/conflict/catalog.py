@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-from bridge.engine.core.spend_table import SpendDef
+from bridge.engine.core.spend_table import SpendDef, SpendTable
 from bridge.engine.state.cards import ActionDef
-from bridge.model.house_rules import HouseRules
 from bridge.rules.stats import Attribute, Department
 
 __all__ = [
@@ -23,7 +22,6 @@ __all__ = [
     "CONFLICT_SPENDS",
     "conflict_action",
     "conflict_actions",
-    "conflict_spend_immediate",
 ]
 
 CONFLICT_CARD_NAME = "Conflict"
@@ -207,107 +205,41 @@ def conflict_actions(kind: Literal["minor", "task"]) -> tuple[ActionDef, ...]:
     return tuple(a for a in CONFLICT_CARD.values() if a.kind == kind)
 
 
-CONFLICT_SPENDS: tuple[SpendDef, ...] = (
-    SpendDef(
-        key="create_opportunity",
-        name="Create Opportunity",
-        cost="1/2/3",
-        immediate=True,
-        repeatable=True,
-        effect="One more d20 per purchase (1, 3, 6 in all).",
+CONFLICT_SPENDS = SpendTable.of(
+    "Conflict",
+    (
+        "create_opportunity",
+        "create_problem",
+        "obtain_information",
+        "create_advantage",
+        "keep_initiative",
+        "extra_minor",
+        "bonus_damage",
+        SpendDef(
+            key="disarm",
+            name="Disarm",
+            cost="2",
+            effect="The target's weapon in hand falls to the ground within Reach.",
+        ),
+        "penetration",
+        "reroll_damage",
+        SpendDef(
+            key="secondary_target",
+            name="Secondary Target",
+            cost="2",
+            effect="A second target within Reach of the target takes half the damage, "
+            "rounded down.",
+        ),
+        "swift_task",
+        SpendDef(
+            key="avoid_injury",
+            name="Avoid Injury",
+            cost="2",
+            immediate=True,
+            effect="Avoid one Injury, or take a Complication instead. Once per scene "
+            "(Recover restores it); +1 per Effect of an Intense weapon.",
+        ),
     ),
-    SpendDef(
-        key="create_problem",
-        name="Create Problem",
-        cost="2",
-        immediate=True,
-        repeatable=True,
-        effect="An enemy Task is +1 Difficulty (at most +3).",
-    ),
-    SpendDef(
-        key="obtain_information",
-        name="Obtain Information",
-        cost="1",
-        repeatable=True,
-        effect="Ask the GM one question; the answer is true.",
-    ),
-    SpendDef(
-        key="create_advantage",
-        name="Create Advantage",
-        cost="2",
-        effect="Establish a fact about the scene, or remove a Complication.",
-    ),
-    SpendDef(
-        key="keep_initiative",
-        name="Keep the Initiative",
-        cost="2",
-        immediate=True,
-        effect="An ally acts next, not the enemy; not twice in a row.",
-    ),
-    SpendDef(
-        key="extra_minor",
-        name="Extra Minor Action",
-        cost="1",
-        immediate=True,
-        repeatable=True,
-        effect="Take one more Minor Action (each once a Turn).",
-    ),
-    SpendDef(
-        key="bonus_damage",
-        name="Bonus Damage",
-        cost="1",
-        repeatable=True,
-        effect="+1 damage on a successful attack.",
-    ),
-    SpendDef(
-        key="disarm",
-        name="Disarm",
-        cost="2",
-        effect="The target's weapon in hand falls to the ground within Reach.",
-    ),
-    SpendDef(
-        key="penetration",
-        name="Penetration",
-        cost="1",
-        repeatable=True,
-        effect="The attack ignores 2 Resistance.",
-    ),
-    SpendDef(
-        key="reroll_damage",
-        name="Re-Roll Damage",
-        cost="1",
-        effect="Re-roll any challenge dice of the attack.",
-    ),
-    SpendDef(
-        key="secondary_target",
-        name="Secondary Target",
-        cost="2",
-        effect="A second target within Reach of the target takes half the damage, rounded down.",
-    ),
-    SpendDef(
-        key="swift_task",
-        name="Swift Task",
-        cost="2",
-        effect="A second Task this Turn at +1 Difficulty.",
-        house_rule="swift_task_immediate",
-    ),
-    SpendDef(
-        key="avoid_injury",
-        name="Avoid Injury",
-        cost="2",
-        immediate=True,
-        effect="Avoid one Injury, or take a Complication instead. Once per scene (Recover "
-        "restores it); +1 per Effect of an Intense weapon.",
-    ),
+    resolved=frozenset({"bonus_damage", "penetration", "disarm", "secondary_target", "revive"}),
 )
 """The personal Momentum spends: seed 001's card back, with seed 003's Avoid Injury."""
-
-_BY_KEY = {s.key: s for s in CONFLICT_SPENDS}
-
-
-def conflict_spend_immediate(key: str, rules: HouseRules | None = None) -> bool:
-    """Whether the personal spend ``key`` is Immediate (payable by adding to Threat)."""
-    spend = _BY_KEY[key]
-    if spend.immediate:
-        return True
-    return bool(spend.house_rule and rules is not None and getattr(rules, spend.house_rule))

@@ -1,7 +1,9 @@
-"""The Commands of a personal conflict (the Conflict card of seed 001; seed 003's conflict
-tables): the GM's setup and edits, and each figure's Turn, Minor Actions, Tasks, spends
-and decisions. They join the one Command union (:data:`bridge.engine.commands.Command`),
-so the Session applies, journals, undoes and replays them like every other.
+"""The personal conflict's own Commands (the Conflict card of seed 001; seed 003's
+conflict tables): the GM's setup and edits, a figure's Minor Actions, Tasks and Aim, and
+the decisions a hit asks for. A Turn, the spends and a roll's resolution are the
+Commands both battles take (:mod:`bridge.engine.core.commands`, ``where="conflict"``).
+They join the one Command union (:data:`bridge.engine.commands.Command`), so the Session
+applies, journals, undoes and replays them like every other.
 
 A player issues a Command for the figure of the officer they hold (``by`` = the
 character id); the GM issues any, and alone those marked ``gm_only`` and every NPC's.
@@ -13,34 +15,23 @@ from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from bridge.engine.core.command import BaseCommand as _Command
+from bridge.engine.core.command import BaseCommand
+from bridge.engine.core.commands import PlayedCommand, TaskCommand
 from bridge.engine.state.conflict import FIGURES_MAX
-from bridge.engine.state.spends import PersonalSpends
 from bridge.engine.state.zones import ZONES_MAX, ZoneMap
 from bridge.model.npc import Npc
 from bridge.rules.personal_gear import PersonalEffect
-from bridge.rules.stats import Attribute, Department
-from bridge.rules.task import MAX_POOL, Purchase
-from bridge.rules.text import Key, Line, Name, Title, TitleName, ZoneName
+from bridge.rules.task import MAX_POOL
+from bridge.rules.text import Key, Line, Title, TitleName, ZoneName
 
 __all__ = [
     "CONFLICT_TYPES",
     "AddFigure",
+    "Aim",
     "AvoidInjury",
-    "ConflictAdjustDifficulty",
-    "ConflictApplyDamage",
     "ConflictCommand",
-    "ConflictEndRound",
-    "ConflictEndTurn",
     "ConflictMinor",
-    "ConflictNpcFirst",
-    "ConflictReroll",
-    "ConflictResolve",
-    "ConflictSecondTask",
-    "ConflictSpend",
-    "ConflictStartTurn",
     "ConflictTask",
-    "ConflictTriggerReady",
     "EndConflict",
     "MoveFigure",
     "NpcPlacement",
@@ -54,6 +45,12 @@ __all__ = [
 ]
 
 Huddle = Annotated[int, Field(ge=0, le=999)]
+
+
+class _Command(BaseCommand):
+    """A Command of the personal conflict alone."""
+
+    foot_only: ClassVar[bool] = True
 
 
 class _Part(BaseModel):
@@ -171,42 +168,7 @@ class StrayHit(_Command):
     figure: Key | None = None
 
 
-class ConflictEndRound(_Command):
-    gm_only: ClassVar[bool] = True
-    type: Literal["conflict_end_round"] = "conflict_end_round"
-
-
-class ConflictAdjustDifficulty(_Command):
-    """The GM's word on the next Conflict card Task: Difficulty and complication range."""
-
-    gm_only: ClassVar[bool] = True
-    type: Literal["conflict_adjust"] = "conflict_adjust"
-    amount: int = Field(default=0, ge=-5, le=5)
-    complication_range: int | None = Field(default=None, ge=1, le=5)
-    reason: Title = ""
-
-
-class ConflictNpcFirst(_Command):
-    """[default] The GM spends Threat to have the NPCs act first this Round."""
-
-    gm_only: ClassVar[bool] = True
-    type: Literal["conflict_npc_first"] = "conflict_npc_first"
-
-
 # -- a figure's Turn -----------------------------------------------------------------------
-class ConflictStartTurn(_Command):
-    """Begin a figure's Turn (an officer's player, or the GM for anyone)."""
-
-    type: Literal["conflict_start_turn"] = "conflict_start_turn"
-    figure: Key
-
-
-class ConflictEndTurn(_Command):
-    """End the figure's Turn; optionally Keep the Initiative (2; players may add Threat)."""
-
-    type: Literal["conflict_end_turn"] = "conflict_end_turn"
-    keep_initiative: bool = False
-    with_threat: bool = False
 
 
 class ConflictMinor(_Command):
@@ -221,20 +183,11 @@ class ConflictMinor(_Command):
     note: Line = ""
 
 
-class ConflictTask(_Command):
+class ConflictTask(TaskCommand):
     """Attempt a Task of the Conflict card; with ``spends`` it resolves at once."""
 
+    foot_only: ClassVar[bool] = True
     type: Literal["conflict_task"] = "conflict_task"
-    action: Key
-    attribute: Attribute | None = None
-    discipline: Department | None = None
-    focus: bool = False
-    focus_name: Name | None = None
-    bought: tuple[Purchase, ...] = Field(default=(), max_length=MAX_POOL)
-    value: Line | None = None
-    roll: bool = True
-    target: Key | None = Field(default=None, description="The figure attacked, aided, guarded")
-    weapon: Key | None = Field(default=None, description="Attack: a carried weapon's name")
     lethal: bool = Field(default=False, description="Attack: Lethal (undeclared: Non-lethal)")
     charge: PersonalEffect | None = Field(
         default=None, description="Attack with a Charge weapon after Prepare: the effect added"
@@ -247,71 +200,23 @@ class ConflictTask(_Command):
     weakness: bool = Field(
         default=False, description="Attack: uses a weakness the GM named (Specific Weakness)"
     )
-    zone: Key | None = Field(default=None, description="Sprint: where to")
     beside: Key | None = Field(default=None, description="Sprint: end within Reach of whom")
-    readied: Key | None = Field(default=None, description="Ready: the Task to attempt")
     difficulty_choice: int | None = Field(
         default=None, ge=0, le=5, description="Other Tasks: the Difficulty the GM set"
     )
     complication: Title | None = Field(
         default=None, description="Create Advantage: remove this Complication instead"
     )
-    note: Line = Field(default="", description="An Advantage's name; a trigger; what is done")
-    spends: PersonalSpends | None = None
 
 
-class ConflictResolve(_Command):
-    """Spend Momentum on the rolled Conflict card Task and apply it; an attack that hits
-    with ``hold_damage`` rolls and holds its damage dice (ConflictApplyDamage lands them)."""
+class Aim(_Command):
+    """Aim's re-roll of the rolled attack (seed 003: "re-roll a single d20 made on an
+    Attack before the start of their next Turn"; any number with an Accurate weapon)."""
 
-    type: Literal["conflict_resolve"] = "conflict_resolve"
-    spends: PersonalSpends = PersonalSpends()
-    hold_damage: bool = False
-
-
-class ConflictApplyDamage(_Command):
-    """Land the held damage, first re-rolling the dice ``reroll`` names (Re-Roll Damage,
-    1 Momentum; an NPC 1 Threat)."""
-
-    type: Literal["conflict_apply_damage"] = "conflict_apply_damage"
-    reroll: tuple[int, ...] = Field(default=(), max_length=40)
-
-
-class ConflictReroll(_Command):
-    """Re-roll d20s of the rolled Task: Aim (one die; any number with an Accurate weapon)
-    or Determination's Moment of Inspiration (all, citing a Value)."""
-
-    type: Literal["conflict_reroll"] = "conflict_reroll"
-    how: Literal["aim", "inspiration"] = "aim"
-    dice: tuple[int, ...] = Field(default=(), max_length=MAX_POOL, description="Aim: indices")
-    value: Line | None = None
-
-
-class ConflictSpend(_Command):
-    """Immediate Momentum spends (NPC side: Threat) during a figure's Turn."""
-
-    type: Literal["conflict_spend"] = "conflict_spend"
-    spend: Literal[
-        "extra_minor", "swift_task", "create_problem", "create_advantage", "obtain_information"
-    ]
-    amount: int = Field(default=1, ge=1, le=3)
-    name: Title = ""
-    with_threat: bool = False
-    remove_complication: bool = False
-
-
-class ConflictSecondTask(_Command):
-    """Determination (citing a Value): a second Task this Turn at +1 Difficulty."""
-
-    type: Literal["conflict_second_task"] = "conflict_second_task"
-    value: Line
-
-
-class ConflictTriggerReady(_Command):
-    """A figure's readied Task's trigger happens: it interrupts to attempt the Task."""
-
-    type: Literal["conflict_trigger_ready"] = "conflict_trigger_ready"
-    figure: Key
+    type: Literal["aim"] = "aim"
+    dice: tuple[int, ...] = Field(
+        default=(), max_length=MAX_POOL, description="Indices (from 0) of the d20s"
+    )
 
 
 class AvoidInjury(_Command):
@@ -333,7 +238,8 @@ class ResistKnockdown(_Command):
 
 
 ConflictCommand = (
-    StartConflict
+    PlayedCommand
+    | StartConflict
     | EndConflict
     | AddFigure
     | WithdrawFigure
@@ -341,23 +247,13 @@ ConflictCommand = (
     | SetZoneTerrain
     | RevealFigure
     | StrayHit
-    | ConflictEndRound
-    | ConflictAdjustDifficulty
-    | ConflictNpcFirst
-    | ConflictStartTurn
-    | ConflictEndTurn
     | ConflictMinor
     | ConflictTask
-    | ConflictResolve
-    | ConflictApplyDamage
-    | ConflictReroll
-    | ConflictSpend
-    | ConflictSecondTask
-    | ConflictTriggerReady
+    | Aim
     | AvoidInjury
     | ResistKnockdown
 )
-"""Any Command of the personal conflict."""
+"""Any Command the personal conflict takes (those both battles take among them)."""
 
 CONFLICT_TYPES = frozenset(
     {
@@ -369,21 +265,13 @@ CONFLICT_TYPES = frozenset(
         "zone_terrain",
         "reveal_figure",
         "stray_hit",
-        "conflict_end_round",
-        "conflict_adjust",
-        "conflict_npc_first",
-        "conflict_start_turn",
-        "conflict_end_turn",
         "conflict_minor",
         "conflict_task",
-        "conflict_resolve",
-        "conflict_apply_damage",
-        "conflict_reroll",
-        "conflict_spend",
-        "conflict_second_task",
-        "conflict_trigger_ready",
+        "aim",
         "avoid_injury",
         "resist_knockdown",
     }
 )
+"""The ``type`` of every Command of the personal conflict alone (the Commands both battles
+take say which they play in with ``where``)."""
 """Every personal conflict Command's ``type``."""

@@ -14,20 +14,21 @@ from collections.abc import Callable, Sequence
 
 from pydantic import JsonValue
 
-from bridge.engine.conflict.catalog import CONFLICT_CARD, CONFLICT_SPENDS, conflict_spend_immediate
-from bridge.engine.conflict.commands import (
-    ConflictApplyDamage,
-    ConflictReroll,
-    ConflictResolve,
-    ConflictSecondTask,
-    ConflictSpend,
-    ConflictTriggerReady,
-)
+from bridge.engine.conflict.catalog import CONFLICT_CARD, CONFLICT_SPENDS
+from bridge.engine.conflict.commands import Aim
 from bridge.engine.conflict.figures import issuer
 from bridge.engine.conflict.gate import conflict_gate
 from bridge.engine.conflict.ops import pays_threat
+from bridge.engine.conflict.rolls import aim_room, roll_succeeds, secondary_refusal
 from bridge.engine.conflict.rules import CONFLICT_RULES
-from bridge.engine.conflict.tasks import aim_room, roll_succeeds, secondary_refusal
+from bridge.engine.core.commands import (
+    ApplyDamage,
+    Inspiration,
+    ResolveTask,
+    SpendDetermination,
+    SpendMomentum,
+    TriggerReady,
+)
 from bridge.engine.core.forms import (
     ADVANTAGE_NAME,
     AMOUNT,
@@ -169,12 +170,12 @@ def conflict_controls(state: Encounter, figure: str) -> dict[str, ActionInfo]:
 
     waiting = None if mine else "No rolled Task of yours is waiting."
     attack = mine and pending is not None and pending.action == "attack"
-    resolve = ConflictResolve(by=by, hold_damage=attack)
+    resolve = ResolveTask(by=by, hold_damage=attack, where="conflict")
     add(
         "resolve",
         "RESOLVE",
         "turn",
-        {"type": resolve.type, "hold_damage": attack},
+        {"type": resolve.type, "where": "conflict", "hold_damage": attack},
         waiting or conflict_gate(state, resolve),
         spends=resolve_spends(state, figure),
     )
@@ -183,12 +184,12 @@ def conflict_controls(state: Encounter, figure: str) -> dict[str, ActionInfo]:
     pool = fig.own_threat + state.threat.value if pays_threat(fig) else state.momentum.value
     # Re-Roll Damage costs 1, from the attack's own Momentum first: offered only if paid
     rerolls = held is None or held.momentum + pool >= 1
-    apply = ConflictApplyDamage(by=by)
+    apply = ApplyDamage(by=by, where="conflict")
     add(
         "apply_damage",
         "APPLY DAMAGE",
         "turn",
-        {"type": apply.type},
+        {"type": apply.type, "where": "conflict"},
         conflict_gate(state, apply),
         (reroll_damage_param(dice),) if rerolls else (),
     )
@@ -196,23 +197,23 @@ def conflict_controls(state: Encounter, figure: str) -> dict[str, ActionInfo]:
     values = _values(state, fig)
     value = ParamInfo(name="value", label="Value", kind="choice", required=True, choices=values)
     officer = _officer_refusal(state, fig, values)
-    inspire = ConflictReroll(by=by, how="inspiration", value="-")
+    inspire = Inspiration(by=by, value="-", where="conflict")
     add(
         "inspiration",
         "Moment of Inspiration: re-roll all your dice (1 Determination)",
         "determination",
-        {"type": inspire.type, "how": "inspiration"},
+        {"type": inspire.type, "where": "conflict"},
         waiting or officer or conflict_gate(state, inspire),
         (value,),
     )
     _turn_spends(add, state, fig, by)
-    second = ConflictSecondTask(by=by, value="-")
+    second = SpendDetermination(by=by, value="-", where="conflict", use="second_task")
     turn = now.turn
     add(
         "second_task",
         "A second Task this Turn (1 Determination)",
         "determination",
-        {"type": second.type},
+        {"type": second.type, "where": "conflict", "use": "second_task"},
         conflict_gate(state, second)  # (a decision waiting first, as for every control)
         or (
             None
@@ -223,13 +224,13 @@ def conflict_controls(state: Encounter, figure: str) -> dict[str, ActionInfo]:
         or ("At most two Tasks may be attempted in a Turn." if turn.task_allowance >= 2 else None),
         (value,),
     )
-    trigger = ConflictTriggerReady(by=by, figure=figure)
+    trigger = TriggerReady(by=by, actor=figure, where="conflict")
     readied = f" ({fig.readied_note})" if fig.readied_note else ""
     add(
         "trigger_ready",
         f"Trigger the readied Task{readied}",
         "turn",
-        {"type": trigger.type, "figure": figure},
+        {"type": trigger.type, "where": "conflict", "actor": figure},
         conflict_gate(state, trigger),
     )
     return out
@@ -253,8 +254,8 @@ def _aim(
             Choice(value=i, label=f"d20 {i + 1}: {d.value}") for i, d in enumerate(rolled)
         ),
     )
-    aim = ConflictReroll(by=issuer(fig), how="aim")
-    add("aim", "Aim: re-roll", "turn", {"type": aim.type, "how": "aim"}, reason, (dice,))
+    aim = Aim(by=issuer(fig))
+    add("aim", "Aim: re-roll", "turn", {"type": aim.type}, reason, (dice,))
 
 
 def _values(state: Encounter, fig: Figure) -> tuple[Choice, ...]:
@@ -292,11 +293,20 @@ def _turn_spends(add: _Add, state: Encounter, fig: Figure, by: str) -> None:
         ("obtain_information", "Obtain Information (1 each)", (amount,), {}),
     )
     for key, name, fields, probe in spends:
-        command = ConflictSpend.model_validate({"by": by, "spend": key} | probe)
+        command = SpendMomentum.model_validate(
+            {"by": by, "spend": key, "where": "conflict"} | probe
+        )
         reason = own or conflict_gate(state, command)
-        threat_pays = player and conflict_spend_immediate(key, state.house_rules)
+        threat_pays = player and CONFLICT_SPENDS.is_immediate(key, state.house_rules)
         if reason is not None and own is None and threat_pays:
             paid = command.model_copy(update={"with_threat": True})
             reason = reason if conflict_gate(state, paid) is not None else None
         params = (*fields, threat) if threat_pays else fields
-        add(key, name, "spend", {"type": command.type, "spend": key}, reason, params)
+        add(
+            key,
+            name,
+            "spend",
+            {"type": command.type, "where": "conflict", "spend": key},
+            reason,
+            params,
+        )

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bridge.engine.state.conflict import Conflict, Figure, Side
+from bridge.engine.state.conflict import Conflict, Figure
 from bridge.engine.state.encounter import Encounter
+from bridge.engine.state.turn import Side
 from bridge.model.character import Attributes, Character, Disciplines
 from bridge.model.npc import Npc
 from bridge.rules.npc_abilities import NpcAbilityKind

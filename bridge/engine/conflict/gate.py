@@ -1,30 +1,38 @@
 """One answer to "why not" for the personal conflict: the engine refuses with it, the
 Conflict card's entries are disabled with it (:func:`bridge.engine.gate.why_not` asks
-here for every personal conflict Command, and for the ship battle's Commands while the
-conflict pauses it)."""
+here for every Command that plays on foot). What both battles share is judged once, by
+:func:`bridge.engine.core.played.played_refusal`."""
 
 from __future__ import annotations
 
 from bridge.engine.conflict.catalog import CONFLICT_CARD
 from bridge.engine.conflict.commands import (
+    Aim,
     AvoidInjury,
-    ConflictApplyDamage,
-    ConflictEndTurn,
     ConflictMinor,
-    ConflictReroll,
-    ConflictResolve,
-    ConflictSpend,
-    ConflictStartTurn,
     ConflictTask,
-    ConflictTriggerReady,
     ResistKnockdown,
     StartConflict,
     WithdrawFigure,
 )
 from bridge.engine.conflict.figures import can_act, enemies_of, reach_of, waiting_figures
 from bridge.engine.conflict.rules import CONFLICT_RULES
+from bridge.engine.conflict.theatre import CONFLICT
 from bridge.engine.core.command import BaseCommand, player_refusal
-from bridge.engine.state.conflict import Conflict, Decision, Figure, Side
+from bridge.engine.core.commands import (
+    ApplyDamage,
+    EndRound,
+    EndTurn,
+    Inspiration,
+    NpcActsFirst,
+    ResolveTask,
+    SpendDetermination,
+    SpendMomentum,
+    StartTurn,
+    TriggerReady,
+)
+from bridge.engine.core.played import played_refusal
+from bridge.engine.state.conflict import Conflict, Decision, Figure
 from bridge.engine.state.encounter import Encounter
 
 __all__ = [
@@ -92,19 +100,26 @@ def conflict_issuer_refusal(state: Encounter, command: BaseCommand) -> str | Non
         return conflict.figures[fid].name if fid in conflict.figures else "someone"
 
     match command:
-        case ConflictStartTurn() | ConflictTriggerReady() | AvoidInjury() | ResistKnockdown():
+        case StartTurn() | TriggerReady():
+            fig = conflict.figures.get(command.actor)
+            if fig is None or fig.character != by:
+                return f"Only {_name(command.actor)}'s own player (or the GM) can do that."
+        case AvoidInjury() | ResistKnockdown():
             fig = conflict.figures.get(command.figure)
             if fig is None or fig.character != by:
                 return f"Only {_name(command.figure)}'s own player (or the GM) can do that."
-        case ConflictEndTurn() | ConflictMinor() | ConflictSpend():
+        case EndTurn() | ConflictMinor() | SpendMomentum():
             actor = conflict.turn.actor
             if actor is not None and (mine is None or mine.id != actor):
                 return f"It is {_name(actor)}'s Turn, not yours."
+        case SpendDetermination():
+            if command.character is not None and command.character != by:
+                return "Only the officer's own player spends their Determination."
         case ConflictTask():
             now = conflict.turn.interrupt or conflict.turn.actor
             if now is not None and (mine is None or mine.id != now):
                 return f"It is {_name(now)}'s Task now, not yours."
-        case ConflictResolve() | ConflictApplyDamage() | ConflictReroll():
+        case ResolveTask() | ApplyDamage() | Aim() | Inspiration():
             pending = conflict.pending
             if pending is not None and (mine is None or mine.id != pending.actor):
                 return f"The rolled Task is {_name(pending.actor)}'s to resolve."
@@ -139,59 +154,33 @@ def conflict_why_not(state: Encounter, command: BaseCommand) -> str | None:
     if kind in DECISIONS:
         return "Nothing waits for a decision."
     match command:
-        case ConflictStartTurn():
-            return _start_turn(state, conflict, command.figure)
-        case ConflictEndTurn():
-            return _end_turn(state, conflict, command.keep_initiative)
+        case StartTurn():
+            return _start_turn(state, conflict, command.actor)
         case ConflictMinor():
             return _minor(state, conflict, command.action)
         case ConflictTask():
             return _task(state, conflict, command.action)
-        case ConflictResolve():
-            if conflict.pending is None:
-                return "There is no rolled Task to resolve."
-            if conflict.pending.damage is not None:
-                return "The damage dice are rolled: apply the damage."
-            return None
-        case ConflictApplyDamage():
-            if conflict.pending is None or conflict.pending.damage is None:
-                return "No attack's damage dice are waiting to land."
-            return None
-        case ConflictReroll():
+        case Aim():
             if conflict.pending is None:
                 return "There is no rolled Task to re-roll."
             if conflict.pending.damage is not None:
-                return "The damage is rolled: the Task's dice cannot be re-rolled now."
+                return (
+                    "The Task is resolved and its damage rolled: its dice cannot be re-rolled now."
+                )
             return None
-        case ConflictSpend():
-            return _spend(state, conflict, command)
-        case ConflictTriggerReady():
-            fig = conflict.figures.get(command.figure)
-            if fig is None or fig.readied is None:
-                return "That figure has no readied Task."
-            if fig.out:
-                return f"{fig.name} is out of the fight."
-            if conflict.turn.actor is None:
-                return "A readied Task interrupts someone's Turn: wait for one."
-            if conflict.turn.actor == fig.id:  # seed 003 READY: another figure's Turn
-                return f"{fig.name} is taking their own Turn: a readied Task interrupts another's."
-            if conflict.turn.interrupt is not None or conflict.pending is not None:
-                return "Another Task is being resolved: wait for it."
-            return None
+        case (
+            EndTurn()
+            | SpendMomentum()
+            | NpcActsFirst()
+            | EndRound()
+            | TriggerReady()
+            | SpendDetermination()
+            | ResolveTask()
+            | ApplyDamage()
+            | Inspiration()
+        ):
+            return played_refusal(state, CONFLICT, command)
         case _:
-            if kind in ("conflict_end_round",):
-                if conflict.turn.actor is not None:
-                    return f"{conflict.figures[conflict.turn.actor].name} is still taking a Turn."
-                if conflict.pending is not None:
-                    return "Resolve the rolled Task first."
-            if kind == "conflict_npc_first":
-                if conflict.turn.any_turn_this_round:
-                    return "NPCs can be sent first only before anyone has acted this Round."
-                if conflict.turn.side == "npc":
-                    return "The NPCs already act first this Round."
-                cost = state.house_rules.npc_act_first_threat
-                if state.threat.value < cost:
-                    return f"Not enough Threat: {cost} needed, {state.threat.value} in the pool."
             return None
 
 
@@ -218,23 +207,6 @@ def _start_turn(state: Encounter, conflict: Conflict, figure_id: str) -> str | N
         return f"{fig.name} has already taken a Turn this Round."
     if not can_act(state, fig):
         return f"{fig.name} is out of the fight and takes no Turns."
-    return None
-
-
-def _end_turn(state: Encounter, conflict: Conflict, keep: bool) -> str | None:
-    turn = conflict.turn
-    if turn.actor is None:
-        return "No one is taking a Turn."
-    if conflict.pending is not None:
-        return "Resolve the rolled Task before ending the Turn."
-    if not keep:
-        return None
-    if turn.kept_initiative:
-        return "The Initiative cannot be kept twice in a row: the other side must act first."
-    fig = conflict.figures[turn.actor]
-    others = [f for f in waiting_figures(state, fig.side) if f != turn.actor]
-    if not others:
-        return "No one else on this side can act this Round."
     return None
 
 
@@ -317,41 +289,6 @@ def _task(state: Encounter, conflict: Conflict, key: str) -> str | None:
             )
     rule = CONFLICT_RULES[key]
     return rule.why_not(state, actor) if rule.why_not is not None else None
-
-
-def _spend(state: Encounter, conflict: Conflict, command: ConflictSpend) -> str | None:
-    turn = conflict.turn
-    if turn.actor is None:
-        return "Spend Momentum during a Turn."
-    fig = conflict.figures[turn.actor]
-    if fig.out:
-        return f"{fig.name} is out of the fight: end the Turn."
-    npc = fig.npc is not None
-    match command.spend:
-        case "extra_minor" | "obtain_information":
-            cost = command.amount
-        case "swift_task":
-            if turn.task_allowance >= 2:
-                return "At most two Tasks may be attempted in a Turn."
-            cost = 2
-        case "create_problem":
-            enemy: Side = "npc" if fig.side == "player" else "player"
-            if turn.create_problem.get(enemy, 0) + command.amount > 3:
-                return "Create Problem adds at most +3 Difficulty to one Task."
-            cost = 2 * command.amount
-        case _:
-            if command.remove_complication and not any(
-                t.kind == "complication" for t in state.traits
-            ):
-                return "No Complication is in play to remove."
-            cost = 2
-    if command.with_threat and not npc:
-        return None
-    have = fig.own_threat + state.threat.value if npc else state.momentum.value
-    word = "Threat" if npc else "Momentum"
-    if cost > have:
-        return f"Not enough {word}: {cost} needed, {have} in the pool."
-    return None
 
 
 def conflict_gate(state: Encounter, command: BaseCommand) -> str | None:

@@ -8,10 +8,10 @@ from typing import Any
 from pydantic import ValidationError
 
 from bridge.engine.core.context import Ctx, refuse
-from bridge.engine.state.conflict import Conflict, ConflictTurn, Figure, Side
-from bridge.engine.state.encounter import Trait
+from bridge.engine.core.resolution import record_complications as core_record
+from bridge.engine.state.conflict import Conflict, ConflictTurn, Figure
+from bridge.engine.state.turn import Side
 from bridge.model.validation import describe_validation_error
-from bridge.rules.text import TITLE_MAX
 
 __all__ = [
     "conflict",
@@ -134,15 +134,7 @@ def figure_gain(ctx: Ctx, fig: Figure, amount: int, why: str) -> None:
 
 
 def record_complications(ctx: Ctx, what: str, count: int) -> None:
-    """Seed 001 RULES SUMMARY 3C: each Complication goes in play until the end of the
-    scene, unless the GM removes it first (as the station Tasks' do)."""
-    names = {t.name for t in ctx.state.traits}
-    base = f"{what}, personal Round {conflict(ctx).turn.round}"[: TITLE_MAX - 4]
-    added = []
-    for _ in range(count):
-        name, n = base, 2
-        while name in names:
-            name, n = f"{base} #{n}", n + 1
-        names.add(name)
-        added.append(Trait(name=name, kind="complication", rolled=True))
-    ctx.set(traits=(*ctx.state.traits, *added))
+    """Complications the fight brings (an avoided Injury's), in play until the end of the
+    scene, named for the personal Round they came in."""
+    in_round = f"{what}, personal Round {conflict(ctx).turn.round}"
+    core_record(ctx, in_round, count)

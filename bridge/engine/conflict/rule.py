@@ -17,9 +17,10 @@ from bridge.engine.conflict.figures import FigureStats
 from bridge.engine.core.context import Ctx
 from bridge.engine.core.needs import Need
 from bridge.engine.state.cards import ActionDef
-from bridge.engine.state.conflict import ConflictPending, Side
+from bridge.engine.state.conflict import ConflictPending
 from bridge.engine.state.encounter import Encounter
-from bridge.engine.state.spends import PersonalSpends
+from bridge.engine.state.spends import Spends
+from bridge.engine.state.turn import Side
 from bridge.rules.stats import Attribute, Department
 from bridge.rules.task import TaskSpec
 
@@ -57,14 +58,14 @@ Complications = Callable[[Encounter, FigureFrame, ConflictTask], list[tuple[str,
 """Additions to the complication range, each named."""
 Roll = Callable[[Encounter, FigureFrame, ConflictTask], tuple[Attribute, Department]]
 """The Attribute and Discipline rolled when the Command names none."""
-Effect = Callable[[Ctx, FigureFrame, ConflictPending, PersonalSpends], None]
+Effect = Callable[[Ctx, FigureFrame, ConflictPending, Spends], None]
 Immediate = Callable[[Ctx, FigureFrame, ConflictTask], None]
-Launch = Callable[[Ctx, FigureFrame, ConflictPending, PersonalSpends], int]
+Launch = Callable[[Ctx, FigureFrame, ConflictPending, Spends], int]
 Opposition = Callable[[Encounter, FigureFrame, ConflictTask], TaskSpec | None]
 """The reactive side's roll of an Opposed Task (a melee attack's target), or None."""
 Countered = Callable[[Ctx, FigureFrame, ConflictPending], None]
 """What happens when the reactive side wins (a melee target hits back)."""
-SpendCheck = Callable[[Ctx, FigureFrame, ConflictPending, PersonalSpends], None]
+SpendCheck = Callable[[Ctx, FigureFrame, ConflictPending, Spends], None]
 """Refuse spends the Task cannot use, before they are paid (Sprint's zones)."""
 Choices = Callable[[Encounter, str, ConflictTask], tuple[Choice, ...]]
 """The legal values of one need for the figure, given the parameters chosen so far."""

@@ -22,9 +22,10 @@ from bridge.engine.conflict.rule import Choice, ConflictRule, FigureFrame
 from bridge.engine.core.context import Ctx, need, refuse
 from bridge.engine.core.gm import remove_complication
 from bridge.engine.core.needs import Need
-from bridge.engine.state.conflict import Conflict, ConflictPending, FigureAssist
+from bridge.engine.state.conflict import Conflict, ConflictPending
 from bridge.engine.state.encounter import Encounter, Trait
-from bridge.engine.state.spends import PersonalSpends
+from bridge.engine.state.spends import Spends
+from bridge.engine.state.turn import AssistOffer
 from bridge.engine.state.zones import UNCONNECTED
 from bridge.rules.stats import Attribute, Department
 
@@ -65,7 +66,7 @@ def _assist(ctx: Ctx, frame: FigureFrame, cmd: ConflictTask) -> None:
     ally = _check_ally(ctx, frame, cmd.target, "Assist")
     attribute = cmd.attribute or Attribute.CONTROL
     discipline = cmd.discipline or Department.SECURITY
-    offer = FigureAssist(
+    offer = AssistOffer(
         assister=frame.actor,
         target=ally,
         attribute=attribute.value,
@@ -99,7 +100,7 @@ def _direct_why_not(state: Encounter, actor: str) -> str | None:
 def _direct(ctx: Ctx, frame: FigureFrame, cmd: ConflictTask) -> None:
     """The directed figure attempts one Task at once, assisted by the leader (Command)."""
     ally = _check_ally(ctx, frame, cmd.target, "Direct")
-    offer = FigureAssist(
+    offer = AssistOffer(
         assister=frame.actor,
         target=ally,
         attribute=Attribute.PRESENCE.value,
@@ -165,9 +166,7 @@ def _advantage_check(ctx: Ctx, frame: FigureFrame, cmd: ConflictTask) -> None:
         need("Name the Advantage to create, or a Complication to remove.")
 
 
-def _advantage(
-    ctx: Ctx, frame: FigureFrame, pending: ConflictPending, spends: PersonalSpends
-) -> None:
+def _advantage(ctx: Ctx, frame: FigureFrame, pending: ConflictPending, spends: Spends) -> None:
     """Seed 003 CREATE ADVANTAGE (Difficulty 2); seed 001: "or remove a Complication"."""
     p = pending.params
     if p.complication:
@@ -190,7 +189,7 @@ def _guard_check(ctx: Ctx, frame: FigureFrame, cmd: ConflictTask) -> None:
         _check_ally(ctx, frame, cmd.target, "Guard")
 
 
-def _guard(ctx: Ctx, frame: FigureFrame, pending: ConflictPending, spends: PersonalSpends) -> None:
+def _guard(ctx: Ctx, frame: FigureFrame, pending: ConflictPending, spends: Spends) -> None:
     who = pending.params.target or frame.actor
     fig = update_figure(ctx, who, guarded=True)
     ctx.say(f"{fig.name} is on Guard: attacks on them are +1 Difficulty until their next Turn.")
@@ -206,9 +205,7 @@ def _recover_items(
     return []
 
 
-def _recover(
-    ctx: Ctx, frame: FigureFrame, pending: ConflictPending, spends: PersonalSpends
-) -> None:
+def _recover(ctx: Ctx, frame: FigureFrame, pending: ConflictPending, spends: Spends) -> None:
     """Seed 003 RECOVER: +1 Resistance per Effect on Cover dice, Avoid Injury again, and
     2 Stress per Momentum."""
     me = figure(ctx, frame.actor)
@@ -278,9 +275,7 @@ def _sprint_attempted(ctx: Ctx, frame: FigureFrame, cmd: ConflictTask) -> None:
     update_figure(ctx, frame.actor, sprinted_round=conflict(ctx).turn.round)
 
 
-def _sprint_spends(
-    ctx: Ctx, frame: FigureFrame, pending: ConflictPending, spends: PersonalSpends
-) -> None:
+def _sprint_spends(ctx: Ctx, frame: FigureFrame, pending: ConflictPending, spends: Spends) -> None:
     now = conflict(ctx)
     distance = now.zones.distance(now.zone_of(frame.actor), str(pending.params.zone))
     if pending.result.success and spends.extra < distance - 1:
@@ -290,7 +285,7 @@ def _sprint_spends(
         )
 
 
-def _sprint(ctx: Ctx, frame: FigureFrame, pending: ConflictPending, spends: PersonalSpends) -> None:
+def _sprint(ctx: Ctx, frame: FigureFrame, pending: ConflictPending, spends: Spends) -> None:
     """Seed 003 SPRINT: one zone, one more per Momentum (Repeatable)."""
     zone = str(pending.params.zone)
     place(ctx, frame.actor, zone, pending.params.beside)
@@ -340,9 +335,7 @@ def _first_aid_items(
     return []
 
 
-def _first_aid(
-    ctx: Ctx, frame: FigureFrame, pending: ConflictPending, spends: PersonalSpends
-) -> None:
+def _first_aid(ctx: Ctx, frame: FigureFrame, pending: ConflictPending, spends: Spends) -> None:
     """Seed 003 FIRST AID: stabilised, will not die at the end of the scene, still
     incapacitated; 2 Momentum: back in the fight at once."""
     patient = update_figure(ctx, str(pending.params.target), stabilised=True)
@@ -368,7 +361,7 @@ def _difficulties(state: Encounter, actor: str, cmd: ConflictTask) -> tuple[Choi
     return tuple(Choice(value=str(n), label=f"Difficulty {n}") for n in range(6))
 
 
-def _other(ctx: Ctx, frame: FigureFrame, pending: ConflictPending, spends: PersonalSpends) -> None:
+def _other(ctx: Ctx, frame: FigureFrame, pending: ConflictPending, spends: Spends) -> None:
     ctx.say(f"{frame.stats.name} succeeds: {pending.params.note}. The GM narrates the result.")
 
 

@@ -10,7 +10,6 @@ from pydantic import ValidationError
 
 from bridge.engine.conflict.commands import (
     AddFigure,
-    ConflictAdjustDifficulty,
     EndConflict,
     MoveFigure,
     NpcPlacement,
@@ -20,7 +19,7 @@ from bridge.engine.conflict.commands import (
     StartConflict,
     WithdrawFigure,
 )
-from bridge.engine.conflict.ops import conflict, figure, place, set_conflict, set_cturn
+from bridge.engine.conflict.ops import conflict, figure, place, set_conflict
 from bridge.engine.conflict.turns import begin_round, check_outcome, scene_end_for_figures
 from bridge.engine.core.context import Ctx, refuse
 from bridge.engine.state.cards import Station
@@ -28,11 +27,9 @@ from bridge.engine.state.conflict import Conflict, Figure
 from bridge.engine.state.zones import ZoneMap
 from bridge.model.validation import describe_validation_error
 from bridge.rules.npc_abilities import NpcAbilityKind
-from bridge.rules.task import complication_faces
 
 __all__ = [
     "add_figure",
-    "adjust_difficulty",
     "end_conflict",
     "move_figure",
     "reveal_figure",
@@ -279,14 +276,3 @@ def reveal_figure(ctx: Ctx, cmd: RevealFigure) -> None:
         ctx.say(f"GM reveals {fig.name}: Stress {fig.stress} of {fig.npc.stress_max}; {abilities}.")
     else:
         ctx.say(f"GM hides {fig.name}'s Stress and abilities again.")
-
-
-def adjust_difficulty(ctx: Ctx, cmd: ConflictAdjustDifficulty) -> None:
-    """The GM's word on the next Conflict card Task: its Difficulty and complication range."""
-    rng = cmd.complication_range or 0
-    set_cturn(ctx, gm_difficulty=cmd.amount, gm_complication=rng)
-    parts = [f"Difficulty {cmd.amount:+d}"] if cmd.amount or not rng else []
-    if rng:
-        parts.append(f"complication range {rng} ({complication_faces(rng)})")
-    reason = f" ({cmd.reason})" if cmd.reason else ""
-    ctx.say(f"GM: the next personal Task's {' and '.join(parts)}{reason}.")

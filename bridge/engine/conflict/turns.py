@@ -4,7 +4,6 @@ order" and "Personal conflict"), on the same pattern as the ship battle's."""
 
 from __future__ import annotations
 
-from bridge.engine.conflict.commands import ConflictEndTurn, ConflictStartTurn
 from bridge.engine.conflict.figures import (
     can_act,
     hidden_from_players,
@@ -20,16 +19,14 @@ from bridge.engine.conflict.ops import (
     set_cturn,
     update_figure,
 )
+from bridge.engine.core.commands import StartTurn
 from bridge.engine.core.context import Ctx, refuse
-from bridge.engine.state.conflict import Side
 from bridge.rules.npc_abilities import NpcAbilityKind
 
 __all__ = [
     "begin_round",
     "check_outcome",
     "end_round",
-    "end_turn",
-    "npc_first",
     "scene_end_for_figures",
     "start_turn",
 ]
@@ -53,13 +50,13 @@ def begin_round(ctx: Ctx, number: int) -> None:
         set_cturn(ctx, side="npc")
 
 
-def start_turn(ctx: Ctx, cmd: ConflictStartTurn) -> None:
+def start_turn(ctx: Ctx, cmd: StartTurn) -> None:
     """A figure takes its Turn: what lasts "until the start of its next Turn" ends (Aim,
     Guard, Recover's Cover, a readied Task), then its abilities act (seed 003 FAST
     RECOVERY; STAGGERED)."""
     now = conflict(ctx)
     turn = now.turn
-    fig = figure(ctx, cmd.figure)
+    fig = figure(ctx, cmd.actor)
     if turn.actor is not None:
         refuse(f"{now.figures[turn.actor].name} is still taking their Turn; end it first.")
     if cmd.by not in ("gm", issuer(fig)):
@@ -122,44 +119,6 @@ def _fast_recovery(ctx: Ctx, figure_id: str) -> None:
             ctx.say(line)
 
 
-def end_turn(ctx: Ctx, cmd: ConflictEndTurn) -> None:
-    now = conflict(ctx)
-    turn = now.turn
-    actor = turn.actor
-    if actor is None:
-        refuse("No one is taking a Turn in the personal conflict.")
-    if now.pending is not None:
-        refuse("Resolve the rolled Task before ending the Turn.")
-    fig = now.figures[actor]
-    side: Side = fig.side
-    counted = not (turn.passed and not turn.minors_used)
-    acted = (*turn.acted, actor) if counted else turn.acted
-    if not counted:
-        ctx.say(f"{fig.name} passes and may act later this Round.")
-    set_cturn(ctx, actor=None, interrupt=None, acted=acted, stunned=False)
-    other: Side = "npc" if side == "player" else "player"
-    if cmd.keep_initiative:
-        if turn.kept_initiative:
-            refuse("The Initiative cannot be kept twice in a row: the other side must act first.")
-        if not waiting_figures(ctx.state, side):
-            refuse("No one else on this side can act this Round.")
-        cost = ctx.state.house_rules.keep_initiative_cost
-        figure_pay(ctx, fig, cost, "Keep the Initiative", with_threat=cmd.with_threat)
-        set_cturn(ctx, side=side, kept_initiative=True)
-    elif waiting_figures(ctx.state, other):
-        set_cturn(ctx, side=other, kept_initiative=False)
-    elif waiting_figures(ctx.state, side):
-        set_cturn(ctx, side=side)
-    check_outcome(ctx)
-    if conflict(ctx).ended:
-        return
-    if not waiting_figures(ctx.state, "player") and not waiting_figures(ctx.state, "npc"):
-        end_round(ctx)
-    else:
-        whose = "the players" if conflict(ctx).turn.side == "player" else "the NPCs"
-        ctx.say(f"{fig.name} ends their Turn; {whose} act next.")
-
-
 def end_round(ctx: Ctx) -> None:
     now = conflict(ctx)
     if now.turn.actor is not None:
@@ -171,17 +130,6 @@ def end_round(ctx: Ctx) -> None:
     ctx.say(f"End of personal Round {now.turn.round}.")
     begin_round(ctx, now.turn.round + 1)
     ctx.say(f"Personal Round {conflict(ctx).turn.round} begins.")
-
-
-def npc_first(ctx: Ctx) -> None:
-    """[default] The GM pays Threat (2 by the house rules) to have the NPCs act first."""
-    turn = conflict(ctx).turn
-    if turn.any_turn_this_round:
-        refuse("NPCs can be sent first only before anyone has acted this Round.")
-    if turn.side == "npc":
-        refuse("The NPCs already act first this Round.")
-    ctx.pay("npc", ctx.state.house_rules.npc_act_first_threat, "The NPCs act first")
-    set_cturn(ctx, side="npc")
 
 
 def check_outcome(ctx: Ctx) -> None:

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 if TYPE_CHECKING:
     from bridge.engine.state.encounter import Encounter
 
-__all__ = ["BaseCommand", "player_refusal"]
+__all__ = ["BaseCommand", "Where", "player_refusal"]
+
+Where = Literal["ship", "conflict"]
+"""Which battle a Command plays in: the ship battle, or the personal conflict on foot."""
 
 
 class BaseCommand(BaseModel):
@@ -18,7 +21,14 @@ class BaseCommand(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
     gm_only: ClassVar[bool] = False
+    foot_only: ClassVar[bool] = False
+    """A Command of the personal conflict alone (its own card's, its setup)."""
     by: str = Field(default="gm", min_length=1, max_length=40)
+
+    @property
+    def on_foot(self) -> bool:
+        """Whether the Command plays in the personal conflict (its kind, or its ``where``)."""
+        return self.foot_only or getattr(self, "where", "ship") == "conflict"
 
 
 def player_refusal(state: Encounter, command: BaseCommand) -> str | None:

@@ -6,7 +6,8 @@ from typing import Any, NoReturn
 
 from pydantic import ValidationError
 
-from bridge.engine.state.encounter import Duration, Encounter, Side, TurnState
+from bridge.engine.state.encounter import Duration, Encounter, TurnState
+from bridge.engine.state.turn import Side
 from bridge.model.character import Character
 from bridge.model.ship import Ship
 from bridge.model.validation import describe_validation_error

@@ -16,6 +16,7 @@ from bridge.engine.state.encounter import Trait
 from bridge.model.pools import THREAT_MAX
 
 __all__ = [
+    "add_advantage",
     "add_character",
     "add_trait",
     "adjust_pool",
@@ -127,3 +128,9 @@ def remove_complication(ctx: Ctx, name: str) -> None:
             ctx.say(f"Create Advantage removes the Complication: {name}.")
             return
     refuse(f"There is no Complication '{name}' in play.")
+
+
+def add_advantage(ctx: Ctx, name: str) -> None:
+    """An Advantage in play (seed 001 Create Advantage)."""
+    ctx.set(traits=(*ctx.state.traits, Trait(name=name, kind="advantage")))
+    ctx.say(f"Advantage created: {name}.")

@@ -13,16 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from bridge.engine.core.commands import ApplyDamage, EndTurn, ResolveTask, StartTurn
 from bridge.engine.ship.catalog import CATALOG
-from bridge.engine.ship.commands import (
-    ApplyDamage,
-    AttemptTask,
-    EndTurn,
-    MinorAction,
-    ResolveTask,
-    ShipCommand,
-    StartTurn,
-)
+from bridge.engine.ship.commands import AttemptTask, MinorAction, ShipCommand
 from bridge.engine.ship.tasks import preview_ship_task
 from bridge.engine.ship.turns import waiting
 from bridge.engine.state.cards import Station

@@ -6,10 +6,11 @@ Difficulties and Power follow the cards and RULES-NOTES "Ship statistics".
 
 from typing import Literal
 
+from bridge.engine.core.spend_table import SpendDef, SpendTable
 from bridge.engine.state.cards import ALL_STATIONS, ActionDef, Station
 from bridge.rules.stats import Attribute, Department, System
 
-__all__ = ["CATALOG", "action", "actions_for"]
+__all__ = ["CATALOG", "MOMENTUM_SPENDS", "action", "actions_for"]
 
 
 ALL = ALL_STATIONS
@@ -455,3 +456,37 @@ def action(key: str) -> ActionDef:
 def actions_for(station: Station, kind: Literal["minor", "task"]) -> tuple[ActionDef, ...]:
     """A card's Minor Actions or Tasks, in card order."""
     return tuple(a for a in CATALOG.values() if a.kind == kind and station in a.stations)
+
+
+MOMENTUM_SPENDS = SpendTable.of(
+    "starship",
+    (
+        "create_opportunity",
+        "create_problem",
+        "obtain_information",
+        "create_advantage",
+        "keep_initiative",
+        "extra_minor",
+        "bonus_damage",
+        "penetration",
+        "reroll_damage",
+        SpendDef(
+            key="devastating",
+            name="Devastating Attack",
+            cost="2",
+            effect="Another system takes half the damage, rounded up.",
+        ),
+        "swift_task",
+        SpendDef(
+            key="power_loss",
+            name="Power Loss",
+            cost="1",
+            repeatable=True,
+            effect="The target loses 1 Power.",
+        ),
+    ),
+    resolved=frozenset(
+        {"bonus_damage", "penetration", "devastating", "power_loss", "reroll_damage"}
+    ),
+)
+"""Seed 001 COMBAT MOMENTUM (STARSHIP), the back of every station card, in its order."""

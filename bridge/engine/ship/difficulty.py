@@ -11,6 +11,7 @@ from bridge.engine.ship.commands import AttemptTask
 from bridge.engine.ship.frame import TaskFrame
 from bridge.engine.ship.ledger import role_penalty
 from bridge.engine.state.encounter import DurationKind, Encounter
+from bridge.engine.state.turn import Side
 from bridge.rules.breaches import SystemState
 from bridge.rules.stats import System
 from bridge.rules.task import COMPLICATION_RANGE_MAX
@@ -46,7 +47,7 @@ def difficulty_items(state: Encounter, frame: TaskFrame, cmd: AttemptTask) -> li
             items.append((f"{frame.station.label} already acted this Round", extra))
     if frame.second_task:
         items.append(("Second Task this Turn", 1))
-    side = "npc" if frame.npc else "player"
+    side: Side = "npc" if frame.npc else "player"
     problem = turn.create_problem.get(side, 0)
     if problem:
         items.append(("Create Problem", problem))

@@ -12,20 +12,26 @@ target, a system) is the only later refusal, and it is a
 from __future__ import annotations
 
 from bridge.engine.core.command import BaseCommand
-from bridge.engine.core.spend_table import threat_refusal
-from bridge.engine.ship.cards import rule_of
-from bridge.engine.ship.catalog import CATALOG
-from bridge.engine.ship.commands import (
-    AttemptTask,
+from bridge.engine.core.commands import (
+    ApplyDamage,
+    EndRound,
     EndTurn,
-    MinorAction,
+    Inspiration,
     NpcActsFirst,
+    ResolveTask,
+    SpendDetermination,
     SpendMomentum,
     StartTurn,
+    TriggerReady,
 )
+from bridge.engine.core.played import played_refusal
+from bridge.engine.ship.cards import rule_of
+from bridge.engine.ship.catalog import CATALOG
+from bridge.engine.ship.commands import AttemptTask, MinorAction
+from bridge.engine.ship.theatre import SHIP
 from bridge.engine.ship.turns import npcs_waiting, players_waiting
 from bridge.engine.state.cards import ActionDef, Station
-from bridge.engine.state.encounter import Encounter, PendingTask, Side
+from bridge.engine.state.encounter import Encounter, PendingTask
 from bridge.model.ship import Ship
 from bridge.rules.breaches import SystemState
 from bridge.rules.stats import System
@@ -63,16 +69,22 @@ def ship_why_not(state: Encounter, command: BaseCommand) -> str | None:
     match command:
         case StartTurn():
             return _start_turn(state, command.actor)
-        case EndTurn():
-            return _end_turn(state, command.keep_initiative, command.with_threat)
         case MinorAction():
             return _minor(state, command)
         case AttemptTask():
             return _task(state, command)
-        case SpendMomentum():
-            return _spend(state, command)
-        case NpcActsFirst():
-            return _npc_first(state)
+        case (
+            EndTurn()
+            | SpendMomentum()
+            | NpcActsFirst()
+            | EndRound()
+            | TriggerReady()
+            | SpendDetermination()
+            | ResolveTask()
+            | ApplyDamage()
+            | Inspiration()
+        ):
+            return played_refusal(state, SHIP, command)
         case _:
             return None
 
@@ -82,23 +94,6 @@ def waiting_text(pending: PendingTask) -> str:
     if pending.damage is not None:
         return "An attack's damage dice are waiting to land: apply the damage first."
     return "Another Task is waiting for its Momentum spends: resolve it first."
-
-
-def _side_of(state: Encounter, actor: str) -> Side:
-    return "player" if actor in state.characters else state.sides[actor]
-
-
-def _short(state: Encounter, side: Side, amount: int) -> str | None:
-    """The pool's refusal when ``side`` cannot pay ``amount``."""
-    if side == "npc":
-        have = state.threat.value
-        if amount > have:
-            return f"Not enough Threat: {amount} needed, {have} in the pool."
-    else:
-        have = state.momentum.value
-        if amount > have:
-            return f"Not enough Momentum: {amount} needed, {have} in the pool."
-    return None
 
 
 def _start_turn(state: Encounter, actor: str) -> str | None:
@@ -127,78 +122,11 @@ def _start_turn(state: Encounter, actor: str) -> str | None:
     return f"There is no character or ship '{actor}'."
 
 
-def _end_turn(state: Encounter, keep: bool, with_threat: bool) -> str | None:
-    turn = state.turn
-    actor = turn.actor
-    if actor is None:
-        return "No one is taking a Turn."
-    if state.pending is not None:
-        return "Resolve the rolled Task before ending the Turn."
-    if not keep:
-        return None
-    if turn.kept_initiative:
-        return "The Initiative cannot be kept twice in a row: the other side must act first."
-    side = _side_of(state, actor)
-    if side == "player":
-        others = [c for c in players_waiting(state) if c != actor]
-    else:
-        others = [
-            s for s in npcs_waiting(state) if s != actor or state.turn.npc_turns_left.get(s, 0) > 1
-        ]
-    if not others:
-        return "No one else on this side can act this Round."
-    if with_threat and side == "player":
-        return None
-    return _short(state, side, state.house_rules.keep_initiative_cost)
-
-
-def _npc_first(state: Encounter) -> str | None:
-    if state.turn.any_turn_this_round:
-        return "NPCs can be sent first only before anyone has acted this Round."
-    if state.turn.side == "npc":
-        return "The NPCs already act first this Round."
-    return _short(state, "npc", state.house_rules.npc_act_first_threat)
-
-
 def _acting(state: Encounter) -> str | None:
     turn = state.turn
     if turn.actor is None or turn.actor_ship is None:
         return "Not your Turn: start a Turn first."
     return None
-
-
-def _spend(state: Encounter, command: SpendMomentum) -> str | None:
-    turn = state.turn
-    actor = turn.actor
-    if actor is None:
-        return "Spend Momentum during a Turn."
-    side = _side_of(state, actor)
-    threat = command.with_threat and side == "player"
-    if threat:
-        refusal = threat_refusal(command.spend, state.house_rules)
-        if refusal is not None:
-            return refusal
-    match command.spend:
-        case "extra_minor" | "obtain_information":
-            cost = command.amount
-        case "swift_task":
-            if turn.task_allowance >= 2:
-                return "At most two Tasks may be attempted in a Turn."
-            cost = 2
-        case "create_problem":
-            enemy = "npc" if side == "player" else "player"
-            if turn.create_problem.get(enemy, 0) + command.amount > 3:
-                return "Create Problem adds at most +3 Difficulty to one Task."
-            cost = 2 * command.amount
-        case _:
-            if command.remove_complication and not any(
-                t.kind == "complication" for t in state.traits
-            ):
-                return "No Complication is in play to remove."
-            cost = 2
-    if threat:
-        return None
-    return _short(state, side, cost)
 
 
 def _minor(state: Encounter, command: MinorAction) -> str | None:

@@ -8,68 +8,22 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from bridge.engine.core.commands import (
-    SetHouseRules,
-    SetValue,
-)
+from bridge.engine.core.commands import SetHouseRules, SetValue
 from bridge.engine.core.context import Ctx, refuse
-from bridge.engine.core.gm import remove_complication
-from bridge.engine.core.spend_table import threat_refusal
-from bridge.engine.ship.commands import (
-    AddShip,
-    AdjustDifficulty,
-    MoveShip,
-    NpcActsFirst,
-    SetSeats,
-    SetZones,
-    SpendDetermination,
-    SpendMomentum,
-    TriggerReady,
-    Withdraw,
-)
+from bridge.engine.ship.commands import AddShip, MoveShip, SetSeats, SetZones, Withdraw
 from bridge.engine.ship.turns import check_outcome
-from bridge.engine.state.encounter import DurationKind, Encounter, Side, Trait
+from bridge.engine.state.encounter import Encounter
 from bridge.model.validation import describe_validation_error
-from bridge.rules.task import complication_faces
 
 __all__ = [
     "add_ship",
-    "adjust_difficulty",
     "move_ship",
-    "npc_acts_first",
     "set_house_rules",
     "set_seats",
     "set_value",
     "set_zones",
-    "spend_determination",
-    "spend_momentum",
-    "trigger_ready",
     "withdraw",
 ]
-
-
-def npc_acts_first(ctx: Ctx, cmd: NpcActsFirst) -> None:
-    """[default] The GM pays 2 Threat to have an NPC act first in the Round."""
-    if ctx.turn.any_turn_this_round:
-        refuse("NPCs can be sent first only before anyone has acted this Round.")
-    if ctx.turn.side == "npc":
-        refuse("The NPCs already act first this Round.")
-    ctx.pay("npc", ctx.state.house_rules.npc_act_first_threat, "An NPC acts first")
-    ctx.set_turn(side="npc")
-
-
-def adjust_difficulty(ctx: Ctx, cmd: AdjustDifficulty) -> None:
-    """The GM's word on the next Task: its Difficulty and its complication range."""
-    rng = cmd.complication_range or 0
-    ctx.set_turn(gm_difficulty=cmd.amount, gm_complication=rng)
-    parts = [f"Difficulty {cmd.amount:+d}"] if cmd.amount or not rng else []
-    if rng:
-        parts.append(f"complication range {rng} ({complication_faces(rng)})")
-    ctx.say(
-        f"GM: the next Task's {' and '.join(parts)}"
-        + (f" ({cmd.reason})" if cmd.reason else "")
-        + "."
-    )
 
 
 def _set_path(data: dict[str, Any], path: list[str], value: object) -> None:
@@ -208,85 +162,3 @@ def set_house_rules(ctx: Ctx, cmd: SetHouseRules) -> None:
             if side == "npc":
                 ctx.update_ship(ship_id, breach_mode=mode)
         ctx.say(f"NPC ships in the battle now count breaches {mode.replace('_', ' ')}.")
-
-
-def _acting_side(ctx: Ctx, by: str) -> Side:
-    actor = ctx.turn.actor
-    if actor is None:
-        refuse("Spend Momentum during a Turn.")
-    if by not in ("gm", actor):
-        refuse(f"It is {ctx.actor_name(actor)}'s Turn, not yours.")
-    return ctx.side_of(actor)
-
-
-def spend_momentum(ctx: Ctx, cmd: SpendMomentum) -> None:
-    """Seed 001 COMBAT MOMENTUM (STARSHIP): spends outside a Task's resolution. Only the
-    Immediate ones may be paid by adding to Threat (the card back)."""
-    side = _acting_side(ctx, cmd.by)
-    turn = ctx.turn
-    if cmd.with_threat and side == "player":
-        refusal = threat_refusal(cmd.spend, ctx.state.house_rules)
-        if refusal is not None:
-            refuse(refusal)
-    if cmd.spend == "extra_minor":
-        ctx.pay_or_threat(side, cmd.amount, "Extra Minor Action", cmd.with_threat)
-        ctx.set_turn(minor_allowance=turn.minor_allowance + cmd.amount)
-    elif cmd.spend == "swift_task":
-        if turn.task_allowance >= 2:
-            refuse("At most two Tasks may be attempted in a Turn.")
-        ctx.pay_or_threat(side, 2, "Swift Task", cmd.with_threat)
-        ctx.set_turn(task_allowance=2)
-        ctx.say("A second Task this Turn, at +1 Difficulty.")
-    elif cmd.spend == "create_problem":
-        enemy = "npc" if side == "player" else "player"
-        already = turn.create_problem.get(enemy, 0)
-        if already + cmd.amount > 3:
-            refuse("Create Problem adds at most +3 Difficulty to one Task.")
-        ctx.pay_or_threat(side, 2 * cmd.amount, "Create Problem", cmd.with_threat)
-        ctx.set_turn(create_problem={**turn.create_problem, enemy: already + cmd.amount})
-        ctx.say(f"The other side's next Task is +{already + cmd.amount} Difficulty.")
-    elif cmd.spend == "create_advantage":
-        if cmd.remove_complication:
-            ctx.pay_or_threat(side, 2, "Create Advantage", cmd.with_threat)
-            remove_complication(ctx, cmd.name)
-            return
-        if not cmd.name:
-            refuse("Name the Advantage to create.")
-        ctx.pay_or_threat(side, 2, "Create Advantage", cmd.with_threat)
-        ctx.set(traits=(*ctx.state.traits, Trait(name=cmd.name, kind="advantage")))
-    else:
-        ctx.pay_or_threat(side, cmd.amount, "Obtain Information", cmd.with_threat)
-        ctx.say(f"{cmd.amount} question(s) for the GM.")
-
-
-def spend_determination(ctx: Ctx, cmd: SpendDetermination) -> None:
-    """Seed 003 USES FOR DETERMINATION: Surge of Activity and Make It So."""
-    if cmd.by not in ("gm", cmd.character):
-        refuse("Only the character's own player spends their Determination.")
-    character = ctx.character(cmd.character).spend_determination(cmd.value)
-    if cmd.use == "second_task":
-        if ctx.turn.actor != cmd.character:
-            refuse("A second Task is taken during the character's own Turn.")
-        if ctx.turn.task_allowance >= 2:
-            refuse("At most two Tasks may be attempted in a Turn.")
-        ctx.set_turn(task_allowance=2)
-        ctx.say(
-            f"{character.name} spends Determination ({cmd.value}): a second Task, +1 Difficulty."
-        )
-    else:
-        if not cmd.name:
-            refuse("Name the Advantage Make It So creates.")
-        ctx.set(traits=(*ctx.state.traits, Trait(name=cmd.name, kind="advantage")))
-        ctx.say(f"{character.name} spends Determination ({cmd.value}): Make It So - {cmd.name}.")
-    ctx.put_character(character)
-
-
-def trigger_ready(ctx: Ctx, cmd: TriggerReady) -> None:
-    """Seed 003 READY: when the trigger happens, the character interrupts the Turn."""
-    readied = [d for d in ctx.state.durations_of(DurationKind.READY) if d.owner == cmd.character]
-    if not readied:
-        refuse(f"{ctx.actor_name(cmd.character)} has no readied Task.")
-    if ctx.turn.interrupt is not None or ctx.state.pending is not None:
-        refuse("Another Task is being resolved: wait for it.")
-    ctx.set_turn(interrupt=cmd.character)
-    ctx.say(f"Trigger! {ctx.actor_name(cmd.character)} interrupts: {readied[0].note}.")

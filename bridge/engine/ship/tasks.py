@@ -5,35 +5,27 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from bridge.engine.core.commands import ResolveTask
 from bridge.engine.core.context import Ctx, refuse
 from bridge.engine.core.conversion import resolve_converted
-from bridge.engine.core.gm import remove_complication
+from bridge.engine.core.resolution import pay_for_dice, resolve
 from bridge.engine.ship.cards import rule_of
-from bridge.engine.ship.cards.shared import remember_damage
 from bridge.engine.ship.catalog import CATALOG
-from bridge.engine.ship.commands import ApplyDamage, AttemptTask, Inspiration, ResolveTask
+from bridge.engine.ship.commands import AttemptTask
 from bridge.engine.ship.difficulty import (
     attack_pattern_applies,
     complication_range,
     difficulty_items,
     total_difficulty,
 )
-from bridge.engine.ship.effects import IMMEDIATE, check_params, effect_of, immediate_of, spend_cost
+from bridge.engine.ship.effects import IMMEDIATE, check_params, immediate_of
 from bridge.engine.ship.frame import TaskFrame
 from bridge.engine.ship.gate import ship_why_not, waiting_text
+from bridge.engine.ship.theatre import SHIP
 from bridge.engine.ship.turns import expire, owner_key
 from bridge.engine.state.cards import ActionDef
-from bridge.engine.state.encounter import (
-    DurationKind,
-    Encounter,
-    Expiry,
-    PendingTask,
-    Side,
-    TaskParams,
-    Trait,
-)
-from bridge.engine.state.spends import HeldDamage, Spends
-from bridge.rules.challenge import roll_challenge
+from bridge.engine.state.encounter import DurationKind, Encounter, Expiry, PendingTask, TaskParams
+from bridge.engine.state.turn import Side
 from bridge.rules.dice import GivenDice
 from bridge.rules.errors import RuleViolation
 from bridge.rules.hidden import secret
@@ -44,20 +36,16 @@ from bridge.rules.task import (
     Roller,
     TaskResult,
     TaskSpec,
-    moment_of_inspiration,
     resolve_task,
 )
 
 __all__ = [
     "Cost",
     "TaskPlan",
-    "apply_damage",
     "attempt_task",
     "frame_for",
-    "inspiration",
     "plan_task",
     "preview_ship_task",
-    "resolve_pending",
 ]
 
 
@@ -275,9 +263,6 @@ class TaskPlan:
 
 def _begin(ctx: Ctx, cmd: AttemptTask) -> tuple[TaskFrame, bool]:
     state = ctx.state
-    reason = ship_why_not(state, cmd)
-    if reason is not None:
-        refuse(reason)
     if state.ended:
         refuse(f"The battle is over: {state.outcome}")
     if state.pending is not None:
@@ -340,10 +325,13 @@ def preview_ship_task(state: Encounter, cmd: AttemptTask) -> TaskPlan | str:
     """The plan for ``cmd`` in ``state``, or the reason it would be refused: its dice
     and its own Threat paid on a throwaway copy, so that a pool too small for them is
     said before the roll, in the words the roll would be refused in."""
+    reason = ship_why_not(state, cmd)
+    if reason is not None:
+        return reason
     try:
         ctx = Ctx(state, GivenDice())
         plan = plan_task(ctx, cmd)
-        _pay_for_dice(ctx, plan.frame, plan.spec, cmd)
+        pay_for_dice(ctx, SHIP, plan.frame.actor, plan.spec)
         _pay_task_threat(ctx, plan.frame, plan.threat)
         return plan
     except RuleViolation as exc:
@@ -379,7 +367,7 @@ def attempt_task(ctx: Ctx, cmd: AttemptTask) -> None:
         + (f"; assisted by {', '.join(plan.assist_names)}" if plan.assist_names else "")
         + "."
     )
-    _pay_for_dice(ctx, frame, spec, cmd)
+    pay_for_dice(ctx, SHIP, frame.actor, spec)
     _pay_task_threat(ctx, frame, plan.threat)
     extra_complications = _pay_power(ctx, frame, cmd, frame.power)
     _consume_modifiers(ctx, frame)
@@ -424,7 +412,7 @@ def attempt_task(ctx: Ctx, cmd: AttemptTask) -> None:
     ctx.set(pending=rolled, last_roll=rolled)
     _count_task(ctx, frame, plan.interrupt)
     if cmd.spends is not None:
-        resolve_pending(ctx, ResolveTask(by=cmd.by, spends=cmd.spends))
+        resolve(ctx, SHIP, ResolveTask(by=cmd.by, spends=cmd.spends))
 
 
 def _opposed(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask, active: TaskResult) -> TaskResult:
@@ -468,19 +456,6 @@ def _count_task(ctx: Ctx, frame: TaskFrame, interrupt: bool) -> None:
     ctx.set_turn(tasks_taken=turn.tasks_taken + 1, npc_roles_used=roles)
 
 
-def _pay_for_dice(ctx: Ctx, frame: TaskFrame, spec: TaskSpec, cmd: AttemptTask) -> None:
-    cost = spec.cost
-    if cost.determination:
-        if frame.npc or cmd.value is None:
-            refuse("Only a player character can spend Determination, citing a Value.")
-        character = ctx.character(frame.actor).spend_determination(cmd.value)
-        ctx.put_character(character)
-        ctx.say(f"{character.name} spends Determination ({cmd.value}): a die showing 1.")
-    ctx.pay("player", cost.momentum, "Bought dice")
-    ctx.add_threat(cost.threat_added, "Bought dice")
-    ctx.pay("npc", cost.threat_spent, "Bought dice")
-
-
 def _pay_task_threat(ctx: Ctx, frame: TaskFrame, threat: tuple[str, int]) -> None:
     """The Task's own Threat, paid as it is attempted, hit or miss (RULES-NOTES: a
     torpedo attack adds 1 Threat; an NPC spends 1)."""
@@ -501,7 +476,7 @@ def _use_plot_course(ctx: Ctx, frame: TaskFrame) -> None:
 
 def _consume_modifiers(ctx: Ctx, frame: TaskFrame) -> None:
     turn = ctx.turn
-    side = "npc" if frame.npc else "player"
+    side: Side = "npc" if frame.npc else "player"
     if turn.create_problem.get(side):
         rest = {k: v for k, v in turn.create_problem.items() if k != side}
         ctx.set_turn(create_problem=rest)
@@ -510,193 +485,3 @@ def _consume_modifiers(ctx: Ctx, frame: TaskFrame) -> None:
     _use_plot_course(ctx, frame)
     for kind in rule_of(frame.action.key).uses_up:  # e.g. Damage Report, by Damage Control
         ctx.drop_durations(*ctx.state.durations_of(kind, frame.ship))
-
-
-def resolve_pending(ctx: Ctx, cmd: ResolveTask) -> None:
-    pending = ctx.state.pending
-    if pending is None:
-        refuse("There is no rolled Task to resolve.")
-    if cmd.by not in ("gm", pending.actor):
-        refuse(f"Only {ctx.actor_name(pending.actor)} (or the GM) resolves this Task.")
-    if pending.damage is not None:
-        refuse("The damage dice are rolled: apply the damage (re-rolling any dice first).")
-    a = CATALOG[pending.action]
-    result = pending.result
-    side: Side = "npc" if pending.actor not in ctx.state.characters else "player"
-    spends = cmd.spends
-    cost = spend_cost(a, spends)
-    if cost and not result.success:
-        refuse(f"{a.name} failed: there is no effect to spend Momentum on.")
-    rule = rule_of(a.key)
-    attack = rule.attack
-    if spends.is_attack and not attack:
-        refuse("Damage spends apply only to attacks.")
-    hold = cmd.hold_damage and result.success and rule.launch is not None
-    if hold and spends.reroll_damage:
-        refuse(
-            "Re-Roll Damage is chosen once the damage dice are seen: pick the dice to re-roll then."
-        )
-    outcome = (
-        "succeeds at a cost"
-        if result.succeeded_at_cost
-        else ("succeeds" if result.success else "fails")
-    )
-    ctx.say(f"{ctx.actor_name(pending.actor)}'s {a.name} {outcome}.")
-    generated = result.momentum
-    if (
-        attack
-        and pending.params.scan
-        and not result.success
-        and ctx.state.house_rules.missed_attack_uses_scan
-    ):
-        ctx.drop_durations(*ctx.state.durations_of(DurationKind.SCAN_FOR_WEAKNESS, pending.ship))
-        ctx.say("The attack missed: Scan for Weakness is used up.")
-    if pending.params.attack_pattern_bonus and result.success:
-        generated += 1
-        ctx.say("Attack Pattern at minimum Difficulty: +1 Momentum.")
-    pool = ctx.state.threat.value if side == "npc" else ctx.state.momentum.value
-    if cost > generated + pool:
-        word = "Threat" if side == "npc" else "Momentum"
-        refuse(
-            f"Not enough {word}: the spends cost {cost}, {generated} generated and "
-            f"{pool} in the pool."
-        )
-    from_pool = max(cost - generated, 0)
-    ctx.pay(side, from_pool, "Spends beyond this Task's Momentum")
-    kept = generated - min(cost, generated)
-    if not hold:
-        ctx.gain(side, kept, f"{a.name} saves")
-    if result.complications:
-        ctx.say(f"{result.complications} Complication(s): the GM describes what goes wrong.")
-        _record_complications(ctx, pending, result.complications)
-    ctx.set(pending=None)
-    frame = _frame_of(ctx, pending)
-    if hold:
-        assert rule.launch is not None
-        dice = rule.launch(ctx, frame, pending, spends)
-        roll = roll_challenge(dice, ctx.dice)
-        held = HeldDamage(roll=roll, spends=spends, momentum=kept)
-        ctx.set(pending=pending.model_copy(update={"damage": held}))
-        remember_damage(ctx, pending, held)
-        word = "Threat" if side == "npc" else "Momentum"
-        pool = ctx.state.threat.value if side == "npc" else ctx.state.momentum.value
-        offer = (  # (said only when its 1 can be paid: the attack's own first)
-            f" Re-Roll Damage (1 {word}) may re-roll any of them before the damage lands."
-            if kept + pool >= 1
-            else ""
-        )
-        ctx.say(f"Damage dice: {roll.describe()}.{offer}")
-    elif result.success:
-        effect_of(a.key)(ctx, frame, pending, spends)
-    _after_spends(ctx, spends)
-    if not hold:
-        _end_interrupt(ctx, pending)
-
-
-def _record_complications(ctx: Ctx, pending: PendingTask, count: int) -> None:
-    """Seed 001 RULES SUMMARY 3C: "Each die that rolls a 20 causes a Complication": each
-    one goes in play (``traits``) until the end of the scene, unless the GM removes it
-    first (Bridge's reading: the seeds do not say how long a rolled one lasts)."""
-    names = {t.name for t in ctx.state.traits}
-    base = (
-        f"{CATALOG[pending.action].name} ({ctx.actor_name(pending.actor)}), Round {ctx.turn.round}"
-    )
-    added = []
-    for _ in range(count):
-        name, n = base, 2
-        while name in names:
-            name, n = f"{base} #{n}", n + 1
-        names.add(name)
-        added.append(Trait(name=name, kind="complication", rolled=True))
-    ctx.set(traits=(*ctx.state.traits, *added))
-
-
-def _after_spends(ctx: Ctx, spends: Spends) -> None:
-    if spends.obtain_information:
-        ctx.say(f"Obtain Information: {spends.obtain_information} question(s) for the GM.")
-    if spends.create_advantage:
-        advantage = Trait(name=spends.create_advantage, kind="advantage")
-        ctx.set(traits=(*ctx.state.traits, advantage))
-        ctx.say(f"Advantage created: {spends.create_advantage}.")
-    if spends.remove_complication:
-        remove_complication(ctx, spends.remove_complication)
-
-
-def _end_interrupt(ctx: Ctx, pending: PendingTask) -> None:
-    if pending.interrupt:
-        ctx.set_turn(interrupt=None)
-        ctx.drop_durations(
-            *[d for d in ctx.state.durations_of(DurationKind.READY) if d.owner == pending.actor]
-        )
-
-
-def apply_damage(ctx: Ctx, cmd: ApplyDamage) -> None:
-    """Land an attack's held damage dice; seed 001 Re-Roll Damage (1 Momentum, NPC 1
-    Threat) first re-rolls the dice the attacker picks, once."""
-    pending = ctx.state.pending
-    if pending is None or pending.damage is None:
-        refuse("No attack's damage dice are waiting to land.")
-    if cmd.by not in ("gm", pending.actor):
-        refuse(f"Only {ctx.actor_name(pending.actor)} (or the GM) applies this damage.")
-    held = pending.damage
-    a = CATALOG[pending.action]
-    side: Side = "npc" if pending.actor not in ctx.state.characters else "player"
-    word = "Threat" if side == "npc" else "Momentum"
-    roll, kept = held.roll, held.momentum
-    if cmd.reroll:
-        if len(set(cmd.reroll)) != len(cmd.reroll):
-            refuse("Each die is re-rolled at most once: a die is named twice.")
-        if kept:
-            kept -= 1
-            ctx.say(f"Re-Roll Damage: 1 of the attack's {word}.")
-        elif (ctx.state.threat.value if side == "npc" else ctx.state.momentum.value) < 1:
-            refuse(f"Not enough {word} for Re-Roll Damage: it costs 1, and there is none.")
-        else:
-            ctx.pay(side, 1, "Re-Roll Damage")
-        before = roll
-        roll = roll.reroll(cmd.reroll, ctx.dice)
-        ctx.say(
-            f"Re-Roll Damage: {before.describe()}; re-rolling {len(cmd.reroll)} "
-            f"{'die' if len(cmd.reroll) == 1 else 'dice'}: {roll.describe()}."
-        )
-    ctx.gain(side, kept, f"{a.name} saves")
-    landed = pending.model_copy(update={"damage": held.model_copy(update={"roll": roll})})
-    ctx.set(pending=None)
-    effect_of(a.key)(ctx, _frame_of(ctx, landed), landed, held.spends)
-    _end_interrupt(ctx, pending)
-
-
-def _frame_of(ctx: Ctx, pending: PendingTask) -> TaskFrame:
-    npc = pending.actor not in ctx.state.characters
-    return TaskFrame(
-        actor=pending.actor,
-        owner=owner_key(ctx.state, pending.actor, pending.station.value),
-        ship=pending.ship,
-        action=CATALOG[pending.action],
-        station=pending.station,
-        override=False,
-        npc=npc,
-        second_task=False,
-    )
-
-
-def inspiration(ctx: Ctx, cmd: Inspiration) -> None:
-    """Seed 003 USES FOR DETERMINATION: Moment of Inspiration re-rolls the dice."""
-    pending = ctx.state.pending
-    if pending is None:
-        refuse("There is no rolled Task to re-roll.")
-    if pending.actor not in ctx.state.characters:
-        refuse("Only player characters have Determination.")
-    if cmd.by not in ("gm", pending.actor):
-        refuse("Only the character who rolled can spend their Determination on it.")
-    if pending.damage is not None:
-        refuse("The Task is resolved and its damage rolled: its dice cannot be re-rolled now.")
-    if rule_of(pending.action).opposed:
-        refuse("An Opposed Task has been compared with the other side's: it cannot be re-rolled.")
-    character = ctx.character(pending.actor).spend_determination(cmd.value)
-    ctx.put_character(character)
-    spec = pending.result.spec.model_copy(update={"value": cmd.value})
-    again = moment_of_inspiration(pending.result.model_copy(update={"spec": spec}), ctx.dice)
-    rerolled = pending.model_copy(update={"result": again})
-    ctx.set(pending=rerolled, last_roll=rerolled)
-    ctx.say(f"{character.name}: Moment of Inspiration ({cmd.value}). {again.describe()}")

@@ -8,7 +8,8 @@ from __future__ import annotations
 from bridge.combat.attacks import hazard
 from bridge.combat.damage import resolve_damage
 from bridge.engine.core.context import Ctx, refuse
-from bridge.engine.state.encounter import ROUND_MAX, Encounter, Expiry, Side, away_characters
+from bridge.engine.state.encounter import Encounter, Expiry, away_characters
+from bridge.engine.state.turn import ROUND_MAX, Side
 from bridge.rules.breaches import SystemState
 from bridge.rules.challenge import roll_challenge
 from bridge.rules.hidden import secret
@@ -21,7 +22,6 @@ __all__ = [
     "check_outcome",
     "end_round",
     "end_scene",
-    "end_turn",
     "expire",
     "owner_key",
     "players_waiting",
@@ -167,51 +167,6 @@ def start_turn(ctx: Ctx, actor: str, by: str) -> None:
         rest = {k: v for k, v in ctx.state.pending_seats.items() if k != actor}
         ctx.set(seats={s: c for s, c in seats.items() if c}, pending_seats=rest)
         ctx.say(f"{ctx.actor_name(actor)} arrives at {moving.label}.")
-
-
-def end_turn(ctx: Ctx, keep_initiative: bool, with_threat: bool = False) -> None:
-    state = ctx.state
-    turn = state.turn
-    actor = turn.actor
-    if actor is None:
-        refuse("No one is taking a Turn.")
-    if state.pending is not None:
-        refuse("Resolve the rolled Task before ending the Turn.")
-    side = ctx.side_of(actor)
-    counted = not (turn.passed and not turn.minors_used)
-    if side == "player":
-        if counted:
-            ctx.set_turn(acted=(*turn.acted, actor))
-    elif counted:
-        left = dict(turn.npc_turns_left)
-        left[actor] = max(left.get(actor, 0) - 1, 0)
-        ctx.set_turn(npc_turns_left=left)
-    if not counted:
-        ctx.say(f"{ctx.actor_name(actor)} passes and may act later this Round.")
-    expire(ctx, actor, Expiry.END_OF_NEXT_TURN)
-    ctx.set_turn(actor=None, actor_ship=None, interrupt=None)
-
-    other: Side = "npc" if side == "player" else "player"
-    if keep_initiative:
-        if turn.kept_initiative:
-            refuse("The Initiative cannot be kept twice in a row: the other side must act first.")
-        if not waiting(ctx.state, side):
-            refuse("No one else on this side can act this Round.")
-        cost = state.house_rules.keep_initiative_cost
-        ctx.pay_or_threat(side, cost, "Keep the Initiative", with_threat)
-        ctx.set_turn(side=side, kept_initiative=True)
-    elif waiting(ctx.state, other):
-        ctx.set_turn(side=other, kept_initiative=False)
-    elif waiting(ctx.state, side):
-        ctx.set_turn(side=side)
-    check_outcome(ctx)
-    if ctx.state.ended:
-        return
-    if not waiting(ctx.state, "player") and not waiting(ctx.state, "npc"):
-        end_round(ctx)
-    else:
-        whose = "the players" if ctx.turn.side == "player" else "the NPCs"
-        ctx.say(f"{ctx.actor_name(actor)} ends their Turn; {whose} act next.")
 
 
 def end_round(ctx: Ctx) -> None:

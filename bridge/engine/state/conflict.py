@@ -12,7 +12,7 @@ from typing import Annotated, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from bridge.engine.state.spends import PersonalHeld
+from bridge.engine.state.turn import ROUND_MAX, AssistOffer, Id, Rolled, Side, TurnBase
 from bridge.engine.state.zones import POSITIONS_MAX, ZONES_MAX, ZoneMap
 from bridge.model.npc import Npc
 from bridge.rules.personal_gear import PersonalEffect, PersonalWeapon
@@ -27,21 +27,16 @@ __all__ = [
     "ConflictTurn",
     "Decision",
     "Figure",
-    "FigureAssist",
     "GroundItem",
     "InjuryKind",
 ]
 
 FIGURES_MAX = POSITIONS_MAX
 """Figures one personal conflict holds."""
-ROUND_MAX = 999
 CARRIED_MAX = 12
 """Weapons a figure may carry, its own and those picked up."""
 DECISIONS_MAX = 40
 GROUND_MAX = 60
-DIFFICULTY_ITEMS_MAX = 30
-Id = Annotated[str, Field(max_length=ID_MAX)]
-Side = Literal["player", "npc"]
 InjuryKind = Literal["lethal", "nonlethal"]
 
 
@@ -119,17 +114,6 @@ class Figure(_Frozen):
         return next((w for w in self.weapons if w.name == name), None) if name else None
 
 
-class FigureAssist(_Frozen):
-    """An Assist or a Direct waiting for its figure's next Task."""
-
-    assister: Id
-    target: Id
-    attribute: Key
-    discipline: Key
-    focus: bool = False
-    source: Literal["assist", "direct"] = "assist"
-
-
 class GroundItem(_Frozen):
     """A weapon on the ground (Disarm): where it lies, and within whose Reach."""
 
@@ -174,51 +158,25 @@ class ConflictParams(_Frozen):
     aimed: bool = Field(default=False, description="Aim's re-roll is used up")
 
 
-class ConflictPending(_Frozen):
-    """A rolled Task of the Conflict card waiting for its spends (and an attack's damage)."""
+class ConflictPending(Rolled):
+    """A rolled Task of the Conflict card waiting for its spends (and an attack's damage):
+    its parameters, and a melee attack's opposing roll."""
 
-    actor: Id
-    action: Key
-    result: TaskResult
     params: ConflictParams = ConflictParams()
-    difficulty_items: tuple[tuple[Annotated[str, Field(max_length=200)], int], ...] = Field(
-        default=(), max_length=DIFFICULTY_ITEMS_MAX
-    )
-    interrupt: bool = False
     reactive: TaskResult | None = Field(
         default=None,
         description="A melee attack's opposing roll (seed 003: opposed); compared with the "
         "attacker's when the Task is resolved, after any re-roll",
     )
-    damage: PersonalHeld | None = None
 
 
-class ConflictTurn(_Frozen):
-    """Whose Turn it is in the personal conflict and what the Turn has used (seed 001
-    COMBAT ACTIONS: one Minor Action and one Task, each Minor Action once a Turn)."""
+class ConflictTurn(TurnBase):
+    """Whose Turn it is in the personal conflict and what the Turn has used: the Tasks by
+    name (a movement Task bars Movement), and whether a Stagger took the whole Turn."""
 
-    round: int = Field(default=1, ge=1, le=ROUND_MAX)
-    turn_id: int = Field(default=0, ge=0, le=10**9)
-    side: Side = "player"
-    actor: Id | None = None
     acted: tuple[Id, ...] = Field(default=(), max_length=FIGURES_MAX)
     minors_used: tuple[Key, ...] = Field(default=(), max_length=20)
-    minor_allowance: int = Field(default=1, ge=1, le=10)
     tasks_used: tuple[Key, ...] = Field(default=(), max_length=2)
-    task_allowance: int = Field(default=1, ge=1, le=2)
-    prepared: bool = False
-    kept_initiative: bool = False
-    any_turn_this_round: bool = False
-    interrupt: Id | None = None
-    directed_by: Id | None = None
-    direct_used: bool = False
-    npc_direct_used: bool = False
-    create_problem: dict[Side, Annotated[int, Field(ge=0, le=3)]] = Field(
-        default_factory=dict, max_length=2
-    )
-    gm_difficulty: int = Field(default=0, ge=-5, le=5)
-    gm_complication: int = Field(default=0, ge=0, le=5)
-    passed: bool = False
     stunned: bool = Field(
         default=False, description="Staggered: this Turn holds no Task and no Minor Action"
     )
@@ -248,7 +206,7 @@ class Conflict(_Frozen):
     turn: ConflictTurn = ConflictTurn()
     pending: ConflictPending | None = None
     decisions: tuple[Decision, ...] = Field(default=(), max_length=DECISIONS_MAX)
-    assists: tuple[FigureAssist, ...] = Field(default=(), max_length=FIGURES_MAX)
+    assists: tuple[AssistOffer, ...] = Field(default=(), max_length=FIGURES_MAX)
     ground: tuple[GroundItem, ...] = Field(default=(), max_length=GROUND_MAX)
     leader: Id | None = Field(default=None, description="Who may Direct for the players")
     npc_leader: Id | None = Field(default=None, description="Who may Direct for the NPCs")

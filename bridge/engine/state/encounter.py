@@ -11,15 +11,23 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from bridge.engine.state.cards import Station
 from bridge.engine.state.conflict import Conflict
-from bridge.engine.state.spends import HeldDamage
+from bridge.engine.state.turn import (
+    MINORS_MAX,
+    ROUND_MAX,
+    TASKS_PER_TURN_MAX,
+    AssistOffer,
+    Id,
+    Rolled,
+    Side,
+    TurnBase,
+)
 from bridge.engine.state.zones import LINKS_MAX, UNCONNECTED, ZONES_MAX, ZoneMap
 from bridge.model.character import Character
 from bridge.model.house_rules import HouseRules
 from bridge.model.pools import Momentum, Threat
 from bridge.model.ship import Ship
 from bridge.rules.stats import System
-from bridge.rules.task import TaskResult
-from bridge.rules.text import ID_MAX, Key, Line, TitleName
+from bridge.rules.text import Key, Line, TitleName
 
 __all__ = [
     "LINKS_MAX",
@@ -39,9 +47,6 @@ __all__ = [
     "away_characters",
 ]
 
-Side = Literal["player", "npc"]
-
-ROUND_MAX = 999
 SCALE_MAX = 10
 SHIPS_MAX = 60
 """Ships one battle may hold (a fleet action with room to spare)."""
@@ -51,15 +56,6 @@ DURATIONS_MAX = 500
 TRAITS_MAX = 200
 """Advantages and Complications in play at once."""
 ASSISTS_MAX = 60
-TURNS_MAX = 1000
-"""Turns one Round may hold (every NPC ship takes one per point of Scale)."""
-MINORS_MAX = 50
-DIFFICULTY_ITEMS_MAX = 30
-Id = Annotated[str, Field(max_length=ID_MAX)]
-"""A ship's or character's id, as a reference."""
-MINOR_ALLOWANCE_MAX = 10
-TASKS_PER_TURN_MAX = 2
-"""A Turn holds at most two Tasks (Swift Task or Surge of Activity add the second)."""
 
 
 class _Frozen(BaseModel):
@@ -129,17 +125,6 @@ class Trait(_Frozen):
     )
 
 
-class AssistOffer(_Frozen):
-    """An Assist (or Direct) waiting for its ally's next Task."""
-
-    assister: Id
-    target: Id
-    attribute: Key
-    discipline: Key
-    focus: bool = False
-    source: Literal["assist", "direct"] = "assist"
-
-
 class TaskParams(_Frozen):
     """What a rolled Task carries from its roll to its resolution."""
 
@@ -158,33 +143,21 @@ class TaskParams(_Frozen):
     scan: bool = Field(default=False, description="Scan for Weakness applies to this attack")
 
 
-class PendingTask(_Frozen):
-    """A rolled Task waiting for its Momentum spends (and, for attacks, its damage)."""
+class PendingTask(Rolled):
+    """A rolled station Task waiting for its Momentum spends (and, for attacks, its damage):
+    the acting ship and the station it was attempted from."""
 
-    actor: Id
     ship: Id
-    action: Key
     station: Station
-    result: TaskResult
     params: TaskParams = TaskParams()
-    difficulty_items: tuple[tuple[Annotated[str, Field(max_length=200)], int], ...] = Field(
-        default=(), max_length=DIFFICULTY_ITEMS_MAX
-    )
-    interrupt: bool = False
-    damage: HeldDamage | None = None
-    """An attack's damage dice, rolled at RESOLVE and waiting to land (ApplyDamage)."""
 
 
-class TurnState(_Frozen):
-    """Who is acting and what they have used (RULES-NOTES "Turn order")."""
+class TurnState(TurnBase):
+    """The ship battle's Turn (RULES-NOTES "Turn order"): the acting ship, each NPC ship's
+    Turns and bridge roles this Round, and the scene."""
 
-    round: int = Field(default=1, ge=1, le=ROUND_MAX)
     scene: int = Field(default=1, ge=1, le=ROUND_MAX)
-    turn_id: int = Field(default=0, ge=0, le=10**9)
-    side: Side = "player"
-    actor: Id | None = None
     actor_ship: Id | None = None
-    acted: tuple[Id, ...] = Field(default=(), max_length=TURNS_MAX)
     npc_turns_left: dict[Id, Annotated[int, Field(ge=0, le=SCALE_MAX)]] = Field(
         default_factory=dict, max_length=SHIPS_MAX
     )
@@ -197,30 +170,8 @@ class TurnState(_Frozen):
     npc_roles_used: dict[Id, Annotated[tuple[Key, ...], Field(max_length=MINORS_MAX)]] = Field(
         default_factory=dict, max_length=SHIPS_MAX
     )
-    minors_used: tuple[Key, ...] = Field(default=(), max_length=MINORS_MAX)
-    minor_allowance: int = Field(default=1, ge=1, le=MINOR_ALLOWANCE_MAX)
     tasks_taken: int = Field(default=0, ge=0, le=TASKS_PER_TURN_MAX)
-    task_allowance: int = Field(default=1, ge=1, le=TASKS_PER_TURN_MAX)
-    prepared: bool = False
-    kept_initiative: bool = False
-    any_turn_this_round: bool = False
-    interrupt: Id | None = None
-    directed_by: Id | None = Field(
-        default=None,
-        description="Who directed the interrupting character's Task (Direct); None when "
-        "the interruption is a readied Task",
-    )
     shields_toggled: dict[Id, Key] = Field(default_factory=dict, max_length=SHIPS_MAX)
-    direct_used: bool = False
-    npc_direct_used: bool = Field(
-        default=False, description="Seed 003: one Direct on each side; the NPCs' this scene"
-    )
-    create_problem: dict[Key, Annotated[int, Field(ge=0, le=3)]] = Field(
-        default_factory=dict, max_length=SHIPS_MAX + CHARACTERS_MAX
-    )
-    gm_difficulty: int = Field(default=0, ge=-5, le=5)
-    gm_complication: int = Field(default=0, ge=0, le=5, description="0: the GM set none")
-    passed: bool = False
 
 
 class Encounter(_Frozen):

@@ -33,17 +33,17 @@ from PySide6.QtWidgets import (
 
 from bridge.engine import (
     CONTROL_KEYS,
+    Aim,
+    ApplyDamage,
     AvoidInjury,
     CardEntry,
     Choice,
-    ConflictApplyDamage,
     ConflictCardView,
-    ConflictEndTurn,
-    ConflictReroll,
-    ConflictResolve,
-    ConflictStartTurn,
-    PersonalSpends,
+    EndTurn,
     ResistKnockdown,
+    ResolveTask,
+    Spends,
+    StartTurn,
     command_adapter,
 )
 from bridge.ui.base.settings import restore_geometry, save_geometry
@@ -485,14 +485,14 @@ class ConflictWindow(QMainWindow):
     def _start(self) -> None:
         figure = self._figure()
         if figure is not None:
-            self.model.submit(ConflictStartTurn(by=self.character, figure=figure))
+            self.model.submit(StartTurn(by=self.character, actor=figure, where="conflict"))
 
     def _end(self, keep: bool) -> None:
-        self.model.submit(ConflictEndTurn(by=self.character, keep_initiative=keep))
+        self.model.submit(EndTurn(by=self.character, keep_initiative=keep, where="conflict"))
 
     def _resolve(self) -> None:
         """RESOLVE, with the attack's damage spends chosen (the engine prices them)."""
-        spends = PersonalSpends(
+        spends = Spends(
             bonus_damage=self.bonus.value() if self.bonus.isVisible() else 0,
             penetration=self.penetration.value() if self.penetration.isVisible() else 0,
             disarm=self.disarm.isVisible() and self.disarm.isChecked(),
@@ -508,7 +508,9 @@ class ConflictWindow(QMainWindow):
         pending = conflict.pending if conflict is not None else None
         attack = pending is not None and pending.action == "attack"
         # An attack's damage dice are shown before they land: Re-Roll Damage picks from them.
-        resolve = ConflictResolve(by=self.character, spends=spends, hold_damage=attack)
+        resolve = ResolveTask(
+            by=self.character, spends=spends, hold_damage=attack, where="conflict"
+        )
         if self.model.submit(resolve):
             for spin in (self.bonus, self.penetration, self.extra, self.information):
                 spin.setValue(0)
@@ -577,12 +579,12 @@ class ConflictWindow(QMainWindow):
         lead = [i for i, d in enumerate(pending.result.dice) if d.kind == "lead"]
         if lead:
             worst = max(lead, key=lambda i: pending.result.dice[i].value)
-            self.model.submit(ConflictReroll(by=self.character, how="aim", dice=(worst,)))
+            self.model.submit(Aim(by=self.character, dice=(worst,)))
 
     def _apply_damage(self) -> None:
         """Land the held damage, re-rolling the dice picked first (Re-Roll Damage)."""
         chosen = tuple(self.damage_dice.selected())
-        if self.model.submit(ConflictApplyDamage(by=self.character, reroll=chosen)):
+        if self.model.submit(ApplyDamage(by=self.character, reroll=chosen, where="conflict")):
             self.damage_dice.setSelected(())
 
     def _avoid(self, pay: str) -> None:

@@ -32,11 +32,11 @@ from PySide6.QtWidgets import (
 from bridge.engine import (
     BOARDING_ZONES,
     Command,
-    ConflictEndRound,
-    ConflictNpcFirst,
     Encounter,
     EndConflict,
+    EndRound,
     MoveFigure,
+    NpcActsFirst,
     NpcPlacement,
     OfficerPlacement,
     RevealFigure,
@@ -268,8 +268,10 @@ class ConflictControls(QWidget):
         self.add_button.clicked.connect(self.add_figures)
         self.withdraw_button.clicked.connect(self._withdraw)
         self.autopilot_button.clicked.connect(self.autopilot)
-        self.npc_first_button.clicked.connect(lambda: self.model.submit(ConflictNpcFirst()))
-        self.end_round_button.clicked.connect(lambda: self.model.submit(ConflictEndRound()))
+        self.npc_first_button.clicked.connect(
+            lambda: self.model.submit(NpcActsFirst(where="conflict"))
+        )
+        self.end_round_button.clicked.connect(lambda: self.model.submit(EndRound(where="conflict")))
         self.cards_button.clicked.connect(self.sig_open_cards.emit)
         self.end_button.clicked.connect(self.return_to_ship)
         self.reveal_button.clicked.connect(self._reveal)

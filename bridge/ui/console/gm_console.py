@@ -296,7 +296,7 @@ class GmConsole(QMainWindow):
     def _show_conflict(self, state: Encounter) -> None:
         """The PERSONAL CONFLICT tab; it comes forward when a conflict starts."""
         recent, _length = self.model.recent_journal(1)
-        last = recent[-1].log if recent and recent[-1].command.type.startswith("conflict") else ()
+        last = recent[-1].log if recent and recent[-1].command.on_foot else ()
         self.conflict.refresh(state, tuple(reveal(line) for line in last))  # the GM's words
         running = state.conflict is not None and not state.conflict.ended
         if running and not self._conflict_running:

@@ -89,10 +89,9 @@ UNROLL_MS = 450
 """A new line of the damage report comes up after the one before by this long."""
 
 
-_FIGHT = frozenset(
-    {"conflict_task", "conflict_resolve", "conflict_apply_damage", "avoid_injury", "stray_hit"}
-)
-"""The Commands whose lines the personal conflict's picture shows as its newest roll."""
+_FIGHT = frozenset({"conflict_task", "resolve", "apply_damage", "avoid_injury", "stray_hit"})
+"""The Commands whose lines the personal conflict's picture shows as its newest roll (a
+roll's resolution and damage there when they play on foot)."""
 _FIGHT_LOOKBACK = 24
 """How many of the newest log entries are searched for the conflict's last roll."""
 
@@ -362,7 +361,7 @@ class ViewscreenWindow(QWidget):
         recent, _length = self.model.recent_journal(_FIGHT_LOOKBACK)
         for entry in reversed(recent):
             command = getattr(entry, "command", None)
-            if command is not None and command.type in _FIGHT:
+            if command is not None and command.on_foot and command.type in _FIGHT:
                 return tuple(entry.log)
         return ()
 

@@ -14,10 +14,9 @@ from PySide6.QtGui import QFileOpenEvent
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from bridge.cli import desktop_arguments
-from bridge.engine.core.commands import AdjustPool
+from bridge.engine.core.commands import AdjustPool, StartTurn
 from bridge.engine.demo import demo_encounter
 from bridge.engine.session import Session
-from bridge.engine.ship.commands import StartTurn
 from bridge.rules.dice import SeededDice
 from bridge.storage.battle import save_battle
 from bridge.storage.formats import ShipFile

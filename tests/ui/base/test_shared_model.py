@@ -7,9 +7,8 @@ from pathlib import Path
 from pytestqt.qtbot import QtBot
 
 from bridge.engine.core.changes import Change
-from bridge.engine.core.commands import AdjustPool
+from bridge.engine.core.commands import AdjustPool, StartTurn
 from bridge.engine.session import CHECKPOINT_EVERY, Session
-from bridge.engine.ship.commands import StartTurn
 from bridge.storage.battle import open_battle, save_battle
 from bridge.ui.base.shared_model import SharedModel
 from tests.factories import played

@@ -205,11 +205,11 @@ def test_the_tasks_without_a_roll_are_sent_and_a_note_is_typed(qtbot: QtBot) -> 
     Create Advantage and Other Tasks, and Ready's trigger, are typed (they take text)."""
     from PySide6.QtWidgets import QLineEdit
 
-    from bridge.engine import ConflictStartTurn, Need
+    from bridge.engine import Need, StartTurn
 
     model = SharedModel(Session(demo_boarding(), SeededDice(3)))
     w = card(qtbot, model, "mbeki")
-    model.submit(ConflictStartTurn(by="mbeki", figure="mbeki"))
+    model.submit(StartTurn(by="mbeki", actor="mbeki", where="conflict"))
     for key in ("pass", "ready", "assist"):
         form = w.use(key)
         assert form is not None
@@ -241,11 +241,11 @@ def test_a_hits_spends_are_the_engines_and_the_secondary_target_is_within_reach(
     """Seed 001 Secondary Target: "a second target within Reach of the attack's target";
     Obtain Information and Create Advantage on any success; the window offers what the
     engine's controls offer, no more."""
-    from bridge.engine import ConflictMinor, ConflictStartTurn, resolve_spends
+    from bridge.engine import ConflictMinor, StartTurn, resolve_spends
 
     model = SharedModel(Session(demo_boarding(), GivenDice(d20=(1, 1), d6=(3,) * 12)))
     w = card(qtbot, model)
-    model.submit(ConflictStartTurn(by="kell", figure="kell"))
+    model.submit(StartTurn(by="kell", actor="kell", where="conflict"))
     model.submit(ConflictMinor(by="kell", action="aim"))
     model.submit(ConflictTask(by="kell", action="attack", target="klingon-bekk-1"))
     offered = [s.name for s in resolve_spends(model.state, "kell")]
@@ -278,7 +278,7 @@ def test_a_hits_spends_are_the_engines_and_the_secondary_target_is_within_reach(
 def test_more_offers_the_cards_back_and_a_spend_is_sent_from_its_form(qtbot: QtBot) -> None:
     """The card's back: Extra Minor Action (1 each, Immediate: a player may add Threat
     instead, seed 001); each entry the engine refuses is disabled with its reason."""
-    from bridge.engine import ConflictStartTurn, SetValue
+    from bridge.engine import SetValue, StartTurn
 
     model = SharedModel(Session(demo_boarding(), SeededDice(4)))
     w = card(qtbot, model)
@@ -287,7 +287,7 @@ def test_more_offers_the_cards_back_and_a_spend_is_sent_from_its_form(qtbot: QtB
     assert all(not a.isEnabled() for a in texts.values())  # not Kell's Turn yet
     assert "own Turn" in texts["Extra Minor Action (1 each)"].toolTip()
     model.submit(SetValue(path="momentum.value", value=0))
-    model.submit(ConflictStartTurn(by="kell", figure="kell"))
+    model.submit(StartTurn(by="kell", actor="kell", where="conflict"))
     w._fill_more()
     texts = {a.text(): a for a in w.more.actions()}
     assert texts["Extra Minor Action (1 each)…"].isEnabled()  # Threat may pay
@@ -307,11 +307,11 @@ def test_movement_offers_to_end_beside_those_in_the_zone_it_goes_to(qtbot: QtBot
     """Seed 001 Movement, RULES-NOTES [default] Reach: a mover ends within Reach of someone
     in the zone it moves to. The form opened on Transporter Room 3 and offered the
     officers back in the corridor; picking one silently went back to "(none)"."""
-    from bridge.engine import ConflictStartTurn
+    from bridge.engine import StartTurn
     from bridge.engine.core.needs import Need
 
     model = SharedModel(Session(demo_boarding(), SeededDice(3)))
-    model.submit(ConflictStartTurn(by="reyes", figure="reyes"))
+    model.submit(StartTurn(by="reyes", actor="reyes", where="conflict"))
     w = card(qtbot, model, "reyes")
     dialog = w.use("movement")
     assert dialog is not None
@@ -360,10 +360,10 @@ def test_a_reason_every_task_shares_is_said_once(
     waiting…", each wrapped on three lines, made the card scroll and cut PASS."""
     from PySide6.QtWidgets import QApplication
 
-    from bridge.engine import ConflictStartTurn
+    from bridge.engine import StartTurn
 
     model = SharedModel(Session(demo_boarding(), SeededDice(3)))
-    model.submit(ConflictStartTurn(by="kell", figure="kell"))
+    model.submit(StartTurn(by="kell", actor="kell", where="conflict"))
     model.session._dice = GivenDice(d20=(1, 1))
     assert model.submit(ConflictTask(by="kell", action="attack", target="klingon-warrior"))
     w = card(qtbot, model)
@@ -382,11 +382,11 @@ def test_the_attack_form_grows_with_its_preview_rather_than_scroll(qtbot: QtBot)
     preview's cost lines came and the form scrolled, its last line cut in half."""
     from PySide6.QtWidgets import QAbstractScrollArea, QApplication
 
-    from bridge.engine import ConflictStartTurn
+    from bridge.engine import StartTurn
     from bridge.engine.core.needs import Need
 
     model = SharedModel(Session(demo_boarding(), SeededDice(3)))
-    model.submit(ConflictStartTurn(by="kell", figure="kell"))
+    model.submit(StartTurn(by="kell", actor="kell", where="conflict"))
     w = card(qtbot, model)
     dialog = w.use("attack")
     assert dialog is not None

@@ -11,10 +11,10 @@ from pytestqt.qtbot import QtBot
 
 from bridge.engine import (
     BOARDING_ZONES,
-    ConflictEndTurn,
-    ConflictStartTurn,
     ConflictTask,
+    EndTurn,
     Session,
+    StartTurn,
     WithdrawFigure,
     demo_boarding,
     demo_encounter,
@@ -116,17 +116,17 @@ def test_autopilot_plays_an_npc_figures_turn_and_the_gm_drags_a_figure(qtbot: Qt
     c = console(qtbot, model)
     assert not c.conflict.autopilot_button.isEnabled()  # the players are to act
     assert "players" in c.conflict.autopilot_button.toolTip()
-    model.submit(ConflictStartTurn(by="kell", figure="kell"))
+    model.submit(StartTurn(by="kell", actor="kell", where="conflict"))
     model.submit(ConflictTask(by="kell", action="pass"))
-    model.submit(ConflictEndTurn(by="kell"))
+    model.submit(EndTurn(by="kell", where="conflict"))
     assert c.conflict.autopilot_button.isEnabled()
     before = len(model.journal)
     qtbot.mouseClick(c.conflict.autopilot_button, Qt.MouseButton.LeftButton)
     now = model.state.conflict
     assert now is not None
     played = model.journal[before:]
-    assert played and played[0].command.type == "conflict_start_turn"
-    acted = played[0].command.figure  # type: ignore[attr-defined]
+    assert played and played[0].command.type == "start_turn" and played[0].command.on_foot
+    acted = played[0].command.actor  # type: ignore[union-attr]
     assert now.figures[acted].npc is not None
     said = c.statusBar().currentMessage()
     assert said.startswith(f"Autopilot, {now.figures[acted].name}: ")
@@ -223,7 +223,7 @@ def test_the_gm_withdraws_a_figure_but_not_one_whose_turn_runs(qtbot: QtBot) -> 
     model = SharedModel(Session(demo_boarding(), SeededDice(8)))
     c = console(qtbot, model)
     assert c.conflict.add_button.isVisible() and c.conflict.start_button.isHidden()
-    model.submit(ConflictStartTurn(by="kell", figure="kell"))
+    model.submit(StartTurn(by="kell", actor="kell", where="conflict"))
     c.conflict.figure_choice.setCurrentIndex(c.conflict.figure_choice.findData("kell"))
     assert not c.conflict.withdraw_button.isEnabled()  # the gate's word, before a click
     assert "end their Turn first" in c.conflict.withdraw_button.toolTip()
@@ -315,11 +315,11 @@ def test_the_cards_forget_the_fight_when_it_ends_and_close_with_the_console(
 
     model = SharedModel(Session(demo_boarding(), SeededDice(3)))
     c = console(qtbot, model)
-    model.submit(ConflictStartTurn(by="mbeki", figure="mbeki"))
+    model.submit(StartTurn(by="mbeki", actor="mbeki", where="conflict"))
     c.open_conflict_cards()
     reyes = c.conflict_cards["reyes"]  # (closed, and deleted, with the console below)
     assert reyes.tasks_why.text().startswith("It is Lt. Amara Mbeki's")  # said once
-    model.submit(ConflictEndTurn(by="mbeki"))
+    model.submit(EndTurn(by="mbeki", where="conflict"))
     model.submit(EndConflict())
     assert reyes.turn_label.text() == "NO PERSONAL CONFLICT"
     assert [line.text() for line in reyes.lines.values() if line.text()] == []
@@ -338,18 +338,18 @@ def test_the_last_roll_under_the_map_reads_the_gms_words_not_the_marks(qtbot: Qt
     from bridge.rules.hidden import MARKERS
 
     session = Session(demo_boarding(), SeededDice(3))
-    session.apply(ConflictStartTurn(by="kell", figure="kell"))
+    session.apply(StartTurn(by="kell", actor="kell", where="conflict"))
     session.apply(
         ConflictTask(by="kell", action="attack", target="klingon-bekk-1"), GivenDice(d20=(1, 1))
     )
     model = SharedModel(session)
     c = console(qtbot, model)
     c.show_conflict_tab()
-    from bridge.engine import ConflictApplyDamage, ConflictResolve
+    from bridge.engine import ApplyDamage, ResolveTask
 
-    model.submit(ConflictResolve(by="kell"))
+    model.submit(ResolveTask(by="kell", where="conflict"))
     if model.state.conflict is not None and model.state.conflict.pending is not None:
-        model.submit(ConflictApplyDamage(by="kell"))
+        model.submit(ApplyDamage(by="kell", where="conflict"))
     shown = c.conflict.picture.last.toolTip()
     assert "Klingon Bekk 1" in shown
     assert not MARKERS & set(shown), shown

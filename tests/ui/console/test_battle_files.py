@@ -11,10 +11,9 @@ from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
-from bridge.engine.core.commands import AdjustPool
+from bridge.engine.core.commands import AdjustPool, StartTurn
 from bridge.engine.demo import demo_encounter
 from bridge.engine.session import Session
-from bridge.engine.ship.commands import StartTurn
 from bridge.rules.dice import SeededDice
 from bridge.storage.autosave import AutosaveJournal, find_unfinished
 from bridge.storage.formats import ShipFile

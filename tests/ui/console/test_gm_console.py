@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QPushButton
 from pytestqt.qtbot import QtBot
 
-from bridge.engine.ship.commands import EndTurn, StartTurn
+from bridge.engine.core.commands import EndTurn, StartTurn
 from bridge.engine.state.cards import Station
 from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.console import gm_prompts
@@ -295,8 +295,8 @@ def test_in_play_lists_advantages_complications_and_effects(
     qtbot: QtBot, model: SharedModel
 ) -> None:
     """Issue 27: what is in play, with how long it lasts; a Complication rolled is there."""
-    from bridge.engine.core.commands import AddTrait
-    from bridge.engine.ship.commands import AttemptTask, ResolveTask
+    from bridge.engine.core.commands import AddTrait, ResolveTask
+    from bridge.engine.ship.commands import AttemptTask
     from bridge.rules.dice import GivenDice
 
     c = console(qtbot, model)

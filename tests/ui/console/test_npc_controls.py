@@ -7,16 +7,9 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QApplication, QLabel
 from pytestqt.qtbot import QtBot
 
-from bridge.engine.core.commands import SetValue
+from bridge.engine.core.commands import EndRound, EndTurn, ResolveTask, SetValue, StartTurn
 from bridge.engine.session import Session
-from bridge.engine.ship.commands import (
-    AttemptTask,
-    EndRound,
-    EndTurn,
-    MinorAction,
-    ResolveTask,
-    StartTurn,
-)
+from bridge.engine.ship.commands import AttemptTask, MinorAction
 from bridge.engine.state.cards import Station
 from bridge.rules.dice import GivenDice, SeededDice
 from bridge.ui.base.shared_model import SharedModel

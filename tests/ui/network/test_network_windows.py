@@ -13,8 +13,7 @@ import qasync
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from bridge.engine.core.commands import AdjustPool
-from bridge.engine.ship.commands import EndTurn, StartTurn
+from bridge.engine.core.commands import AdjustPool, EndTurn, StartTurn
 from bridge.engine.state.cards import Station
 from bridge.net.web import page_url
 from bridge.ui.base.shared_model import SharedModel

@@ -9,9 +9,9 @@ from PySide6.QtWidgets import QInputDialog
 from pytestqt.qtbot import QtBot
 
 from bridge.engine import MOMENTUM_SPENDS
-from bridge.engine.core.commands import AddTrait, SetHouseRules
+from bridge.engine.core.commands import AddTrait, EndTurn, SetHouseRules, StartTurn
 from bridge.engine.ship.catalog import CATALOG
-from bridge.engine.ship.commands import AttemptTask, EndTurn, MinorAction, StartTurn
+from bridge.engine.ship.commands import AttemptTask, MinorAction
 from bridge.engine.state.cards import Station
 from bridge.rules.dice import GivenDice
 from bridge.ui.base.shared_model import SharedModel

@@ -8,11 +8,10 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QApplication, QLabel, QScrollArea, QTextBrowser, QWidget
 from pytestqt.qtbot import QtBot
 
-from bridge.engine.core.commands import SetValue
+from bridge.engine.core.commands import EndTurn, SetValue, StartTurn
 from bridge.engine.demo import demo_encounter
 from bridge.engine.session import Session
 from bridge.engine.ship.catalog import actions_for
-from bridge.engine.ship.commands import EndTurn, StartTurn
 from bridge.engine.state.cards import Station
 from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.base.theme import COLORS

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QComboBox
 from pytestqt.qtbot import QtBot
 
 from bridge.engine import CATALOG, Station, task_options
-from bridge.engine.ship.commands import StartTurn
+from bridge.engine.core.commands import StartTurn
 from bridge.ui.base.seat_model import SeatModel
 from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.network.host_panel import HostPanel

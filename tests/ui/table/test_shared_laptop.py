@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pytestqt.qtbot import QtBot
 
-from bridge.engine.ship.commands import EndTurn, StartTurn
+from bridge.engine.core.commands import EndTurn, StartTurn
 from bridge.engine.state.cards import Station
 from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.table.shared_laptop import SharedLaptopWindow

@@ -12,10 +12,10 @@ from PySide6.QtWidgets import QApplication, QLabel
 from pytestqt.qtbot import QtBot
 
 from bridge.engine import Change
-from bridge.engine.core.commands import AdjustPool, SetValue
+from bridge.engine.core.commands import AdjustPool, EndTurn, ResolveTask, SetValue, StartTurn
 from bridge.engine.demo import demo_encounter
 from bridge.engine.session import Session
-from bridge.engine.ship.commands import AddShip, AttemptTask, EndTurn, ResolveTask, StartTurn
+from bridge.engine.ship.commands import AddShip, AttemptTask
 from bridge.engine.state.spends import Spends
 from bridge.rules.dice import SeededDice
 from bridge.rules.hidden import reveal
@@ -313,7 +313,7 @@ def test_it_comes_back_where_it_was(qtbot: QtBot, model: SharedModel) -> None:
 def test_the_damage_dice_show_as_dice_held_then_landed(qtbot: QtBot, model: SharedModel) -> None:
     """Seed 001 ROLL DAMAGE faces drawn as dice on the viewscreen: while the attacker
     picks dice to re-roll, and once the damage lands; the report's lines draw them too."""
-    from bridge.engine.ship.commands import ApplyDamage
+    from bridge.engine.core.commands import ApplyDamage
     from bridge.rules.dice import GivenDice
 
     w = screen(qtbot, model)

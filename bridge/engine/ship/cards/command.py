@@ -9,7 +9,8 @@ from bridge.engine.ship.cards.shared import noop
 from bridge.engine.ship.commands import AttemptTask
 from bridge.engine.ship.frame import TaskFrame
 from bridge.engine.state.cards import Station
-from bridge.engine.state.encounter import AssistOffer, Encounter
+from bridge.engine.state.encounter import Encounter
+from bridge.engine.state.turn import AssistOffer
 from bridge.model.ship import Ship
 from bridge.rules.stats import Department
 

@@ -10,7 +10,8 @@ from bridge.engine.ship.cards.rule import TaskRule
 from bridge.engine.ship.catalog import CATALOG
 from bridge.engine.ship.commands import AttemptTask
 from bridge.engine.ship.frame import TaskFrame
-from bridge.engine.state.encounter import AssistOffer, Duration, DurationKind, Encounter, Expiry
+from bridge.engine.state.encounter import Duration, DurationKind, Encounter, Expiry
+from bridge.engine.state.turn import AssistOffer
 from bridge.model.ship import Ship
 from bridge.rules.stats import Attribute, Department
 

@@ -19,8 +19,9 @@ from bridge.engine.ship.cards.shared import (
 from bridge.engine.ship.commands import AttemptTask
 from bridge.engine.ship.frame import TaskFrame
 from bridge.engine.ship.turns import check_outcome
-from bridge.engine.state.encounter import DurationKind, Encounter, Expiry, PendingTask, Side
+from bridge.engine.state.encounter import DurationKind, Encounter, Expiry, PendingTask
 from bridge.engine.state.spends import Spends
+from bridge.engine.state.turn import Side
 from bridge.model.ship import Ship
 from bridge.rules.hidden import secret
 from bridge.rules.weapons import Delivery, Weapon, WeaponKind
