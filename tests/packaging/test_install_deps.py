@@ -231,3 +231,9 @@ def test_the_linux_job_asks_apt_only_for_packages_its_ubuntu_has(tmp_path: Path)
     assert done.returncode == 0, done.stderr
     assert _installed(calls) <= JAMMY, _installed(calls) - JAMMY
     assert _installed(calls) >= X_SERVER | PACKAGE
+
+
+def test_the_wine_check_gets_only_the_tools_that_make_its_root(tmp_path: Path) -> None:
+    done, calls = _install_deps(tmp_path, "--wine")
+    assert done.returncode == 0, done.stderr
+    assert _installed(calls) == {"mmdebstrap", "arch-test"}

@@ -45,14 +45,14 @@ def _tool(name: str) -> str:
     return str(tool) if tool.exists() else (shutil.which(name) or name)
 
 
-def _validate(path: Path) -> subprocess.CompletedProcess[str]:
+def _run(tool: str, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [_tool("check-jsonschema"), "--builtin-schema", "vendor.github-workflows", str(path)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
+        [_tool(tool), *args], capture_output=True, text=True, timeout=120, check=False
     )
+
+
+def _validate(path: Path) -> subprocess.CompletedProcess[str]:
+    return _run("check-jsonschema", "--builtin-schema", "vendor.github-workflows", str(path))
 
 
 def test_the_workflow_is_valid_and_the_check_would_see_a_broken_one(tmp_path: Path) -> None:
@@ -64,25 +64,13 @@ def test_the_workflow_is_valid_and_the_check_would_see_a_broken_one(tmp_path: Pa
 
 
 def test_zizmor_finds_nothing_and_would_find_an_unpinned_action(tmp_path: Path) -> None:
-    done = subprocess.run(
-        [_tool("zizmor"), "--offline", str(WORKFLOW)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    done = _run("zizmor", "--offline", str(WORKFLOW))
     assert done.returncode == 0, done.stdout + done.stderr
     unpinned = tmp_path / "unpinned.yml"
     unpinned.write_text(
         re.sub(r"actions/checkout@[0-9a-f]{40}", "actions/checkout@v7", WORKFLOW.read_text())
     )
-    found = subprocess.run(
-        [_tool("zizmor"), "--offline", str(unpinned)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    found = _run("zizmor", "--offline", str(unpinned))
     assert found.returncode != 0 and "unpinned-uses" in found.stdout
 
 
@@ -261,3 +249,12 @@ def test_every_platform_is_built_smoke_tested_on_its_own_platform_plugin_and_upl
         assert "packaging/build" in runs, name
         assert re.search(r"smoke_test\.py .*--native", runs), name
         assert any("upload-artifact" in step.get("uses", "") for step in jobs[name]["steps"])
+
+
+def test_the_wine_check_compiles_with_the_inno_setup_series_the_windows_job_installs() -> None:
+    windows = _load()["jobs"]["windows"]
+    check = (ROOT / "packaging" / "windows" / "check-under-wine").read_text()
+    found = re.search(r"^INNO_SETUP_NPM=(\d+\.\d+)\.\d+$", check, re.M)
+    assert found, "check-under-wine pins no innosetup version"
+    assert windows["env"]["INNO_SETUP_VERSION"].startswith(found[1] + ".")
+    assert "packaging/windows/check-under-wine" in CI.read_text()
