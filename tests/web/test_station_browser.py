@@ -1,5 +1,6 @@
-"""The web station in a real browser (Debian's Chromium driven by Playwright) against a
-real ``bridge host`` process, on loopback only, every wait bounded.
+"""The web station in a real browser (Debian's Chromium, or the Chromium or Chrome that
+BRIDGE_TEST_BROWSER names, driven by Playwright) against a real ``bridge host`` process,
+on loopback only, every wait bounded.
 
 At phone size the page opens the address the QR code holds, takes a seat, plays a Task
 through its roll, RESOLVE and the damage step, comes back to its seat after a reload and
@@ -63,9 +64,16 @@ _STARTED: list[subprocess.Popen[str]] = []
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
     """One browser for the module (its pages are opened per test); Playwright starts it
-    with a fresh profile of its own."""
-    chromium = shutil.which("chromium")
-    assert chromium, "the browser tests need Debian's chromium (packaging/install-deps --tests)"
+    with a fresh profile of its own. Debian's chromium, or the Chromium or Chrome that
+    BRIDGE_TEST_BROWSER names (where there is no Debian package, as on Ubuntu)."""
+    given = os.environ.get("BRIDGE_TEST_BROWSER")
+    chromium = shutil.which(given or "chromium")
+    assert chromium, (
+        f"BRIDGE_TEST_BROWSER is {given!r}, which is not a program"
+        if given
+        else "the browser tests need Debian's chromium (packaging/install-deps --tests) "
+        "or BRIDGE_TEST_BROWSER naming a Chromium or Chrome"
+    )
     with sync_playwright() as p:
         launched = p.chromium.launch(executable_path=chromium, args=ARGS, timeout=60_000)
         yield launched
