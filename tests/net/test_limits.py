@@ -204,7 +204,7 @@ def test_pages_of_the_log_come_back_whole_and_never_over_the_cap() -> None:
                 assert await client.older_log(500) > 0
                 pages += 1
             assert client.log_start == 0 and len(client.log) == 1200 and pages >= 2
-            assert client.log == host._player_log
+            assert client.log == host.fanout.player_log
             await client.close()
 
     run(body())
