@@ -34,6 +34,7 @@ from bridge.engine import (
 from bridge.net.connections import Connection, Connections, seconds
 from bridge.net.fanout import Fanout
 from bridge.net.limits import Kind
+from bridge.net.plain_text import unprintable_field
 from bridge.net.protocol import (
     Accepted,
     Claim,
@@ -116,13 +117,12 @@ class ClientRequests:
         """Answer one frame from ``client``."""
         message = parse_client(frame)
         if isinstance(message, str):
-            client.bad_frames += 1
-            if client.bad_frames > self.max_bad_frames:
-                self.connections.drop(
-                    client, "bad_frame", "Too many messages that were not understood."
-                )
-                return
-            self._send(client, Refused(reason=message))
+            self._not_understood(client, Refused(reason=message))
+            return
+        unprintable = unprintable_field(message)
+        if unprintable is not None:
+            reason = f"The message was refused: {unprintable}"
+            self._not_understood(client, Refused(id=getattr(message, "id", None), reason=reason))
             return
         wait = client.limits.wait(_KINDS.get(type(message), "other"))
         if wait:
@@ -160,6 +160,16 @@ class ClientRequests:
             self._log_page(client, message)
         elif isinstance(message, Ping):
             self._send(client, Pong(t=message.t))
+
+    def _not_understood(self, client: Connection, refused: Refused) -> None:
+        """Refuse a message not understood; a client sending too many is dropped."""
+        client.bad_frames += 1
+        if client.bad_frames > self.max_bad_frames:
+            self.connections.drop(
+                client, "bad_frame", "Too many messages that were not understood."
+            )
+            return
+        self._send(client, refused)
 
     def _claim(self, client: Connection, claim: Claim) -> None:
         if self.seats.seat_of(client.id) is not None:

@@ -24,6 +24,7 @@ from websockets.exceptions import ConnectionClosed
 
 from bridge.net.guard import JoinGuard
 from bridge.net.limits import Kind, RateLimits
+from bridge.net.plain_text import unprintable_field
 from bridge.net.protocol import (
     Error,
     ErrorCode,
@@ -134,6 +135,10 @@ class Connections:
             return
         if not isinstance(hello, Hello):
             await self.refuse(ws, "hello_first", "The first message must be a hello.")
+            return
+        unprintable = unprintable_field(hello)
+        if unprintable is not None:
+            await self.refuse(ws, "hello_first", f"The hello was refused: {unprintable}")
             return
         mismatch = version_mismatch(hello.protocol, hello.app)
         if mismatch is not None:
