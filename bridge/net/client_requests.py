@@ -2,8 +2,9 @@
 a page of the log, a resync, a ping.
 
 Each frame is parsed (a frame not understood is refused, and a client sending too many
-is dropped), counted against its rate limit (over it: refused with the seconds to wait;
-flooding: dropped), then answered. Commands from a client are stamped with the seat's
+is dropped), counted against the rate limits of its seat and its address, whatever the
+connection (over them: refused with the seconds to wait; flooding: dropped), then
+answered. Commands from a client are stamped with the seat's
 character before the Session sees them; the engine's gate judges the rest.
 """
 
@@ -33,7 +34,7 @@ from bridge.engine import (
 )
 from bridge.net.connections import Connection, Connections, seconds
 from bridge.net.fanout import Fanout
-from bridge.net.limits import Kind
+from bridge.net.limits import Kind, LimitBook
 from bridge.net.plain_text import unprintable_field
 from bridge.net.protocol import (
     Accepted,
@@ -98,6 +99,7 @@ class ClientRequests:
         seats: SeatPlan,
         apply: Callable[[Command], Applied],
         seats_changed: Callable[[], None],
+        book: LimitBook,
         *,
         max_bad_frames: int,
     ) -> None:
@@ -106,6 +108,8 @@ class ClientRequests:
         self.seats = seats
         self.apply = apply
         self.seats_changed = seats_changed
+        self.book = book
+        """The rate limits, per seat and per address whatever the connection."""
         self.max_bad_frames = max_bad_frames
         self.client_applied: list[Callable[[Applied], None]] = []
         """Called with every client Command the Session applied (the GM's windows refresh)."""
@@ -124,14 +128,16 @@ class ClientRequests:
             reason = f"The message was refused: {unprintable}"
             self._not_understood(client, Refused(id=getattr(message, "id", None), reason=reason))
             return
-        wait = client.limits.wait(_KINDS.get(type(message), "other"))
+        kind = _KINDS.get(type(message), "other")
+        seat = self.seats.seat_of(client.id)
+        holder = seat if seat is not None and self.seats.character_of(seat) else None
+        wait = self.book.wait(kind, client.address, holder)
         if wait:
-            if client.limits.flooding:
+            client.flood.strike()
+            if client.flood.flooding:
                 self.connections.drop(client, "flood", "Far too many messages, far too fast.")
                 return
-            what = {"snapshot": "seat claims and resyncs"}.get(
-                _KINDS.get(type(message), "other"), f"{message.type} messages"
-            )
+            what = {"snapshot": "seat claims and resyncs"}.get(kind, f"{message.type} messages")
             self._send(
                 client,
                 Refused(

@@ -16,6 +16,7 @@ import itertools
 import logging
 import math
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
@@ -23,7 +24,7 @@ from websockets.asyncio.server import ServerConnection, broadcast
 from websockets.exceptions import ConnectionClosed
 
 from bridge.net.guard import JoinGuard
-from bridge.net.limits import Kind, RateLimits
+from bridge.net.limits import FloodMeter, LimitBook
 from bridge.net.plain_text import unprintable_field
 from bridge.net.protocol import (
     Error,
@@ -72,7 +73,7 @@ class Connection:
     dropped: bool = False
     bad_frames: int = 0
     closing: asyncio.Task[None] | None = None
-    limits: RateLimits = field(default_factory=RateLimits)
+    flood: FloodMeter = field(default_factory=FloodMeter)
 
 
 class Connections:
@@ -88,7 +89,7 @@ class Connections:
         *,
         send_limit: int,
         hello_timeout: float,
-        limits: dict[Kind, tuple[float, float]],
+        book: LimitBook,
     ) -> None:
         self.guard = guard
         self.welcome = welcome
@@ -102,11 +103,13 @@ class Connections:
         self.send_limit = send_limit
         """Bytes a connection may hold unsent (beyond its socket's) before it is dropped."""
         self.hello_timeout = hello_timeout
-        self.limits = limits
-        """Per kind of message: (messages a second, burst) each connection may send."""
+        self.book = book
+        """The rate limits of every seat and address (here: how often an address connects)."""
         self.joined: list[Callable[[], None]] = []
         """Called when a client joined."""
         self._open: dict[int, Connection] = {}
+        self._per_address: Counter[str] = Counter()
+        """Connections open from each address, joined or not."""
         self._ids = itertools.count(1)
 
     def __iter__(self) -> Iterator[Connection]:
@@ -121,6 +124,32 @@ class Connections:
         """Serve one WebSocket connection from its hello to its close."""
         address = str(ws.remote_address[0]) if ws.remote_address else "unknown"
         log.info("connection from %s", address)
+        crowded = self._crowded(address)
+        if crowded is not None:
+            await self.refuse(ws, "slow_down", crowded)
+            return
+        self._per_address[address] += 1
+        try:
+            await self._greet(ws, address)
+        finally:
+            self._per_address[address] -= 1
+            if not self._per_address[address]:
+                del self._per_address[address]
+
+    def _crowded(self, address: str) -> str | None:
+        """Why ``address`` may not open another connection now (None: it may)."""
+        if self._per_address[address] >= self.book.open_per_address:
+            return (
+                f"Too many connections open from your address ({self.book.open_per_address}):"
+                " close one, then try again."
+            )
+        wait = self.book.connection_wait(address)
+        if wait:
+            return f"Too many connections from your address: try again in {seconds(wait)}."
+        return None
+
+    async def _greet(self, ws: ServerConnection, address: str) -> None:
+        """The hello, then the joined client's frames until its connection closes."""
         try:
             first = await asyncio.wait_for(ws.recv(), self.hello_timeout)
         except (TimeoutError, ConnectionClosed):
@@ -156,7 +185,6 @@ class Connections:
             await self.refuse(ws, "code", "Wrong join code: check the code on the GM's screen.")
             return
         client = Connection(next(self._ids), ws, address, hello.name or address)
-        client.limits = RateLimits(limits=self.limits)
         self._open[client.id] = client
         log.info("client %s (%s, %s) joined", client.id, client.name[:80], address)
         self.send(client, self.welcome())

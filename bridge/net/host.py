@@ -19,7 +19,13 @@ from bridge.net.client_requests import ClientRequests
 from bridge.net.connections import ClientInfo, Connection, Connections
 from bridge.net.fanout import Fanout
 from bridge.net.guard import JoinGuard
-from bridge.net.limits import LIMITS, Kind
+from bridge.net.limits import (
+    ADDRESS_SHARE,
+    CONNECTIONS,
+    OPEN_PER_ADDRESS,
+    Kind,
+    LimitBook,
+)
 from bridge.net.protocol import MAX_CLIENT_FRAME, MAX_HOST_FRAME, PROTOCOL, Seats, Welcome
 from bridge.net.seats import SeatPlan
 from bridge.net.web import WebPages
@@ -41,6 +47,9 @@ class Host:
         hello_timeout: float = 10.0,
         max_bad_frames: int = 200,
         limits: dict[Kind, tuple[float, float]] | None = None,
+        address_share: float = ADDRESS_SHARE,
+        connections: tuple[float, float] = CONNECTIONS,
+        open_per_address: int = OPEN_PER_ADDRESS,
         web: bool = True,
     ) -> None:
         keep_secret(code)  # never in the log
@@ -53,6 +62,13 @@ class Host:
         """Called when the seat list or a client's connection changes (for the GM's panel)."""
         self.after_change: list[Callable[[], None]] = []
         """Called after every broadcast change (the windowless host's NPC autopilot)."""
+        self.limits = LimitBook(
+            limits,
+            address_share=address_share,
+            connections=connections,
+            open_per_address=open_per_address,
+        )
+        """The rate limits of every seat and every address, kept across connections."""
         self.connections = Connections(
             self.guard,
             self._welcome,
@@ -61,7 +77,7 @@ class Host:
             self._forget,
             send_limit=send_limit,
             hello_timeout=hello_timeout,
-            limits=dict(limits or LIMITS),
+            book=self.limits,
         )
         self.connections.joined.append(self._notify)
         self.fanout = Fanout(session, self.seats, self.connections)
@@ -71,6 +87,7 @@ class Host:
             self.seats,
             self.apply,
             self._seats_changed,
+            self.limits,
             max_bad_frames=max_bad_frames,
         )
         self.client_applied: list[Callable[[Applied], None]] = self.requests.client_applied
