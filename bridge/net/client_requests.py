@@ -39,6 +39,7 @@ from bridge.net.plain_text import unprintable_field
 from bridge.net.protocol import (
     Accepted,
     Claim,
+    ClientMessage,
     ConflictForm,
     ConflictFormRequest,
     Error,
@@ -59,11 +60,23 @@ from bridge.net.seats import SeatPlan, SeatRefused
 from bridge.rules.odds import task_odds
 from bridge.seatview import figure_of
 
-__all__ = ["ClientRequests"]
+__all__ = ["ClientRequests", "refusal"]
 
 log = logging.getLogger(__name__)
 
 _Chosen = TypeVar("_Chosen", ConflictTask, ConflictMinor)
+
+
+def refusal(message: ClientMessage, reason: str, retry_after: float | None = None) -> Refused:
+    """``message`` refused with ``reason``, carrying what matches it to the message: its
+    ``id`` (a ping: its ``t``) and its ``type``."""
+    return Refused(
+        id=getattr(message, "id", None),
+        request=message.type,
+        t=message.t if isinstance(message, Ping) else None,
+        reason=reason,
+        retry_after=retry_after,
+    )
 
 
 def _filled(command: _Chosen, chosen: Mapping[Need, str]) -> _Chosen:
@@ -126,7 +139,7 @@ class ClientRequests:
         unprintable = unprintable_field(message)
         if unprintable is not None:
             reason = f"The message was refused: {unprintable}"
-            self._not_understood(client, Refused(id=getattr(message, "id", None), reason=reason))
+            self._not_understood(client, refusal(message, reason))
             return
         kind = _KINDS.get(type(message), "other")
         seat = self.seats.seat_of(client.id)
@@ -138,17 +151,11 @@ class ClientRequests:
                 self.connections.drop(client, "flood", "Far too many messages, far too fast.")
                 return
             what = {"snapshot": "seat claims and resyncs"}.get(kind, f"{message.type} messages")
-            self._send(
-                client,
-                Refused(
-                    id=getattr(message, "id", None),
-                    reason=f"Too many {what}: wait {seconds(wait)}.",
-                    retry_after=round(wait, 3),
-                ),
-            )
+            reason = f"Too many {what}: wait {seconds(wait)}."
+            self._send(client, refusal(message, reason, retry_after=round(wait, 3)))
             return
         if isinstance(message, Hello):
-            self._send(client, Refused(reason="This connection has already joined."))
+            self._send(client, refusal(message, "This connection has already joined."))
         elif isinstance(message, Claim):
             self._claim(client, message)
         elif isinstance(message, SendCommand):
@@ -159,7 +166,7 @@ class ClientRequests:
             self._conflict_form(client, message)
         elif isinstance(message, Resync):
             if self.seats.seat_of(client.id) is None:
-                self._send(client, Refused(reason="Take a seat first."))
+                self._send(client, refusal(message, "Take a seat first."))
             else:
                 self._send(client, self.fanout.snapshot(client))
         elif isinstance(message, LogPageRequest):
@@ -210,16 +217,13 @@ class ClientRequests:
     def _command(self, client: Connection, message: SendCommand) -> None:
         seat = self.seats.seat_of(client.id)
         if seat is None:
-            self._send(client, Refused(id=message.id, reason="Take a seat first."))
+            self._send(client, refusal(message, "Take a seat first."))
             return
         character = self.seats.character_of(seat)
         if character is None:
             self._send(
                 client,
-                Refused(
-                    id=message.id,
-                    reason="The viewscreen only watches: take a character's seat to act.",
-                ),
+                refusal(message, "The viewscreen only watches: take a character's seat to act."),
             )
             return
         stamped = command_adapter().validate_python(
@@ -228,7 +232,7 @@ class ClientRequests:
         try:  # the engine's gate judges the seat's rights and the rules
             applied = self.apply(stamped)
         except CommandRefused as exc:
-            self._send(client, Refused(id=message.id, reason=exc.reason))
+            self._send(client, refusal(message, exc.reason))
             return
         # The update and the answer are on their way before the GM's windows refresh.
         self._send(client, Accepted(id=message.id, revision=self.fanout.revision))
@@ -310,7 +314,7 @@ class ClientRequests:
     def _log_page(self, client: Connection, message: LogPageRequest) -> None:
         """Older log entries, newest first into the page until it is full."""
         if self.seats.seat_of(client.id) is None:
-            self._send(client, Refused(id=message.id, reason="Take a seat first."))
+            self._send(client, refusal(message, "Take a seat first."))
             return
         before = min(message.before, len(self.fanout.player_log))
         start, entries = self.fanout.log_tail(before, message.count)

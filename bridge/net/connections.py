@@ -90,6 +90,8 @@ class Connections:
         send_limit: int,
         hello_timeout: float,
         book: LimitBook,
+        ping_interval: float = 5.0,
+        ping_timeout: float = 20.0,
     ) -> None:
         self.guard = guard
         self.welcome = welcome
@@ -103,6 +105,10 @@ class Connections:
         self.send_limit = send_limit
         """Bytes a connection may hold unsent (beyond its socket's) before it is dropped."""
         self.hello_timeout = hello_timeout
+        self.ping_interval = ping_interval
+        """Seconds between the host's WebSocket pings to a joined client."""
+        self.ping_timeout = ping_timeout
+        """Seconds a client may take to answer a ping before it is dropped."""
         self.book = book
         """The rate limits of every seat and address (here: how often an address connects)."""
         self.joined: list[Callable[[], None]] = []
@@ -190,6 +196,7 @@ class Connections:
         self.send(client, self.welcome())
         for callback in self.joined:
             callback()
+        keepalive = asyncio.get_running_loop().create_task(self._keepalive(client))
         try:
             async for frame in ws:
                 if isinstance(frame, bytes):
@@ -205,11 +212,31 @@ class Connections:
         except ConnectionClosed:
             pass
         finally:
+            keepalive.cancel()
             if client.closing is not None:
                 await client.closing  # the reason goes out before the handler returns
             log.info("client %s disconnected", client.id)
             self._open.pop(client.id, None)
             self.on_close(client)
+
+    async def _keepalive(self, client: Connection) -> None:
+        """Ping ``client`` every ``ping_interval``; one that does not answer within
+        ``ping_timeout`` (it may still send) is told why, then dropped with 1011."""
+        while not client.dropped:
+            await asyncio.sleep(self.ping_interval)
+            try:
+                pong = await client.ws.ping()
+                await asyncio.wait_for(pong, self.ping_timeout)
+            except ConnectionClosed:
+                return
+            except TimeoutError:
+                why = (
+                    f"Your connection did not answer the host's pings for "
+                    f"{self.ping_timeout:g} s (WebSocket ping frames: answer each with a "
+                    "pong, as every WebSocket library does); rejoin."
+                )
+                self.drop(client, "ping_timeout", why, 1011)
+                return
 
     @staticmethod
     async def refuse(

@@ -50,6 +50,8 @@ class Host:
         address_share: float = ADDRESS_SHARE,
         connections: tuple[float, float] = CONNECTIONS,
         open_per_address: int = OPEN_PER_ADDRESS,
+        ping_interval: float = 5.0,
+        ping_timeout: float = 20.0,
         web: bool = True,
     ) -> None:
         keep_secret(code)  # never in the log
@@ -78,6 +80,8 @@ class Host:
             send_limit=send_limit,
             hello_timeout=hello_timeout,
             book=self.limits,
+            ping_interval=ping_interval,
+            ping_timeout=ping_timeout,
         )
         self.connections.joined.append(self._notify)
         self.fanout = Fanout(session, self.seats, self.connections)
@@ -117,8 +121,8 @@ class Host:
             port,
             max_size=MAX_CLIENT_FRAME,
             max_queue=16,
-            ping_interval=5,
-            ping_timeout=20,
+            ping_interval=None,  # (the connections ping, and say why before they drop)
+            ping_timeout=None,
             compression=None,
             process_request=self.web,
         )
