@@ -8,12 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
-import queue
-import subprocess
-import sys
-import threading
-import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -31,7 +25,7 @@ from bridge.net.plain_text import unprintable_field
 from bridge.net.protocol import PROTOCOL, Error, Refused, parse_client
 from bridge.rules.text import escaped, is_control
 
-from .helpers import CODE, hosting, raw_join, receive, receive_until, run
+from .helpers import CODE, HostProcess, hosting, raw_join, receive, receive_until, run
 
 ROOT = Path(__file__).resolve().parents[2]
 CLEARS_THE_SCREEN = "Ana\x1b[2J\x1b]0;pwned\x07"
@@ -193,34 +187,9 @@ def test_a_real_bridge_host_refuses_the_names_and_prints_and_logs_nothing_raw(
     tmp_path: Path,
 ) -> None:
     home = tmp_path / "home"
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "BRIDGE_HOME": str(home)}
-    args = ["host", "--bind", "127.0.0.1", "--port", "0", "--code", CODE]
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "bridge", *args],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        env=env,
-    )
-    assert proc.stdin is not None and proc.stdout is not None
-    lines: queue.Queue[bytes] = queue.Queue()
-    printed: list[bytes] = []
-    reader = threading.Thread(target=lambda: [lines.put(x) for x in proc.stdout or ()])
-    reader.start()
 
-    def line_with(text: bytes, limit: float = 30) -> bytes:
-        deadline = time.monotonic() + limit
-        while time.monotonic() < deadline:
-            try:
-                line = lines.get(timeout=0.5)
-            except queue.Empty:
-                assert proc.poll() is None, "the host ended early"
-                continue
-            printed.append(line)
-            if text in line:
-                return line
-        raise AssertionError(f"no line with {text!r}")
-
-    async def visit(url: str) -> None:
+    async def visit(host: HostProcess) -> None:
+        url = host.url()
         for name in (CLEARS_THE_SCREEN, FAKES_A_SEAT):
             async with connect(url) as ws:
                 await ws.send(_hello(name))
@@ -235,23 +204,13 @@ def test_a_real_bridge_host_refuses_the_names_and_prints_and_logs_nothing_raw(
             assert (await receive(kell)).type == "welcome"
             await kell.send(json.dumps({"type": "claim", "seat": "char:kell"}))
             await receive_until(kell, "snapshot")
-            proc.stdin.write(b"seats\n")  # type: ignore[union-attr]
-            proc.stdin.flush()  # type: ignore[union-attr]
-            line = await asyncio.to_thread(line_with, b"[char:kell]")
-            assert line.rstrip().endswith(b"(Sam's phone)")
+            host.type("seats")
+            line = await asyncio.to_thread(host.line_with, "[char:kell]")
+            assert line.rstrip().endswith("(Sam's phone)")
 
-    try:
-        port = line_with(b"listening on port").split(b"port ")[1].split(b":")[0]
-        run(visit(f"ws://127.0.0.1:{int(port)}"))
-    finally:
-        proc.terminate()
-        proc.wait(timeout=30)
-        reader.join(10)
-        proc.stdout.close()
-        proc.stdin.close()
-    while not lines.empty():
-        printed.append(lines.get())
-    terminal = b"".join(printed)
+    with HostProcess(home) as host:
+        run(visit(host))
+    terminal = b"".join(host.printed)
     assert b"Seats:" in terminal
     assert not any(ch in terminal for ch in (b"\x1b", b"\x07", b"\r"))
     log = (home / "logs" / "host.log").read_text(encoding="utf-8")
