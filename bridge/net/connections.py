@@ -1,11 +1,13 @@
 """The host's connections: each client's hello, its frames in, its frames out, its close.
 
-A connection joins with a ``hello`` (the right protocol and join code, within
-``hello_timeout``); from then on each text frame goes to the host's request handling.
-Frames go out at once, in order; what a socket does not take waits in that connection's
-buffer, bounded: a client whose buffer passes ``send_limit`` (it stopped reading) is
-dropped, never buffered without limit. Nothing here knows the battle: the host says
-what a welcome holds and what to do with a frame.
+An address opening connections too often, or holding too many, is refused before its
+hello. A connection joins with a ``hello`` (the right protocol, a join code, plain
+text, within ``hello_timeout``); from then on each text frame goes to the host's request
+handling, and the host pings it: one that does not answer in time is told why, then
+closed. Frames go out at once, in order; what a socket does not take waits in that
+connection's buffer, bounded: a client whose buffer passes ``send_limit`` (it stopped
+reading) is dropped, never buffered without limit. Nothing here knows the battle: the
+host says what a welcome holds and what to do with a frame.
 """
 
 from __future__ import annotations
