@@ -254,7 +254,7 @@ def test_every_client_sees_every_revision_once_in_order_and_ends_equal() -> None
                 assert client.revisions == list(range(1, host.revision + 1))
                 assert client.resyncs == 0
                 assert client.state == view
-                assert client.log == host._player_log
+                assert client.log == host.fanout.player_log
             for client in clients:
                 await client.close()
 
@@ -395,7 +395,7 @@ def test_publishing_never_copies_the_journal(monkeypatch: pytest.MonkeyPatch) ->
             host.publish(Change.ALL)
             assert await client.wait_revision(host.revision)
             assert client.resyncs == 0 and client.revisions == []
-            assert client.log == host._player_log
+            assert client.log == host.fanout.player_log
             assert client.log == [seat_log(e, CREW) for e in host.session.journal]
             await client.close()
 
@@ -454,7 +454,7 @@ def test_updates_carry_only_what_changed_and_nothing_hidden() -> None:
 
 def test_an_update_is_encoded_once_and_each_seats_legal_actions_added_to_it() -> None:
     from bridge.engine.session import Session
-    from bridge.net.host import _with_available
+    from bridge.net.fanout import _with_available
     from bridge.net.patch import diff_json
     from bridge.net.protocol import LogEntry, Update
     from bridge.rules.dice import SeededDice
@@ -480,9 +480,9 @@ def test_the_host_keeps_only_the_newest_entries_and_players_still_follow_every_u
     """The host holds the newest journal entries only (issue 14: the Session packs the
     older ones, and memory stays flat); an undo past what it holds reads the journal
     again, and every client's log still ends equal to the journal's."""
-    from bridge.net import host as host_module
+    from bridge.net import fanout as fanout_module
 
-    monkeypatch.setattr(host_module, "KNOWN_ENTRIES", 3)
+    monkeypatch.setattr(fanout_module, "KNOWN_ENTRIES", 3)
 
     async def body() -> None:
         async with hosting() as (host, url):
@@ -493,7 +493,7 @@ def test_the_host_keeps_only_the_newest_entries_and_players_still_follow_every_u
                 command = suggest(host.session.state, host.session.check)
                 assert command is not None
                 host.apply(command)
-                assert len(host._log_sources) <= 6
+                assert len(host.fanout.log_sources) <= 6
                 if step % 9 == 8:  # deeper than the host holds
                     for _ in range(5):
                         host.session.undo()
