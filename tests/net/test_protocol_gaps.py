@@ -20,8 +20,8 @@ from websockets.uri import parse_uri
 
 from bridge import __version__
 from bridge.engine import Change, suggest
-from bridge.engine.changes import _FIELDS
-from bridge.engine.commands import TrayRoll
+from bridge.engine.core.changes import _FIELDS
+from bridge.engine.core.commands import TrayRoll
 from bridge.net.protocol import (
     PROTOCOL,
     Error,
@@ -76,7 +76,7 @@ def test_a_seat_answers_its_officers_decisions_as_the_document_says() -> None:
             assert decision is not None and decision.kind == "avoid_injury"
             assert decision.cost == 2 and decision.options == ()  # (the GM's stray hits only)
             assert snapshot.available.conflict.figure.id == "kell"
-            await _send(ws, 1, {"type": "conflict_end_turn"})  # play waits
+            await _send(ws, 1, {"type": "end_turn", "where": "conflict"})  # play waits
             assert (await receive_until(ws, "refused")).type == "refused"
             await _send(ws, 2, {"type": "resist_knockdown", "figure": "kell", "resist": True})
             refused = await receive_until(ws, "refused")  # not this answer: its text says why
@@ -139,7 +139,7 @@ def test_a_conflict_update_carries_bit_4096() -> None:
     async def body() -> None:
         async with hosting(Fight().state) as (_host, url):
             ws = await raw_join(url, "char:kell")
-            await _send(ws, 1, {"type": "conflict_start_turn", "figure": "kell"})
+            await _send(ws, 1, {"type": "start_turn", "where": "conflict", "actor": "kell"})
             update = await receive_until(ws, "update")
             assert update.changes & 4096 and "conflict" in update.patch  # type: ignore[union-attr]
             assert update.changes & 2048  # type: ignore[union-attr]

@@ -15,7 +15,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from bridge import __version__
-from bridge.engine.commands import TrayRoll
+from bridge.engine.core.commands import TrayRoll
 from bridge.net.limits import LIMITS, LimitBook
 from bridge.net.protocol import PROTOCOL, Claim, Error, Hello, Refused, SendCommand
 from bridge.rules.task import Roller, TaskSpec
