@@ -353,3 +353,66 @@ def test_the_last_roll_under_the_map_reads_the_gms_words_not_the_marks(qtbot: Qt
     shown = c.conflict.picture.last.toolTip()
     assert "Klingon Bekk 1" in shown
     assert not MARKERS & set(shown), shown
+
+
+def test_end_round_on_foot_asks_first_naming_who_still_has_turns(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """ON FOOT's END ROUND ended the Round at one click; the ship's asks first. Cancel
+    changes nothing; the question names the figures who would lose their Turns."""
+    model = SharedModel(Session(demo_boarding(), SeededDice(3)))
+    c = console(qtbot, model)
+    answers = [False, True]
+    asked: list[str] = []
+
+    def answer(_parent: object, _title: str, text: str, _action: str) -> bool:
+        asked.append(text)
+        return answers.pop(0)
+
+    monkeypatch.setattr("bridge.ui.conflict.gm_conflict.confirm", answer)
+    model.submit(ConflictStartTurn(by="kell", figure="kell"))
+    model.submit(ConflictEndTurn(by="kell"))
+    played = len(model.journal)
+    qtbot.mouseClick(c.conflict.end_round_button, Qt.MouseButton.LeftButton)
+    conflict = model.state.conflict
+    assert conflict is not None and conflict.turn.round == 1 and len(model.journal) == played
+    assert asked[0].startswith("End personal Round 1 of “Boarders on Deck 6”?")
+    assert "Lt. Cmdr. Kell" not in asked[0]
+    assert "Capt. Elena Reyes" in asked[0] and "Klingon Warrior" in asked[0]
+    qtbot.mouseClick(c.conflict.end_round_button, Qt.MouseButton.LeftButton)
+    conflict = model.state.conflict
+    assert conflict is not None and conflict.turn.round == 2
+
+
+def test_a_personal_round_that_began_by_itself_has_nothing_to_end(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every figure acted, so personal Round 2 began by itself: END ROUND… says so rather
+    than offer to throw the new Round away."""
+    model = SharedModel(Session(demo_boarding(), SeededDice(3)))
+    c = console(qtbot, model)
+    asked: list[str] = []
+    monkeypatch.setattr(
+        "bridge.ui.conflict.gm_conflict.confirm",
+        lambda _parent, _title, text, _action: asked.append(text) or True,
+    )
+    conflict = model.state.conflict
+    assert conflict is not None
+    assert not c.conflict.end_round_button.isEnabled()  # (Round 1: nothing yet either)
+    while conflict is not None and conflict.turn.round == 1:
+        side = conflict.turn.side
+        fid = next(
+            f
+            for f, fig in conflict.figures.items()
+            if fig.side == side and f not in conflict.turn.acted
+        )
+        by = conflict.figures[fid].character or "gm"
+        assert model.submit(ConflictStartTurn(by=by, figure=fid)) is not None
+        assert model.submit(ConflictEndTurn(by=by)) is not None
+        conflict = model.state.conflict
+    played = len(model.journal)
+    button = c.conflict.end_round_button
+    assert not button.isEnabled()
+    assert button.toolTip().startswith("Personal Round 2 has just begun")
+    c.conflict.confirm_end_round()
+    assert asked == [] and len(model.journal) == played
