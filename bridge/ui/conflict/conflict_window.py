@@ -10,8 +10,8 @@ rolled Task to resolve, an Injury to avoid, a Knockdown to resist).
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
-from PySide6.QtGui import QCloseEvent, QShowEvent
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -69,6 +69,16 @@ BACK_KEYS = tuple(
 """The controls MORE offers (the others answer the roll waiting)."""
 
 COLOR = COLORS.peach
+
+
+def reroll_cost(kept: int, pool: int) -> str:
+    """What Re-Roll Damage costs the officer now: 1 of the attack's own Momentum while it
+    has some (seed 001: kept back as the attack resolved), else 1 from the group's pool."""
+    if kept:
+        return f"1 of the attack's {kept} Momentum"
+    return f"1 Momentum from the pool ({pool})"
+
+
 """The Conflict card's colour (the bridge stations keep theirs)."""
 
 
@@ -83,6 +93,7 @@ class ConflictWindow(QMainWindow):
         self._task_order: list[str] = []  # the Tasks' keys in the card's order
         self._minor_order: list[str] = []  # the Minor Actions' keys, the same
         self._task_columns = 0  # how many columns they are laid out in (0: not yet)
+        self._reroll_cost = ""  # what Re-Roll Damage costs now, in words
         self.model = model
         self.character = model.character
         self.dialog: ConflictEntryDialog | None = None
@@ -176,6 +187,7 @@ class ConflictWindow(QMainWindow):
         self.advantage.setPlaceholderText("CREATE ADVANTAGE (2): its name")
         self.inspire_button = QPushButton("MOMENT OF INSPIRATION…", self.waiting)
         self.resolve_button = QPushButton("RESOLVE", self.waiting)
+        self.resolve_button.setToolTip("Resolve the roll with the spends chosen (Ctrl+Return)")
         self.damage_dice = ChallengeDiceRow(self.waiting, selectable=True)
         self.damage_dice.setToolTip(
             "Seed 001 Re-Roll Damage, 1 Momentum: pick any of the attack's damage dice to "
@@ -253,6 +265,7 @@ class ConflictWindow(QMainWindow):
         self.take_it.clicked.connect(lambda: self._avoid("none"))
         self.resist_button.clicked.connect(lambda: self._knockdown(True))
         self.fall_button.clicked.connect(lambda: self._knockdown(False))
+        self._keys()
         model.sig_changed.connect(self.refresh)
         model.sig_refused.connect(self._refused)
         self._connected = True
@@ -261,6 +274,41 @@ class ConflictWindow(QMainWindow):
         restore_geometry(self, self.geometry_key)
         self.fit = keep_on_screen(self)
         self.refresh()
+
+    def _keys(self) -> None:
+        """The station windows' keys, with the same meaning: Ctrl+T starts the Turn,
+        Ctrl+E ends it, Ctrl+K keeps the Initiative, Ctrl+Return takes what waits (RESOLVE,
+        APPLY DAMAGE; ROLL in an entry's form). A right-click on the card lists them with
+        the window's text size."""
+        for text, seq, slot in (
+            ("Start your Turn", "Ctrl+T", self._start),
+            ("End your Turn", "Ctrl+E", lambda: self._end(False)),
+            ("Keep the Initiative", "Ctrl+K", lambda: self._end(True)),
+            ("Resolve or apply what waits", "Ctrl+Return", self.primary),
+        ):
+            act = QAction(text, self)
+            act.setShortcut(QKeySequence(seq))
+            act.triggered.connect(slot)
+            self.addAction(act)
+        separator = QAction(self)
+        separator.setSeparator(True)
+        self.addAction(separator)
+        for act in self.text_size.actions():
+            self.removeAction(act)
+            self.addAction(act)
+        self.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        self.header.setToolTip("Right-click: this window's keys and its text size")
+
+    def primary(self) -> None:
+        """Ctrl+Return: what waits for this officer, as the task dialog's does (RESOLVE,
+        then APPLY DAMAGE); nothing that spends Determination or chooses for them."""
+        for button in (self.resolve_button, self.damage_button):
+            if button.isVisibleTo(self) and button.isEnabled():
+                button.click()
+                return
+        self.statusBar().showMessage(
+            "Nothing waits to be resolved: a Task's form rolls with Ctrl+Return.", 6000
+        )
 
     def _place_tasks(self) -> None:
         """The Minor Actions and the Tasks in the card's order, each down two columns up
@@ -356,9 +404,9 @@ class ConflictWindow(QMainWindow):
         shared = self._say_shared_reason(card)
         for entry in (*card.minors, *card.tasks):
             self._show_entry(entry, shared)
-        set_state(self.start_button, card.start_turn, "Start this officer's Turn")
-        set_state(self.end_button, card.end_turn, "End the Turn")
-        set_state(self.keep_button, card.end_turn, "End the Turn and let an ally act next")
+        set_state(self.start_button, card.start_turn, "Start this officer's Turn (Ctrl+T)")
+        set_state(self.end_button, card.end_turn, "End the Turn (Ctrl+E)")
+        set_state(self.keep_button, card.end_turn, "End the Turn and let an ally act next (Ctrl+K)")
         self._show_waiting(card)
         if card.acting:
             self.reason.setText(card.turn_left)
@@ -445,7 +493,15 @@ class ConflictWindow(QMainWindow):
         self.damage_button.setVisible(landing)
         self.damage_dice.setVisible(landing)
         if landing and pending is not None and pending.damage is not None:
+            apply = card.controls.get("apply_damage")
+            self._reroll_cost = reroll_cost(
+                pending.damage.momentum, self.model.state.momentum.value
+            )
+            self.damage_dice.selectable = apply is not None and bool(apply.params)
+            if not self.damage_dice.selectable:
+                self.damage_dice.setSelected(())
             self.damage_dice.setDice(pending.damage.roll.dice)
+            self.waiting_text.setText(f"{card.pending or ''}\n{self._reroll_hint()}")
             self._damage_chosen()
         for b in (self.avoid_momentum, self.avoid_complication, self.take_it):
             b.setVisible(avoid)
@@ -479,6 +535,9 @@ class ConflictWindow(QMainWindow):
         if self.dialog is not None and self.dialog.isVisible():
             self.dialog.close()
         self.dialog = ConflictEntryDialog(self.model, entry, self.character, self)
+        roll = QShortcut(QKeySequence("Ctrl+Return"), self.dialog)  # as in the task dialog
+        roll.activated.connect(self.dialog.go_button.click)  # (a disabled ROLL does nothing)
+        self.dialog.go_button.setToolTip(self.dialog.go_button.toolTip() or "Ctrl+Return")
         self.dialog.show()
         return self.dialog
 
@@ -562,10 +621,25 @@ class ConflictWindow(QMainWindow):
         dialog.show()
         return dialog
 
+    def _reroll_hint(self) -> str:
+        """Under the damage dice: that a click picks a die to re-roll, and what it costs."""
+        if not self.damage_dice.selectable:
+            return "Re-Roll Damage costs 1 Momentum, and there is none: apply the damage."
+        return (
+            f"Click any dice to re-roll them once before they land (Re-Roll Damage, "
+            f"{self._reroll_cost}), or apply the damage as it fell."
+        )
+
     def _damage_chosen(self) -> None:
         n = len(self.damage_dice.selected())
+        dice = f"{n} {'DIE' if n == 1 else 'DICE'}"
         self.damage_button.setText(
-            f"RE-ROLL {n} {'DIE' if n == 1 else 'DICE'} AND APPLY" if n else "APPLY DAMAGE"
+            f"RE-ROLL {dice} (1 MOMENTUM) AND APPLY" if n else "APPLY DAMAGE"
+        )
+        self.damage_button.setToolTip(
+            f"Re-Roll Damage: {self._reroll_cost}; then the damage lands (Ctrl+Return)"
+            if n
+            else "Land the damage as it fell (Ctrl+Return); click dice first to re-roll them"
         )
 
     def _aim(self) -> None:
