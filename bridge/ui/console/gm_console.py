@@ -302,6 +302,9 @@ class GmConsole(QMainWindow):
         if running and not self._conflict_running:
             self.show_conflict_tab()
         self._conflict_running = running
+        if state.conflict is None:  # back on the ship: the officers' cards go with the fight
+            for window in list(self.conflict_cards.values()):
+                window.close()
 
     def open_conflict_card(self, character: str) -> ConflictWindow:
         """The Conflict card window of ``character`` (on this laptop: the crew's view)."""

@@ -306,29 +306,50 @@ def test_after_the_return_to_the_ship_the_tab_shows_no_figures(qtbot: QtBot) -> 
     assert not c.conflict.picture.map.isVisible()
 
 
-def test_the_cards_forget_the_fight_when_it_ends_and_close_with_the_console(
-    qtbot: QtBot,
-) -> None:
-    """After RETURN TO THE SHIP a card still read "It is Lt. Amara Mbeki's Task now" and
-    its zone; closing the GM console left the cards open and the app running."""
+def test_the_cards_go_with_the_fight_and_close_with_the_console(qtbot: QtBot) -> None:
+    """Conflict cards stayed open after RETURN TO THE SHIP (reading "It is Lt. Amara
+    Mbeki's Task now" and a zone); closing the GM console left them open and the app
+    running. A card opened with no fight says so, every control disabled."""
     from bridge.engine import EndConflict
 
     model = SharedModel(Session(demo_boarding(), SeededDice(3)))
     c = console(qtbot, model)
     model.submit(ConflictStartTurn(by="mbeki", figure="mbeki"))
     c.open_conflict_cards()
-    reyes = c.conflict_cards["reyes"]  # (closed, and deleted, with the console below)
+    reyes = c.conflict_cards["reyes"]
     assert reyes.tasks_why.text().startswith("It is Lt. Amara Mbeki's")  # said once
+    model.submit(ConflictEndTurn(by="mbeki"))
+    cards = list(c.conflict_cards.values())
+    assert len(cards) == 5 and all(card.isVisible() for card in cards)
+    model.submit(EndConflict())
+    assert c.conflict_cards == {} and not any(card.isVisible() for card in cards)
+    model.undo()  # the fight back: the GM opens the cards again, as before
+    c.open_conflict_cards()
+    cards = list(c.conflict_cards.values())
+    assert cards and all(card.isVisible() for card in cards)
+    c.close()
+    assert not any(card.isVisible() for card in cards)
+
+
+def test_a_card_left_with_no_fight_says_so_and_offers_nothing(qtbot: QtBot) -> None:
+    """A card that outlives its fight (one not the console's own) forgets it."""
+    from bridge.engine import EndConflict
+    from bridge.ui.conflict.conflict_model import LocalConflictSeat
+    from bridge.ui.conflict.conflict_window import ConflictWindow
+
+    model = SharedModel(Session(demo_boarding(), SeededDice(3)))
+    reyes = ConflictWindow(LocalConflictSeat(model, "reyes"))
+    qtbot.addWidget(reyes)
+    reyes.show()
+    model.submit(ConflictStartTurn(by="mbeki", figure="mbeki"))
+    assert reyes.tasks_why.text().startswith("It is Lt. Amara Mbeki's")
     model.submit(ConflictEndTurn(by="mbeki"))
     model.submit(EndConflict())
     assert reyes.turn_label.text() == "NO PERSONAL CONFLICT"
+    assert reyes.buttons
     assert [line.text() for line in reyes.lines.values() if line.text()] == []
     assert not reyes.tasks_why.isVisibleTo(reyes)
     assert not any(b.isEnabled() for b in reyes.buttons.values())
-    cards = list(c.conflict_cards.values())
-    assert all(card.isVisible() for card in cards)
-    c.close()
-    assert not any(card.isVisible() for card in cards)
 
 
 def test_the_last_roll_under_the_map_reads_the_gms_words_not_the_marks(qtbot: QtBot) -> None:
