@@ -176,12 +176,6 @@ class StationWindow(QMainWindow):
         self.more_menu = MoreMenu(self.model, self.officer_id, self)
         self.more_button.setMenu(self.more_menu)
         officer_row.addWidget(self.more_button)
-        # Its room kept: coming up moves nothing, and lays nothing out again.
-        self.waiting_button = SlotButton("ROLL WAITING: OPEN", "No rolled Task waiting", root)
-        self.waiting_button.setObjectName("primary")
-        self.waiting_button.setToolTip("Reopen the rolled Task waiting for its spends (Ctrl+W)")
-        self.waiting_button.clicked.connect(self.reopen_roll)
-        officer_row.addWidget(self.waiting_button)
         # The sides of the card, and why the Turn's controls are as they are beside
         # them: a row two lines of reasons tall, as tall as the tabs, so a reason that
         # comes or goes moves nothing.
@@ -196,6 +190,14 @@ class StationWindow(QMainWindow):
         self.reason = ReasonLabel(lines=2, parent=root)
         self.reason.setObjectName("reason")
         sides_row.addWidget(self.reason, 1, Qt.AlignmentFlag.AlignVCenter)
+        # Its room kept: coming up moves nothing, and lays nothing out again. At the end
+        # of this row, not the Turn's: there, a row of its own when the Turn's controls
+        # wrap, it left a blank band across the window from 110%.
+        self.waiting_button = SlotButton("ROLL WAITING: OPEN", "No rolled Task waiting", root)
+        self.waiting_button.setObjectName("primary")
+        self.waiting_button.setToolTip("Reopen the rolled Task waiting for its spends (Ctrl+W)")
+        self.waiting_button.clicked.connect(self.reopen_roll)
+        sides_row.addWidget(self.waiting_button, 0, Qt.AlignmentFlag.AlignVCenter)
         self.tabs = QTabWidget(root)
         self.tabs.tabBar().hide()  # the sides above stand for its tabs
         # The card takes the height left: its columns scroll inside it, so what it holds
