@@ -320,3 +320,40 @@ def test_launch_probe_says_it_takes_no_roll(qtbot: QtBot, model: SharedModel) ->
     dialog.zone.setCurrentIndex(dialog.zone.findData("Nebula Edge"))
     qtbot.mouseClick(dialog.roll_button, Qt.MouseButton.LeftButton)
     assert model.state.durations[-1].target == "Nebula Edge" and model.state.pending is None
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.1, 1.2])
+def test_no_blank_band_under_the_turns_controls(
+    qtbot: QtBot, model: SharedModel, scale: float
+) -> None:
+    """At 110% the hidden ROLL WAITING button kept a row of its own under the Turn's
+    controls: a blank band across the window. The card's sides come right under the
+    controls, and ROLL WAITING keeps its room at the end of the sides' row."""
+    w = window(qtbot, model, Station.HELM)
+    w.resize(1280, 700)
+    w.text_size.set(scale)  # type: ignore[union-attr]
+    QApplication.processEvents()
+    controls = [w.start_button, w.end_button, w.keep_button, w.more_button]
+    bottom = max(b.mapTo(w, b.rect().bottomLeft()).y() for b in controls)
+    sides = w.sides.mapTo(w, w.sides.rect().topLeft()).y()
+    assert sides - bottom < 20, f"{sides - bottom} px between the controls and the card"
+    slot = w.waiting_button.mapTo(w, QPoint(0, 0)).y()
+    assert abs(slot - sides) < w.sides.height()  # on the sides' row
+
+
+def test_the_common_entries_go_four_to_a_row_where_the_card_has_the_width(
+    qtbot: QtBot, model: SharedModel
+) -> None:
+    w = window(qtbot, model, Station.OPERATIONS)
+    w.resize(1280, 700)
+    QApplication.processEvents()
+    rows = {
+        w.buttons[k].mapTo(w, QPoint(0, 0)).y() for k in ("assist", "pass", "ready", "interact")
+    }
+    assert len(rows) == 1  # one row of four
+    w.resize(760, 700)  # a narrow window: three to a row (or two), never cut
+    QApplication.processEvents()
+    rows = {
+        w.buttons[k].mapTo(w, QPoint(0, 0)).y() for k in ("assist", "pass", "ready", "interact")
+    }
+    assert len(rows) == 2
