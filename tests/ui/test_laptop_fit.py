@@ -218,6 +218,63 @@ def test_every_disabled_button_says_why(qtbot: QtBot, model: SharedModel) -> Non
                 assert button.toolTip(), f"{window.windowTitle()}: {button.text()}"
 
 
+@pytest.mark.parametrize("scale", [1.0, 1.2])
+def test_the_conflict_card_is_whole_with_a_roll_or_damage_dice_waiting(
+    qtbot: QtBot, scale: float
+) -> None:
+    """The Conflict card showed a scroll bar whenever a roll or damage dice waited (27-77
+    px hidden, GUARD, PASS and OTHER TASKS cut): at 100% and 120% it is whole, before
+    the Turn, with the roll waiting and with the damage dice waiting."""
+    from bridge.engine import ConflictResolve, ConflictTask, Session, demo_boarding
+    from bridge.ui.conflict.conflict_model import LocalConflictSeat
+    from bridge.ui.conflict.conflict_window import ConflictWindow
+
+    model = SharedModel(Session(demo_boarding(), GivenDice(d20=(1, 1), d6=(2,) * 20)))
+    card = ConflictWindow(LocalConflictSeat(model, "kell"))
+    qtbot.addWidget(card)
+    card.show()
+    card.text_size.set(scale)
+    QApplication.processEvents()
+    assert frame_outside_screen(card) is None
+    assert must_fit(card) == [], "before the Turn"
+    card.start_button.click()
+    model.submit(ConflictTask(by="kell", action="attack", target="klingon-warrior"))
+    QApplication.processEvents()
+    assert card.resolve_button.isVisible() and card.inspire_button.isVisible()
+    assert must_fit(card) == [], "the roll waits"
+    model.submit(ConflictResolve(by="kell", hold_damage=True))
+    QApplication.processEvents()
+    assert card.damage_dice.isVisible()
+    assert must_fit(card) == [], "the damage dice wait"
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.2])
+def test_the_conflict_cards_tasks_stay_put_at_start_turn(qtbot: QtBot, scale: float) -> None:
+    """The Task buttons jumped about 107 px at START TURN (the Tasks' lines filled with
+    their previews, the reason they had shared went): nothing moves under the pointer."""
+    from bridge.engine import Session, demo_boarding
+    from bridge.rules.dice import SeededDice
+    from bridge.ui.conflict.conflict_model import LocalConflictSeat
+    from bridge.ui.conflict.conflict_window import ConflictWindow
+
+    model = SharedModel(Session(demo_boarding(), SeededDice(2)))
+    card = ConflictWindow(LocalConflictSeat(model, "kell"))
+    qtbot.addWidget(card)
+    card.show()
+    card.text_size.set(scale)
+    QApplication.processEvents()
+
+    def places() -> dict[str, int]:
+        return {k: b.mapTo(card, b.rect().topLeft()).y() for k, b in card.buttons.items()}
+
+    before = places()
+    assert card.tasks_why.isVisible()  # "Tasks are attempted during a Turn: start one first."
+    card.start_button.click()
+    QApplication.processEvents()
+    assert not card.tasks_why.isVisible() and card.lines["attack"].text()
+    assert places() == before
+
+
 @pytest.mark.parametrize("scale", [1.0, 1.5])
 def test_the_away_teams_windows_fit_a_laptop(qtbot: QtBot, scale: float) -> None:
     """Issue 26's windows at 1366x768, each at its own text size: the start dialog, the

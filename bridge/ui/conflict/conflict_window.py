@@ -10,6 +10,8 @@ rolled Task to resolve, an Injury to avoid, a Knockdown to resist).
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
@@ -25,6 +27,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSizePolicy,
     QSpinBox,
+    QTabBar,
     QTabWidget,
     QTextBrowser,
     QVBoxLayout,
@@ -71,6 +74,14 @@ BACK_KEYS = tuple(
 COLOR = COLORS.peach
 
 
+def gist(text: str) -> str:
+    """What a Task without a roll does, in its first words (whole in the tooltip): the
+    first sentence up to its first colon or semicolon ("Nominate an ally you can talk
+    to"), which two lines of the card hold at 120%."""
+    first = re.split(r"\. |: |; ", text, maxsplit=1)[0]
+    return first.rstrip(".")
+
+
 def reroll_cost(kept: int, pool: int) -> str:
     """What Re-Roll Damage costs the officer now: 1 of the attack's own Momentum while it
     has some (seed 001: kept back as the attack resolved), else 1 from the group's pool."""
@@ -92,14 +103,15 @@ class ConflictWindow(QMainWindow):
         super().__init__(parent)
         self._task_order: list[str] = []  # the Tasks' keys in the card's order
         self._minor_order: list[str] = []  # the Minor Actions' keys, the same
-        self._task_columns = 0  # how many columns they are laid out in (0: not yet)
+        self._task_layout: tuple[int, bool] | None = None  # (columns, compact) laid out
+        self._compact = False  # something waits: the entries as buttons only
         self._reroll_cost = ""  # what Re-Roll Damage costs now, in words
         self.model = model
         self.character = model.character
         self.dialog: ConflictEntryDialog | None = None
         name = model.state.name_of(self.character)
         self.setWindowTitle(f"Bridge — Conflict card — {name}")
-        self.resize(1280, 700)
+        self.resize(1280, 760)  # as tall as a laptop's screen allows (kept on it when shown)
         self.text_size = TextSize(
             self, "conflict-card", self._rescale, lambda: [self.dialog] if self.dialog else []
         )
@@ -130,8 +142,21 @@ class ConflictWindow(QMainWindow):
         track.addStretch(1)
         self.status = QLabel(root)
         status.addWidget(self.status, 1)
-        turn = QVBoxLayout()
-        status.addLayout(turn)
+        # The card's sides, why the Turn's controls are as they are, and the controls, on
+        # one row, as a station's (stacked beside the status, the controls made it three
+        # buttons tall and the card scrolled). What waits comes under it: the Turn's
+        # controls never move.
+        turn = QHBoxLayout()
+        self.sides = QTabBar(root)
+        self.sides.addTab("CARD")
+        self.sides.addTab("MOMENTUM SPENDS")
+        self.sides.setDrawBase(False)
+        self.sides.setToolTip("Turn the card over (F1)")
+        turn.addWidget(self.sides, 0, Qt.AlignmentFlag.AlignVCenter)
+        self.reason = ReasonLabel(lines=2, parent=root)  # two lines kept: nothing moves
+        self.reason.setObjectName("reason")
+        turn.addWidget(self.reason, 1, Qt.AlignmentFlag.AlignVCenter)
+        layout.addLayout(turn)
         self.start_button = QPushButton("START TURN", root)
         self.end_button = QPushButton("END TURN", root)
         self.keep_button = QPushButton("KEEP THE INITIATIVE", root)
@@ -145,11 +170,8 @@ class ConflictWindow(QMainWindow):
         self.more.setToolTipsVisible(True)
         self.more.aboutToShow.connect(self._fill_more)
         self.more_button.setMenu(self.more)
-        for b in (self.start_button, self.end_button, self.keep_button):
-            turn.addWidget(b)
-        self.reason = ReasonLabel(lines=1, parent=root)
-        self.reason.setObjectName("reason")
-        layout.addWidget(self.reason)
+        for b in (self.start_button, self.end_button, self.keep_button, self.more_button):
+            turn.addWidget(b, 0, Qt.AlignmentFlag.AlignVCenter)
 
         # What waits for this officer: a rolled Task, or a decision (Avoid Injury...).
         self.waiting = QGroupBox("WAITING", root)
@@ -225,20 +247,21 @@ class ConflictWindow(QMainWindow):
         layout.addWidget(self.waiting)
 
         self.tabs = QTabWidget(root)
+        self.tabs.tabBar().hide()  # the sides above stand for its tabs
         # The card takes the height left; its entries scroll inside it, as a station's.
         self.tabs.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)
-        self._rescale()
         layout.addWidget(self.tabs, 1)
         front = QWidget()
         self.tabs.addTab(scrolling(front, "card"), "CARD")  # its entries may scroll
         self.back = QTextBrowser()
         self.tabs.addTab(self.back, "MOMENTUM SPENDS")
-        self.tabs.setCornerWidget(self.more_button)  # the card's back, to use
+        self.tabs.currentChanged.connect(self.sides.setCurrentIndex)
+        self.sides.currentChanged.connect(self.tabs.setCurrentIndex)
         columns = QHBoxLayout(front)
         self.minor_box = QGroupBox("MINOR ACTIONS", front)
         self.task_box = QGroupBox("TASKS", front)
-        columns.addWidget(self.minor_box, 2)
-        columns.addWidget(self.task_box, 5)
+        columns.addWidget(self.minor_box)  # as wide as its buttons: the Tasks' lines
+        columns.addWidget(self.task_box, 1)  # take the rest
         self.buttons: dict[str, QPushButton] = {}
         self.lines: dict[str, QLabel] = {}
         minor_column = QVBoxLayout(self.minor_box)
@@ -249,9 +272,13 @@ class ConflictWindow(QMainWindow):
         self.tasks_why = QLabel(self.task_box)  # a reason every Task shares, said once
         self.tasks_why.setObjectName("reason")
         self.tasks_why.setWordWrap(True)
+        kept = self.tasks_why.sizePolicy()
+        kept.setRetainSizeWhenHidden(True)  # its room kept: the Tasks never move
+        self.tasks_why.setSizePolicy(kept)
         self.tasks_why.hide()
         self._task_grid.addWidget(self.tasks_why, 0, 0, 1, 4)
         self._built = False
+        self._rescale()
 
         self.start_button.clicked.connect(self._start)
         self.end_button.clicked.connect(lambda: self._end(False))
@@ -285,6 +312,11 @@ class ConflictWindow(QMainWindow):
             ("End your Turn", "Ctrl+E", lambda: self._end(False)),
             ("Keep the Initiative", "Ctrl+K", lambda: self._end(True)),
             ("Resolve or apply what waits", "Ctrl+Return", self.primary),
+            (
+                "Turn the card over",
+                "F1",
+                lambda: self.tabs.setCurrentIndex(1 - self.tabs.currentIndex()),
+            ),
         ):
             act = QAction(text, self)
             act.setShortcut(QKeySequence(seq))
@@ -314,26 +346,44 @@ class ConflictWindow(QMainWindow):
         """The Minor Actions and the Tasks in the card's order, each down two columns up
         to a text size of 130% (twelve Tasks one under another scrolled on a laptop's
         screen, FIRST AID and OTHER TASK out of sight), and down one from there (two
-        would wrap every line thrice)."""
+        would wrap every line thrice). Each Task's line keeps two lines' room and the
+        reason they share its own, so nothing moves as they change (at START TURN the
+        Tasks jumped 107 px). While something waits for the officer (every entry then
+        waits with it) the card steps aside for it: the Tasks as buttons only, four to a
+        row, their lines in their tooltips."""
         columns = 2 if window_scale(self) < 1.3 else 1
-        if columns == self._task_columns or not self._task_order:
+        if (columns, self._compact) == self._task_layout or not self._task_order:
             return
-        self._task_columns = columns
+        self._task_layout = (columns, self._compact)
         down = -(-len(self._minor_order) // columns)
         for key in self._minor_order:
             self._minor_grid.removeWidget(self.buttons[key])
         for i, key in enumerate(self._minor_order):
             self._minor_grid.addWidget(self.buttons[key], i % down, i // down)
-        rows = -(-len(self._task_order) // columns)
+        grid = self._task_grid
         for key in self._task_order:
-            self._task_grid.removeWidget(self.buttons[key])
-            self._task_grid.removeWidget(self.lines[key])
-        for i, key in enumerate(self._task_order):
-            row, column = 1 + i % rows, 2 * (i // rows)  # (row 0: the shared reason)
-            self._task_grid.addWidget(self.buttons[key], row, column)
-            self._task_grid.addWidget(self.lines[key], row, column + 1)
-        for column in (1, 3):
-            self._task_grid.setColumnStretch(column, 1 if column < 2 * columns else 0)
+            grid.removeWidget(self.buttons[key])
+            grid.removeWidget(self.lines[key])
+        for row in range(grid.rowCount()):
+            grid.setRowStretch(row, 0)
+        if self._compact:
+            across = 4 if columns == 2 else 3
+            for i, key in enumerate(self._task_order):
+                self.lines[key].hide()
+                grid.addWidget(self.buttons[key], 1 + i // across, i % across)
+            rows = -(-len(self._task_order) // across)
+            for column in range(4):
+                grid.setColumnStretch(column, 1 if column < across else 0)
+        else:
+            rows = -(-len(self._task_order) // columns)
+            for i, key in enumerate(self._task_order):
+                row, column = 1 + i % rows, 2 * (i // rows)  # (row 0: the shared reason)
+                grid.addWidget(self.buttons[key], row, column)
+                grid.addWidget(self.lines[key], row, column + 1)
+                self.lines[key].show()
+            for column in range(4):
+                grid.setColumnStretch(column, 1 if column % 2 and column < 2 * columns else 0)
+        grid.setRowStretch(rows + 1, 1)  # the room left goes under them, moving none
 
     def _rescale(self) -> None:
         """The few sizes set in pixels, at the window's own text size (Ctrl+=, Ctrl+-)."""
@@ -345,6 +395,10 @@ class ConflictWindow(QMainWindow):
             box.setMinimumWidth(box.fontMetrics().horizontalAdvance(box.prefix() + "12") + 60)
         words = self.advantage.placeholderText()  # the name asked for, whole
         self.advantage.setMinimumWidth(self.advantage.fontMetrics().horizontalAdvance(words) + 30)
+        two = self.fontMetrics().lineSpacing() * 2 + 2
+        for line in self.lines.values():  # a Task's line keeps two lines' room
+            line.setMinimumHeight(two)
+        self.tasks_why.setMinimumHeight(self.fontMetrics().lineSpacing() + 2)
 
     # -- building -----------------------------------------------------------------------
     def _build(self, card: ConflictCardView) -> None:
@@ -364,6 +418,7 @@ class ConflictWindow(QMainWindow):
             self.lines[entry.key] = line
             self._task_order.append(entry.key)
         self._place_tasks()
+        self._rescale()
         self.back.setHtml(back_html(card))
         self._built = True
 
@@ -442,8 +497,8 @@ class ConflictWindow(QMainWindow):
         elif entry.preview is not None:
             line.setText(preview_summary(entry.preview))
             line.setToolTip("\n".join(preview_lines(entry.preview)))
-        else:  # no roll (Assist, Pass, Ready): what it does
-            line.setText(entry.text.split(". ")[0].rstrip("."))
+        else:  # no roll (Assist, Pass, Ready): what it does, in its first words
+            line.setText(gist(entry.text))
             line.setToolTip(entry.text)
 
     def _show_waiting(self, card: ConflictCardView) -> None:
@@ -454,6 +509,9 @@ class ConflictWindow(QMainWindow):
         held = mine and pending is not None and pending.damage is not None
         shown = decision is not None or mine
         self.waiting.setVisible(shown)
+        if shown != self._compact:
+            self._compact = shown
+            self._place_tasks()
         if not shown:
             return
         if decision is not None:
