@@ -118,6 +118,8 @@ class ConflictWindow(QMainWindow):
         root = QWidget()
         self.setCentralWidget(scrolling(root))
         layout = QVBoxLayout(root)
+        layout.setContentsMargins(8, 6, 8, 6)  # (close: the card fits a laptop at 120%)
+        layout.setSpacing(4)
         self.header = LcarsHeader(f"CONFLICT · {name}", COLOR, root)
         layout.addWidget(self.header)
         self.turn_label = QLabel(root)
@@ -176,6 +178,7 @@ class ConflictWindow(QMainWindow):
         # What waits for this officer: a rolled Task, or a decision (Avoid Injury...).
         self.waiting = QGroupBox("WAITING", root)
         waiting = QVBoxLayout(self.waiting)  # what waits, then what may answer it
+        waiting.setContentsMargins(9, 4, 9, 6)
         self.waiting_text = QLabel(self.waiting)
         self.waiting_text.setWordWrap(True)
         waiting.addWidget(self.waiting_text)
@@ -265,10 +268,12 @@ class ConflictWindow(QMainWindow):
         self.buttons: dict[str, QPushButton] = {}
         self.lines: dict[str, QLabel] = {}
         minor_column = QVBoxLayout(self.minor_box)
+        minor_column.setContentsMargins(9, 4, 9, 6)
         self._minor_grid = QGridLayout()
         minor_column.addLayout(self._minor_grid)
         minor_column.addStretch(1)
         self._task_grid = QGridLayout(self.task_box)
+        self._task_grid.setContentsMargins(9, 4, 9, 6)
         self.tasks_why = QLabel(self.task_box)  # a reason every Task shares, said once
         self.tasks_why.setObjectName("reason")
         self.tasks_why.setWordWrap(True)

@@ -209,17 +209,13 @@ class ConflictControls(QWidget):
         self.end_button = QPushButton("RETURN TO THE SHIP", self)
         self.figure_choice = QComboBox(self)  # the figure REVEAL and WITHDRAW act on
         self.figure_choice.setToolTip("A figure in the fight")
-        self.figure_choice.setMinimumContentsLength(16)  # "Klingon Warrior", whole
-        self.figure_choice.setSizeAdjustPolicy(
-            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
-        )
+        # Each as wide as its longest entry: a name or zone never cut ("Transporter Room"
+        # without its "3").
+        self.figure_choice.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.reveal_button = QPushButton("REVEAL", self)
         self.withdraw_button = QPushButton("WITHDRAW", self)
         self.terrain_zone = QComboBox(self)
-        self.terrain_zone.setSizeAdjustPolicy(
-            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
-        )
-        self.terrain_zone.setMinimumContentsLength(12)  # a long zone name elides
+        self.terrain_zone.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.cover = QSpinBox(self)
         self.cover.setRange(0, 4)
         self.cover.setPrefix("Cover ")
