@@ -16,7 +16,7 @@ manager in tests/ui/realscreen.
 from __future__ import annotations
 
 import pytest
-from PySide6.QtWidgets import QPushButton, QWidget
+from PySide6.QtWidgets import QLabel, QPushButton, QWidget
 from pytestqt.qtbot import QtBot
 
 from bridge.engine import CATALOG, AdjustPool, SetValue, StartTurn, Station
