@@ -290,7 +290,6 @@ class StationWindow(QMainWindow):
         self.officer.setMinimumWidth(round(scaled(260, self)))
         self._card_area.setMinimumWidth(round(scaled(440, self)))
         self.card.rescale()
-        self.ship_state.rescale()
         aside = self.tabs.indexOf(self._readouts) >= 0
         if window_scale(self) >= 1.75 and not aside:
             self.tabs.addTab(self._readouts, "SHIP")

@@ -17,6 +17,7 @@ from bridge.ui.base.theme import COLORS
 from bridge.ui.station.station_window import StationWindow
 from bridge.ui.widgets.action_button import ActionButton, summary
 from bridge.ui.widgets.log_view import entry_text
+from tests.ui.fit import settle
 
 
 def window(qtbot: QtBot, model: SharedModel, station: Station) -> StationWindow:
@@ -357,3 +358,23 @@ def test_the_common_entries_go_four_to_a_row_where_the_card_has_the_width(
         w.buttons[k].mapTo(w, QPoint(0, 0)).y() for k in ("assist", "pass", "ready", "interact")
     }
     assert len(rows) == 2
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.2])
+def test_active_effects_show_two_complications_whole(
+    qtbot: QtBot, model: SharedModel, scale: float
+) -> None:
+    """Active Effects was one line high, with a scroll bar for two Complications: it
+    keeps four lines at any text size (the column beside the card scrolls instead)."""
+    from bridge.engine.commands import AddTrait
+
+    w = window(qtbot, model, Station.OPERATIONS)
+    w.resize(1280, 698)
+    w.text_size.set(scale)  # type: ignore[union-attr]
+    model.submit(AddTrait(name="Plasma fire", kind="complication"))
+    model.submit(AddTrait(name="Sensor ghost", kind="complication"))
+    settle()
+    effects = w.ship_state.durations
+    assert effects.count() == 2
+    assert effects.height() >= effects.rows_height(4) - 2
+    assert effects.verticalScrollBar().maximum() == 0  # both whole, no scroll bar
