@@ -112,6 +112,20 @@ def _mine(window: QWidget, kind: type) -> list[QWidget]:
     ]
 
 
+def _cut_across(widget: QWidget) -> str | None:
+    """How much of ``widget``'s width a scroll area it is in hides, or ``None``."""
+    parent = widget.parentWidget()
+    while parent is not None and not parent.isWindow():
+        if isinstance(parent, QAbstractScrollArea):
+            view = parent.viewport()
+            left = widget.mapTo(view, QPoint(0, 0)).x()
+            seen = min(left + widget.width(), view.width()) - max(left, 0)
+            if seen < widget.width() - SLACK:
+                return f"{seen} of {widget.width()} px across in view"
+        parent = parent.parentWidget()
+    return None
+
+
 def cut_words(window: QWidget) -> list[str]:
     """What ``window`` shows cut that is not a label's or a button's own text: a choice
     whose words its box does not hold ("Transporter Roo"), a table column narrower than
@@ -135,7 +149,16 @@ def cut_words(window: QWidget) -> list[str]:
             )
     for table in _mine(window, QTableView):
         assert isinstance(table, QTableView)
+        across = _cut_across(table)
+        if across is not None:
+            found.append(f"{_name(table)} cut across: {across}")
         header = table.horizontalHeader()
+        never = table.horizontalScrollBarPolicy() == Qt.ScrollBarPolicy.ScrollBarAlwaysOff
+        if never and header.length() > table.viewport().width() + SLACK:
+            found.append(
+                f"{_name(table)}'s columns need {header.length()} px, it shows "
+                f"{table.viewport().width()}"
+            )
         model = table.model()
         for c in range(model.columnCount() if model is not None else 0):
             if table.isColumnHidden(c):

@@ -77,6 +77,15 @@ _WATCH = (
 )
 
 
+FRONT = (740, 626)
+"""The card's and the ship's state's widths at first."""
+CARD_SHARE = FRONT[0] / sum(FRONT)
+"""The card's share of the width at 100%."""
+CARD_SHARE_MOST = 0.6
+"""The most the card takes as the text grows (from 110%): the ship's state keeps its
+tables whole beside it at 120%."""
+
+
 def seat_reason(state: Encounter, officer: str) -> str:
     """The line under the Turn's controls when nothing is refused: whose part of the Turn
     this officer holds (the engine's :func:`~bridge.engine.whose_turn`)."""
@@ -131,6 +140,7 @@ class StationWindow(QMainWindow):
         root = QWidget()
         self.setCentralWidget(scrolling(root))
         layout = QVBoxLayout(root)
+        layout.setSpacing(4)  # (the card's height is for its entries)
         self.header = LcarsHeader(station.label, color, root)
         layout.addWidget(self.header)
 
@@ -227,7 +237,7 @@ class StationWindow(QMainWindow):
         assert readouts is not None
         self._readouts: QWidget = readouts
         self.rescale()
-        front.setSizes([740, 626])
+        front.setSizes(list(FRONT))
 
         self.start_button.clicked.connect(self._start_turn)
         self.end_button.clicked.connect(lambda: self._end_turn(False))
@@ -299,7 +309,19 @@ class StationWindow(QMainWindow):
             self.tabs.removeTab(self.tabs.indexOf(self._readouts))
             self._front.addWidget(self._readouts)
             self._readouts.show()
-            self._front.setSizes([740, 626])
+        if window_scale(self) < 1.75:
+            QTimer.singleShot(0, self._share_width)  # once the new type is measured
+
+    def _share_width(self) -> None:
+        """The card's share of the width grows with the text (its lines of rules wrap
+        less, and the card scrolls less or not at all); the ship's state beside it,
+        readouts that may scroll, gives it up."""
+        if self.tabs.indexOf(self._readouts) >= 0:
+            return
+        share = min(CARD_SHARE + (window_scale(self) - 1) * 0.6, CARD_SHARE_MOST)
+        width = sum(self._front.sizes()) or sum(FRONT)
+        card = round(width * share)
+        self._front.setSizes([card, width - card])
 
     # -- building -----------------------------------------------------------------------
     @staticmethod

@@ -378,3 +378,22 @@ def test_active_effects_show_two_complications_whole(
     assert effects.count() == 2
     assert effects.height() >= effects.rows_height(4) - 2
     assert effects.verticalScrollBar().maximum() == 0  # both whole, no scroll bar
+
+
+@pytest.mark.parametrize("station", list(Station))
+def test_at_120_percent_the_card_takes_more_width_and_the_ships_tables_stay_whole(
+    qtbot: QtBot, model: SharedModel, station: Station
+) -> None:
+    """As the text grows the card's lines of rules would wrap onto more lines and the
+    card scroll: the card takes more of the width, and the ship's state beside it keeps
+    every table's columns whole."""
+    from tests.ui.fit import cut_words
+
+    w = window(qtbot, model, station)
+    w.resize(1280, 698)
+    settle()
+    card = w._card_area.width()
+    w.text_size.set(1.2)  # type: ignore[union-attr]
+    settle()
+    assert w._card_area.width() > card
+    assert cut_words(w) == []
