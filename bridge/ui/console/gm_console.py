@@ -212,6 +212,10 @@ class GmConsole(QMainWindow):
         pools_here = not self.header.holds(self.pools)
         self.pools_box.setVisible(pools_here)
         self._controls_area.setVisible(pools_here or not fight)
+        self._fit_controls()
+
+    def _fit_controls(self) -> None:
+        """The GM's controls as wide as they need (with room for their scroll bar)."""
         box = self._controls_area.widget()
         assert box is not None
         bar = self._controls_area.verticalScrollBar().sizeHint().width()
@@ -234,9 +238,9 @@ class GmConsole(QMainWindow):
         so the picture and the ship panel keep their width. While a fight pauses the
         ship battle its map takes two thirds of the width beside the log."""
         total = self._split.width()
-        controls = (
-            self._controls_area.minimumWidth() if self._controls_area.isVisibleTo(self) else 0
-        )
+        self._fit_controls()  # (measured again: the type may have settled since)
+        shown = self._controls_area.isVisibleTo(self)
+        controls = self._controls_area.minimumWidth() + round(scaled(6, self)) if shown else 0
         ships = self.ships
         need = (
             sum(
