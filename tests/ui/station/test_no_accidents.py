@@ -163,13 +163,8 @@ def test_a_roll_left_waiting_moves_nothing(qtbot: QtBot, model: SharedModel, sca
     assert fire.mapTo(window, QPoint(0, 0)) == before
 
 
-@pytest.mark.parametrize("answer", [False, True])
-def test_enter_never_passes_a_warning_that_momentum_will_be_lost(
-    qtbot: QtBot, model: SharedModel, monkeypatch: pytest.MonkeyPatch, answer: bool
-) -> None:
-    """Enter resolved a Sensor Sweep past "⚠ 1 Momentum will be lost above the cap" and
-    the Momentum was lost. Enter (and Ctrl+Return) now ask first, Cancel the default;
-    RESOLVE clicked is the player's deliberate choice and does not ask."""
+def _sweep_over_the_cap(qtbot: QtBot, model: SharedModel) -> TaskDialog:
+    """Lt. Sorel's Sensor Sweep rolled with the pool full: its Momentum would be lost."""
     from bridge.engine import AdjustPool
 
     model.submit(AdjustPool(pool="momentum", delta=6 - model.state.momentum.value))
@@ -181,6 +176,17 @@ def test_enter_never_passes_a_warning_that_momentum_will_be_lost(
     assert dialog is not None
     model.session._dice = GivenDice(d20=(1, 15, 15))  # a success at Difficulty 0: Momentum
     qtbot.mouseClick(dialog.roll_button, Qt.MouseButton.LeftButton)
+    return dialog
+
+
+@pytest.mark.parametrize("answer", [False, True])
+def test_enter_never_passes_a_warning_that_momentum_will_be_lost(
+    qtbot: QtBot, model: SharedModel, monkeypatch: pytest.MonkeyPatch, answer: bool
+) -> None:
+    """Enter resolved a Sensor Sweep past "⚠ 1 Momentum will be lost above the cap" and
+    the Momentum was lost. Enter (and Ctrl+Return) now ask first, Cancel the default;
+    RESOLVE clicked is the player's deliberate choice and does not ask."""
+    dialog = _sweep_over_the_cap(qtbot, model)
     lost = dialog.spends_box.lost
     assert lost > 0 and f"⚠ {lost} Momentum will be lost" in dialog.spends_box.cost.text()
     asked: list[str] = []
@@ -209,17 +215,7 @@ def test_enter_never_passes_a_warning_that_momentum_will_be_lost(
 def test_ctrl_return_asks_before_losing_momentum_too(
     qtbot: QtBot, model: SharedModel, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from bridge.engine import AdjustPool
-
-    model.submit(AdjustPool(pool="momentum", delta=6 - model.state.momentum.value))
-    window = StationWindow(model, Station.SCIENCE)
-    qtbot.addWidget(window)
-    window.show()
-    model.submit(StartTurn(by="sorel", actor="sorel"))
-    dialog = window.open_task(CATALOG["sensor_sweep"])
-    assert dialog is not None
-    model.session._dice = GivenDice(d20=(1, 15, 15))
-    dialog.roll()
+    dialog = _sweep_over_the_cap(qtbot, model)
     asked: list[str] = []
     monkeypatch.setattr(
         "bridge.ui.station.task_dialog.confirm",
