@@ -56,6 +56,7 @@ from bridge.ui.table.viewscreen_text import (
     roster_key,
 )
 from bridge.ui.widgets.challenge_dice import ChallengeDiceRow
+from bridge.ui.widgets.fit import keep_on_screen
 from bridge.ui.widgets.in_play import in_play_lines
 from bridge.ui.widgets.ship_status import state_text
 from bridge.ui.widgets.tactical import BigDice, TacticalMap
@@ -153,6 +154,9 @@ class ViewscreenWindow(QWidget):
         self.resize(1366, 768)
         self.restored = restore_geometry(self, "viewscreen")
         """Its screen, place and full screen came back from the last time it closed."""
+        # Not full screen, its frame is kept whole on the screen (it ran 20 px off the
+        # screen's foot: a window of the screen's size has a title bar too).
+        self.fit = keep_on_screen(self)
         self._rescale()
         self.refresh(Change.ALL)
 

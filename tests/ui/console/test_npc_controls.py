@@ -182,6 +182,7 @@ def test_the_ledger_keeps_its_size_as_a_ship_starts_and_ends_its_turn(
             label.geometry().getRect() for label in ledger.findChildren(QLabel)
         ]
 
+    geometry()  # (the console's first layout settles: its header grows by the pools)
     before = geometry()
     _npc_turn(model)
     assert "▶" in ledger.lines[0]

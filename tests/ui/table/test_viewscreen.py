@@ -408,3 +408,23 @@ def test_the_last_roll_is_the_battles_not_only_one_seen_live(
     w = screen(qtbot, model)
     assert w.roll_task.full_text() == "FIRE WEAPON" and w.dice.dice() == roll.result.dice
     assert "RESOLVING" not in w.roll_detail.full_text()
+
+
+def test_a_viewscreen_not_full_screen_is_whole_on_the_screen(
+    qtbot: QtBot, model: SharedModel
+) -> None:
+    """The viewscreen opened at the screen's size in a frame, running 20 px off the
+    screen's foot: its frame is kept on the screen; full screen it is the screen's."""
+    from tests.ui.fit import frame_outside_screen, settle
+
+    console = GmConsole(model)
+    console.confirm_quit = False
+    qtbot.addWidget(console)
+    screen = console.viewscreen()
+    settle()
+    assert not screen.isFullScreen()
+    assert frame_outside_screen(screen) is None
+    screen.toggle_fullscreen()  # type: ignore[attr-defined]
+    settle()
+    free = screen.screen().geometry()
+    assert screen.isFullScreen() and screen.geometry() == free
