@@ -16,14 +16,20 @@ from __future__ import annotations
 
 from bridge.engine.authority import issuer_refusal
 from bridge.engine.commands import Command
+from bridge.engine.conflict.card import conflict_preview
+from bridge.engine.conflict.commands import ConflictTask
 from bridge.engine.conflict.gate import conflict_why_not
 from bridge.engine.core.command import BaseCommand
+from bridge.engine.core.plan import TaskPlan
+from bridge.engine.core.preview import TaskPreview
 from bridge.engine.ship.commands import AttemptTask
+from bridge.engine.ship.frame import TaskFrame
 from bridge.engine.ship.gate import ship_why_not
-from bridge.engine.ship.tasks import TaskPlan, preview_ship_task
+from bridge.engine.ship.preview import ship_preview
+from bridge.engine.ship.tasks import preview_ship_task
 from bridge.engine.state.encounter import Encounter, away_characters
 
-__all__ = ["PAUSED", "SHIP_TURN_PLAY", "preview_task", "ship_refusal", "why_not"]
+__all__ = ["PAUSED", "SHIP_TURN_PLAY", "preview", "preview_task", "ship_refusal", "why_not"]
 
 SHIP_TURN_PLAY = frozenset(
     {
@@ -76,8 +82,20 @@ def why_not(state: Encounter, command: Command) -> str | None:
     return ship_why_not(state, command)
 
 
-def preview_task(state: Encounter, cmd: AttemptTask) -> TaskPlan | str:
+def preview_task(state: Encounter, cmd: AttemptTask) -> TaskPlan[TaskFrame] | str:
     """The plan for the station Task ``cmd`` in ``state``, or why the gate or the Task's
     rules would refuse it (its dice and its own Threat paid on a throwaway copy)."""
     reason = why_not(state, cmd)
     return reason if reason is not None else preview_ship_task(state, cmd)
+
+
+def preview(state: Encounter, cmd: AttemptTask | ConflictTask) -> TaskPreview:
+    """Any card's Task before its roll, one answer for every window and client: why the
+    gate or the Task's rules would refuse it, or its itemised Difficulty, how it is
+    rolled, what it costs and its exact odds."""
+    reason = why_not(state, cmd)
+    if reason is not None:
+        return TaskPreview(reason=reason, lines=(reason,))
+    if isinstance(cmd, ConflictTask):
+        return conflict_preview(state, cmd)
+    return ship_preview(state, cmd)

@@ -48,6 +48,8 @@ from bridge.engine import (
     unusable,
     why_not,
 )
+from bridge.seatview.seat import CREW
+from bridge.seatview.state import seat_view
 
 SpendKind = Literal[
     "extra_minor", "swift_task", "create_problem", "create_advantage", "obtain_information"
@@ -271,9 +273,25 @@ def figure_of(state: Encounter, character: str) -> str | None:
 
 
 def conflict_card_of(state: Encounter, character: str) -> ConflictCardView | None:
-    """``character``'s Conflict card while a personal conflict runs with them in it."""
+    """``character``'s Conflict card while a personal conflict runs with them in it,
+    worked out on the battle as the crew sees it: its previews' odds hold no number of an
+    unrevealed NPC (they would give it away)."""
     figure = figure_of(state, character)
-    return None if figure is None else engine.conflict_card(state, figure, character)
+    if figure is None:
+        return None
+    return engine.conflict_card(_crew_view(state), figure, character)
+
+
+_LAST_VIEW: list[tuple[Encounter, Encounter]] = []
+"""The crew's view of the last state: every seat's card of a state reads the same."""
+
+
+def _crew_view(state: Encounter) -> Encounter:
+    if _LAST_VIEW and _LAST_VIEW[0][0] is state:
+        return _LAST_VIEW[0][1]
+    seen = seat_view(state, CREW)
+    _LAST_VIEW[:] = [(state, seen)]
+    return seen
 
 
 _LAST_FIGURES: list[tuple[Encounter, tuple[FigureView, ...]]] = []

@@ -480,7 +480,7 @@ class ConflictWindow(QMainWindow):
         waiting) is said once above them, not on each of their lines (twelve copies,
         wrapped, made the card scroll); each button keeps it in its tooltip. The reason
         said, if any."""
-        reasons = {entry.why_not for entry in card.tasks}
+        reasons = {entry.reason for entry in card.tasks}
         shared = next(iter(reasons)) if len(reasons) == 1 else None
         self.tasks_why.setText(shared or "")
         self.tasks_why.setVisible(shared is not None)
@@ -492,13 +492,13 @@ class ConflictWindow(QMainWindow):
         button = self.buttons.get(entry.key)
         if button is None:
             return
-        set_state(button, entry.why_not, entry.text)
+        set_state(button, entry.reason, entry.text)
         line = self.lines.get(entry.key)
         if line is None:
             return
-        if entry.why_not is not None:
-            line.setText("" if entry.why_not == shared else entry.why_not)
-            line.setToolTip(entry.why_not)
+        if entry.reason is not None:
+            line.setText("" if entry.reason == shared else entry.reason)
+            line.setToolTip(entry.reason)
         elif entry.preview is not None:
             line.setText(preview_summary(entry.preview))
             line.setToolTip("\n".join(preview_lines(entry.preview)))
@@ -590,7 +590,7 @@ class ConflictWindow(QMainWindow):
         entry = next((e for e in (*card.minors, *card.tasks) if e.key == key), None)
         if entry is None:
             return None
-        if entry.kind == "minor" and not entry.needs:
+        if entry.kind == "minor" and not entry.params:
             from bridge.engine import ConflictMinor
 
             self.model.submit(ConflictMinor(by=self.character, action=key))

@@ -33,6 +33,7 @@ from bridge.engine import (
     ResolveTask,
     Spends,
     Station,
+    TaskFrame,
     TaskPlan,
     preview_task,
 )
@@ -520,7 +521,7 @@ class TaskDialog(QDialog):
         self.no_roll_button.setVisible(plan.difficulty == 0 and self.steps.currentIndex() == 0)
         self._show_plan(plan)
 
-    def _show_plan(self, plan: TaskPlan) -> None:
+    def _show_plan(self, plan: TaskPlan[TaskFrame]) -> None:
         lines = [
             f"{name}: <b>{'+' if n > 0 and i else ''}{n}</b>"
             for i, (name, n) in enumerate(plan.items)

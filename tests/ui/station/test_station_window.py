@@ -367,7 +367,7 @@ def test_active_effects_show_two_complications_whole(
 ) -> None:
     """Active Effects was one line high, with a scroll bar for two Complications: it
     keeps four lines at any text size (the column beside the card scrolls instead)."""
-    from bridge.engine.commands import AddTrait
+    from bridge.engine.core.commands import AddTrait
 
     w = window(qtbot, model, Station.OPERATIONS)
     w.resize(1280, 698)
