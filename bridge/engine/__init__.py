@@ -86,6 +86,7 @@ from bridge.engine.core.commands import (
     ValueComplication,
 )
 from bridge.engine.core.context import GM_LINE
+from bridge.engine.core.controls import TURN_CONTROL_KEYS
 from bridge.engine.core.forms import (
     ADVANTAGE_NAME,
     AMOUNT,
@@ -142,6 +143,7 @@ from bridge.engine.ship.commands import (
     SetZones,
     Withdraw,
 )
+from bridge.engine.ship.controls import ship_controls
 from bridge.engine.ship.effects import spend_cost
 from bridge.engine.ship.forms import minor_params, roll_params, task_options, task_spends
 from bridge.engine.ship.frame import TaskFrame
@@ -173,6 +175,7 @@ __all__ = [
     "REPEATED_ROLE_PENALTY",
     "RULES_SUMMARY",
     "SPENDS_NOTE",
+    "TURN_CONTROL_KEYS",
     "WITH_THREAT",
     "Acting",
     "ActionDef",
@@ -295,6 +298,7 @@ __all__ = [
     "roll_params",
     "seat_at_usual_station",
     "seat_line",
+    "ship_controls",
     "spend_cost",
     "status_lines",
     "stress_text",

@@ -26,7 +26,6 @@ from bridge.engine.conflict.rolls import melee_outcome
 from bridge.engine.conflict.rule import FigureFrame
 from bridge.engine.conflict.rules import CONFLICT_RULES
 from bridge.engine.conflict.tasks import preview_conflict_task
-from bridge.engine.core.commands import EndTurn, StartTurn
 from bridge.engine.core.forms import ActionInfo, filled, unusable
 from bridge.engine.core.plan import TaskPlan
 from bridge.engine.core.preview import TaskPreview, preview_lines
@@ -432,8 +431,8 @@ def conflict_card(state: Encounter, figure: str, viewer: Viewer = "gm") -> Confl
     engine's gate for the figure's own issuer (its officer's player, or the GM)."""
     now = _conflict(state)
     fig = now.figures[figure]
-    by = issuer(fig)
     acting = (now.turn.interrupt or now.turn.actor) == figure
+    controls = conflict_controls(state, figure)
     minors = tuple(
         entry_info(state, figure, a.key) for a in CONFLICT_CARD.values() if a.kind == "minor"
     )
@@ -462,18 +461,14 @@ def conflict_card(state: Encounter, figure: str, viewer: Viewer = "gm") -> Confl
         acting=acting,
         turn=_turn_words(now),
         turn_left=_turn_left(now) if acting else "",
-        start_turn=(
-            "Your Turn is under way: END TURN ends it."
-            if now.turn.actor == figure
-            else conflict_gate(state, StartTurn(by=by, actor=figure, where="conflict"))
-        ),
-        end_turn=conflict_gate(state, EndTurn(by=by, where="conflict")),
+        start_turn=controls["start_turn"].reason,
+        end_turn=controls["end_turn"].reason,
         minors=minors,
         tasks=tasks,
         spends=spends,
         pending=_pending_words(state, now),
         decision=_decision(state, now, fig, viewer),
-        controls=conflict_controls(state, figure),
+        controls=controls,
     )
 
 

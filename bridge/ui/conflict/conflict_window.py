@@ -66,10 +66,10 @@ from bridge.ui.widgets.steady import set_bar, set_state
 
 __all__ = ["ConflictWindow"]
 
-BACK_KEYS = tuple(
-    k for k in CONTROL_KEYS if k not in ("resolve", "apply_damage", "aim", "inspiration")
-)
-"""The controls MORE offers (the others answer the roll waiting)."""
+_ELSEWHERE = ("start_turn", "end_turn", "keep_initiative")
+_ROLL = ("resolve", "apply_damage", "aim", "inspiration")
+BACK_KEYS = tuple(k for k in CONTROL_KEYS if k not in (*_ELSEWHERE, *_ROLL))
+"""The controls MORE offers (the others are the row of sides and answer the roll waiting)."""
 
 COLOR = COLORS.peach
 

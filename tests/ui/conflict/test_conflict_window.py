@@ -284,7 +284,12 @@ def test_more_offers_the_cards_back_and_a_spend_is_sent_from_its_form(qtbot: QtB
     w = card(qtbot, model)
     w._fill_more()
     texts = {a.text(): a for a in w.more.actions()}
-    assert all(not a.isEnabled() for a in texts.values())  # not Kell's Turn yet
+    # not Kell's Turn yet: only Determination's Make It So and a Value's Complication
+    # (seed 003: at any moment) are open
+    anytime = ("Make It So", "A Value", "Challenge a Value")
+    turn_only = {t: a for t, a in texts.items() if not t.startswith(anytime)}
+    assert len(turn_only) == 7 and all(not a.isEnabled() for a in turn_only.values())
+    assert all(a.isEnabled() for t, a in texts.items() if t.startswith(anytime))
     assert "own Turn" in texts["Extra Minor Action (1 each)"].toolTip()
     model.submit(SetValue(path="momentum.value", value=0))
     model.submit(StartTurn(by="kell", actor="kell", where="conflict"))
