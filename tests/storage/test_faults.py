@@ -18,7 +18,7 @@ from bridge.engine.commands import AdjustPool
 from bridge.engine.demo import demo_encounter
 from bridge.engine.session import CommandRefused, JournalEntry, Session
 from bridge.rules.dice import SeededDice
-from bridge.storage import autosave
+from bridge.storage import autosave_writer as autosave
 from bridge.storage.autosave import AutosaveJournal, find_unfinished, prune_closed, recover
 from bridge.storage.load import FileProblem
 
