@@ -11,7 +11,7 @@ from bridge.engine import Encounter, Session
 from bridge.storage.deferred import DEFER_JOURNAL_BYTES, deferred_journal, split_journal
 from bridge.storage.formats import Checkpoint, EncounterFile
 from bridge.storage.load import MAX_BYTES, FileProblem, parse_document, read_regular
-from bridge.storage.save import write_atomic
+from bridge.storage.save import clean_stale_temporaries, write_atomic
 
 __all__ = [
     "FileStamp",
@@ -101,9 +101,13 @@ def session_from(doc: EncounterFile) -> OpenedBattle:
 
 
 def open_battle(path: Path) -> OpenedBattle:
-    """Open a battle file; a large one has its journal read only when first needed."""
+    """Open a battle file; a large one has its journal read only when first needed.
+
+    What a save of it killed midway left beside it (Bridge's own temporary files, not
+    one of a save under way) goes once the file has opened."""
     stamp = file_stamp(path)
     opened = _open(path)
+    clean_stale_temporaries(path.parent, path.name)
     return OpenedBattle(opened.session, opened.warning, stamp)
 
 

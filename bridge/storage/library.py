@@ -10,7 +10,7 @@ from bridge.model.ship import Ship
 from bridge.storage.formats import EncounterFile, ShipFile
 from bridge.storage.load import FileProblem, load_file, parse_document
 from bridge.storage.paths import fresh_library_id, library_dir, library_path
-from bridge.storage.save import save_atomic
+from bridge.storage.save import clean_stale_temporaries, save_atomic
 
 __all__ = [
     "LibraryShip",
@@ -56,13 +56,15 @@ def library_ships() -> tuple[list[LibraryShip], list[str]]:
     ships = starter_ships()
     problems = []
     try:
-        own = sorted(library_dir("ships").glob("*.json"))
+        folder = library_dir("ships")
+        own = sorted(folder.glob("*.json"))
     except OSError as exc:
         folder = library_path("ships")
         return ships, [
             f"The ship library folder {folder} cannot be used ({exc.strerror or exc}): "
             "only the starter ships are shown, and copies or edits cannot be saved."
         ]
+    clean_stale_temporaries(folder)  # what a save killed midway left
     for path in own:
         try:
             doc = load_file(path)

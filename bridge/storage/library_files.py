@@ -8,6 +8,7 @@ from typing import TypeVar
 
 from bridge.storage.load import FileProblem, load_file
 from bridge.storage.paths import library_dir, library_path
+from bridge.storage.save import clean_stale_temporaries
 
 __all__ = ["read_own_files"]
 
@@ -21,13 +22,15 @@ def read_own_files(
     paths, and the problems (``noun``: what one is called; ``starters``: what is shown
     when the folder cannot be used)."""
     try:
-        own = sorted(library_dir(kind).glob("*.json"))
+        folder = library_dir(kind)
+        own = sorted(folder.glob("*.json"))
     except OSError as exc:
         return [], [
             f"The {noun} library folder {library_path(kind)} cannot be used "
             f"({exc.strerror or exc}): only the {starters} are shown, and new or edited "
             f"{noun}s cannot be saved."
         ]
+    clean_stale_temporaries(folder)  # what a save killed midway left
     found: list[tuple[Path, Doc]] = []
     problems = []
     for path in own:

@@ -134,7 +134,6 @@ class BattleFiles(QObject):
     def open(self, path: Path | None = None) -> bool:
         from bridge.storage.battle import open_battle
         from bridge.storage.load import FileProblem
-        from bridge.storage.save import clean_stale_temporaries
 
         if path is None:
             where = str(self.folder())
@@ -151,7 +150,6 @@ class BattleFiles(QObject):
             return False
         self._adopt(opened.session, path)
         self.stamp = opened.stamp
-        clean_stale_temporaries(path.parent, path.name)  # a kill mid-save
         add_recent(str(path))
         if opened.warning:
             self._problem(f"{path.name}: {opened.warning}")
