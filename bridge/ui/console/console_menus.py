@@ -92,7 +92,9 @@ def build_menus(window: QMainWindow, console: Console) -> ConsoleMenus:
     add("&File", "Ship &library…", c.library, "Ctrl+L")
     add("&File", "&Character library…", c.character_library, "Ctrl+Shift+L")
     add("&File", "&Import a Foundry VTT actor…", f.import_foundry, "Ctrl+I")
-    add("&File", "&Export the battle log (Markdown)…", f.export_recap, "Ctrl+Shift+E")
+    export = "&Export the log (Markdown or web page)…"
+    add("&File", export, lambda: f.export_recap(), "Ctrl+Shift+E")  # noqa: PLW0108
+    add("&File", "Export the log for the &players…", lambda: f.export_recap(players=True))
     add("&File", "&Join a battle…", lambda: net_menu.show_join_dialog(window))
     menus["&File"].addSeparator()
     add("&File", "&Quit", c.close, "Ctrl+Q")
