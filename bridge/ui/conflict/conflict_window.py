@@ -46,6 +46,7 @@ from bridge.engine import (
     ResistKnockdown,
     command_adapter,
 )
+from bridge.ui.base.help import CONFLICT_CARD, add_help_key
 from bridge.ui.base.settings import restore_geometry, save_geometry
 from bridge.ui.base.text_size import TextSize
 from bridge.ui.base.theme import BAR_TEXT_LOW, COLORS, scaled, window_scale
@@ -89,6 +90,7 @@ class ConflictWindow(QMainWindow):
         name = model.state.name_of(self.character)
         self.setWindowTitle(f"Bridge — Conflict card — {name}")
         self.resize(1280, 700)
+        add_help_key(self, CONFLICT_CARD)
         self.text_size = TextSize(
             self, "conflict-card", self._rescale, lambda: [self.dialog] if self.dialog else []
         )
