@@ -16,7 +16,7 @@ if TYPE_CHECKING:  # Qt loads only when the app starts, not when the CLI does
     from bridge.ui.base.shared_model import SharedModel
     from bridge.ui.console.gm_console import GmConsole
 
-__all__ = ["build", "run_app"]
+__all__ = ["bring_forward", "build", "run_app"]
 
 
 def _first_session(
@@ -108,7 +108,23 @@ def build(
     if demo:
         console.open_all()
         _cascade(console)
+        bring_forward(console)  # the stations stand behind it, as players bring them up
+        if autosave:  # a GM's own start (not the screenshots'): what to do first
+            from bridge.ui.console.start_here import show_start_here
+
+            show_start_here(console)
     return console, model
+
+
+def bring_forward(console: GmConsole) -> None:
+    """The GM console on top of the station windows just shown, and active: the window
+    manager maps and focuses each new window in the order asked, so this comes last."""
+    from PySide6.QtGui import QGuiApplication
+
+    if QGuiApplication.platformName() in ("offscreen", "minimal"):
+        return  # (no window manager, no stacking: Qt would only warn)
+    console.raise_()
+    console.activateWindow()
 
 
 def _cascade(console: GmConsole) -> None:
