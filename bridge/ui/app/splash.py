@@ -12,8 +12,18 @@ from __future__ import annotations
 import time
 
 from PySide6.QtCore import QEvent, QEventLoop, QObject, QPoint, QRect, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPixmap, QWindow
-from PySide6.QtWidgets import QApplication, QSplashScreen, QWidget
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QGuiApplication,
+    QPainter,
+    QPainterPath,
+    QPaintEvent,
+    QPen,
+    QPixmap,
+    QWindow,
+)
+from PySide6.QtWidgets import QApplication, QWidget
 
 from bridge import __version__
 from bridge.ui.base.theme import COLORS, load_fonts
@@ -79,33 +89,43 @@ def _picture(family: str) -> QPixmap:
     return picture
 
 
-class Splash(QSplashScreen):
-    """The splash; :meth:`say` tells what is being loaded."""
+class Splash(QWidget):
+    """The splash: a window of the window system's splash kind, centred on the screen;
+    :meth:`say` tells what is being loaded. (Qt's own QSplashScreen waits up to a second
+    in ``show`` for its window to be exposed, longer than the whole picture should take.)"""
 
     def __init__(self) -> None:
+        super().__init__(None, Qt.WindowType.SplashScreen | Qt.WindowType.FramelessWindowHint)
         family = load_fonts()
-        super().__init__(_picture(family))
+        self._picture = _picture(family)
+        self.setFixedSize(*SIZE)
         font = QFont(family)
         font.setPixelSize(20)
         self.setFont(font)
         self.setWindowTitle("Bridge")
+        self._message = ""
         self._console: QWindow | None = None
+        screen = QGuiApplication.primaryScreen()
+        if screen is not None:
+            self.move(screen.availableGeometry().center() - self.rect().center())
+
+    def message(self) -> str:
+        return self._message
 
     def say(self, text: str) -> None:
         """Show ``text`` under BRIDGE (painted at once)."""
-        self.showMessage(
-            text,
-            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom,
-            QColor(COLORS.peach),
-        )
+        self._message = text
+        self.repaint()
 
-    def drawContents(self, painter: QPainter) -> None:
-        """The message, indented past the elbow's arm (QSplashScreen puts it at the edge)."""
-        painter.setPen(QColor(COLORS.peach))
-        painter.setFont(self.font())
+    def paintEvent(self, event: QPaintEvent) -> None:
+        p = QPainter(self)
+        p.drawPixmap(0, 0, self._picture)
+        p.setPen(QColor(COLORS.peach))
+        p.setFont(self.font())
         area = self.rect().adjusted(100, 0, -16, -22)
         bottom_left = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom
-        painter.drawText(area, int(bottom_left.value), self.message())
+        p.drawText(area, int(bottom_left.value), self._message)
+        p.end()
 
     def hand_over(self, console: QWidget) -> None:
         """Go once ``console`` is on the screen (its window exposed): no moment without

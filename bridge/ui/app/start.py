@@ -39,12 +39,10 @@ class Front:
 
 
 def _application() -> QApplication:
-    """The application (made once), named for the desktop: its windows' class and icon."""
-    from PySide6.QtGui import QIcon
+    """The application (made once), named for the desktop: its windows' class."""
     from PySide6.QtWidgets import QApplication
 
     from bridge.ui.app.file_open import BridgeApplication
-    from bridge.ui.base.theme import icon_path
 
     app = QApplication.instance()
     if not isinstance(app, QApplication):
@@ -53,19 +51,25 @@ def _application() -> QApplication:
         app.setApplicationName("Bridge")
         app.setOrganizationName("Bridge")
         app.setDesktopFileName(APP_ID)  # Wayland matches the windows to the menu entry
-        app.setWindowIcon(QIcon(icon_path("bridge.svg")))
     return app
 
 
-def first_frame(open_path: Path | None = None, demo: bool = False) -> Front | None:
-    """The start up to its first picture, before the engine is imported: errors nothing
-    caught are logged (and the GM told where), this process claims to be the user's one
-    Bridge, and the splash is painted. ``None``: another Bridge was running, and took
-    the launch's battle."""
-    from bridge.ui.app.single_instance import claim, request_for
-    from bridge.ui.base.error_report import install_error_report
+def _icon(app: QApplication) -> None:
+    """Bridge's icon on its windows (the SVG plugin loads for it: after the splash)."""
+    from PySide6.QtGui import QIcon
 
-    install_error_report()
+    from bridge.ui.base.theme import icon_path
+
+    if app.windowIcon().isNull():
+        app.setWindowIcon(QIcon(icon_path("bridge.svg")))
+
+
+def first_frame(open_path: Path | None = None, demo: bool = False) -> Front | None:
+    """The start up to its first picture, before the engine is imported: this process
+    claims to be the user's one Bridge and paints the splash. ``None``: another Bridge
+    was running, and took the launch's battle."""
+    from bridge.ui.app.single_instance import claim, request_for
+
     app = _application()
     instance = claim(request_for(open_path, demo))
     if instance is None:
@@ -122,6 +126,7 @@ def build(
     station window); open ``open_path`` if given. ``splash`` says what is being loaded
     meanwhile and goes once the console is up. Returns (console, model)."""
     app = _application()
+    _icon(app)
     from bridge.ui.app.file_open import listen_for_files
     from bridge.ui.app.source_lines import forget_source_lines
     from bridge.ui.base.shared_model import SharedModel
@@ -236,6 +241,9 @@ def run_app(
         if front is None:  # one Bridge per user: the running one took the battle
             print("Bridge is already running: the battle opens there.", flush=True)
             return 0
+        from bridge.ui.base.error_report import install_error_report
+
+        install_error_report()  # an error nothing caught is logged, and the GM told where
     console, model = build(
         demo or screenshots is not None,
         seed=seed if seed is not None else (7 if screenshots is not None else None),
