@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bridge.bench.windows.start import launch, probe_env
+from bridge.bench.windows.start import StartRun, launch, probe_env
 from bridge.bench.windows.start_phases import (
     PHASES,
     PhaseRun,
@@ -47,8 +47,15 @@ def test_the_first_picture_probe_times_the_splash(tmp_path: Path) -> None:
 
 
 def test_the_first_picture_is_reported_against_the_bare_window() -> None:
-    line = first_paint_line([0.200, 0.250, 0.300], [0.240, 0.250, 0.450])
-    assert "250 ms, 1.20x a bare window (median of 3 pairs; goal 1.5x): met" in line
-    assert first_paint_line([0.2], [0.4]).endswith(
-        "2.00x a bare window (median of 1 pairs; goal 1.5x): MISSED"
-    )
+    def run(wall: float, cpu: float) -> StartRun:
+        return StartRun(wall, {"cpu": cpu, "rss": 1, "sizes": []})
+
+    pairs = [
+        (run(0.200, 0.100), run(0.240, 0.130)),
+        (run(0.250, 0.100), run(0.250, 0.120)),
+        (run(0.300, 0.100), run(0.450, 0.200)),
+    ]
+    line = first_paint_line(pairs)
+    assert "250 ms, 1.20x a bare window (CPU 130 ms, 1.30x; median of 3 pairs" in line
+    assert line.endswith("goal 1.5x): met")
+    assert first_paint_line([(run(0.2, 0.1), run(0.4, 0.1))]).endswith("MISSED")
