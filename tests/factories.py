@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from bridge.engine.autopilot import suggest
 from bridge.engine.demo import demo_encounter
 from bridge.engine.session import Session
+from bridge.engine.ship.autopilot import suggest
 from bridge.model.ship import Ship
 from bridge.rules.dice import SeededDice
 from bridge.rules.weapons import Weapon

@@ -117,9 +117,11 @@ def test_a_start_builds_only_the_models_the_first_screen_uses(tmp_path: Path) ->
         "and c.__pydantic_complete__})))"
     )
     built = _loaded(tmp_path, then=then)
-    assert "bridge.engine.encounter:Encounter" in built  # the battle on screen
+    assert "bridge.engine.state.encounter:Encounter" in built  # the battle on screen
     commands = {
-        name.partition(":")[2] for name in built if name.startswith("bridge.engine.commands:")
+        name.partition(":")[2]
+        for name in built
+        if name.partition(":")[0] in ("bridge.engine.ship.commands", "bridge.engine.core.commands")
     }
     assert commands == BUILT_AT_START
     later = ("bridge.engine.journal", "bridge.engine.session", "bridge.net", "bridge.seatview")

@@ -10,11 +10,14 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from bridge.engine.autopilot import suggest
-from bridge.engine.commands import AddShip, Command, EndScene, SetValue
+from bridge.engine.commands import Command
+from bridge.engine.core.commands import SetValue
 from bridge.engine.demo import demo_encounter, demo_ships
-from bridge.engine.encounter import Encounter, ZoneMap
 from bridge.engine.session import CHECKPOINT_EVERY, Session
+from bridge.engine.ship.autopilot import suggest
+from bridge.engine.ship.commands import AddShip, EndScene
+from bridge.engine.state.encounter import Encounter
+from bridge.engine.state.zones import ZoneMap
 from bridge.rules.dice import SeededDice
 
 __all__ = [

@@ -109,6 +109,7 @@ async def run_fuzz(frames: int, seed: int = 1, time_limit: float = 600.0) -> Fuz
         "FUZZ",
         max_bad_frames=frames + 10,
         limits=dict.fromkeys(LIMITS, (1e6, 1e6)),
+        connections=(1e6, 1e6),  # (it reconnects after each frame that closes it)
     )
     port = await host.start("127.0.0.1", 0)
     url = f"ws://127.0.0.1:{port}"

@@ -78,7 +78,14 @@ def _host_main(seconds: float) -> None:
         cpu_marks[1:] = [cpu_seconds()]
 
     async def main() -> None:
-        host = Host(model.session, CODE)
+        # Its clients stand for as many machines: one address's limits would refuse them.
+        host = Host(
+            model.session,
+            CODE,
+            address_share=1000.0,
+            connections=(1e6, 1e6),
+            open_per_address=1000,
+        )
         HostLink(model, host)
         host.after_change.append(changed)
         port = await host.start("127.0.0.1", 0)

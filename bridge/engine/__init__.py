@@ -1,67 +1,31 @@
-"""The bridge engine: station catalog, encounter state, Commands, turn controller, Session,
-and the personal conflict of the Conflict card (its Commands, the card's view, its autopilot).
+"""The bridge engine: every card's rules, the battle's state, its Commands and the Session.
 
 Pure Python: no Qt. Every change to a battle is a Command applied by a
-:class:`~bridge.engine.session.Session`. This is the engine's public face: the UI, the
-storage and the command line import only what is listed in ``__all__``.
+:class:`~bridge.engine.session.Session`. The engine stands in floors, each importing only
+the floors below it:
+
+- here: the Session, its journal, the gate (:func:`why_not`) and who may issue what, the
+  Command union, the demo battles;
+- ``ship/``, the ship battle (the five station cards), and ``conflict/``, the personal
+  conflict (the Conflict card): each battle's catalogue, Commands, gate, Turns and Tasks;
+  neither imports the other;
+- ``core/``, what every card shares: the Command base, a Command's working context, the
+  change flags, the form types, the spend table;
+- ``state/``, the battle as data.
+
+This module is the engine's public face: the UI, the storage, the network and the
+command line import only what is listed in ``__all__``.
 """
 
-from bridge.engine.autopilot import (
-    NPCS_ONLY,
-    AutopilotTurn,
-    npcs_only,
-    play_npc_turn,
-    suggest,
-    suggest_for_npcs,
-)
-from bridge.engine.card_back import COMBAT_ACTIONS_NOTE, RULES_SUMMARY, SPENDS_NOTE
-from bridge.engine.cards import Choice as ConflictChoice
-from bridge.engine.cards import ConflictRule, Need, TaskRule, task_needs
-from bridge.engine.cards import conflict_rule_of as conflict_rule
-from bridge.engine.cards import rule_of as task_rule
-from bridge.engine.catalog import CATALOG, ActionDef, Station, actions_for
-from bridge.engine.changes import Change, parts_changed
-from bridge.engine.commands import (
-    AddCharacter,
-    AddShip,
-    AddTrait,
-    AdjustDifficulty,
-    AdjustPool,
-    ApplyDamage,
-    AttemptTask,
-    BeginSession,
-    Command,
-    EndRound,
-    EndScene,
-    EndTurn,
-    Inspiration,
-    MinorAction,
-    MoveShip,
-    NpcActsFirst,
-    RemoveTrait,
-    ResolveTask,
-    SetHouseRules,
-    SetSeats,
-    SetValue,
-    SetZones,
-    SpendDetermination,
-    SpendMomentum,
-    Spends,
-    StartTurn,
-    TrayRoll,
-    TriggerReady,
-    ValueComplication,
-    Withdraw,
-    command_adapter,
-)
-from bridge.engine.conflict_autopilot import (
+from bridge.engine.commands import Command, command_adapter, upgrade_command
+from bridge.engine.conflict.autopilot import (
     FIGURES_ONLY,
     ConflictTurnPlayed,
     conflict_npcs_only,
     play_conflict_turn,
     suggest_conflict,
 )
-from bridge.engine.conflict_card import (
+from bridge.engine.conflict.card import (
     MINOR_NEEDS,
     NEED_LABELS,
     CardEntry,
@@ -75,7 +39,6 @@ from bridge.engine.conflict_card import (
     conflict_figures,
     conflict_needs,
     conflict_preview,
-    hidden_from_players,
     injury_text,
     preview_lines,
     preview_summary,
@@ -84,25 +47,15 @@ from bridge.engine.conflict_card import (
     stress_text,
     with_choice,
 )
-from bridge.engine.conflict_card import OPTIONAL as OPTIONAL_NEEDS
-from bridge.engine.conflict_catalog import CONFLICT_CARD, CONFLICT_CARD_NAME, CONFLICT_SPENDS
-from bridge.engine.conflict_commands import (
+from bridge.engine.conflict.card import OPTIONAL as OPTIONAL_NEEDS
+from bridge.engine.conflict.catalog import CONFLICT_CARD, CONFLICT_CARD_NAME, CONFLICT_SPENDS
+from bridge.engine.conflict.commands import (
     CONFLICT_TYPES,
     AddFigure,
+    Aim,
     AvoidInjury,
-    ConflictAdjustDifficulty,
-    ConflictApplyDamage,
-    ConflictEndRound,
-    ConflictEndTurn,
     ConflictMinor,
-    ConflictNpcFirst,
-    ConflictReroll,
-    ConflictResolve,
-    ConflictSecondTask,
-    ConflictSpend,
-    ConflictStartTurn,
     ConflictTask,
-    ConflictTriggerReady,
     EndConflict,
     MoveFigure,
     NpcPlacement,
@@ -114,10 +67,50 @@ from bridge.engine.conflict_commands import (
     StrayHit,
     WithdrawFigure,
 )
-from bridge.engine.conflict_controls import CONTROL_KEYS, conflict_controls, resolve_spends
-from bridge.engine.conflict_roll_needs import ROLL_NEEDS
-from bridge.engine.conflict_state import Conflict, Figure
-from bridge.engine.context import GM_LINE
+from bridge.engine.conflict.controls import CONTROL_KEYS, conflict_controls, resolve_spends
+from bridge.engine.conflict.figures import hidden_from_players
+from bridge.engine.conflict.roll_needs import ROLL_NEEDS
+from bridge.engine.conflict.rule import Choice as ConflictChoice
+from bridge.engine.conflict.rule import ConflictRule
+from bridge.engine.conflict.rules import conflict_rule_of as conflict_rule
+from bridge.engine.core.card_back import COMBAT_ACTIONS_NOTE, RULES_SUMMARY, SPENDS_NOTE
+from bridge.engine.core.changes import Change, parts_changed
+from bridge.engine.core.commands import (
+    AddCharacter,
+    AddTrait,
+    AdjustDifficulty,
+    AdjustPool,
+    ApplyDamage,
+    BeginSession,
+    EndRound,
+    EndTurn,
+    Inspiration,
+    NpcActsFirst,
+    RemoveTrait,
+    ResolveTask,
+    SetHouseRules,
+    SetValue,
+    SpendDetermination,
+    SpendMomentum,
+    StartTurn,
+    TrayRoll,
+    TriggerReady,
+    ValueComplication,
+)
+from bridge.engine.core.context import GM_LINE
+from bridge.engine.core.forms import (
+    ADVANTAGE_NAME,
+    AMOUNT,
+    WITH_THREAT,
+    ActionInfo,
+    Choice,
+    ParamInfo,
+    SpendInfo,
+    reroll_damage_param,
+    unusable,
+)
+from bridge.engine.core.needs import Need
+from bridge.engine.core.spend_table import SpendDef
 from bridge.engine.demo import demo_encounter, demo_ships
 from bridge.engine.demo_boarding import (
     BOARDING_ZONES,
@@ -126,24 +119,7 @@ from bridge.engine.demo_boarding import (
     klingon_bekk,
     klingon_warrior,
 )
-from bridge.engine.effects import spend_cost
-from bridge.engine.encounter import Encounter, PendingTask, ZoneMap
-from bridge.engine.forms import (
-    ADVANTAGE_NAME,
-    AMOUNT,
-    WITH_THREAT,
-    ActionInfo,
-    Choice,
-    ParamInfo,
-    SpendInfo,
-    minor_params,
-    reroll_damage_param,
-    roll_params,
-    task_options,
-    task_spends,
-    unusable,
-)
-from bridge.engine.gate import why_not
+from bridge.engine.gate import preview_task, why_not
 from bridge.engine.journal import (
     DeferredJournal,
     JournalEntry,
@@ -151,19 +127,41 @@ from bridge.engine.journal import (
     JournalUnreadable,
     PackedJournal,
 )
-from bridge.engine.ledger import REPEATED_ROLE_PENALTY, NpcLedger, RoleUse, npc_ledger
-from bridge.engine.momentum_spends import (
-    MOMENTUM_SPENDS,
-    SpendDef,
-    is_immediate,
-    threat_refusal,
-)
-from bridge.engine.seating import seat_at_usual_station
 from bridge.engine.session import Applied, CommandRefused, Session
-from bridge.engine.spends import HeldDamage, PersonalHeld, PersonalSpends
-from bridge.engine.tasks import Cost, TaskPlan, preview_task
-from bridge.engine.turns import players_waiting, waiting
-from bridge.engine.whose_turn import Acting, acting, seat_line, turn_text
+from bridge.engine.ship.autopilot import (
+    NPCS_ONLY,
+    AutopilotTurn,
+    npcs_only,
+    play_npc_turn,
+    suggest,
+    suggest_for_npcs,
+)
+from bridge.engine.ship.cards import rule_of as task_rule
+from bridge.engine.ship.cards import task_needs
+from bridge.engine.ship.cards.rule import TaskRule
+from bridge.engine.ship.catalog import CATALOG, MOMENTUM_SPENDS, actions_for
+from bridge.engine.ship.commands import (
+    AddShip,
+    AttemptTask,
+    EndScene,
+    MinorAction,
+    MoveShip,
+    SetSeats,
+    SetZones,
+    Withdraw,
+)
+from bridge.engine.ship.effects import spend_cost
+from bridge.engine.ship.forms import minor_params, roll_params, task_options, task_spends
+from bridge.engine.ship.ledger import REPEATED_ROLE_PENALTY, NpcLedger, RoleUse, npc_ledger
+from bridge.engine.ship.seating import seat_at_usual_station
+from bridge.engine.ship.tasks import Cost, TaskPlan
+from bridge.engine.ship.turns import players_waiting, waiting
+from bridge.engine.ship.whose_turn import Acting, acting, seat_line, turn_text
+from bridge.engine.state.cards import ActionDef, Station
+from bridge.engine.state.conflict import Conflict, Figure
+from bridge.engine.state.encounter import Encounter, PendingTask
+from bridge.engine.state.spends import HeldDamage, Spends
+from bridge.engine.state.zones import ZoneMap
 
 __all__ = [
     "ADVANTAGE_NAME",
@@ -197,6 +195,7 @@ __all__ = [
     "AddTrait",
     "AdjustDifficulty",
     "AdjustPool",
+    "Aim",
     "Applied",
     "ApplyDamage",
     "AttemptTask",
@@ -209,23 +208,12 @@ __all__ = [
     "Command",
     "CommandRefused",
     "Conflict",
-    "ConflictAdjustDifficulty",
-    "ConflictApplyDamage",
     "ConflictCardView",
     "ConflictChoice",
-    "ConflictEndRound",
-    "ConflictEndTurn",
     "ConflictMinor",
-    "ConflictNpcFirst",
     "ConflictPreview",
-    "ConflictReroll",
-    "ConflictResolve",
     "ConflictRule",
-    "ConflictSecondTask",
-    "ConflictSpend",
-    "ConflictStartTurn",
     "ConflictTask",
-    "ConflictTriggerReady",
     "ConflictTurnPlayed",
     "Cost",
     "DecisionView",
@@ -253,8 +241,6 @@ __all__ = [
     "PackedJournal",
     "ParamInfo",
     "PendingTask",
-    "PersonalHeld",
-    "PersonalSpends",
     "RemoveTrait",
     "ResistKnockdown",
     "ResolveTask",
@@ -301,7 +287,6 @@ __all__ = [
     "demo_ships",
     "hidden_from_players",
     "injury_text",
-    "is_immediate",
     "klingon_bekk",
     "klingon_warrior",
     "minor_params",
@@ -330,9 +315,9 @@ __all__ = [
     "task_options",
     "task_rule",
     "task_spends",
-    "threat_refusal",
     "turn_text",
     "unusable",
+    "upgrade_command",
     "waiting",
     "why_not",
     "with_choice",

@@ -8,10 +8,10 @@ module decides whether the issuer had the right.
 from __future__ import annotations
 
 from bridge.engine.commands import Command
-from bridge.engine.conflict_commands import CONFLICT_TYPES
-from bridge.engine.conflict_gate import conflict_issuer_refusal
-from bridge.engine.encounter import Encounter
-from bridge.engine.whose_turn import not_yours
+from bridge.engine.conflict.gate import conflict_issuer_refusal
+from bridge.engine.core.command import player_refusal
+from bridge.engine.ship.whose_turn import not_yours
+from bridge.engine.state.encounter import Encounter
 
 __all__ = ["issuer_refusal"]
 
@@ -28,11 +28,10 @@ def issuer_refusal(state: Encounter, command: Command) -> str | None:
     by = command.by
     if by == "gm":
         return None
-    if by not in state.characters:
-        return f"'{by}' is not the GM or a character here."
-    if command.gm_only:
-        return "Only the GM can do that."
-    if command.type in CONFLICT_TYPES:
+    basic = player_refusal(state, command)
+    if basic is not None:
+        return basic
+    if command.on_foot:
         return conflict_issuer_refusal(state, command)
     match command.type:
         case "start_turn":
@@ -51,11 +50,13 @@ def issuer_refusal(state: Encounter, command: Command) -> str | None:
             pending = state.pending
             if pending is not None and pending.actor != by:
                 return f"The rolled Task is {_name(state, pending.actor)}'s to resolve."
-        case "determination" | "value_complication" | "trigger_ready":
-            if command.character != by:
-                return (
-                    f"Only {_name(state, command.character)}'s own player (or the GM) can do that."
-                )
+        case "trigger_ready":
+            if command.actor != by:
+                return f"Only {_name(state, command.actor)}'s own player (or the GM) can do that."
+        case "determination" | "value_complication":
+            who = command.character or state.turn.actor or by
+            if who != by:
+                return f"Only {_name(state, who)}'s own player (or the GM) can do that."
         case _:
             pass
     return None

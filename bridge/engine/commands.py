@@ -1,32 +1,21 @@
-"""Commands: every change to a battle, as a serialisable pydantic value.
+"""The Command union: every change to a battle, as a serialisable pydantic value, whichever
+card it comes from (the ship battle's, the personal conflict's, or any battle's).
 
 ``by`` names who issues it: ``"gm"`` or a character id. GM-only Commands say so with
 ``gm_only``; the Session refuses them from anyone else.
 """
 
 from functools import cache
-from typing import Annotated, ClassVar, Literal
+from typing import Annotated
 
 from pydantic import Field, TypeAdapter
 
-from bridge.engine.catalog import Station
-from bridge.engine.command_base import BaseCommand as _Command
-from bridge.engine.conflict_commands import (
+from bridge.engine.conflict.commands import (
     AddFigure,
+    Aim,
     AvoidInjury,
-    ConflictAdjustDifficulty,
-    ConflictApplyDamage,
-    ConflictEndRound,
-    ConflictEndTurn,
     ConflictMinor,
-    ConflictNpcFirst,
-    ConflictReroll,
-    ConflictResolve,
-    ConflictSecondTask,
-    ConflictSpend,
-    ConflictStartTurn,
     ConflictTask,
-    ConflictTriggerReady,
     EndConflict,
     MoveFigure,
     ResistKnockdown,
@@ -36,348 +25,40 @@ from bridge.engine.conflict_commands import (
     StrayHit,
     WithdrawFigure,
 )
-from bridge.engine.encounter import CHARACTERS_MAX, Side, ZoneMap
-from bridge.engine.spends import Spends
-from bridge.model.character import Character
-from bridge.model.house_rules import HouseRules
-from bridge.model.ship import Ship
-from bridge.rules.icon import IconTest
-from bridge.rules.opend6 import D6Roll
-from bridge.rules.stats import Attribute, CrewQuality, Department, System
-from bridge.rules.task import MAX_POOL, Purchase, TaskSpec
-from bridge.rules.text import Key, Line, Name, Title, TitleName
-
-__all__ = [
-    "AddCharacter",
-    "AddFigure",
-    "AddShip",
-    "AddTrait",
-    "AdjustDifficulty",
-    "AdjustPool",
-    "ApplyDamage",
-    "AttemptTask",
-    "AvoidInjury",
-    "Command",
-    "ConflictAdjustDifficulty",
-    "ConflictApplyDamage",
-    "ConflictEndRound",
-    "ConflictEndTurn",
-    "ConflictMinor",
-    "ConflictNpcFirst",
-    "ConflictReroll",
-    "ConflictResolve",
-    "ConflictSecondTask",
-    "ConflictSpend",
-    "ConflictStartTurn",
-    "ConflictTask",
-    "ConflictTriggerReady",
-    "EndConflict",
-    "EndRound",
-    "EndScene",
-    "EndTurn",
-    "Inspiration",
-    "MinorAction",
-    "MoveFigure",
-    "MoveShip",
-    "NpcActsFirst",
-    "RemoveTrait",
-    "ResistKnockdown",
-    "ResolveTask",
-    "RevealFigure",
-    "SetHouseRules",
-    "SetSeats",
-    "SetValue",
-    "SetZoneTerrain",
-    "SetZones",
-    "SpendDetermination",
-    "SpendMomentum",
-    "Spends",
-    "StartConflict",
-    "StartTurn",
-    "StrayHit",
-    "TrayRoll",
-    "TriggerReady",
-    "ValueComplication",
-    "Withdraw",
-    "WithdrawFigure",
-    "command_adapter",
-    "parse_command",
-]
-
-
-class StartTurn(_Command):
-    """Begin a Turn: a player character, or (GM) an NPC ship."""
-
-    type: Literal["start_turn"] = "start_turn"
-    actor: Key
-
-
-class EndTurn(_Command):
-    """End the current Turn; optionally Keep the Initiative."""
-
-    type: Literal["end_turn"] = "end_turn"
-    keep_initiative: bool = False
-    with_threat: bool = Field(default=False, description="Players pay by adding to Threat")
-
-
-class MinorAction(_Command):
-    type: Literal["minor"] = "minor"
-    action: Key
-    system: System | None = None
-    station: Station | None = None
-    note: Line = ""
-
-
-class AttemptTask(_Command):
-    """Attempt a Task from a station card; with ``spends`` it resolves at once."""
-
-    type: Literal["task"] = "task"
-    action: Key
-    station: Station | None = None
-    override: bool = False
-    attribute: Attribute | None = None
-    discipline: Department | None = None
-    focus: bool = False
-    focus_name: Name | None = Field(
-        default=None, description="Which of the officer's Focuses applies"
-    )
-    bought: tuple[Purchase, ...] = Field(default=(), max_length=MAX_POOL)
-    value: Line | None = None
-    ship_assist: bool = True
-    roll: bool = True
-    target: Key | None = None
-    weapon: Key | None = None
-    system: System | None = None
-    zone: Key | None = None
-    difficulty_choice: int | None = Field(default=None, ge=1, le=3)
-    salvo: bool = False
-    extra_power: int = Field(default=0, ge=0, le=10)
-    array_mode: Literal["area", "spread"] = "spread"
-    readied: Key | None = None
-    note: Line = ""
-    avoid_hazard: bool = Field(
-        default=False, description="The Task avoids a hazard the ship has charted (-2)"
-    )
-    opposition: CrewQuality | None = Field(
-        default=None, description="Deploy Security: the intruders' quality (Proficient if None)"
-    )
-    opposition_difficulty: int = Field(
-        default=1, ge=0, le=5, description="The opposing Task's Difficulty (normally 1)"
-    )
-    spends: Spends | None = None
-
-
-class ResolveTask(_Command):
-    """Spend Momentum on the rolled Task and apply its effect.
-
-    With ``hold_damage`` an attack that hits rolls its damage dice and holds them for
-    the attacker to see (and re-roll) before they land: :class:`ApplyDamage` lands them.
-    Without it the damage lands at once, as a Command saved before this step did.
-    """
-
-    type: Literal["resolve"] = "resolve"
-    spends: Spends = Spends()
-    hold_damage: bool = Field(
-        default=False,
-        description="An attack's damage dice wait for Re-Roll Damage and ApplyDamage",
-    )
-
-
-class ApplyDamage(_Command):
-    """Land an attack's held damage, first re-rolling the chosen challenge dice (seed 001
-    Re-Roll Damage, 1 Momentum; an NPC pays 1 Threat) when ``reroll`` names any."""
-
-    type: Literal["apply_damage"] = "apply_damage"
-    reroll: tuple[int, ...] = Field(
-        default=(), max_length=40, description="Indices (from 0) of the dice to re-roll"
-    )
-
-
-class Inspiration(_Command):
-    """Moment of Inspiration: spend Determination to re-roll the pending Task's dice."""
-
-    type: Literal["inspiration"] = "inspiration"
-    value: Line
-
-
-class SpendMomentum(_Command):
-    """Immediate Momentum spends (NPC side: Threat)."""
-
-    type: Literal["spend"] = "spend"
-    spend: Literal[
-        "extra_minor", "swift_task", "create_problem", "create_advantage", "obtain_information"
-    ]
-    amount: int = Field(default=1, ge=1, le=3)
-    name: Title = ""
-    with_threat: bool = Field(
-        default=False, description="Players pay an Immediate spend by adding to Threat"
-    )
-    remove_complication: bool = Field(
-        default=False,
-        description="Create Advantage removes the Complication ``name`` instead (seed 001)",
-    )
-
-
-class SpendDetermination(_Command):
-    """Surge of Activity (a second Task, +1 Difficulty) or Make It So (an Advantage)."""
-
-    type: Literal["determination"] = "determination"
-    character: Key
-    use: Literal["second_task", "make_it_so"]
-    value: Line
-    name: Title = ""
-
-
-class ValueComplication(_Command):
-    """A Value hinders: take a Complication and regain Determination (or challenge it)."""
-
-    type: Literal["value_complication"] = "value_complication"
-    character: Key
-    value: Line
-    challenge: bool = False
-
-
-class TriggerReady(_Command):
-    """A Readied character's trigger happens: they interrupt to attempt their Task."""
-
-    type: Literal["trigger_ready"] = "trigger_ready"
-    character: Key
-
-
-class NpcActsFirst(_Command):
-    gm_only: ClassVar[bool] = True
-    type: Literal["npc_first"] = "npc_first"
-
-
-class AdjustDifficulty(_Command):
-    """The GM sets a modifier on the next Task's Difficulty and, if given, widens its
-    complication range (1: a 20 only; 5: 16-20)."""
-
-    gm_only: ClassVar[bool] = True
-    type: Literal["adjust_difficulty"] = "adjust_difficulty"
-    amount: int = Field(default=0, ge=-5, le=5)
-    complication_range: int | None = Field(default=None, ge=1, le=5)
-    reason: Title = ""
-
-
-class BeginSession(_Command):
-    """A new session of play: the GM's Threat starts at 2 per player character, every
-    character's Determination at 1, and each may challenge a Value again (RULES-NOTES)."""
-
-    gm_only: ClassVar[bool] = True
-    type: Literal["begin_session"] = "begin_session"
-
-
-class SetValue(_Command):
-    """The GM edits any value, by its path in the encounter (``ships.x.shields``)."""
-
-    gm_only: ClassVar[bool] = True
-    type: Literal["set_value"] = "set_value"
-    path: str = Field(min_length=1, max_length=200)
-    value: int | bool | Annotated[str, Field(max_length=2000)] | None
-
-
-class AdjustPool(_Command):
-    gm_only: ClassVar[bool] = True
-    type: Literal["adjust_pool"] = "adjust_pool"
-    pool: Literal["momentum", "threat"]
-    delta: int = Field(ge=-50, le=50)
-
-
-class MoveShip(_Command):
-    gm_only: ClassVar[bool] = True
-    type: Literal["move_ship"] = "move_ship"
-    ship: Key
-    zone: Key
-
-
-class AddTrait(_Command):
-    gm_only: ClassVar[bool] = True
-    type: Literal["add_trait"] = "add_trait"
-    name: TitleName
-    kind: Literal["advantage", "complication"] = "complication"
-    ship: Key | None = None
-
-
-class RemoveTrait(_Command):
-    gm_only: ClassVar[bool] = True
-    type: Literal["remove_trait"] = "remove_trait"
-    name: Annotated[str, Field(max_length=120)]
-
-
-class EndRound(_Command):
-    gm_only: ClassVar[bool] = True
-    type: Literal["end_round"] = "end_round"
-
-
-class EndScene(_Command):
-    gm_only: ClassVar[bool] = True
-    type: Literal["end_scene"] = "end_scene"
-
-
-class Withdraw(_Command):
-    """A ship retreats from the battle."""
-
-    gm_only: ClassVar[bool] = True
-    type: Literal["withdraw"] = "withdraw"
-    ship: Key
-
-
-class SetHouseRules(_Command):
-    gm_only: ClassVar[bool] = True
-    type: Literal["house_rules"] = "house_rules"
-    rules: HouseRules
-
-
-class AddShip(_Command):
-    """Encounter setup: bring a ship into the battle on a side, in a zone."""
-
-    gm_only: ClassVar[bool] = True
-    type: Literal["add_ship"] = "add_ship"
-    ship: Ship
-    side: Side
-    zone: Key
-
-
-class AddCharacter(_Command):
-    gm_only: ClassVar[bool] = True
-    type: Literal["add_character"] = "add_character"
-    character: Character
-
-
-class SetSeats(_Command):
-    """Encounter setup: who sits at which station (one officer may hold several)."""
-
-    gm_only: ClassVar[bool] = True
-    type: Literal["set_seats"] = "set_seats"
-    seats: dict[Station, Annotated[tuple[Key, ...], Field(max_length=CHARACTERS_MAX)]] = Field(
-        max_length=len(Station)
-    )
-
-
-class SetZones(_Command):
-    """Encounter setup: the zone map (zones, links, where each ship is)."""
-
-    gm_only: ClassVar[bool] = True
-    type: Literal["set_zones"] = "set_zones"
-    zones: ZoneMap
-
-
-class TrayRoll(_Command):
-    """A roll from the dice tray in any of the three systems, or STA challenge dice;
-    logged, changes nothing else."""
-
-    type: Literal["tray_roll"] = "tray_roll"
-    system: Literal["sta", "icon", "d6", "challenge"]
-    sta: TaskSpec | None = None
-    icon: IconTest | None = None
-    d6: D6Roll | None = None
-    challenge: int | None = Field(
-        default=None, ge=1, le=40, description="Challenge dice to roll (damage, hazards)"
-    )
-    courage: int = Field(default=0, ge=0, le=4)
-    action_dice: int = Field(default=0, ge=0, le=10)
-    label: Title = ""
+from bridge.engine.core.commands import (
+    AddCharacter,
+    AddTrait,
+    AdjustDifficulty,
+    AdjustPool,
+    ApplyDamage,
+    BeginSession,
+    EndRound,
+    EndTurn,
+    Inspiration,
+    NpcActsFirst,
+    RemoveTrait,
+    ResolveTask,
+    SetHouseRules,
+    SetValue,
+    SpendDetermination,
+    SpendMomentum,
+    StartTurn,
+    TrayRoll,
+    TriggerReady,
+    ValueComplication,
+)
+from bridge.engine.ship.commands import (
+    AddShip,
+    AttemptTask,
+    EndScene,
+    MinorAction,
+    MoveShip,
+    SetSeats,
+    SetZones,
+    Withdraw,
+)
+
+__all__ = ["Command", "command_adapter", "parse_command", "upgrade_command"]
 
 
 Command = Annotated[
@@ -417,19 +98,9 @@ Command = Annotated[
     | SetZoneTerrain
     | RevealFigure
     | StrayHit
-    | ConflictEndRound
-    | ConflictAdjustDifficulty
-    | ConflictNpcFirst
-    | ConflictStartTurn
-    | ConflictEndTurn
     | ConflictMinor
     | ConflictTask
-    | ConflictResolve
-    | ConflictApplyDamage
-    | ConflictReroll
-    | ConflictSpend
-    | ConflictSecondTask
-    | ConflictTriggerReady
+    | Aim
     | AvoidInjury
     | ResistKnockdown,
     Field(discriminator="type"),
@@ -445,3 +116,46 @@ def command_adapter() -> TypeAdapter[Command]:
 def parse_command(data: str | bytes) -> Command:
     """A Command from its JSON form."""
     return command_adapter().validate_json(data)
+
+
+_SHARED = {
+    "conflict_start_turn": "start_turn",
+    "conflict_end_turn": "end_turn",
+    "conflict_resolve": "resolve",
+    "conflict_apply_damage": "apply_damage",
+    "conflict_spend": "spend",
+    "conflict_second_task": "determination",
+    "conflict_trigger_ready": "trigger_ready",
+    "conflict_npc_first": "npc_first",
+    "conflict_adjust": "adjust_difficulty",
+    "conflict_end_round": "end_round",
+}
+"""The personal conflict's Commands that became the shared ones (``where="conflict"``)."""
+
+
+def upgrade_command(data: object) -> object:
+    """A Command as a journal written before the two battles shared their Commands holds
+    it, in today's shape (anything else as it is): the personal conflict's own Turn,
+    spends, resolution, damage, Determination, readied Task, NPCs first, next Task and
+    Round take the shared Commands with ``where="conflict"`` (a figure is their
+    ``actor``); its re-roll is Aim or a Moment of Inspiration; a readied ship Task's
+    trigger names its ``actor``."""
+    if not isinstance(data, dict):
+        return data
+    kind = data.get("type")
+    if kind == "trigger_ready" and "character" in data and "actor" not in data:
+        return {**{k: v for k, v in data.items() if k != "character"}, "actor": data["character"]}
+    if kind == "conflict_reroll":
+        rest = {k: v for k, v in data.items() if k not in ("type", "how", "dice", "value")}
+        if data.get("how") == "inspiration":
+            return {**rest, "type": "inspiration", "where": "conflict", "value": data.get("value")}
+        return {**rest, "type": "aim", "dice": data.get("dice", [])}
+    if not isinstance(kind, str) or kind not in _SHARED:
+        return data
+    out = {k: v for k, v in data.items() if k != "figure"}
+    out |= {"type": _SHARED[kind], "where": "conflict"}
+    if "figure" in data:
+        out["actor"] = data["figure"]
+    if kind == "conflict_second_task":
+        out["use"] = "second_task"
+    return out

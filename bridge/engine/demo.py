@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from bridge.engine.catalog import Station
-from bridge.engine.encounter import Encounter, ZoneMap
+from bridge.engine.state.cards import Station
+from bridge.engine.state.encounter import Encounter
+from bridge.engine.state.zones import ZoneMap
 from bridge.model.character import Attributes, Character, CharacterValue, Disciplines
 from bridge.model.pools import Momentum, Threat
 from bridge.model.ship import Departments, Ship, Systems, Talent

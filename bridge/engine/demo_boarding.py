@@ -3,11 +3,11 @@ demo battle, and her officers meet them on three zones of the ship's decks."""
 
 from __future__ import annotations
 
-from bridge.engine.conflict_commands import NpcPlacement, OfficerPlacement, StartConflict
+from bridge.engine.conflict.commands import NpcPlacement, OfficerPlacement, StartConflict
 from bridge.engine.demo import demo_encounter
-from bridge.engine.encounter import Encounter
 from bridge.engine.session import Session
-from bridge.engine.zone_map import ZoneMap
+from bridge.engine.state.encounter import Encounter
+from bridge.engine.state.zones import ZoneMap
 from bridge.model.character import Attributes, Disciplines
 from bridge.model.npc import Npc
 from bridge.rules.dice import GivenDice

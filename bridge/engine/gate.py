@@ -1,39 +1,31 @@
 """One answer to "why not": the engine refuses with it, the windows disable with it.
 
 :func:`why_not` judges a Command without its parameters (who issues it, whose Turn it
-is, what the Turn has used, the pools, the ship's systems). The Session asks it before
-any handler runs, so a window that shows a control enabled exactly when ``why_not`` is
-``None`` never disagrees with the engine; a parameter the user has not chosen yet (a
-target, a system) is the only later refusal, and it is a
-:class:`~bridge.engine.context.MissingParameter`.
+is, what the Turn has used, the pools, the ship's systems, the figure's state). The
+Session asks it before any handler runs, so a window that shows a control enabled
+exactly when ``why_not`` is ``None`` never disagrees with the engine; a parameter the
+user has not chosen yet (a target, a system) is the only later refusal, and it is a
+:class:`~bridge.engine.core.context.MissingParameter`.
+
+It checks the issuer's right (:mod:`bridge.engine.authority`), then hands the Command to
+its battle's gate: the personal conflict's or the ship battle's, which waits while a
+personal conflict pauses it.
 """
 
 from __future__ import annotations
 
 from bridge.engine.authority import issuer_refusal
-from bridge.engine.cards import rule_of
-from bridge.engine.catalog import CATALOG, ActionDef, Station
-from bridge.engine.commands import (
-    AttemptTask,
-    Command,
-    EndTurn,
-    MinorAction,
-    NpcActsFirst,
-    SpendMomentum,
-    StartTurn,
-)
-from bridge.engine.conflict_commands import CONFLICT_TYPES
-from bridge.engine.conflict_gate import conflict_why_not, ship_refusal
-from bridge.engine.encounter import Encounter, PendingTask, Side
-from bridge.engine.momentum_spends import threat_refusal
-from bridge.engine.turns import npcs_waiting, players_waiting
-from bridge.model.ship import Ship
-from bridge.rules.breaches import SystemState
-from bridge.rules.stats import System
+from bridge.engine.commands import Command
+from bridge.engine.conflict.gate import conflict_why_not
+from bridge.engine.core.command import BaseCommand
+from bridge.engine.ship.commands import AttemptTask
+from bridge.engine.ship.gate import ship_why_not
+from bridge.engine.ship.tasks import TaskPlan, preview_ship_task
+from bridge.engine.state.encounter import Encounter, away_characters
 
-__all__ = ["PLAY", "waiting_text", "why_not"]
+__all__ = ["PAUSED", "SHIP_TURN_PLAY", "preview_task", "ship_refusal", "why_not"]
 
-PLAY = frozenset(
+SHIP_TURN_PLAY = frozenset(
     {
         "start_turn",
         "end_turn",
@@ -43,16 +35,32 @@ PLAY = frozenset(
         "apply_damage",
         "inspiration",
         "spend",
-        "determination",
         "trigger_ready",
         "npc_first",
         "end_round",
-        "withdraw",
-        "move_ship",
-        "adjust_difficulty",
     }
 )
-"""Commands that play the battle on, refused once it is over (GM edits stay allowed)."""
+"""The ship battle's Turn-by-Turn Commands: they wait while a personal conflict pauses it."""
+PAUSED = "The ship battle waits while the personal conflict runs (the GM ends it to return)."
+
+
+def ship_refusal(state: Encounter, command: BaseCommand) -> str | None:
+    """Why a ship battle Command waits for the personal conflict, or None."""
+    conflict = state.conflict
+    kind = getattr(command, "type", "")
+    if conflict is None:
+        return None
+    if kind == "end_scene":
+        return "End the personal conflict first: its scene ends with it."
+    if kind not in SHIP_TURN_PLAY:
+        return None
+    if conflict.pause_ship:
+        return PAUSED
+    if kind == "start_turn":
+        actor = getattr(command, "actor", "")
+        if actor in away_characters(state):
+            return f"{state.name_of(actor)} is in the personal conflict, off the bridge."
+    return None
 
 
 def why_not(state: Encounter, command: Command) -> str | None:
@@ -60,242 +68,16 @@ def why_not(state: Encounter, command: Command) -> str | None:
     reason = issuer_refusal(state, command)
     if reason is not None:
         return reason
-    if command.type in CONFLICT_TYPES:
+    if command.on_foot:
         return conflict_why_not(state, command)
     paused = ship_refusal(state, command)
     if paused is not None:
         return paused
-    if state.ended and command.type in PLAY:
-        return f"The battle is over: {state.outcome}"
-    match command:
-        case StartTurn():
-            return _start_turn(state, command.actor)
-        case EndTurn():
-            return _end_turn(state, command.keep_initiative, command.with_threat)
-        case MinorAction():
-            return _minor(state, command)
-        case AttemptTask():
-            return _task(state, command)
-        case SpendMomentum():
-            return _spend(state, command)
-        case NpcActsFirst():
-            return _npc_first(state)
-        case _:
-            return None
+    return ship_why_not(state, command)
 
 
-def waiting_text(pending: PendingTask) -> str:
-    """Why no new Task can start while ``pending`` waits."""
-    if pending.damage is not None:
-        return "An attack's damage dice are waiting to land: apply the damage first."
-    return "Another Task is waiting for its Momentum spends: resolve it first."
-
-
-def _side_of(state: Encounter, actor: str) -> Side:
-    return "player" if actor in state.characters else state.sides[actor]
-
-
-def _short(state: Encounter, side: Side, amount: int) -> str | None:
-    """The pool's refusal when ``side`` cannot pay ``amount``."""
-    if side == "npc":
-        have = state.threat.value
-        if amount > have:
-            return f"Not enough Threat: {amount} needed, {have} in the pool."
-    else:
-        have = state.momentum.value
-        if amount > have:
-            return f"Not enough Momentum: {amount} needed, {have} in the pool."
-    return None
-
-
-def _start_turn(state: Encounter, actor: str) -> str | None:
-    turn = state.turn
-    name = state.name_of
-    if turn.actor is not None:
-        return f"{name(turn.actor)} is still taking their Turn; end it first."
-    if actor in state.characters:
-        if turn.side != "player":
-            return "It is the NPCs' Turn: the players act after them."
-        if actor in turn.acted:
-            return f"{name(actor)} has already taken a Turn this Round."
-        if actor not in state.seated_characters():
-            return f"{name(actor)} is not seated at any station."
-        if actor not in players_waiting(state):
-            return "The player ship is out of the battle."
-        return None
-    if actor in state.ships:
-        if state.sides[actor] != "npc":
-            return f"{name(actor)} is crewed by the players: start a character's Turn."
-        if turn.side != "npc":
-            return "It is the players' Turn: the NPCs act after them."
-        if actor not in npcs_waiting(state):
-            return f"{name(actor)} has no Turns left this Round."
-        return None
-    return f"There is no character or ship '{actor}'."
-
-
-def _end_turn(state: Encounter, keep: bool, with_threat: bool) -> str | None:
-    turn = state.turn
-    actor = turn.actor
-    if actor is None:
-        return "No one is taking a Turn."
-    if state.pending is not None:
-        return "Resolve the rolled Task before ending the Turn."
-    if not keep:
-        return None
-    if turn.kept_initiative:
-        return "The Initiative cannot be kept twice in a row: the other side must act first."
-    side = _side_of(state, actor)
-    if side == "player":
-        others = [c for c in players_waiting(state) if c != actor]
-    else:
-        others = [
-            s for s in npcs_waiting(state) if s != actor or state.turn.npc_turns_left.get(s, 0) > 1
-        ]
-    if not others:
-        return "No one else on this side can act this Round."
-    if with_threat and side == "player":
-        return None
-    return _short(state, side, state.house_rules.keep_initiative_cost)
-
-
-def _npc_first(state: Encounter) -> str | None:
-    if state.turn.any_turn_this_round:
-        return "NPCs can be sent first only before anyone has acted this Round."
-    if state.turn.side == "npc":
-        return "The NPCs already act first this Round."
-    return _short(state, "npc", state.house_rules.npc_act_first_threat)
-
-
-def _acting(state: Encounter) -> str | None:
-    turn = state.turn
-    if turn.actor is None or turn.actor_ship is None:
-        return "Not your Turn: start a Turn first."
-    return None
-
-
-def _spend(state: Encounter, command: SpendMomentum) -> str | None:
-    turn = state.turn
-    actor = turn.actor
-    if actor is None:
-        return "Spend Momentum during a Turn."
-    side = _side_of(state, actor)
-    threat = command.with_threat and side == "player"
-    if threat:
-        refusal = threat_refusal(command.spend, state.house_rules)
-        if refusal is not None:
-            return refusal
-    match command.spend:
-        case "extra_minor" | "obtain_information":
-            cost = command.amount
-        case "swift_task":
-            if turn.task_allowance >= 2:
-                return "At most two Tasks may be attempted in a Turn."
-            cost = 2
-        case "create_problem":
-            enemy = "npc" if side == "player" else "player"
-            if turn.create_problem.get(enemy, 0) + command.amount > 3:
-                return "Create Problem adds at most +3 Difficulty to one Task."
-            cost = 2 * command.amount
-        case _:
-            if command.remove_complication and not any(
-                t.kind == "complication" for t in state.traits
-            ):
-                return "No Complication is in play to remove."
-            cost = 2
-    if threat:
-        return None
-    return _short(state, side, cost)
-
-
-def _minor(state: Encounter, command: MinorAction) -> str | None:
-    reason = _acting(state)
-    if reason is not None:
-        return "Minor Actions are taken during a Turn: start one first."
-    if state.pending is not None:
-        return "Resolve the rolled Task first."
-    turn = state.turn
-    a = CATALOG.get(command.action)
-    if a is None or a.kind != "minor":
-        return f"'{command.action}' is not a Minor Action."
-    actor = turn.actor
-    assert actor is not None and turn.actor_ship is not None
-    if actor in state.characters:
-        if not any(s in a.stations for s in state.stations_of(actor)):
-            return f"{a.name} is on the {a.stations[0].label} card only."
-        if a.key == "change_position" and not state.stations_of(actor):
-            return None
-    elif a.key == "change_position":
-        return "Only characters change position."
-    if a.key in turn.minors_used:
-        return f"{a.name} has already been taken this Turn: each Minor Action once per Turn."
-    if len(turn.minors_used) >= turn.minor_allowance:
-        return "Minor Action already used this Turn: spend 1 Momentum for an Extra Minor Action."
-    if a.key in ("raise_shields", "lower_shields"):
-        ship = state.ships[turn.actor_ship]
-        up = a.key == "raise_shields"
-        if ship.shields_up == up:
-            return f"The shields are already {'up' if up else 'down'}."
-        done = turn.shields_toggled.get(turn.actor_ship)
-        if done is not None:
-            return f"The shields were already {done} this Round: not both in one Round."
-    return None
-
-
-def _task_station(state: Encounter, actor: str, a: ActionDef, cmd: AttemptTask) -> str | None:
-    """The card and Override checks of :func:`bridge.engine.tasks.frame_for`."""
-    if actor not in state.characters:
-        station: Station = cmd.station or a.stations[0]
-        if station not in a.stations:
-            return f"{a.name} is not on the {station.label} card."
-        return None
-    mine = state.stations_of(actor)
-    if cmd.station is not None and cmd.station not in mine and not cmd.override:
-        return f"The {cmd.station.label} station is not yours: use Override (+1 Difficulty)."
-    if not cmd.override and not any(s in a.stations for s in mine):
-        return (
-            f"{a.name} is on the {a.stations[0].label} card, not yours: "
-            "use Override (+1 Difficulty)."
-        )
-    return None
-
-
-def _task(state: Encounter, cmd: AttemptTask) -> str | None:
-    turn = state.turn
-    actor = turn.interrupt or turn.actor
-    if actor is None:
-        return "Tasks are attempted during a Turn: start one first."
-    if state.pending is not None:
-        return waiting_text(state.pending)
-    if turn.interrupt is None and turn.tasks_taken >= turn.task_allowance:
-        if turn.tasks_taken >= 2:
-            return "At most two Tasks may be attempted in a Turn."
-        return (
-            "A Task has already been attempted this Turn: a Swift Task (2 Momentum) or "
-            "Determination allows a second one."
-        )
-    a = CATALOG.get(cmd.action)
-    if a is None or a.kind != "task":
-        return f"'{cmd.action}' is not a Task on any station card."
-    if a.key == "override":
-        return "Choose the Task to attempt and tick Override: it adds +1 Difficulty."
-    reason = _task_station(state, actor, a, cmd)
-    if reason is not None:
-        return reason
-    ship = state.ships[actor if actor not in state.characters else state.player_ship]
-    if a.uses is not None:
-        blocked = ship.system_usable(a.uses)
-        close_only = rule_of(a.key).close_when_disabled
-        if blocked is not None and not (close_only and _only_disabled(ship, a.uses)):
-            return blocked
-    return _card_rule(state, actor, ship, a)
-
-
-def _only_disabled(ship: Ship, system: System) -> bool:
-    return not ship.destroyed and ship.system_state(system) is SystemState.DISABLED
-
-
-def _card_rule(state: Encounter, actor: str, ship: Ship, a: ActionDef) -> str | None:
-    """The checks of one card entry that need no parameter: its rule's (bridge.engine.cards)."""
-    why_not = rule_of(a.key).why_not
-    return why_not(state, actor, ship) if why_not is not None else None
+def preview_task(state: Encounter, cmd: AttemptTask) -> TaskPlan | str:
+    """The plan for the station Task ``cmd`` in ``state``, or why the gate or the Task's
+    rules would refuse it (its dice and its own Threat paid on a throwaway copy)."""
+    reason = why_not(state, cmd)
+    return reason if reason is not None else preview_ship_task(state, cmd)

@@ -18,12 +18,12 @@ import zlib
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Annotated, Protocol
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
-from bridge.engine.commands import Command
-from bridge.engine.encounter import Encounter
+from bridge.engine.commands import Command, upgrade_command
+from bridge.engine.state.encounter import Encounter
 from bridge.rules.text import LOG_LINES_MAX, LogLine
 
 __all__ = [
@@ -44,7 +44,9 @@ class JournalEntry(BaseModel):
 
     model_config = ConfigDict(frozen=True, defer_build=True)
 
-    command: Command
+    command: Annotated[Command, BeforeValidator(upgrade_command)]
+    """(A journal written before the two battles shared their Commands is read in today's
+    shapes: :func:`bridge.engine.commands.upgrade_command`.)"""
     d20s: tuple[int, ...] = Field(default=(), max_length=100)
     d6s: tuple[int, ...] = Field(default=(), max_length=500)
     log: tuple[LogLine, ...] = Field(default=(), max_length=LOG_LINES_MAX)

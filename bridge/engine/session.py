@@ -8,22 +8,19 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from bridge.engine import (
-    conflict_minors,
-    conflict_setup,
-    conflict_tasks,
-    conflict_turns,
-    gm,
-    harm,
-    minors,
-    tasks,
-    tray,
-    turns,
-)
-from bridge.engine.changes import Change, diff
 from bridge.engine.commands import Command
-from bridge.engine.context import Ctx, MissingParameter
-from bridge.engine.encounter import Encounter
+from bridge.engine.conflict import harm
+from bridge.engine.conflict import minors as conflict_minors
+from bridge.engine.conflict import setup as conflict_setup
+from bridge.engine.conflict import tasks as conflict_tasks
+from bridge.engine.conflict import turns as conflict_turns
+from bridge.engine.conflict.theatre import CONFLICT
+from bridge.engine.core import gm as core_gm
+from bridge.engine.core import resolution, spending, tray, turn_order
+from bridge.engine.core.changes import Change, diff
+from bridge.engine.core.command import Where
+from bridge.engine.core.context import Ctx, MissingParameter
+from bridge.engine.core.theatre import Theatre
 from bridge.engine.gate import why_not
 from bridge.engine.journal import (
     DeferredJournal,
@@ -33,6 +30,9 @@ from bridge.engine.journal import (
     KeptStates,
     PackedJournal,
 )
+from bridge.engine.ship import gm, minors, tasks, turns
+from bridge.engine.ship.theatre import SHIP
+from bridge.engine.state.encounter import Encounter
 from bridge.rules.dice import Dice, GivenDice, RecordingDice, SeededDice
 from bridge.rules.errors import RuleViolation
 from bridge.rules.hidden import settle
@@ -67,59 +67,67 @@ class Applied(BaseModel):
 
 Handler = Callable[[Ctx, Any], None]
 
+_THEATRES: dict[Where, Theatre] = {"ship": SHIP, "conflict": CONFLICT}
+
+
+def _played(step: Callable[[Ctx, Theatre, Any], None]) -> Handler:
+    """A step both battles share, in the battle the Command's ``where`` names."""
+    return lambda ctx, c: step(ctx, _THEATRES[c.where], c)
+
+
+def _start_turn(ctx: Ctx, c: Any) -> None:
+    if c.on_foot:
+        conflict_turns.start_turn(ctx, c)
+    else:
+        turns.start_turn(ctx, c.actor, c.by)
+
+
 _HANDLERS: dict[str, Handler] = {
-    "start_turn": lambda ctx, c: turns.start_turn(ctx, c.actor, c.by),
-    "end_turn": lambda ctx, c: turns.end_turn(ctx, c.keep_initiative, c.with_threat),
+    # what both battles do, each in its own battle
+    "start_turn": _start_turn,
+    "end_turn": _played(turn_order.end_turn),
+    "resolve": _played(resolution.resolve),
+    "apply_damage": _played(resolution.apply_damage),
+    "inspiration": _played(resolution.inspiration),
+    "spend": _played(spending.spend),
+    "determination": _played(resolution.determination),
+    "trigger_ready": _played(resolution.trigger_ready),
+    "npc_first": lambda ctx, c: spending.npc_first(ctx, _THEATRES[c.where]),
+    "adjust_difficulty": _played(spending.adjust_difficulty),
+    "end_round": lambda ctx, c: _THEATRES[c.where].end_round(ctx),
+    # any battle's
+    "value_complication": core_gm.value_complication,
+    "begin_session": core_gm.begin_session,
+    "adjust_pool": core_gm.adjust_pool,
+    "add_trait": core_gm.add_trait,
+    "remove_trait": core_gm.remove_trait,
+    "add_character": core_gm.add_character,
+    "tray_roll": tray.tray_roll,
+    # the ship battle (the station cards)
     "minor": minors.minor_action,
     "task": tasks.attempt_task,
-    "resolve": tasks.resolve_pending,
-    "apply_damage": tasks.apply_damage,
-    "inspiration": tasks.inspiration,
-    "spend": gm.spend_momentum,
-    "determination": gm.spend_determination,
-    "value_complication": gm.value_complication,
-    "trigger_ready": gm.trigger_ready,
-    "npc_first": gm.npc_acts_first,
-    "adjust_difficulty": gm.adjust_difficulty,
-    "begin_session": gm.begin_session,
     "set_value": gm.set_value,
-    "adjust_pool": gm.adjust_pool,
     "move_ship": gm.move_ship,
-    "add_trait": gm.add_trait,
-    "remove_trait": gm.remove_trait,
-    "end_round": lambda ctx, c: turns.end_round(ctx),
     "end_scene": lambda ctx, c: turns.end_scene(ctx),
     "withdraw": gm.withdraw,
     "house_rules": gm.set_house_rules,
     "add_ship": gm.add_ship,
-    "add_character": gm.add_character,
     "set_seats": gm.set_seats,
     "set_zones": gm.set_zones,
-    "tray_roll": tray.tray_roll,
     # the personal conflict (the Conflict card)
-    "start_conflict": conflict_setup.start_conflict,
-    "end_conflict": conflict_setup.end_conflict,
+    "start_conflict": lambda ctx, c: conflict_setup.start_conflict(ctx, c, turns.end_scene),
+    "end_conflict": lambda ctx, c: conflict_setup.end_conflict(ctx, c, turns.end_scene),
     "add_figure": conflict_setup.add_figure,
     "withdraw_figure": conflict_setup.withdraw_figure,
     "move_figure": conflict_setup.move_figure,
     "zone_terrain": conflict_setup.zone_terrain,
     "reveal_figure": conflict_setup.reveal_figure,
-    "conflict_adjust": conflict_setup.adjust_difficulty,
     "stray_hit": harm.answer_stray,
     "avoid_injury": harm.answer_avoid_injury,
     "resist_knockdown": harm.answer_knockdown,
-    "conflict_end_round": lambda ctx, c: conflict_turns.end_round(ctx),
-    "conflict_npc_first": lambda ctx, c: conflict_turns.npc_first(ctx),
-    "conflict_start_turn": conflict_turns.start_turn,
-    "conflict_end_turn": conflict_turns.end_turn,
     "conflict_minor": conflict_minors.conflict_minor,
     "conflict_task": conflict_tasks.attempt_conflict_task,
-    "conflict_resolve": conflict_tasks.resolve_conflict_task,
-    "conflict_apply_damage": conflict_tasks.apply_conflict_damage,
-    "conflict_reroll": conflict_tasks.conflict_reroll,
-    "conflict_spend": conflict_tasks.conflict_spend,
-    "conflict_second_task": conflict_tasks.conflict_second_task,
-    "conflict_trigger_ready": conflict_tasks.trigger_ready,
+    "aim": conflict_tasks.aim,
 }
 
 

@@ -46,7 +46,7 @@ def has_talent(talents: tuple[str, ...], name: str) -> bool:
 
 
 StationName = Literal["command", "helm", "tactical", "operations", "science"]
-"""A bridge station by its saved name (the values of ``bridge.engine.catalog.Station``)."""
+"""A bridge station by its saved name (the values of ``bridge.engine.state.cards.Station``)."""
 
 
 class Attributes(BaseModel):

@@ -5,7 +5,8 @@ its terminal, one a line: ``seats`` lists them, ``free SEAT`` frees one whose pl
 cannot come back with their own app (a lost or closed phone: its token stops working and
 the next player to claim it gets it), ``share SEAT`` and ``unshare SEAT`` let more than
 one client hold it, ``help`` says so. A seat is named by its number in the list, its id
-(``char:kell``), its character's id or the start of its name.
+(``char:kell``), its character's id or the start of its name. What the terminal prints
+holds no control character: a player's name is shown with its escapes, never acted on.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import TextIO
 
 from bridge.net.host import ClientInfo, Host
 from bridge.net.protocol import SeatInfo
+from bridge.rules.text import escaped
 
 __all__ = ["HELP", "answer", "read_terminal"]
 
@@ -42,11 +44,10 @@ def _seat_lines(seats: tuple[SeatInfo, ...], clients: list[ClientInfo]) -> str:
         if seat.character is None:
             held = "anyone may watch"
         shared = ", shared" if seat.shared and seat.character is not None else ""
-        names = [c.name[:40] for c in clients if c.seat == seat.id]
+        names = [escaped(c.name[:40]) for c in clients if c.seat == seat.id]
         who = f" ({', '.join(names)})" if names else ""
-        lines.append(
-            f"  {n}. {seat.label} [{seat.id}]: {held}{shared}, {seat.clients} connected{who}"
-        )
+        label, seat_id = escaped(seat.label), escaped(seat.id)
+        lines.append(f"  {n}. {label} [{seat_id}]: {held}{shared}, {seat.clients} connected{who}")
     return "\n".join(["Seats:", *lines])
 
 
@@ -115,8 +116,8 @@ def read_terminal(
 
     def handle(line: str) -> None:
         text = answer(host, line)
-        if text:
-            say(text)
+        if text:  # one line a seat: nothing in it acts on the terminal
+            say(escaped(text, keep="\n"))
 
     def read() -> None:
         try:

@@ -13,6 +13,7 @@ from typing import Annotated, Literal
 
 from pydantic import (
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Field,
     JsonValue,
@@ -24,6 +25,7 @@ from pydantic import (
 from bridge import __version__
 from bridge.engine import (
     AttemptTask,
+    Change,
     Command,
     ConflictChoice,
     ConflictMinor,
@@ -89,7 +91,21 @@ LOG_PAGE_BYTES = 1024 * 1024
 """A snapshot or a log page carries the newest entries that fit in this many bytes."""
 LOG_PAGE_ENTRIES = 500
 """... and at most this many entries."""
-Id = Annotated[StrictInt, Field(ge=0, le=2**53, description="Echoed in the answer")]
+
+
+def _whole(value: object) -> object:
+    """A JSON number with no fraction (``4.0``) as the integer it is; anything else as
+    sent, for the integer check to judge (``4.5``, ``"4"`` and ``true`` are refused)."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+WholeNumber = Annotated[StrictInt, BeforeValidator(_whole)]
+"""An integer as JSON writes it: ``4`` or ``4.0`` (JSON Schema's ``integer`` too)."""
+Id = Annotated[
+    StrictInt, Field(ge=0, le=2**53, description="Echoed in the answer"), BeforeValidator(_whole)
+]
 
 
 class _Message(BaseModel):
@@ -101,7 +117,9 @@ class Hello(_Message):
     """The first message of every connection: versions and the join code."""
 
     type: Literal["hello"] = "hello"
-    protocol: StrictInt = Field(description="The protocol version the client speaks (a number)")
+    protocol: WholeNumber = Field(
+        description="The protocol version the client speaks (a number: 4 or 4.0)"
+    )
     app: str = Field(max_length=40, description="The client's Bridge version, for messages")
     code: str = Field(max_length=64, description="The join code the GM shows")
     name: str = Field(default="", max_length=60, description="Who is joining, for the GM")
@@ -159,8 +177,11 @@ class LogPageRequest(_Message):
 
     type: Literal["log_page"] = "log_page"
     id: Id
-    before: StrictInt = Field(ge=0, description="The index of the oldest entry held")
-    count: StrictInt = Field(default=LOG_PAGE_ENTRIES, ge=1, le=LOG_PAGE_ENTRIES)
+    before: WholeNumber = Field(
+        ge=0,
+        description="The index of the oldest entry held (past the log's end: its end)",
+    )
+    count: WholeNumber = Field(default=LOG_PAGE_ENTRIES, ge=1, le=LOG_PAGE_ENTRIES)
 
 
 class Ping(_Message):
@@ -236,6 +257,11 @@ class Snapshot(_Message):
     available: Availability
 
 
+_CHANGES = "What moved in this seat's view, a bitmask (other bits: ignore them): " + ", ".join(
+    f"{flag.value} {str(flag.name).lower().replace('_', ' ')}" for flag in Change
+)
+
+
 class Update(_Message):
     """One change: what changed in the seat's view since the previous revision.
 
@@ -248,7 +274,7 @@ class Update(_Message):
 
     type: Literal["update"] = "update"
     revision: int
-    changes: int = Field(description="The engine's Change flags, as an integer")
+    changes: int = Field(description=_CHANGES)
     patch: dict[str, JsonValue] = Field(
         description="RFC 7396 merge patch of the state (an Encounter) at the previous "
         "revision: an object member replaces or merges into the value under its key, "
@@ -273,7 +299,12 @@ class Refused(_Message):
     """A Command (or a message) refused; nothing changed. ``reason`` is for the player."""
 
     type: Literal["refused"] = "refused"
-    id: int | None = None
+    id: int | None = Field(default=None, description="The refused message's `id`, if it had one")
+    request: str | None = Field(
+        default=None,
+        description="The refused message's `type` (null: a message not understood)",
+    )
+    t: float | None = Field(default=None, description="A refused `ping`'s `t`")
     reason: str
     retry_after: float | None = Field(
         default=None,
@@ -371,6 +402,7 @@ ErrorCode = Literal[
     "bad_frame",
     "binary",
     "flood",
+    "ping_timeout",
 ]
 
 

@@ -24,6 +24,7 @@ from bridge.net.host_terminal import read_terminal
 from bridge.net.seats import SeatPlan
 from bridge.net.web import page_url
 from bridge.rules.dice import SeededDice
+from bridge.rules.text import escaped
 from bridge.storage.autosave import AutosaveJournal, recover
 from bridge.storage.battle import open_battle
 
@@ -126,7 +127,7 @@ async def run_host(
         "hosting “%s” on port %s, autosave %s", session.state.name, listening, journal.path
     )
     print(
-        f"Bridge host listening on port {listening}: battle “{session.state.name}”, "
+        f"Bridge host listening on port {listening}: battle “{escaped(session.state.name)}”, "
         f"join code {host.guard.code}, autosave {journal.path}",
         flush=True,
     )

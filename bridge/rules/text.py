@@ -34,6 +34,9 @@ __all__ = [
     "TitleName",
     "ValueText",
     "ZoneName",
+    "character_name",
+    "escaped",
+    "is_control",
     "printable_line",
     "printable_text",
 ]
@@ -58,24 +61,46 @@ LOG_LINES_MAX = 200
 """Log lines one Command writes (a busy one writes about 25)."""
 
 _CONTROL = "Cc"
+_REORDERING = frozenset("\u2028\u2029\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+"""The line and paragraph separators and the bidirectional embeddings, overrides and
+isolates: not control characters to Unicode, yet they break or reorder what follows."""
 _RESERVED = "\ue000\ue001\ue002\ue003"
 """The log's hidden-span markers (:mod:`bridge.rules.hidden`): no name or note holds them."""
 _PATTERN_LINE = r"^[^\u0000-\u001f\u007f-\u009f\ue000-\ue003]*$"
 _PATTERN_TEXT = r"^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ue000-\ue003]*$"
 
 
-def _named(ch: str) -> str:
+def character_name(ch: str) -> str:
+    """How a sentence names the character ``ch`` (ESC, a line break, U+202E)."""
     names = {"\x00": "NUL", "\x07": "BEL", "\x1b": "ESC", "\n": "a line break", "\t": "a tab"}
     return names.get(ch, f"U+{ord(ch):04X}")
+
+
+def is_control(ch: str) -> bool:
+    """Whether a terminal, a log or a label would act on ``ch`` rather than show it: a
+    control character (C0, DEL, C1), a line or paragraph separator, or a bidirectional
+    embedding, override or isolate."""
+    return unicodedata.category(ch) == _CONTROL or ch in _REORDERING
+
+
+def escaped(text: str, keep: str = "") -> str:
+    """``text`` safe to print on a terminal or write in a log line: each character
+    :func:`is_control` names (except those in ``keep``) as its escape (ESC as ``\\x1b``)."""
+    if text.isprintable() or not any(is_control(ch) and ch not in keep for ch in text):
+        return text
+    return "".join(
+        ch.encode("unicode_escape").decode("ascii") if is_control(ch) and ch not in keep else ch
+        for ch in text
+    )
 
 
 def printable_line(value: str) -> str:
     """``value`` if it holds no control character (it is one line), else ValueError."""
     for ch in value:
         if unicodedata.category(ch) == _CONTROL:
-            raise ValueError(f"a control character ({_named(ch)}) is not allowed here")
+            raise ValueError(f"a control character ({character_name(ch)}) is not allowed here")
         if ch in _RESERVED:
-            raise ValueError(f"the character {_named(ch)} is reserved by Bridge")
+            raise ValueError(f"the character {character_name(ch)} is reserved by Bridge")
     return value
 
 
@@ -83,9 +108,9 @@ def printable_text(value: str) -> str:
     """``value`` if its only control characters are line breaks and tabs."""
     for ch in value:
         if ch not in "\n\r\t" and unicodedata.category(ch) == _CONTROL:
-            raise ValueError(f"a control character ({_named(ch)}) is not allowed in text")
+            raise ValueError(f"a control character ({character_name(ch)}) is not allowed in text")
         if ch in _RESERVED:
-            raise ValueError(f"the character {_named(ch)} is reserved by Bridge")
+            raise ValueError(f"the character {character_name(ch)} is reserved by Bridge")
     return value
 
 

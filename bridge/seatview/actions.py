@@ -3,7 +3,7 @@ parameters it needs and their legal choices, or why it cannot be used.
 
 A client that knows no rules builds its whole card from this: each entry names the
 fixed fields of its Command (``command``), the fields the person fills (``params``, from
-:mod:`bridge.engine.forms`, with the legal choices now) and, for a rolled Task, the
+:mod:`bridge.engine.core.forms`, with the legal choices now) and, for a rolled Task, the
 Momentum spends a success allows (``spends``). The reasons are the engine's gate
 (:func:`bridge.engine.why_not`) on the whole battle, so a control is enabled exactly when
 the host would accept it. Parameters and choices are given only for what may be used now.

@@ -11,32 +11,30 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from bridge.engine import CONFLICT_TYPES, JournalEntry
+from bridge.engine import JournalEntry
 from bridge.rules.hidden import conceal, reveal
 from bridge.rules.text import LOG_LINES_MAX, LogLine
 from bridge.seatview.seat import Seat
 
 __all__ = ["GM_EDIT", "LogEntry", "seat_entry", "seat_lines", "seat_log"]
 
-_PUBLIC_GM_COMMANDS = (
-    frozenset(
-        {
-            "end_round",
-            "end_scene",
-            "adjust_pool",
-            "npc_first",
-            "withdraw",
-            "move_ship",
-            "add_trait",
-            "remove_trait",
-            "adjust_difficulty",
-            "trigger_ready",
-        }
-    )
-    | CONFLICT_TYPES
-)  # every Command of a personal conflict, the GM's too: its secrets
-# are marked in its lines, as a ship's are (an NPC's Stress until the GM reveals it)
-"""GM Commands whose log lines the crew reads (they describe what the table sees)."""
+_PUBLIC_GM_COMMANDS = frozenset(
+    {
+        "end_round",
+        "end_scene",
+        "adjust_pool",
+        "npc_first",
+        "withdraw",
+        "move_ship",
+        "add_trait",
+        "remove_trait",
+        "adjust_difficulty",
+        "trigger_ready",
+    }
+)
+"""GM Commands whose log lines the crew reads (they describe what the table sees); so are
+every Command's on foot, the GM's too: a personal conflict's secrets are marked in its
+lines, as a ship's are (an NPC's Stress until the GM reveals it)."""
 GM_EDIT = "The GM edited the battle."
 
 
@@ -57,7 +55,8 @@ def seat_lines(entry: JournalEntry, seat: Seat) -> tuple[str, ...]:
         return tuple(reveal(line) for line in entry.log)
     command = entry.command
     private = command.by == "gm" and (
-        (command.gm_only and command.type not in _PUBLIC_GM_COMMANDS) or command.type == "tray_roll"
+        (command.gm_only and command.type not in _PUBLIC_GM_COMMANDS and not command.on_foot)
+        or command.type == "tray_roll"
     )
     if private:
         return (GM_EDIT,)

@@ -93,7 +93,7 @@ class EncounterFile(_File):
     """A battle: how it started, every Command since, and where it stands now."""
 
     format: Literal["bridge.encounter"] = "bridge.encounter"
-    version: Literal[6] = 6
+    version: Literal[7] = 7
     initial: Encounter
     checkpoint: Checkpoint | None = None
     journal: tuple[JournalEntry, ...] = Field(default=(), max_length=JOURNAL_MAX)
@@ -202,6 +202,15 @@ def _encounter_5_to_6(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "version": 6}
 
 
+def _encounter_6_to_7(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 7's journal gives the personal conflict the Commands both battles share
+    (a Turn, the spends, a roll's resolution and damage, Determination, a readied Task,
+    the NPCs first, the next Task, the Round: ``where="conflict"``); its entries are read
+    in today's shapes as they load (:func:`bridge.engine.upgrade_command`), so a version 6
+    battle keeps every Command and replays as it was played."""
+    return {**data, "version": 7}
+
+
 MIGRATIONS: dict[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = {
     ("bridge.ship", 1): _wrap("ship"),
     ("bridge.ship", 2): _ship_2_to_3,
@@ -211,6 +220,7 @@ MIGRATIONS: dict[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = 
     ("bridge.encounter", 3): _encounter_3_to_4,
     ("bridge.encounter", 4): _encounter_4_to_5,
     ("bridge.encounter", 5): _encounter_5_to_6,
+    ("bridge.encounter", 6): _encounter_6_to_7,
     ("bridge.character", 2): _character_2_to_3,
 }
 """(format, version) -> a function giving the data one version later."""

@@ -4,7 +4,8 @@ The installed app has no console, so an error that nothing catches would leave n
 :func:`start_logging` sends every log line, and every uncaught exception with its
 traceback, to ``NAME.log`` in :func:`~bridge.storage.paths.log_dir` (1 MB, five older
 files kept), and a hard crash (a fault in Qt) to ``crash.log`` beside it. Secrets (join
-codes, seat tokens) given to :func:`keep_secret` never reach a log line.
+codes, seat tokens) given to :func:`keep_secret` never reach a log line, and a control
+character in a line is written as its escape.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import IO
 
+from bridge.rules.text import escaped
 from bridge.storage.paths import log_dir
 
 __all__ = ["keep_secret", "log_error", "log_path", "start_logging", "stop_logging"]
@@ -35,10 +37,19 @@ def keep_secret(text: str) -> None:
 
 
 class _Hiding(logging.Formatter):
-    """Formats a line as usual, then hides every secret in it (message and traceback)."""
+    """Formats a line as usual, then hides every secret in it (message and traceback).
+
+    A message is one line of the file whatever it quotes: a control character in it (an
+    ESC, a line break in a name a client sent) is written as its escape (``\\x1b``,
+    ``\\n``), so no text can fake a line of the log or act on a terminal showing it.
+    """
+
+    def formatMessage(self, record: logging.LogRecord) -> str:  # noqa: N802  (logging's name)
+        return escaped(super().formatMessage(record))
 
     def format(self, record: logging.LogRecord) -> str:
-        text = super().format(record)
+        # Its message is one line now; the traceback (perhaps another handler's) keeps its.
+        text = escaped(super().format(record), keep="\n")
         for secret in sorted(_secrets, key=len, reverse=True):
             if secret in text:
                 text = text.replace(secret, "[hidden]")

@@ -14,8 +14,9 @@ file, so the key is used where it lives. BRIDGE_SIGN_MODE says where:
                     registration with the "Trusted Signing Certificate Profile Signer" role),
                     TRUSTED_SIGNING_ENDPOINT (e.g. https://weu.codesigning.azure.net),
                     TRUSTED_SIGNING_ACCOUNT, TRUSTED_SIGNING_PROFILE, and
-                    TRUSTED_SIGNING_DLIB: the path of Azure.CodeSigning.Dlib.dll from the
-                    Microsoft.Trusted.Signing.Client NuGet package.
+                    TRUSTED_SIGNING_DLIB: the path of Azure.CodeSigning.Dlib.dll (bin\x64)
+                    from the Microsoft.ArtifactSigning.Client NuGet package (the service is
+                    now named Artifact Signing; the workflow pins the client's version).
   store             a certificate in the Windows certificate store, whose key a hardware
                     token's or a cloud HSM's key storage provider holds (the provider's own
                     set-up puts the certificate there), chosen by WINDOWS_CERT_THUMBPRINT

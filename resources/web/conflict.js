@@ -218,8 +218,8 @@ export function conflictCard(link, card, hooks) {
     el(
       "section",
       { class: "turn-controls", "aria-label": "Your Turn" },
-      control("conflict-start", "START TURN", card.start_turn, { type: "conflict_start_turn", figure }),
-      control("conflict-end", "END TURN", card.end_turn, { type: "conflict_end_turn" }),
+      control("conflict-start", "START TURN", card.start_turn, { type: "start_turn", where: "conflict", actor: figure }),
+      control("conflict-end", "END TURN", card.end_turn, { type: "end_turn", where: "conflict" }),
     ),
     el(
       "section",

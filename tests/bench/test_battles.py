@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bridge.bench.battles import endless_battle, endless_step, fleet_encounter
-from bridge.engine.commands import SetValue
+from bridge.engine.core.commands import SetValue
 from bridge.engine.session import Session
 from bridge.rules.dice import SeededDice
 

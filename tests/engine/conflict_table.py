@@ -7,23 +7,21 @@ from typing import Any
 
 import pytest
 
-from bridge.engine.commands import (
-    Command,
-    ConflictApplyDamage,
-    ConflictEndTurn,
+from bridge.engine.commands import Command
+from bridge.engine.conflict.commands import (
     ConflictMinor,
-    ConflictResolve,
-    ConflictStartTurn,
     ConflictTask,
+    NpcPlacement,
+    OfficerPlacement,
     StartConflict,
 )
-from bridge.engine.conflict_commands import NpcPlacement, OfficerPlacement
-from bridge.engine.conflict_state import Conflict, Figure
+from bridge.engine.core.commands import ApplyDamage, EndTurn, ResolveTask, StartTurn
 from bridge.engine.demo import demo_encounter
-from bridge.engine.encounter import Encounter
 from bridge.engine.session import Applied, CommandRefused, Session
-from bridge.engine.spends import PersonalSpends
-from bridge.engine.zone_map import ZoneMap
+from bridge.engine.state.conflict import Conflict, Figure
+from bridge.engine.state.encounter import Encounter
+from bridge.engine.state.spends import Spends
+from bridge.engine.state.zones import ZoneMap
 from bridge.model.character import Attributes, Disciplines
 from bridge.model.house_rules import HouseRules
 from bridge.model.npc import Npc, NpcAbility
@@ -121,12 +119,12 @@ class Fight:
         return self.fig(fid).character or "gm"
 
     def turn(self, fid: str) -> Applied:
-        return self.do(ConflictStartTurn(by=self.by(fid), figure=fid))
+        return self.do(StartTurn(by=self.by(fid), actor=fid, where="conflict"))
 
     def end(self, **kw: Any) -> Applied:
         actor = self.conflict.turn.actor
         assert actor is not None
-        return self.do(ConflictEndTurn(by=self.by(actor), **kw))
+        return self.do(EndTurn(by=self.by(actor), **kw, where="conflict"))
 
     def idle(self, fid: str) -> None:
         """A Turn that does nothing but Interact and Pass (so it counts as a Turn)."""
@@ -150,7 +148,7 @@ class Fight:
 
     def resolve(
         self,
-        spends: PersonalSpends | None = None,
+        spends: Spends | None = None,
         d20: tuple[int, ...] = (),
         d6: tuple[int, ...] = (),
         hold: bool = False,
@@ -158,8 +156,11 @@ class Fight:
         pending = self.conflict.pending
         assert pending is not None
         return self.do(
-            ConflictResolve(
-                by=self.by(pending.actor), spends=spends or PersonalSpends(), hold_damage=hold
+            ResolveTask(
+                by=self.by(pending.actor),
+                spends=spends or Spends(),
+                hold_damage=hold,
+                where="conflict",
             ),
             d20=d20,
             d6=d6,
@@ -168,7 +169,9 @@ class Fight:
     def land(self, reroll: tuple[int, ...] = (), d6: tuple[int, ...] = ()) -> Applied:
         pending = self.conflict.pending
         assert pending is not None
-        return self.do(ConflictApplyDamage(by=self.by(pending.actor), reroll=reroll), d6=d6)
+        return self.do(
+            ApplyDamage(by=self.by(pending.actor), reroll=reroll, where="conflict"), d6=d6
+        )
 
 
 def log(applied: Applied) -> str:

@@ -6,18 +6,13 @@ from typing import Any
 
 import pytest
 
-from bridge.engine.commands import (
-    AttemptTask,
-    Command,
-    EndTurn,
-    MinorAction,
-    ResolveTask,
-    Spends,
-    StartTurn,
-)
+from bridge.engine.commands import Command
+from bridge.engine.core.commands import EndTurn, ResolveTask, StartTurn
 from bridge.engine.demo import demo_encounter
-from bridge.engine.encounter import Encounter
 from bridge.engine.session import Applied, CommandRefused, Session
+from bridge.engine.ship.commands import AttemptTask, MinorAction
+from bridge.engine.state.encounter import Encounter
+from bridge.engine.state.spends import Spends
 from bridge.rules.dice import GivenDice
 
 HIT = (1, 1, 1)  # criticals: 4 successes on the lead dice, 2 on a ship assist

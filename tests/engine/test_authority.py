@@ -9,8 +9,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bridge.engine.commands import (
-    Command,
+from bridge.engine.commands import Command
+from bridge.engine.core.commands import (
     EndTurn,
     Inspiration,
     ResolveTask,
@@ -19,8 +19,8 @@ from bridge.engine.commands import (
     TriggerReady,
     ValueComplication,
 )
-from bridge.engine.encounter import Encounter
 from bridge.engine.session import CommandRefused, Session
+from bridge.engine.state.encounter import Encounter
 from bridge.rules.dice import SeededDice
 from bridge.storage.load import FileProblem, parse_document
 from tests.engine.table import Table
@@ -52,8 +52,8 @@ def test_a_player_cannot_trigger_another_characters_readied_task() -> None:
     t.task("ready", readied="fire_weapon", note="the Qoj decloaks")
     t.end()
     t.turn("qoj")
-    t.refused(TriggerReady(by="tovan", character="kell"), "own player")
-    t.do(TriggerReady(by="kell", character="kell"))
+    t.refused(TriggerReady(by="tovan", actor="kell"), "own player")
+    t.do(TriggerReady(by="kell", actor="kell"))
     assert t.state.turn.interrupt == "kell"
 
 

@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 from bridge.bench.battles import long_battle
-from bridge.engine.autopilot import (
+from bridge.engine.core.commands import AdjustDifficulty, StartTurn
+from bridge.engine.demo import demo_encounter
+from bridge.engine.gate import preview_task
+from bridge.engine.session import Session
+from bridge.engine.ship.autopilot import (
     HOPELESS,
     NPCS_ONLY,
     _task_options,
     suggest,
     suggest_for_npcs,
 )
-from bridge.engine.commands import AdjustDifficulty, AttemptTask, StartTurn
-from bridge.engine.demo import demo_encounter
-from bridge.engine.session import Session
-from bridge.engine.tasks import preview_task
+from bridge.engine.ship.commands import AttemptTask
 from bridge.rules.dice import SeededDice
 from bridge.rules.odds import task_odds
 from tests.engine.test_properties import check_invariants
@@ -97,8 +98,8 @@ def test_an_npc_ship_buys_dice_with_threat_for_an_attack_and_keeps_the_gms_share
     the better odds are worth more than the Threat, never spends the last THREAT_KEPT,
     and buys none for a weapon whose hit would not get through the target's Resistance
     (a torpedo's three dice against Resistance 6 cost 6 Threat for nothing)."""
-    from bridge.engine.autopilot import THREAT_KEPT
-    from bridge.engine.commands import SetValue
+    from bridge.engine.core.commands import SetValue
+    from bridge.engine.ship.autopilot import THREAT_KEPT
     from bridge.rules.task import purchase_cost
 
     session = Session(demo_encounter(), SeededDice(2))

@@ -4,19 +4,19 @@ five cards (seed 001) and checking the state after each step."""
 
 from __future__ import annotations
 
-from bridge.engine.catalog import CATALOG, Station
-from bridge.engine.commands import (
-    AttemptTask,
+from bridge.engine.core.commands import (
     EndRound,
     Inspiration,
     SpendDetermination,
     SpendMomentum,
-    Spends,
     TriggerReady,
-    Withdraw,
 )
-from bridge.engine.encounter import DurationKind
 from bridge.engine.session import Session
+from bridge.engine.ship.catalog import CATALOG
+from bridge.engine.ship.commands import AttemptTask, Withdraw
+from bridge.engine.state.cards import Station
+from bridge.engine.state.encounter import DurationKind
+from bridge.engine.state.spends import Spends
 from bridge.rules.breaches import SystemState
 from bridge.rules.stats import Attribute, Department, System
 from tests.engine.table import Table
@@ -255,7 +255,7 @@ def test_a_whole_battle_touching_every_task() -> None:
     t.task("ready", readied="fire_weapon", note="the Vor'tak lowers its shields")
     t.end()
     t.turn("vortak")
-    t.do(TriggerReady(character="kell"))
+    t.do(TriggerReady(actor="kell"))
     t.roll("fire_weapon", weapon="Phaser Arrays", target="vortak", d20=(20, 20, 20, 20))
     assert s().pending is not None and not s().pending.result.success
     t.do(Inspiration(by="kell", value="Hesitation gets people killed"), d20=(1, 1))

@@ -3,10 +3,12 @@ none, disabled (with the reason) where there is nothing to do, the Focus named."
 
 from __future__ import annotations
 
-from bridge.engine.catalog import CATALOG
-from bridge.engine.commands import AdjustDifficulty, AttemptTask, EndTurn, SetValue, Spends
-from bridge.engine.encounter import DurationKind
+from bridge.engine.core.commands import AdjustDifficulty, EndTurn, SetValue
 from bridge.engine.gate import why_not
+from bridge.engine.ship.catalog import CATALOG
+from bridge.engine.ship.commands import AttemptTask
+from bridge.engine.state.encounter import DurationKind
+from bridge.engine.state.spends import Spends
 from bridge.rules.stats import Attribute, Department, System
 from tests.engine.table import Table
 

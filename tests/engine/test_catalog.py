@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from bridge.engine.cards import RULES, rule_of, task_needs
-from bridge.engine.cards.rule import Need
-from bridge.engine.catalog import CATALOG, Station, action, actions_for
+from bridge.engine.core.needs import Need
+from bridge.engine.ship.cards import RULES, rule_of, task_needs
+from bridge.engine.ship.catalog import CATALOG, action, actions_for
+from bridge.engine.state.cards import Station
 from bridge.rules.stats import Attribute, Department, System
 
 CARDS = {
@@ -237,7 +238,7 @@ def test_succeed_at_cost_and_momentum_effects() -> None:
 
 
 def test_every_task_is_one_rule_with_one_effect() -> None:
-    """Each station Task lives in one rule object (bridge.engine.cards): a rolled Task has
+    """Each station Task lives in one rule object (bridge.engine.ship.cards): a rolled Task has
     an effect (the catalog's narrative ones log their outcome), an unrolled one acts at once,
     never both."""
     tasks = {k for k, a in CATALOG.items() if a.kind == "task" and k != "override"}

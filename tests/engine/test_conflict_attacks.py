@@ -9,8 +9,9 @@ Fitness 9, Security 2 (Stress 11), a disruptor pistol (3▲ Vicious 1).
 
 from __future__ import annotations
 
-from bridge.engine.commands import AvoidInjury, ConflictTask, SetValue, StrayHit
-from bridge.engine.spends import PersonalSpends
+from bridge.engine.conflict.commands import AvoidInjury, ConflictTask, StrayHit
+from bridge.engine.core.commands import SetValue
+from bridge.engine.state.spends import Spends
 from bridge.model.house_rules import HouseRules
 from bridge.rules.npc_abilities import NpcTier
 from bridge.rules.personal_gear import personal_weapon
@@ -234,7 +235,7 @@ def test_a_lethal_injury_kills_at_the_end_of_the_scene_unless_stabilised() -> No
     """RULES-NOTES [known]: "An Injury from a Lethal attack kills at the end of the scene
     unless stabilised (First Aid); from a Non-Lethal attack the character is unconscious
     until the scene ends"."""
-    from bridge.engine.commands import EndConflict
+    from bridge.engine.conflict.commands import EndConflict
 
     f = Fight(npcs=((npc(tier=NpcTier.MINOR), B, 0, 3),))
     f.turn("kell")
@@ -255,7 +256,7 @@ def test_a_lethal_injury_kills_at_the_end_of_the_scene_unless_stabilised() -> No
 def test_deadly_and_non_lethal_qualities_change_the_difficulty() -> None:
     """Seed 003 DEADLY: "Increase the Difficulty of Non-Lethal Attacks made with this
     weapon by 1"; NON-LETHAL: "Increase the Difficulty of Lethal Attacks ... by 1"."""
-    from bridge.engine.conflict_card import conflict_preview
+    from bridge.engine.conflict.card import conflict_preview
 
     knife = personal_weapon("Knife/Dagger")
     f = Fight(officers=(("kell", B, 1),), npcs=((npc(weapons=(knife,)), B, 1, 1),))
@@ -275,7 +276,7 @@ def test_deadly_and_non_lethal_qualities_change_the_difficulty() -> None:
 def test_the_prone_house_rules_change_ranged_and_melee_attacks() -> None:
     """RULES-NOTES [default]: ranged attacks against a prone character +1, melee -1
     (minimum 0); the GM may change both."""
-    from bridge.engine.conflict_card import conflict_preview
+    from bridge.engine.conflict.card import conflict_preview
 
     f = Fight(officers=(("kell", B, 1),), npcs=((npc(), B, 1, 1),))
     f.do(SetValue(path="conflict.figures.thug.prone", value=True))
@@ -304,6 +305,6 @@ def test_recover_restores_avoid_injury_and_stress() -> None:
     f.turn("kell")
     applied = f.task("recover", d20=(1, 5))  # 3 successes vs 1: 2 Momentum
     assert "Fitness + Command (13), Difficulty 1 (Base 2; In Cover -1)." in log(applied)
-    f.resolve(PersonalSpends(extra=2))
+    f.resolve(Spends(extra=2))
     kell = f.fig("kell")
     assert kell.stress == 14 and not kell.avoid_injury_used and kell.recover_cover

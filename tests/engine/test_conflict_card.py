@@ -7,15 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from bridge.engine.cards import Need
-from bridge.engine.commands import (
-    Command,
-    ConflictMinor,
-    ConflictTask,
-    SetValue,
-)
-from bridge.engine.conflict_autopilot import suggest_conflict
-from bridge.engine.conflict_card import (
+from bridge.engine.commands import Command
+from bridge.engine.conflict.autopilot import suggest_conflict
+from bridge.engine.conflict.card import (
     conflict_card,
     conflict_choices,
     conflict_figures,
@@ -23,11 +17,14 @@ from bridge.engine.conflict_card import (
     conflict_preview,
     with_choice,
 )
-from bridge.engine.conflict_catalog import CONFLICT_CARD
-from bridge.engine.conflict_roll_needs import ROLL_NEEDS
+from bridge.engine.conflict.catalog import CONFLICT_CARD
+from bridge.engine.conflict.commands import ConflictMinor, ConflictTask
+from bridge.engine.conflict.roll_needs import ROLL_NEEDS
+from bridge.engine.core.commands import SetValue
+from bridge.engine.core.needs import Need
 from bridge.engine.demo_boarding import demo_boarding
-from bridge.engine.encounter import Encounter
 from bridge.engine.session import Session
+from bridge.engine.state.encounter import Encounter
 from bridge.rules.dice import SeededDice
 from bridge.rules.opposed import opposed_odds
 from bridge.rules.personal_gear import PersonalEffect
@@ -156,7 +153,7 @@ def test_a_melee_previews_odds_count_the_opposition() -> None:
     preview = conflict_preview(f.state, cmd)
     assert preview.reason is None and preview.attack is not None
     assert preview.attack.kind == "melee" and preview.attack.opposed is not None
-    from bridge.engine.conflict_tasks import preview_conflict_task
+    from bridge.engine.conflict.tasks import preview_conflict_task
 
     plan = preview_conflict_task(f.state, cmd)
     assert not isinstance(plan, str) and plan.reactive is not None
@@ -178,7 +175,7 @@ def test_a_refused_preview_says_why() -> None:
 
 def test_the_players_do_not_see_an_unrevealed_npcs_stress_or_abilities() -> None:
     """[house rule] An NPC's Stress and special abilities are the GM's until revealed."""
-    from bridge.engine.commands import RevealFigure
+    from bridge.engine.conflict.commands import RevealFigure
     from bridge.model.npc import NpcAbility
     from bridge.rules.npc_abilities import NpcAbilityKind
 
@@ -234,7 +231,7 @@ def test_every_conflict_task_is_one_rule_with_one_effect_and_choices_for_its_nee
     """Each Task of the Conflict card lives in one ConflictRule: a rolled Task has an
     effect, an unrolled one acts at once, never both; every need with a fixed set of
     values has a function for its legal choices."""
-    from bridge.engine.cards import CONFLICT_RULES
+    from bridge.engine.conflict.rules import CONFLICT_RULES
 
     tasks = {k for k, a in CONFLICT_CARD.items() if a.kind == "task"}
     assert tasks == set(CONFLICT_RULES)
@@ -282,7 +279,7 @@ def test_a_task_without_a_roll_previews_as_the_gates_word_and_notes_take_text() 
 def test_who_is_within_reach_is_said_by_name_and_the_fallen_are_marked() -> None:
     """The card's "within Reach" line is for the officer's eyes: names, not ids, and a
     figure out of the fight (here Injured) is marked, since First Aid still reaches it."""
-    from bridge.engine.commands import MoveFigure
+    from bridge.engine.conflict.commands import MoveFigure
     from bridge.seatview import conflict_card_of
 
     f = Fight()

@@ -8,9 +8,11 @@ from __future__ import annotations
 from typing import Any
 
 from bridge.engine import conflict_card
-from bridge.engine.commands import Command, ConflictMinor, SetValue, command_adapter
-from bridge.engine.conflict_controls import CONTROL_KEYS, conflict_controls, resolve_spends
-from bridge.engine.forms import ActionInfo
+from bridge.engine.commands import Command, command_adapter
+from bridge.engine.conflict.commands import ConflictMinor
+from bridge.engine.conflict.controls import CONTROL_KEYS, conflict_controls, resolve_spends
+from bridge.engine.core.commands import SetValue
+from bridge.engine.core.forms import ActionInfo
 from tests.engine.conflict_table import MISS, B, C, Fight, log, npc
 
 NINE_BLANKS = (3,) * 9
@@ -55,7 +57,7 @@ def test_a_hits_spends_name_the_secondary_targets_within_reach_of_the_target() -
     assert [c.value for c in spends["secondary_target"].choices] == ["thug-2"]
     assert spends["disarm"].help  # the card's own words
     resolve = conflict_controls(f.state, "kell")["resolve"]
-    assert resolve.command == {"type": "conflict_resolve", "hold_damage": True}
+    assert resolve.command == {"type": "resolve", "where": "conflict", "hold_damage": True}
     sent = built(resolve, "kell", spends={"secondary_target": "thug-2"})
     f.do(sent, d6=(2, 2, 2, 1, *NINE_BLANKS[4:]))
     apply = conflict_controls(f.state, "kell")["apply_damage"]
@@ -142,14 +144,14 @@ def test_a_second_task_for_determination_cites_a_value() -> None:
 def test_a_figure_cannot_trigger_its_own_readied_task_in_its_own_turn() -> None:
     """Seed 003 READY: the readied Task interrupts another figure's Turn when its trigger
     happens; triggered in the figure's own Turn it gave a second Task for nothing."""
-    from bridge.engine.commands import ConflictTriggerReady
+    from bridge.engine.core.commands import TriggerReady
 
     f = Fight()
     f.turn("kell")
     f.task("ready", readied="attack", note="the thug moves")
     trigger = conflict_controls(f.state, "kell")["trigger_ready"]
     assert trigger.reason is not None and "own Turn" in trigger.reason
-    f.refused(ConflictTriggerReady(by="kell", figure="kell"), "own Turn")
+    f.refused(TriggerReady(by="kell", actor="kell", where="conflict"), "own Turn")
     f.end()
     f.turn("thug")  # the thug's Turn: now Kell's trigger may happen
     trigger = conflict_controls(f.state, "kell")["trigger_ready"]

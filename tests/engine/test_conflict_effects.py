@@ -8,15 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from bridge.engine.commands import (
-    ConflictMinor,
-    ConflictReroll,
-    ConflictTask,
-    ResistKnockdown,
-    SetValue,
-)
+from bridge.engine.conflict.commands import Aim, ConflictMinor, ConflictTask, ResistKnockdown
+from bridge.engine.core.commands import SetValue
 from bridge.engine.session import CommandRefused
-from bridge.engine.spends import PersonalSpends
+from bridge.engine.state.spends import Spends
 from bridge.model.npc import Npc
 from bridge.rules.npc_abilities import NpcTier
 from bridge.rules.personal_gear import PersonalEffect, PersonalQuality, PersonalWeapon
@@ -136,11 +131,11 @@ def test_aim_rerolls_one_d20_and_an_accurate_weapon_any_number() -> None:
     f.turn("kell")
     f.minor("aim")
     f.task("attack", target="thug", d20=(17, 18))
-    applied = f.do(ConflictReroll(by="kell", how="aim", dice=(0, 1)), d20=(3, 4))
+    applied = f.do(Aim(by="kell", dice=(0, 1)), d20=(3, 4))
     assert "re-rolls 2 d20" in log(applied)
     pending = f.conflict.pending
     assert pending is not None and pending.result.success and pending.params.aimed
-    f.refused(ConflictReroll(by="kell", how="aim", dice=(0,)), "not Aimed")
+    f.refused(Aim(by="kell", dice=(0,)), "not Aimed")
 
 
 def test_aim_with_a_plain_weapon_rerolls_one_die() -> None:
@@ -149,8 +144,8 @@ def test_aim_with_a_plain_weapon_rerolls_one_die() -> None:
     f.turn("kell")
     f.minor("aim")
     f.task("attack", target="thug", d20=(17, 18))
-    f.refused(ConflictReroll(by="kell", how="aim", dice=(0, 1)), "single d20")
-    f.do(ConflictReroll(by="kell", how="aim", dice=(0,)), d20=(3,))
+    f.refused(Aim(by="kell", dice=(0, 1)), "single d20")
+    f.do(Aim(by="kell", dice=(0,)), d20=(3,))
     pending = f.conflict.pending
     assert pending is not None and [d.value for d in pending.result.dice] == [3, 18]
 
@@ -165,7 +160,7 @@ def test_an_inaccurate_weapon_gains_nothing_from_aim() -> None:
     f.turn("thug")
     f.minor("aim")
     f.task("attack", target="kell", d20=(17, 18))
-    f.refused(ConflictReroll(how="aim", dice=(0,)), "Inaccurate")
+    f.refused(Aim(dice=(0,)), "Inaccurate")
 
 
 def test_aim_lasts_until_the_start_of_the_characters_next_turn() -> None:
@@ -188,8 +183,8 @@ def test_secondary_target_takes_half_the_damage_rounded_down() -> None:
     f.turn("kell")
     f.task("attack", target="thug-1", d20=(1, 1))  # 4 successes: 2 Momentum
     with pytest.raises(CommandRefused, match="not within Reach of the target"):
-        f.resolve(PersonalSpends(secondary_target="far"), d6=(2, 2, 2, 1, *BLANKS[4:]))
-    applied = f.resolve(PersonalSpends(secondary_target="thug-2"), d6=(2, 2, 2, 1, *BLANKS[4:]))
+        f.resolve(Spends(secondary_target="far"), d6=(2, 2, 2, 1, *BLANKS[4:]))
+    applied = f.resolve(Spends(secondary_target="thug-2"), d6=(2, 2, 2, 1, *BLANKS[4:]))
     assert "Thug 2 (Secondary Target)" in log(applied)
     assert f.fig("thug-1").stress == 20 - 7 and f.fig("thug-2").stress == 20 - 3
 
@@ -200,7 +195,7 @@ def test_disarm_drops_the_weapon_within_reach_and_draw_item_picks_it_up() -> Non
     f = Fight(officers=(("kell", B, 1),), npcs=((sturdy(), B, 1, 1),))
     f.turn("kell")
     f.task("attack", target="thug", weapon="Unarmed Strike", d20=(1, 1, 15, 16))
-    f.resolve(PersonalSpends(disarm=True), d6=(3,) * 6)
+    f.resolve(Spends(disarm=True), d6=(3,) * 6)
     thug = f.fig("thug")
     assert thug.wielding is None and not thug.weapons
     assert [g.weapon.name for g in f.conflict.ground] == ["Disruptor Pistol"]
@@ -216,7 +211,7 @@ def test_bonus_damage_and_penetration() -> None:
     f = Fight(npcs=((sturdy(armour=2), B, 0, 1),))
     f.turn("kell")
     f.task("attack", target="thug", d20=(1, 1))  # 2 Momentum
-    f.resolve(PersonalSpends(bonus_damage=1, penetration=1), d6=(2, *BLANKS[1:]))
+    f.resolve(Spends(bonus_damage=1, penetration=1), d6=(2, *BLANKS[1:]))
     assert f.fig("thug").stress == 20 - 3
 
 
@@ -239,7 +234,7 @@ def test_reroll_damage_after_the_dice_are_seen() -> None:
 
 def test_create_opportunity_buys_dice_and_swift_task_a_second_task() -> None:
     """Seed 001: Create Opportunity 1 for +1d20; Swift Task 2: a second Task, +1."""
-    from bridge.engine.commands import ConflictSpend
+    from bridge.engine.core.commands import SpendMomentum
 
     f = Fight(npcs=((sturdy(), B, 0, 1),))
     momentum = f.state.momentum.value  # the demo starts with 2
@@ -248,6 +243,6 @@ def test_create_opportunity_buys_dice_and_swift_task_a_second_task() -> None:
     assert f.state.momentum.value == momentum - 1
     f.resolve()
     f.do(SetValue(path="momentum.value", value=2))
-    f.do(ConflictSpend(by="kell", spend="swift_task"))
+    f.do(SpendMomentum(by="kell", spend="swift_task", where="conflict"))
     applied = f.task("attack", target="thug", d20=(17, 18))
     assert "Second Task this Turn +1" in log(applied)

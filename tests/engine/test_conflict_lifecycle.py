@@ -7,26 +7,27 @@ from __future__ import annotations
 
 import re
 
-from bridge.engine.catalog import CATALOG, Station
-from bridge.engine.commands import (
+from bridge.engine.conflict.commands import (
     AddFigure,
-    AttemptTask,
-    ConflictStartTurn,
     ConflictTask,
     EndConflict,
-    EndScene,
     MoveFigure,
+    NpcPlacement,
+    OfficerPlacement,
     RevealFigure,
     SetZoneTerrain,
     StartConflict,
-    StartTurn,
     WithdrawFigure,
 )
-from bridge.engine.conflict_commands import NpcPlacement, OfficerPlacement
-from bridge.engine.conflict_gate import PAUSED, decision_text
-from bridge.engine.figures import figure_range
+from bridge.engine.conflict.figures import figure_range
+from bridge.engine.conflict.gate import decision_text
+from bridge.engine.core.commands import StartTurn
+from bridge.engine.gate import PAUSED
 from bridge.engine.session import Session
-from bridge.engine.turns import players_waiting
+from bridge.engine.ship.catalog import CATALOG
+from bridge.engine.ship.commands import AttemptTask, EndScene
+from bridge.engine.ship.turns import players_waiting
+from bridge.engine.state.cards import Station
 from bridge.rules.dice import GivenDice
 from tests.engine.conflict_table import MAP, A, B, C, Fight, log, npc
 
@@ -34,7 +35,7 @@ from tests.engine.conflict_table import MAP, A, B, C, Fight, log, npc
 def test_the_five_stations_are_untouched_by_the_sixth_card() -> None:
     """Seed 001 has six cards: the Conflict card keeps its entries apart, so the five
     stations, their windows and seats do not change."""
-    from bridge.engine.conflict_catalog import CONFLICT_CARD
+    from bridge.engine.conflict.catalog import CONFLICT_CARD
 
     assert [s.value for s in Station] == ["command", "helm", "tactical", "operations", "science"]
     assert all(a.stations == () for a in CONFLICT_CARD.values())
@@ -82,8 +83,10 @@ def test_a_scene_of_its_own_ends_a_scene_as_it_starts_and_as_it_ends() -> None:
 
 def test_players_act_only_for_their_own_officer() -> None:
     f = Fight(officers=(("kell", B, 0), ("reyes", B, 0)))
-    f.refused(ConflictStartTurn(by="reyes", figure="kell"), "Only Lt. Cmdr. Kell's own player")
-    f.refused(ConflictStartTurn(by="kell", figure="thug"), "Only Thug's own player")
+    f.refused(
+        StartTurn(by="reyes", actor="kell", where="conflict"), "Only Lt. Cmdr. Kell's own player"
+    )
+    f.refused(StartTurn(by="kell", actor="thug", where="conflict"), "Only Thug's own player")
     f.turn("kell")
     f.refused(ConflictTask(by="reyes", action="pass"), "Kell's Task now, not yours")
     f.refused(MoveFigure(by="kell", figure="kell", zone=A), "Only the GM")
@@ -146,7 +149,7 @@ def test_withdrawing_the_last_enemy_decides_the_conflict_and_new_foes_reopen_it(
     f = Fight()
     applied = f.do(WithdrawFigure(figure="thug"))
     assert "The away team wins" in log(applied)
-    f.refused(ConflictStartTurn(by="kell", figure="kell"), "The personal conflict is over")
+    f.refused(StartTurn(by="kell", actor="kell", where="conflict"), "The personal conflict is over")
     again = f.do(AddFigure(npcs=NpcPlacement(npc=npc(id="gorn", name="Gorn"), zone=A)))
     assert "The personal conflict goes on: new figures join it." in log(again)
     assert f.conflict.outcome is None

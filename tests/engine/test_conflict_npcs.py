@@ -3,8 +3,8 @@ ABILITIES; RULES-NOTES "Personal conflict" [default] tiers, changed per NPC by t
 
 from __future__ import annotations
 
-from bridge.engine.commands import AddFigure, ConflictMinor, ConflictTask, SetValue
-from bridge.engine.conflict_commands import NpcPlacement
+from bridge.engine.conflict.commands import AddFigure, ConflictMinor, ConflictTask, NpcPlacement
+from bridge.engine.core.commands import SetValue
 from bridge.model.npc import NpcAbility
 from bridge.rules.npc_abilities import NpcAbilityKind as K
 from bridge.rules.npc_abilities import NpcTier
@@ -141,7 +141,7 @@ def test_menacing_adds_threat_when_it_enters() -> None:
 def test_night_vision_ignores_darkness() -> None:
     """Seed 003 NIGHT VISION: "Tasks the creature attempts do not increase in Difficulty
     because of darkness"."""
-    from bridge.engine.conflict_card import conflict_preview
+    from bridge.engine.conflict.card import conflict_preview
 
     owl = npc(id="owl", name="Owl", abilities=(NpcAbility(kind=K.NIGHT_VISION),))
     f = Fight(npcs=((npc(), B, 0, 1), (owl, B, 0, 1)), darkness={B: 1})

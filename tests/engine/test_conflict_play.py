@@ -7,39 +7,40 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bridge.engine.cards import Need
-from bridge.engine.commands import (
-    AvoidInjury,
-    Command,
-    ConflictEndRound,
-    ConflictEndTurn,
-    ConflictMinor,
-    ConflictReroll,
-    ConflictResolve,
-    ConflictSpend,
-    ConflictTask,
-    ConflictTriggerReady,
-    EndConflict,
-    MoveFigure,
-    ResistKnockdown,
-    StartTurn,
-    StrayHit,
-)
-from bridge.engine.conflict_autopilot import (
+from bridge.engine.commands import Command
+from bridge.engine.conflict.autopilot import (
     FIGURES_ONLY,
     ConflictTurnPlayed,
     conflict_npcs_only,
     play_conflict_turn,
     suggest_conflict,
 )
-from bridge.engine.conflict_card import conflict_choices, conflict_needs, with_choice
-from bridge.engine.conflict_catalog import CONFLICT_CARD
-from bridge.engine.conflict_commands import CONFLICT_TYPES
+from bridge.engine.conflict.card import conflict_choices, conflict_needs, with_choice
+from bridge.engine.conflict.catalog import CONFLICT_CARD
+from bridge.engine.conflict.commands import (
+    Aim,
+    AvoidInjury,
+    ConflictMinor,
+    ConflictTask,
+    EndConflict,
+    MoveFigure,
+    ResistKnockdown,
+    StrayHit,
+)
+from bridge.engine.conflict.figures import stats
+from bridge.engine.core.commands import (
+    EndRound,
+    EndTurn,
+    ResolveTask,
+    SpendMomentum,
+    StartTurn,
+    TriggerReady,
+)
+from bridge.engine.core.needs import Need
 from bridge.engine.demo_boarding import demo_boarding
-from bridge.engine.encounter import Encounter
-from bridge.engine.figures import stats
 from bridge.engine.session import Session
-from bridge.engine.spends import PersonalSpends
+from bridge.engine.state.encounter import Encounter
+from bridge.engine.state.spends import Spends
 from bridge.rules.dice import SeededDice
 
 KEYS = sorted(CONFLICT_CARD)
@@ -69,25 +70,26 @@ def candidate(state: Encounter, draw: st.DrawFn) -> Command:
             return ConflictApplyDamageLike(by, draw)
         kind = draw(st.sampled_from(["resolve", "aim", "spends"]))
         if kind == "aim":
-            return ConflictReroll(by=by, how="aim", dice=(draw(st.integers(0, 2)),))
-        spends = PersonalSpends(
+            return Aim(by=by, dice=(draw(st.integers(0, 2)),))
+        spends = Spends(
             extra=draw(st.integers(0, 2)),
             bonus_damage=draw(st.integers(0, 1)),
             disarm=draw(st.booleans()),
             secondary_target=draw(st.sampled_from([None, *conflict.figures])),
             revive=draw(st.booleans()),
         )
-        return ConflictResolve(
+        return ResolveTask(
             by=by,
-            spends=spends if kind == "spends" else PersonalSpends(),
+            spends=spends if kind == "spends" else Spends(),
             hold_damage=draw(st.booleans()),
+            where="conflict",
         )
     turn = conflict.turn
     actor = turn.interrupt or turn.actor
     if actor is None:
         choice = draw(st.sampled_from(["start", "start", "start", "round", "move", "ready"]))
         if choice == "round":
-            return ConflictEndRound()
+            return EndRound(where="conflict")
         if choice == "move":
             return MoveFigure(
                 figure=draw(st.sampled_from(sorted(conflict.figures))),
@@ -96,18 +98,22 @@ def candidate(state: Encounter, draw: st.DrawFn) -> Command:
             )
         if choice == "ready":
             fid = draw(st.sampled_from(sorted(conflict.figures)))
-            return ConflictTriggerReady(by=conflict.figures[fid].character or "gm", figure=fid)
+            return TriggerReady(
+                by=conflict.figures[fid].character or "gm", actor=fid, where="conflict"
+            )
         suggestion = suggest_conflict(state, lambda c: None)
-        return suggestion or ConflictEndRound()
+        return suggestion or EndRound(where="conflict")
     by = conflict.figures[actor].character or "gm"
     choice = draw(st.sampled_from(["entry"] * 6 + ["end", "keep", "spend"]))
     if choice == "end":
-        return ConflictEndTurn(by=by)
+        return EndTurn(by=by, where="conflict")
     if choice == "keep":
-        return ConflictEndTurn(by=by, keep_initiative=True, with_threat=draw(st.booleans()))
+        return EndTurn(
+            by=by, keep_initiative=True, with_threat=draw(st.booleans()), where="conflict"
+        )
     if choice == "spend":
         spend = draw(st.sampled_from(["extra_minor", "swift_task", "create_problem"]))
-        return ConflictSpend(by=by, spend=spend, with_threat=draw(st.booleans()))
+        return SpendMomentum(by=by, spend=spend, with_threat=draw(st.booleans()), where="conflict")
     key = draw(st.sampled_from(KEYS))
     command: ConflictTask | ConflictMinor = (
         ConflictMinor(by=by, action=key)
@@ -126,10 +132,10 @@ def candidate(state: Encounter, draw: st.DrawFn) -> Command:
 
 
 def ConflictApplyDamageLike(by: str, draw: st.DrawFn) -> Command:  # noqa: N802
-    from bridge.engine.commands import ConflictApplyDamage
+    from bridge.engine.core.commands import ApplyDamage
 
     reroll = tuple(sorted(set(draw(st.lists(st.integers(0, 9), max_size=2)))))
-    return ConflictApplyDamage(by=by, reroll=reroll)
+    return ApplyDamage(by=by, reroll=reroll, where="conflict")
 
 
 def check_invariants(state: Encounter, command: Command, before: Encounter) -> None:
@@ -201,7 +207,7 @@ def test_the_boarding_action_plays_to_its_end_through_commands_only() -> None:
             for side in ("player", "npc")
         }
         assert not sides["player"] or not sides["npc"]
-        assert all(e.command.type in CONFLICT_TYPES for e in session.journal)
+        assert all(e.command.on_foot for e in session.journal)
         session.apply(EndConflict())
         assert session.state.conflict is None
         session.apply(StartTurn(by="reyes", actor="reyes"))  # the ship battle goes on
@@ -276,9 +282,8 @@ def test_autopilot_plays_an_npc_who_fights_with_the_crew_on_the_players_move() -
     """An NPC the GM brings in on the crew's side (AddFigure, side "player") takes its
     Turn on the players' move, as any of them may; the GM plays it, so AUTOPILOT TURN
     starts and plays it (before, it said "it is the players' move" and nothing could)."""
-    from bridge.engine.commands import AddFigure
-    from bridge.engine.conflict_autopilot import allies_waiting
-    from bridge.engine.conflict_commands import NpcPlacement
+    from bridge.engine.conflict.autopilot import allies_waiting
+    from bridge.engine.conflict.commands import AddFigure, NpcPlacement
     from bridge.model.npc import Npc
 
     session = Session(demo_boarding(), SeededDice(4))

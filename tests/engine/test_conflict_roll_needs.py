@@ -6,9 +6,10 @@ dice throughout."""
 from __future__ import annotations
 
 from bridge.engine import conflict_choices, conflict_needs, conflict_preview, with_choice
-from bridge.engine.cards import Need
-from bridge.engine.commands import ConflictTask, SetValue
-from bridge.engine.conflict_card import OPTIONAL
+from bridge.engine.conflict.card import OPTIONAL
+from bridge.engine.conflict.commands import ConflictTask
+from bridge.engine.core.commands import SetValue
+from bridge.engine.core.needs import Need
 from tests.engine.conflict_table import MISS, B, Fight, npc
 
 ATTACK = ConflictTask(by="kell", action="attack", target="thug")
@@ -152,7 +153,7 @@ def test_an_aiming_attackers_preview_says_its_odds_are_before_the_re_roll() -> N
 def test_assist_and_direct_need_an_ally_and_only_guard_may_go_without() -> None:
     """Seed 001 Direct: "another character ... assisted by you". Its form offered
     "Ally (none: yourself)" and DO IT, refused after; Guard alone guards oneself."""
-    from bridge.engine.conflict_card import NEED_LABELS
+    from bridge.engine.conflict.card import NEED_LABELS
 
     f = Fight(officers=(("kell", B, 0), ("reyes", B, 0)))
     f.turn("kell")

@@ -4,16 +4,15 @@ RULES-NOTES "Personal conflict": where seed 001 and 003 differ, seed 003 stands)
 
 from __future__ import annotations
 
-from bridge.engine.commands import (
-    ConflictEndTurn,
-    ConflictMinor,
-    ConflictSecondTask,
-    ConflictSpend,
-    ConflictTask,
-    ConflictTriggerReady,
+from bridge.engine.conflict.commands import ConflictMinor, ConflictTask
+from bridge.engine.core.commands import (
+    EndTurn,
     SetValue,
+    SpendDetermination,
+    SpendMomentum,
+    TriggerReady,
 )
-from bridge.engine.spends import PersonalSpends
+from bridge.engine.state.spends import Spends
 from bridge.rules.npc_abilities import NpcTier
 from tests.engine.conflict_table import A, B, C, Fight, log, npc
 
@@ -54,13 +53,13 @@ def test_sprint_moves_one_zone_and_one_more_per_momentum_once_a_round() -> None:
     f.turn("kell")
     applied = f.task("sprint", zone=C, d20=(3, 4))  # 2 successes vs 0: 2 Momentum
     assert "Fitness + Security (15), Difficulty 0." in log(applied)
-    from bridge.engine.commands import ConflictResolve
+    from bridge.engine.core.commands import ResolveTask
 
-    f.refused(ConflictResolve(by="kell"), "needs 1")
-    f.resolve(PersonalSpends(extra=1))
+    f.refused(ResolveTask(by="kell", where="conflict"), "needs 1")
+    f.resolve(Spends(extra=1))
     assert f.conflict.zone_of("kell") == C
     f.do(SetValue(path="momentum.value", value=2))
-    f.do(ConflictSpend(by="kell", spend="swift_task"))
+    f.do(SpendMomentum(by="kell", spend="swift_task", where="conflict"))
     f.refused(ConflictTask(by="kell", action="sprint", zone=B), "once per Round")
 
 
@@ -82,7 +81,7 @@ def test_drop_prone_and_stand_not_in_the_same_turn() -> None:
     f.turn("kell")
     f.refused(ConflictMinor(by="kell", action="stand"), "not prone")
     f.minor("drop_prone")
-    f.do(ConflictSpend(by="kell", spend="extra_minor"))
+    f.do(SpendMomentum(by="kell", spend="extra_minor", where="conflict"))
     f.refused(ConflictMinor(by="kell", action="stand"), "same Turn")
     assert f.fig("kell").prone
 
@@ -95,7 +94,7 @@ def test_each_minor_action_once_a_turn_and_one_without_extra_minor() -> None:
     f.turn("kell")
     f.minor("interact", note="the door panel")
     f.refused(ConflictMinor(by="kell", action="prepare"), "Extra Minor Action")
-    f.do(ConflictSpend(by="kell", spend="extra_minor"))
+    f.do(SpendMomentum(by="kell", spend="extra_minor", where="conflict"))
     assert f.state.momentum.value == momentum - 1
     f.refused(ConflictMinor(by="kell", action="interact"), "once per Turn")
     f.minor("prepare")
@@ -128,7 +127,7 @@ def test_guard_makes_attacks_harder_until_the_guarded_characters_next_turn() -> 
     """Seed 003 GUARD: "Difficulty of 0, and success increases the difficulty of any
     Attacks made against the character by +1 until the start of that character's next
     Turn ... confer the benefits ... to an ally ... increases the Difficulty ... by one"."""
-    from bridge.engine.conflict_card import conflict_preview
+    from bridge.engine.conflict.card import conflict_preview
 
     f = Fight(officers=(("kell", B, 0), ("reyes", B, 0)))
     f.turn("kell")
@@ -152,8 +151,8 @@ def test_guard_may_be_conferred_on_an_ally_anywhere_as_the_seeds_say() -> None:
     ally instead of themselves" and seed 001's card: "or 1 to guard an ally". Neither
     asks the ally to be within Reach, so the card no longer says so: an ally in another
     zone is guarded at Difficulty 1."""
-    from bridge.engine.conflict_card import conflict_preview
-    from bridge.engine.conflict_catalog import CONFLICT_CARD
+    from bridge.engine.conflict.card import conflict_preview
+    from bridge.engine.conflict.catalog import CONFLICT_CARD
 
     assert "within Reach" not in CONFLICT_CARD["guard"].text
     f = Fight(officers=(("kell", B, 0), ("reyes", A, 0)))
@@ -197,7 +196,7 @@ def test_direct_is_the_leaders_once_a_scene() -> None:
     assert "assisted by Capt. Elena Reyes" in log(applied)
     f.resolve()
     assert f.conflict.turn.interrupt is None and f.conflict.turn.actor == "reyes"
-    f.do(ConflictSpend(by="reyes", spend="swift_task"))
+    f.do(SpendMomentum(by="reyes", spend="swift_task", where="conflict"))
     f.refused(ConflictTask(by="reyes", action="direct", target="kell"), "already been used")
 
 
@@ -211,7 +210,7 @@ def test_ready_interrupts_when_the_trigger_comes_and_is_lost_at_the_next_turn() 
     f.end()
     f.turn("thug")
     f.minor("movement", zone=C)
-    f.do(ConflictTriggerReady(by="kell", figure="kell"))
+    f.do(TriggerReady(by="kell", actor="kell", where="conflict"))
     f.refused(ConflictTask(by="kell", action="guard"), "readied Attack")
     f.task("attack", target="thug", d20=(17, 18))
     f.resolve()
@@ -229,7 +228,7 @@ def test_ready_interrupts_when_the_trigger_comes_and_is_lost_at_the_next_turn() 
 def test_create_advantage_is_difficulty_2_or_removes_a_complication() -> None:
     """Seed 003 CREATE ADVANTAGE: "a Task with a Difficulty of 2"; seed 001: "Create an
     Advantage, or remove a Complication"."""
-    from bridge.engine.commands import AddTrait
+    from bridge.engine.core.commands import AddTrait
 
     f = Fight()
     f.do(AddTrait(name="Smoke", kind="complication"))
@@ -244,7 +243,11 @@ def test_create_advantage_is_difficulty_2_or_removes_a_complication() -> None:
     assert "Insight + Security (13), Difficulty 2." in log(applied)
     f.resolve()
     assert any(t.name == "High ground" and t.kind == "advantage" for t in f.state.traits)
-    f.do(ConflictSecondTask(by="kell", value="Hesitation gets people killed"))
+    f.do(
+        SpendDetermination(
+            by="kell", value="Hesitation gets people killed", where="conflict", use="second_task"
+        )
+    )
     f.task("create_advantage", complication="Smoke", d20=(1, 4))  # +1: Difficulty 3
     f.resolve()
     assert not any(t.name == "Smoke" for t in f.state.traits)
@@ -263,7 +266,7 @@ def test_first_aid_stabilises_and_two_momentum_puts_the_patient_back() -> None:
     assert (
         "Daring + Medicine (10), Difficulty 2 (Base 1; Injured by a Debilitating weapon +1)" in text
     )
-    f.resolve(PersonalSpends(revive=True))
+    f.resolve(Spends(revive=True))
     kell = f.fig("kell")
     assert kell.stabilised and kell.fighting_on and not kell.incapacitated
 
@@ -277,9 +280,10 @@ def test_first_aid_needs_an_injured_character_within_reach() -> None:
 def test_first_aids_patients_say_which_is_an_enemy() -> None:
     """Seed 001 FIRST AID stabilises "an Injured character" within Reach: a foe may be
     one, and its choice says so (its Momentum spend would put it back in the fight)."""
-    from bridge.engine.cards import Need
-    from bridge.engine.commands import MoveFigure, SetValue
-    from bridge.engine.conflict_card import conflict_choices
+    from bridge.engine.conflict.card import conflict_choices
+    from bridge.engine.conflict.commands import MoveFigure
+    from bridge.engine.core.commands import SetValue
+    from bridge.engine.core.needs import Need
 
     f = Fight(officers=(("kell", B, 1), ("sorel", B, 1)))
     f.do(MoveFigure(figure="thug", zone=B, beside="sorel"))
@@ -324,10 +328,10 @@ def test_keep_the_initiative_and_create_problem() -> None:
     raises an enemy's Task +1."""
     f = Fight(officers=(("kell", B, 0), ("reyes", B, 0)))
     f.turn("kell")
-    f.do(ConflictSpend(by="kell", spend="create_problem", with_threat=True))
+    f.do(SpendMomentum(by="kell", spend="create_problem", with_threat=True, where="conflict"))
     f.minor("interact")
     f.task("pass")
-    f.do(ConflictEndTurn(by="kell", keep_initiative=True, with_threat=True))
+    f.do(EndTurn(by="kell", keep_initiative=True, with_threat=True, where="conflict"))
     assert f.conflict.turn.side == "player"
     f.idle("reyes")
     f.turn("thug")
@@ -354,7 +358,7 @@ def test_standing_then_dropping_prone_in_one_turn_is_refused_too() -> None:
     f.do(SetValue(path="conflict.figures.kell.prone", value=True))
     f.turn("kell")
     f.minor("stand")
-    f.do(ConflictSpend(by="kell", spend="extra_minor"))
+    f.do(SpendMomentum(by="kell", spend="extra_minor", where="conflict"))
     f.refused(ConflictMinor(by="kell", action="drop_prone"), "same Turn")
 
 
@@ -363,7 +367,7 @@ def test_a_successful_task_buys_information_and_an_advantage() -> None:
     f = Fight()
     f.turn("kell")
     f.task("guard", d20=(1, 1))  # 4 successes vs 0: 4 Momentum
-    applied = f.resolve(PersonalSpends(obtain_information=1, create_advantage="Cover fire"))
+    applied = f.resolve(Spends(obtain_information=1, create_advantage="Cover fire"))
     assert "1 question(s) for the GM" in log(applied)
     assert any(t.name == "Cover fire" for t in f.state.traits)
     assert "Guard saves: +1 Momentum" in log(applied)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bridge.engine.commands import SetHouseRules, TrayRoll
+from bridge.engine.core.commands import SetHouseRules, TrayRoll
 from bridge.engine.session import Session
 from bridge.model.house_rules import HouseRules
 from bridge.rules.icon import IconTest

@@ -1,4 +1,4 @@
-"""What a card entry asks for and what may be chosen now (bridge.engine.forms): one answer
+"""What a card entry asks for and what may be chosen now (bridge.engine.core.forms): one answer
 for the task dialog and a thin client (issue 28 "No rules in the page")."""
 
 from __future__ import annotations
@@ -21,9 +21,9 @@ from bridge.engine import (
     task_options,
     task_spends,
 )
-from bridge.engine.autopilot import suggest
-from bridge.engine.cards.operations import NOTHING_TO_REPAIR
-from bridge.engine.commands import SetValue
+from bridge.engine.core.commands import SetValue
+from bridge.engine.ship.autopilot import suggest
+from bridge.engine.ship.cards.operations import NOTHING_TO_REPAIR
 from bridge.rules.dice import SeededDice
 from bridge.seatview import availability
 

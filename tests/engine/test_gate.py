@@ -7,18 +7,14 @@ import contextlib
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bridge.engine.catalog import CATALOG, Station
-from bridge.engine.commands import (
-    AttemptTask,
-    Command,
-    EndTurn,
-    MinorAction,
-    SpendMomentum,
-    StartTurn,
-)
+from bridge.engine.commands import Command
+from bridge.engine.core.commands import EndTurn, SpendMomentum, StartTurn
 from bridge.engine.demo import demo_encounter
 from bridge.engine.gate import why_not
 from bridge.engine.session import CommandRefused, ParameterMissing, Session
+from bridge.engine.ship.catalog import CATALOG
+from bridge.engine.ship.commands import AttemptTask, MinorAction
+from bridge.engine.state.cards import Station
 from bridge.rules.dice import SeededDice
 from tests.engine.table import Table
 from tests.engine.test_properties import CREW, candidate

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from bridge.engine.commands import AdjustPool, RemoveTrait, Spends
+from bridge.engine.core.commands import AdjustPool, RemoveTrait
+from bridge.engine.state.spends import Spends
 from tests.engine.table import Table
 
 
@@ -43,7 +44,8 @@ def test_a_rolled_complication_ends_with_the_scene_and_a_named_one_stays() -> No
     """Bridge's reading (the seeds do not say how long a rolled Complication lasts): to
     the end of the scene. One the GM names stays until removed. So an evening of 20s
     never fills the battle's list of what is in play."""
-    from bridge.engine.commands import AddTrait, EndScene
+    from bridge.engine.core.commands import AddTrait
+    from bridge.engine.ship.commands import EndScene
 
     t = Table()
     t.do(AddTrait(name="Hull breach on deck 4", kind="complication"))

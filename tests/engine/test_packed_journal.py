@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 
 from bridge.bench.battles import endless_step
 from bridge.engine.demo import demo_encounter
-from bridge.engine.journal import KEEP, KeptStates, PackedJournal
-from bridge.engine.session import JournalEntry, JournalUnreadable, Session
+from bridge.engine.journal import KEEP, JournalEntry, JournalUnreadable, KeptStates, PackedJournal
+from bridge.engine.session import Session
 from bridge.rules.dice import SeededDice
 from tests.factories import played
 

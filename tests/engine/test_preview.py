@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from bridge.engine.commands import AttemptTask
-from bridge.engine.tasks import TaskPlan, preview_task
+from bridge.engine.gate import preview_task
+from bridge.engine.ship.commands import AttemptTask
+from bridge.engine.ship.tasks import TaskPlan
 from bridge.rules.odds import task_odds
 from tests.engine.table import Table
 
@@ -39,9 +40,10 @@ def test_preview_gives_the_reason_when_illegal() -> None:
 
 
 def test_why_not_reasons() -> None:
-    from bridge.engine.catalog import Station
-    from bridge.engine.commands import MinorAction, SetValue
+    from bridge.engine.core.commands import SetValue
     from bridge.engine.gate import why_not
+    from bridge.engine.ship.commands import MinorAction
+    from bridge.engine.state.cards import Station
 
     t = Table()
 

@@ -5,24 +5,23 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bridge.engine.catalog import CATALOG
-from bridge.engine.commands import (
+from bridge.engine.commands import Command
+from bridge.engine.core.commands import (
     AdjustDifficulty,
-    AttemptTask,
     BeginSession,
-    Command,
     EndRound,
     EndTurn,
-    MinorAction,
     ResolveTask,
     SpendMomentum,
-    Spends,
     StartTurn,
 )
 from bridge.engine.demo import demo_encounter
-from bridge.engine.encounter import Encounter
 from bridge.engine.session import CommandRefused, Session
-from bridge.engine.turns import waiting
+from bridge.engine.ship.catalog import CATALOG
+from bridge.engine.ship.commands import AttemptTask, MinorAction
+from bridge.engine.ship.turns import waiting
+from bridge.engine.state.encounter import Encounter
+from bridge.engine.state.spends import Spends
 from bridge.model.pools import DETERMINATION_MAX, MOMENTUM_MAX
 from bridge.rules.breaches import breach_state
 from bridge.rules.dice import SeededDice

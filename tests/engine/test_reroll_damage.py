@@ -9,16 +9,11 @@ picks any of them to re-roll once for 1 Momentum (an NPC: 1 Threat), and
 
 from __future__ import annotations
 
-from bridge.engine.commands import (
-    AdjustPool,
-    ApplyDamage,
-    AttemptTask,
-    Inspiration,
-    ResolveTask,
-    Spends,
-    parse_command,
-)
+from bridge.engine.commands import parse_command
+from bridge.engine.core.commands import AdjustPool, ApplyDamage, Inspiration, ResolveTask
 from bridge.engine.session import Session
+from bridge.engine.ship.commands import AttemptTask
+from bridge.engine.state.spends import Spends
 from bridge.rules.dice import GivenDice
 from tests.engine.table import Table
 
@@ -207,7 +202,7 @@ def test_a_resolve_saved_before_the_damage_step_lands_at_once() -> None:
 
 def test_the_autopilot_lands_held_damage() -> None:
     """A held roll waits for ApplyDamage: the autopilot (and the bot) lands it as rolled."""
-    from bridge.engine.autopilot import suggest
+    from bridge.engine.ship.autopilot import suggest
 
     t = fired()
     held(t)

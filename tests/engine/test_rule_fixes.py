@@ -2,21 +2,20 @@
 
 from __future__ import annotations
 
-from bridge.engine.catalog import Station
-from bridge.engine.commands import (
+from bridge.engine.core.commands import (
     AdjustPool,
-    AttemptTask,
     EndRound,
     EndTurn,
-    MoveShip,
     ResolveTask,
     SetHouseRules,
     SetValue,
     SpendMomentum,
-    Spends,
 )
-from bridge.engine.encounter import DurationKind
 from bridge.engine.gate import why_not
+from bridge.engine.ship.commands import AttemptTask, MoveShip
+from bridge.engine.state.cards import Station
+from bridge.engine.state.encounter import DurationKind
+from bridge.engine.state.spends import Spends
 from tests.engine.table import Table
 
 

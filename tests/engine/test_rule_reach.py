@@ -2,16 +2,11 @@
 
 from __future__ import annotations
 
-from bridge.engine.catalog import Station
-from bridge.engine.commands import (
-    AdjustDifficulty,
-    AttemptTask,
-    BeginSession,
-    EndRound,
-    SetValue,
-)
-from bridge.engine.encounter import DurationKind
+from bridge.engine.core.commands import AdjustDifficulty, BeginSession, EndRound, SetValue
 from bridge.engine.gate import why_not
+from bridge.engine.ship.commands import AttemptTask
+from bridge.engine.state.cards import Station
+from bridge.engine.state.encounter import DurationKind
 from tests.engine.table import Table
 
 

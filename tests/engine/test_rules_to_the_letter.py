@@ -5,28 +5,26 @@ from __future__ import annotations
 
 import pytest
 
-from bridge.engine.autopilot import AutopilotTurn, play_npc_turn, suggest
-from bridge.engine.cards import Need, task_needs
-from bridge.engine.catalog import Station
-from bridge.engine.commands import (
+from bridge.engine.core.commands import (
     AddTrait,
     AdjustPool,
-    AttemptTask,
     EndRound,
-    MinorAction,
-    MoveShip,
     SetHouseRules,
     SetValue,
     SpendMomentum,
-    Spends,
 )
-from bridge.engine.encounter import DurationKind
-from bridge.engine.gate import why_not
-from bridge.engine.ledger import REPEATED_ROLE_PENALTY, npc_ledger, role_penalty
-from bridge.engine.momentum_spends import MOMENTUM_SPENDS, SPENDS_BY_KEY, is_immediate
+from bridge.engine.core.needs import Need
+from bridge.engine.gate import preview_task, why_not
 from bridge.engine.session import CommandRefused
-from bridge.engine.tasks import preview_task
-from bridge.engine.whose_turn import acting, seat_line, turn_text
+from bridge.engine.ship.autopilot import AutopilotTurn, play_npc_turn, suggest
+from bridge.engine.ship.cards import task_needs
+from bridge.engine.ship.catalog import MOMENTUM_SPENDS
+from bridge.engine.ship.commands import AttemptTask, MinorAction, MoveShip
+from bridge.engine.ship.ledger import REPEATED_ROLE_PENALTY, npc_ledger, role_penalty
+from bridge.engine.ship.whose_turn import acting, seat_line, turn_text
+from bridge.engine.state.cards import Station
+from bridge.engine.state.encounter import DurationKind
+from bridge.engine.state.spends import Spends
 from bridge.rules.dice import SeededDice
 from tests.engine.table import Table
 
@@ -59,7 +57,7 @@ def test_threat_pays_only_immediate_spends(spend: str, name: str) -> None:
     assert reason is not None and reason.startswith(f"{name} is not an Immediate spend")
     assert "adding to Threat" in reason
     t.refused(command, "not an Immediate spend")
-    assert not is_immediate(spend, t.state.house_rules)
+    assert not MOMENTUM_SPENDS.is_immediate(spend, t.state.house_rules)
 
 
 def test_swift_task_paid_in_threat_is_a_house_rule_off_by_default() -> None:
@@ -75,8 +73,8 @@ def test_swift_task_paid_in_threat_is_a_house_rule_off_by_default() -> None:
     t.do(SpendMomentum(by="kell", spend="swift_task", with_threat=True))
     assert t.state.turn.task_allowance == 2
     assert t.state.threat.value == threat + 2
-    assert SPENDS_BY_KEY["swift_task"].marks(t.state.house_rules) == "I"
-    assert SPENDS_BY_KEY["swift_task"].marks() == ""
+    assert MOMENTUM_SPENDS["swift_task"].marks(t.state.house_rules) == "I"
+    assert MOMENTUM_SPENDS["swift_task"].marks() == ""
 
 
 def test_the_spends_table_follows_the_card_back() -> None:
@@ -301,14 +299,14 @@ def test_direct_whose_turn_who_acts_and_what_each_seat_reads_are_one_thing() -> 
 def test_a_readied_task_interrupts_and_the_windows_say_whose_turn_it_stays() -> None:
     """Seed 003 READY: "the character with the readied Task temporarily interrupts the
     acting character's Turn"."""
-    from bridge.engine.commands import TriggerReady
+    from bridge.engine.core.commands import TriggerReady
 
     t = Table()
     t.turn("kell")
     t.task("ready", readied="fire_weapon", note="the Qoj fires")
     t.end()
     t.turn("qoj")
-    t.do(TriggerReady(character="kell"))
+    t.do(TriggerReady(actor="kell"))
     a = acting(t.state)
     assert (a.owner, a.now, a.kind) == ("qoj", "kell", "readied")
     assert seat_line(t.state, "kell") == ("▶ YOUR READIED TASK: LT. CMDR. KELL", True)

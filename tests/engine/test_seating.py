@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from bridge.engine.catalog import Station
-from bridge.engine.commands import AddCharacter
-from bridge.engine.seating import seat_at_usual_station
+from bridge.engine.core.commands import AddCharacter
+from bridge.engine.ship.seating import seat_at_usual_station
+from bridge.engine.state.cards import Station
 from bridge.model.character import Character
 from tests.engine.table import Table
 

@@ -6,23 +6,20 @@ import json
 
 import pytest
 
-from bridge.engine.catalog import Station
-from bridge.engine.changes import Change
-from bridge.engine.commands import (
+from bridge.engine.commands import command_adapter, parse_command
+from bridge.engine.core.changes import Change
+from bridge.engine.core.commands import (
     AddTrait,
     AdjustPool,
-    AttemptTask,
     EndTurn,
-    MinorAction,
     RemoveTrait,
     SetValue,
-    Spends,
     StartTurn,
-    Withdraw,
-    command_adapter,
-    parse_command,
 )
 from bridge.engine.session import CommandRefused, Session
+from bridge.engine.ship.commands import AttemptTask, MinorAction, Withdraw
+from bridge.engine.state.cards import Station
+from bridge.engine.state.spends import Spends
 from bridge.rules.dice import SeededDice
 from bridge.rules.stats import System
 from tests.engine.table import Table
@@ -170,10 +167,11 @@ def test_check_reports_legality_without_changing_anything() -> None:
 
 def test_encounter_setup_commands() -> None:
     """GM setup: add a ship from the starter set, seat the crew, redraw the map."""
-    from bridge.engine.catalog import Station
-    from bridge.engine.commands import AddCharacter, AddShip, SetSeats, SetZones
+    from bridge.engine.core.commands import AddCharacter
     from bridge.engine.demo import demo_ships
-    from bridge.engine.encounter import ZoneMap
+    from bridge.engine.ship.commands import AddShip, SetSeats, SetZones
+    from bridge.engine.state.cards import Station
+    from bridge.engine.state.zones import ZoneMap
     from bridge.model.character import Character
 
     t = Table()

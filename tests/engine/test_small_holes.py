@@ -6,11 +6,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bridge.engine.autopilot import suggest
-from bridge.engine.commands import EndRound, EndScene, EndTurn, SetValue
+from bridge.engine.core.commands import EndRound, EndTurn, SetValue
 from bridge.engine.demo import demo_encounter
-from bridge.engine.encounter import ROUND_MAX
 from bridge.engine.session import CommandRefused, Session
+from bridge.engine.ship.autopilot import suggest
+from bridge.engine.ship.commands import EndScene
+from bridge.engine.state.turn import ROUND_MAX
 from bridge.rules.dice import SeededDice
 
 

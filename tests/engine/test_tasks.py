@@ -2,21 +2,19 @@
 
 from __future__ import annotations
 
-from bridge.engine.catalog import Station
-from bridge.engine.commands import (
+from bridge.engine.core.commands import (
     AdjustDifficulty,
     AdjustPool,
-    AttemptTask,
     EndRound,
     Inspiration,
-    MinorAction,
-    MoveShip,
     SetHouseRules,
     SetValue,
     SpendMomentum,
-    Spends,
 )
-from bridge.engine.encounter import DurationKind
+from bridge.engine.ship.commands import AttemptTask, MinorAction, MoveShip
+from bridge.engine.state.cards import Station
+from bridge.engine.state.encounter import DurationKind
+from bridge.engine.state.spends import Spends
 from bridge.model.house_rules import HouseRules
 from bridge.rules.stats import Attribute, Department, System
 from tests.engine.table import Table

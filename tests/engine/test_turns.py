@@ -2,15 +2,10 @@
 
 from __future__ import annotations
 
-from bridge.engine.catalog import Station
-from bridge.engine.commands import (
+from bridge.engine.core.commands import (
     AdjustPool,
-    AttemptTask,
     EndRound,
-    EndScene,
     EndTurn,
-    MinorAction,
-    MoveShip,
     NpcActsFirst,
     SetValue,
     SpendDetermination,
@@ -18,7 +13,9 @@ from bridge.engine.commands import (
     StartTurn,
     TriggerReady,
 )
-from bridge.engine.encounter import DurationKind
+from bridge.engine.ship.commands import AttemptTask, EndScene, MinorAction, MoveShip
+from bridge.engine.state.cards import Station
+from bridge.engine.state.encounter import DurationKind
 from bridge.model.ship import PersistentDamage, SystemDamage
 from bridge.rules.stats import System
 from tests.engine.table import Table
@@ -311,7 +308,7 @@ def test_ready_interrupts_and_is_lost_at_the_next_turn() -> None:
     t.task("ready", readied="fire_weapon", note="the Qoj decloaks")
     t.end()
     t.turn("qoj")
-    t.do(TriggerReady(character="kell"))
+    t.do(TriggerReady(actor="kell"))
     t.refused(AttemptTask(by="kell", action="modulate_shields"), "readied Fire Weapon")
     t.task("fire_weapon", weapon="Phaser Arrays", target="qoj", d20=(1, 1, 10, 12), d6=(3,) * 8)
     assert t.state.turn.interrupt is None and t.state.turn.actor == "qoj"

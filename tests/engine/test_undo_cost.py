@@ -4,7 +4,7 @@ replays nothing at all (issue 29: the slowest undo within a frame)."""
 
 from __future__ import annotations
 
-from bridge.engine.commands import AdjustPool
+from bridge.engine.core.commands import AdjustPool
 from bridge.engine.session import CHECKPOINT_EVERY, RECENT_STATES, Session
 from tests.factories import played
 

@@ -9,10 +9,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridge.engine import session as session_module
-from bridge.engine.autopilot import suggest
-from bridge.engine.commands import AdjustPool
+from bridge.engine.core.commands import AdjustPool
 from bridge.engine.demo import demo_encounter
-from bridge.engine.session import CommandRefused, JournalEntry, Session
+from bridge.engine.journal import JournalEntry
+from bridge.engine.session import CommandRefused, Session
+from bridge.engine.ship.autopilot import suggest
 from bridge.rules.dice import SeededDice
 
 

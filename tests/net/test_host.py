@@ -9,10 +9,10 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from bridge.engine.autopilot import suggest
-from bridge.engine.changes import Change
-from bridge.engine.commands import EndTurn, SetValue, StartTurn, TrayRoll
+from bridge.engine.core.changes import Change
+from bridge.engine.core.commands import EndTurn, SetValue, StartTurn, TrayRoll
 from bridge.engine.demo import demo_encounter
+from bridge.engine.ship.autopilot import suggest
 from bridge.net.client import JoinRefused, NetClient
 from bridge.net.protocol import PROTOCOL, Claim, Error, Refused, Resync, Snapshot
 from bridge.rules.task import Roller, TaskSpec
@@ -254,7 +254,7 @@ def test_every_client_sees_every_revision_once_in_order_and_ends_equal() -> None
                 assert client.revisions == list(range(1, host.revision + 1))
                 assert client.resyncs == 0
                 assert client.state == view
-                assert client.log == host._player_log
+                assert client.log == host.fanout.player_log
             for client in clients:
                 await client.close()
 
@@ -337,8 +337,8 @@ def test_a_contact_keeps_what_the_contact_list_shows_and_nothing_else() -> None:
 
 
 def test_a_thin_client_gets_the_difficulty_and_odds_from_the_host() -> None:
-    from bridge.engine.commands import AttemptTask
-    from bridge.engine.tasks import preview_task
+    from bridge.engine.gate import preview_task
+    from bridge.engine.ship.commands import AttemptTask
     from bridge.rules.odds import task_odds
 
     async def body() -> None:
@@ -395,7 +395,7 @@ def test_publishing_never_copies_the_journal(monkeypatch: pytest.MonkeyPatch) ->
             host.publish(Change.ALL)
             assert await client.wait_revision(host.revision)
             assert client.resyncs == 0 and client.revisions == []
-            assert client.log == host._player_log
+            assert client.log == host.fanout.player_log
             assert client.log == [seat_log(e, CREW) for e in host.session.journal]
             await client.close()
 
@@ -454,7 +454,7 @@ def test_updates_carry_only_what_changed_and_nothing_hidden() -> None:
 
 def test_an_update_is_encoded_once_and_each_seats_legal_actions_added_to_it() -> None:
     from bridge.engine.session import Session
-    from bridge.net.host import _with_available
+    from bridge.net.fanout import _with_available
     from bridge.net.patch import diff_json
     from bridge.net.protocol import LogEntry, Update
     from bridge.rules.dice import SeededDice
@@ -480,9 +480,9 @@ def test_the_host_keeps_only_the_newest_entries_and_players_still_follow_every_u
     """The host holds the newest journal entries only (issue 14: the Session packs the
     older ones, and memory stays flat); an undo past what it holds reads the journal
     again, and every client's log still ends equal to the journal's."""
-    from bridge.net import host as host_module
+    from bridge.net import fanout as fanout_module
 
-    monkeypatch.setattr(host_module, "KNOWN_ENTRIES", 3)
+    monkeypatch.setattr(fanout_module, "KNOWN_ENTRIES", 3)
 
     async def body() -> None:
         async with hosting() as (host, url):
@@ -493,7 +493,7 @@ def test_the_host_keeps_only_the_newest_entries_and_players_still_follow_every_u
                 command = suggest(host.session.state, host.session.check)
                 assert command is not None
                 host.apply(command)
-                assert len(host._log_sources) <= 6
+                assert len(host.fanout.log_sources) <= 6
                 if step % 9 == 8:  # deeper than the host holds
                     for _ in range(5):
                         host.session.undo()
@@ -548,7 +548,7 @@ def test_a_thin_client_fills_a_conflict_entry_from_its_choices_and_sends_what_co
                     {
                         "type": "command",
                         "id": 1,
-                        "command": {"type": "conflict_start_turn", "figure": "kell"},
+                        "command": {"type": "start_turn", "where": "conflict", "actor": "kell"},
                     }
                 )
             )
@@ -598,9 +598,9 @@ def test_the_windowless_hosts_autopilot_plays_the_npc_figures_of_a_personal_conf
             ws = await raw_join(url, "char:kell")
             for n, command in enumerate(
                 (
-                    {"type": "conflict_start_turn", "figure": "kell"},
+                    {"type": "start_turn", "where": "conflict", "actor": "kell"},
                     {"type": "conflict_task", "action": "pass"},
-                    {"type": "conflict_end_turn"},
+                    {"type": "end_turn", "where": "conflict"},
                 ),
                 start=1,
             ):

@@ -5,18 +5,13 @@ from __future__ import annotations
 
 import asyncio
 import io
-import os
-import queue
-import subprocess
-import sys
-import threading
 import time
 from pathlib import Path
 
 from bridge.net.client import NetClient
 from bridge.net.host_terminal import HELP, answer, read_terminal
 
-from .helpers import CODE, hosting, run
+from .helpers import CODE, HostProcess, hosting, run
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -90,46 +85,13 @@ def test_orders_are_read_from_the_terminal_until_it_ends() -> None:
 
 
 def test_a_real_bridge_host_frees_a_seat_typed_at_its_terminal(tmp_path: Path) -> None:
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "BRIDGE_HOME": str(tmp_path)}
-    args = [sys.executable, "-m", "bridge", "host", "--bind", "127.0.0.1", "--port", "0"]
-    proc = subprocess.Popen(
-        [*args, "--code", CODE],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-        env=env,
-    )
-    assert proc.stdin is not None and proc.stdout is not None
-
-    lines: queue.Queue[str] = queue.Queue()
-    reader = threading.Thread(target=lambda: [lines.put(x) for x in proc.stdout or ()])
-    reader.start()  # (a select on the pipe misses lines already read into its buffer)
-
-    def line_with(text: str, limit: float = 30) -> str:
-        deadline = time.monotonic() + limit
-        while time.monotonic() < deadline:
-            try:
-                line = lines.get(timeout=0.5)
-            except queue.Empty:
-                assert proc.poll() is None, "the host ended early"
-                continue
-            if text in line:
-                return line
-        raise AssertionError(f"no line with {text!r}")
-
-    try:
-        line_with("Seats: type seats")
-        proc.stdin.write("seats\n")
-        proc.stdin.flush()
-        assert "free, 0 connected" in line_with("[char:kell]")
-        proc.stdin.write("free kell\n")
-        proc.stdin.flush()
-        assert line_with("Freed").startswith("Freed Lt. Cmdr. Kell")
-        proc.stdin.close()  # the terminal closes: the host goes on serving
+    with HostProcess(tmp_path) as host:
+        host.line_with("Seats: type seats")
+        host.type("seats")
+        assert "free, 0 connected" in host.line_with("[char:kell]")
+        host.type("free kell")
+        assert host.line_with("Freed").startswith("Freed Lt. Cmdr. Kell")
+        assert host.proc.stdin is not None
+        host.proc.stdin.close()  # the terminal closes: the host goes on serving
         time.sleep(0.3)
-        assert proc.poll() is None
-    finally:
-        proc.terminate()
-        proc.wait(timeout=30)
-        reader.join(10)
-        proc.stdout.close()
+        assert host.proc.poll() is None

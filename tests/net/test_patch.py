@@ -9,10 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridge.engine import Encounter
-from bridge.engine.autopilot import suggest
-from bridge.engine.commands import AdjustPool, SetValue
+from bridge.engine.core.commands import AdjustPool, SetValue
 from bridge.engine.demo import demo_encounter
 from bridge.engine.session import Session
+from bridge.engine.ship.autopilot import suggest
 from bridge.net.patch import JsonObject, merge_patch, patch_state, state_patch
 from bridge.rules.dice import SeededDice
 from bridge.seatview import CREW, seat_view

@@ -21,7 +21,7 @@ import pytest
 
 from bridge.bench.bot import BotReport
 from bridge.engine import Session, demo_encounter
-from bridge.engine.encounter import Encounter
+from bridge.engine.state.encounter import Encounter
 from bridge.seatview import CREW, seat_view
 from bridge.storage.autosave import recover
 from bridge.storage.battle import save_battle

@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bridge import __version__
-from bridge.engine.commands import StartTurn
+from bridge.engine.core.commands import StartTurn
 from bridge.net.guard import JoinGuard, new_join_code
 from bridge.net.protocol import (
     PROTOCOL,

@@ -27,20 +27,14 @@ from pydantic import ValidationError
 from websockets.asyncio.client import ClientConnection, connect
 
 from bridge import __version__
-from bridge.engine.autopilot import suggest
-from bridge.engine.commands import (
-    AttemptTask,
-    Command,
-    EndTurn,
-    MinorAction,
-    ResolveTask,
-    Spends,
-    StartTurn,
-    command_adapter,
-)
+from bridge.engine.commands import Command, command_adapter
+from bridge.engine.core.commands import EndTurn, ResolveTask, StartTurn
 from bridge.engine.demo import demo_encounter
-from bridge.engine.encounter import Encounter
 from bridge.engine.session import CommandRefused, Session
+from bridge.engine.ship.autopilot import suggest
+from bridge.engine.ship.commands import AttemptTask, MinorAction
+from bridge.engine.state.encounter import Encounter
+from bridge.engine.state.spends import Spends
 from bridge.model.ship import Departments, Ship, Systems, Talent
 from bridge.net.host import Host
 from bridge.net.limits import LIMITS

@@ -105,3 +105,28 @@ def test_the_notary_script_exits_by_status_not_by_notarytools_exit(tmp_path: Pat
         [sys.executable, script, "--id", str(result)], capture_output=True, text=True, check=False
     )
     assert ident.stdout == "abc\n"
+
+
+def test_a_notary_still_at_work_when_the_time_is_up_is_said_so_with_how_to_follow_it(
+    tmp_path: Path,
+) -> None:
+    result = tmp_path / "result.json"
+    result.write_text(json.dumps({"id": "9a1c", "status": "In Progress"}))
+    script = str(PACKAGING / "macos" / "notary_status.py")
+    # as notarize runs it: isolated, without site-packages (the step holds Apple secrets)
+    done = subprocess.run(
+        [sys.executable, "-I", "-S", script, "--waited", "15m", str(result)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 1
+    assert "Apple had not finished notarizing it after 15m" in done.stderr
+    assert "xcrun notarytool info 9a1c" in done.stderr
+
+
+def test_notarize_waits_no_longer_than_its_workflow_step_allows() -> None:
+    text = (PACKAGING / "macos" / "notarize").read_text()
+    assert "timeout=${NOTARY_TIMEOUT:-15m}" in text
+    assert '--timeout "$timeout"' in text
+    assert '"$python" -I -S "$here/notary_status.py"' in text

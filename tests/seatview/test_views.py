@@ -9,10 +9,10 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridge.engine.autopilot import suggest
-from bridge.engine.commands import AdjustPool, SetValue
+from bridge.engine.core.commands import AdjustPool, SetValue
 from bridge.engine.demo import demo_encounter
 from bridge.engine.session import Session
+from bridge.engine.ship.autopilot import suggest
 from bridge.rules.dice import SeededDice
 from bridge.rules.hidden import MARKERS
 from bridge.seatview import CREW, GM, GM_EDIT, seat_log, seat_view

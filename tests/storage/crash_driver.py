@@ -8,9 +8,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from bridge.engine.autopilot import suggest
 from bridge.engine.demo import demo_encounter
 from bridge.engine.session import Session
+from bridge.engine.ship.autopilot import suggest
 from bridge.rules.dice import SeededDice
 from bridge.storage.autosave import AutosaveJournal
 

@@ -12,9 +12,9 @@ import sys
 import time
 from pathlib import Path
 
-from bridge.engine.autopilot import suggest
 from bridge.engine.demo import demo_encounter
 from bridge.engine.session import Session
+from bridge.engine.ship.autopilot import suggest
 from bridge.rules.dice import SeededDice
 from bridge.storage.autosave import AutosaveJournal, recover
 from bridge.storage.load import FileProblem

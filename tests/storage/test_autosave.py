@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from bridge.engine.autopilot import suggest
-from bridge.engine.commands import AdjustPool
+from bridge.engine.core.commands import AdjustPool
 from bridge.engine.demo import demo_encounter
 from bridge.engine.session import CommandRefused, Session
+from bridge.engine.ship.autopilot import suggest
 from bridge.rules.dice import SeededDice
 from bridge.storage.autosave import AutosaveJournal, find_unfinished, recover
 from bridge.storage.load import FileProblem

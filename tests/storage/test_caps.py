@@ -17,16 +17,11 @@ from typing import Any
 
 import pytest
 
-from bridge.engine.autopilot import suggest
-from bridge.engine.commands import (
-    AddTrait,
-    AdjustDifficulty,
-    SetValue,
-    TrayRoll,
-    command_adapter,
-)
+from bridge.engine.commands import command_adapter
+from bridge.engine.core.commands import AddTrait, AdjustDifficulty, SetValue, TrayRoll
 from bridge.engine.demo import demo_encounter
 from bridge.engine.session import CommandRefused, Session
+from bridge.engine.ship.autopilot import suggest
 from bridge.rules.dice import SeededDice
 from bridge.rules.task import Roller, TaskSpec
 from bridge.storage.battle import battle_file

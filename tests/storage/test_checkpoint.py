@@ -12,7 +12,8 @@ from typing import Any
 
 import pytest
 
-from bridge.engine.session import CHECKPOINT_EVERY, CommandRefused, JournalEntry, Session
+from bridge.engine.journal import JournalEntry
+from bridge.engine.session import CHECKPOINT_EVERY, CommandRefused, Session
 from bridge.storage import battle, deferred
 from bridge.storage.battle import open_battle, save_battle
 from bridge.storage.load import FileProblem
@@ -53,7 +54,7 @@ def _saved(tmp_path: Path, edit: Callable[[dict[str, Any]], None] | None = None)
 
 def test_a_saved_battle_keeps_the_last_checkpoint_before_its_end(tmp_path: Path) -> None:
     data = json.loads(_saved(tmp_path).read_text(encoding="utf-8"))
-    assert data["version"] == 6 and data["checkpoint"]["at"] == 3 * CHECKPOINT_EVERY
+    assert data["version"] == 7 and data["checkpoint"]["at"] == 3 * CHECKPOINT_EVERY
     original = played(COMMANDS, seed=2)
     at_checkpoint = Session.replay(original.initial, original.journal[: 3 * CHECKPOINT_EVERY])
     assert data["checkpoint"]["state"] == at_checkpoint.state.model_dump(mode="json")

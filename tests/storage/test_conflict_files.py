@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from bridge.engine import (
-    ConflictResolve,
-    ConflictStartTurn,
     ConflictTask,
+    ResolveTask,
     Session,
+    StartTurn,
     demo_boarding,
     klingon_bekk,
     klingon_warrior,
@@ -91,7 +91,7 @@ def _npc_doc() -> dict[str, object]:
 def _battle_doc() -> dict[str, object]:
     """A battle mid personal attack: figures, cover, a pending roll and a decision."""
     session = Session(demo_boarding(), GivenDice())
-    session.apply(ConflictStartTurn(by="kell", figure="kell"))
+    session.apply(StartTurn(by="kell", actor="kell", where="conflict"))
     session.apply(
         ConflictTask(by="kell", action="attack", target="klingon-warrior", note="for the ship"),
         GivenDice(d20=(1, 1)),
@@ -142,16 +142,18 @@ def test_a_battle_saved_mid_personal_attack_opens_and_plays_on(tmp_path: Path) -
     """Battle format 6 keeps the personal conflict, its rolled Task and its journal: the
     reopened battle resolves it, and undo reaches back through it."""
     session = Session(demo_boarding(), GivenDice())
-    session.apply(ConflictStartTurn(by="kell", figure="kell"))
+    session.apply(StartTurn(by="kell", actor="kell", where="conflict"))
     session.apply(
         ConflictTask(by="kell", action="attack", target="klingon-bekk-1"), GivenDice(d20=(3, 4))
     )
     path = tmp_path / "boarding.bridge"
     save_battle(path, session)
-    assert json.loads(path.read_text(encoding="utf-8"))["version"] == 6
+    assert json.loads(path.read_text(encoding="utf-8"))["version"] == 7
     opened = open_battle(path).session
     assert opened.state == session.state
-    opened.apply(ConflictResolve(by="kell"), GivenDice(d6=(2,) + (3,) * 8))  # 2 - armour 1
+    opened.apply(
+        ResolveTask(by="kell", where="conflict"), GivenDice(d6=(2,) + (3,) * 8)
+    )  # 2 - armour 1
     bekk = opened.state.conflict.figures["klingon-bekk-1"]  # type: ignore[union-attr]
     assert bekk.injury == "nonlethal"
     opened.undo()

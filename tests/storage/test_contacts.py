@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bridge.engine import Session, demo_encounter
-from bridge.engine.commands import SetValue
+from bridge.engine.core.commands import SetValue
 from bridge.engine.session import CommandRefused
 from bridge.storage.battle import save_battle
 from bridge.storage.formats import ShipFile

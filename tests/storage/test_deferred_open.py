@@ -18,9 +18,10 @@ from hypothesis import strategies as st
 
 from bridge.bench.battles import endless_battle
 from bridge.engine import session as session_module
-from bridge.engine.autopilot import suggest
 from bridge.engine.demo import demo_encounter
-from bridge.engine.session import CommandRefused, JournalEntry, Session
+from bridge.engine.journal import JournalEntry
+from bridge.engine.session import CommandRefused, Session
+from bridge.engine.ship.autopilot import suggest
 from bridge.rules.dice import SeededDice
 from bridge.storage import battle
 from bridge.storage.battle import open_battle, save_battle

@@ -121,7 +121,8 @@ def test_schemas_in_the_repository_are_current() -> None:
 def test_version_2_battle_saved_mid_task_opens_with_its_task_pending() -> None:
     """Version 3 types the pending Task's parameters; a version 2 file keeps its Task."""
     from bridge.engine import Session
-    from bridge.engine.commands import AttemptTask, ResolveTask, StartTurn
+    from bridge.engine.core.commands import ResolveTask, StartTurn
+    from bridge.engine.ship.commands import AttemptTask
     from bridge.rules.dice import GivenDice
 
     session = Session(demo_encounter(), GivenDice())
@@ -159,7 +160,7 @@ def test_a_battle_saved_with_its_damage_dice_held_opens_with_them(tmp_path: Path
     session.apply(ResolveTask(by="kell", hold_damage=True), GivenDice(d6=(3,) * 8))
     path = tmp_path / "held.bridge"
     save_battle(path, session)
-    assert json.loads(path.read_text(encoding="utf-8"))["version"] == 6
+    assert json.loads(path.read_text(encoding="utf-8"))["version"] == 7
     opened = open_battle(path).session
     pending = opened.state.pending
     assert pending is not None and pending.damage is not None

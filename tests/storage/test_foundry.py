@@ -154,7 +154,7 @@ def test_imported_officer_keeps_their_station() -> None:
 def test_station_names_match_the_stations() -> None:
     from typing import get_args
 
-    from bridge.engine.catalog import Station
+    from bridge.engine.state.cards import Station
     from bridge.model.character import StationName
 
     assert set(get_args(StationName)) == {s.value for s in Station}

@@ -11,9 +11,9 @@ import pytest
 
 from bridge.bench.hostile_files import run_file_stress
 from bridge.cli import main
-from bridge.engine.autopilot import suggest
 from bridge.engine.demo import demo_encounter
 from bridge.engine.session import Session
+from bridge.engine.ship.autopilot import suggest
 from bridge.storage import battle as battle_module
 from bridge.storage.battle import battle_file, open_battle, save_battle
 from bridge.storage.formats import ShipFile

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from bridge.engine.autopilot import suggest
 from bridge.engine.demo import demo_encounter
 from bridge.engine.session import Session
+from bridge.engine.ship.autopilot import suggest
 from bridge.rules.dice import SeededDice
 from bridge.storage.recap import recap_markdown
 

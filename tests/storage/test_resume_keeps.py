@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from bridge.bench.battles import endless_battle
-from bridge.engine.autopilot import suggest
-from bridge.engine.commands import AdjustPool, TrayRoll
+from bridge.engine.core.commands import AdjustPool, TrayRoll
 from bridge.engine.demo import demo_encounter
 from bridge.engine.session import Session
+from bridge.engine.ship.autopilot import suggest
 from bridge.rules.dice import SeededDice
 from bridge.rules.task import Roller, TaskSpec
 from bridge.storage.autosave import AutosaveJournal, Intact, find_unfinished, recover

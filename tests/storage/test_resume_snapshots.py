@@ -14,9 +14,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridge.engine.autopilot import suggest
 from bridge.engine.demo import demo_encounter
 from bridge.engine.session import CommandRefused, Session
+from bridge.engine.ship.autopilot import suggest
 from bridge.rules.dice import SeededDice
 from bridge.storage import autosave_writer as autosave
 from bridge.storage.autosave import AutosaveJournal, recover

@@ -4,25 +4,34 @@ same checks run offscreen in-process and on a real X server in a child process."
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QRect, Qt
+from PySide6.QtCore import QEvent, QPoint, QRect, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractScrollArea,
+    QApplication,
+    QComboBox,
     QLabel,
     QScrollArea,
     QScrollBar,
+    QStyle,
+    QStyleOptionComboBox,
+    QTableView,
     QWidget,
 )
+
+from bridge.ui.widgets.zone_map import ZoneMapView
 
 __all__ = [
     "READOUTS",
     "clipped",
+    "cut_words",
     "frame_outside_screen",
     "hidden_text",
     "must_fit",
     "not_in_view",
     "scroll_bars",
+    "settle",
 ]
 
 READOUTS = frozenset({"readouts", "ship panel"})
@@ -31,6 +40,15 @@ station's card and the GM's ship panel (readouts longer than their column)."""
 
 SLACK = 2
 """Pixels of rounding forgiven."""
+
+
+def settle() -> None:
+    """Let the windows' layouts finish, as a person sees them a moment later: one
+    ``processEvents`` leaves layout requests queued (a header that grew asks its window
+    again), so the queue is emptied a few times."""
+    for _ in range(3):
+        QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+        QApplication.processEvents()
 
 
 def _scrolls(widget: QWidget, top: QWidget) -> bool:
@@ -84,6 +102,79 @@ def clipped(window: QWidget) -> list[str]:
                     f"{_name(widget)} needs {hint.height()} px height, has {widget.height()}"
                 )
     return problems
+
+
+def _mine(window: QWidget, kind: type) -> list[QWidget]:
+    return [
+        w
+        for w in window.findChildren(kind)
+        if w.window() is window and w.isVisibleTo(window) and w.width() > 0
+    ]
+
+
+def _cut_across(widget: QWidget) -> str | None:
+    """How much of ``widget``'s width a scroll area it is in hides, or ``None``."""
+    parent = widget.parentWidget()
+    while parent is not None and not parent.isWindow():
+        if isinstance(parent, QAbstractScrollArea):
+            view = parent.viewport()
+            left = widget.mapTo(view, QPoint(0, 0)).x()
+            seen = min(left + widget.width(), view.width()) - max(left, 0)
+            if seen < widget.width() - SLACK:
+                return f"{seen} of {widget.width()} px across in view"
+        parent = parent.parentWidget()
+    return None
+
+
+def cut_words(window: QWidget) -> list[str]:
+    """What ``window`` shows cut that is not a label's or a button's own text: a choice
+    whose words its box does not hold ("Transporter Roo"), a table column narrower than
+    its words ("USS Resol…"), a line of a zone map cut with an ellipsis ("Klingon
+    Warrior · Stress…") or left out of a crowded zone ("+2 more")."""
+    found = []
+    for combo in _mine(window, QComboBox):
+        assert isinstance(combo, QComboBox)
+        option = QStyleOptionComboBox()
+        combo.initStyleOption(option)
+        field = combo.style().subControlRect(
+            QStyle.ComplexControl.CC_ComboBox,
+            option,
+            QStyle.SubControl.SC_ComboBoxEditField,
+            combo,
+        )
+        need = combo.fontMetrics().horizontalAdvance(combo.currentText())
+        if need > field.width() + SLACK:
+            found.append(
+                f"{_name(combo)} {combo.currentText()!r} needs {need} px, has {field.width()}"
+            )
+    for table in _mine(window, QTableView):
+        assert isinstance(table, QTableView)
+        across = _cut_across(table)
+        if across is not None:
+            found.append(f"{_name(table)} cut across: {across}")
+        header = table.horizontalHeader()
+        never = table.horizontalScrollBarPolicy() == Qt.ScrollBarPolicy.ScrollBarAlwaysOff
+        if never and header.length() > table.viewport().width() + SLACK:
+            found.append(
+                f"{_name(table)}'s columns need {header.length()} px, it shows "
+                f"{table.viewport().width()}"
+            )
+        model = table.model()
+        for c in range(model.columnCount() if model is not None else 0):
+            if table.isColumnHidden(c):
+                continue
+            need = max(table.sizeHintForColumn(c), header.sectionSizeHint(c))
+            if table.columnWidth(c) + SLACK < need:
+                title = model.headerData(c, Qt.Orientation.Horizontal) if model else c
+                found.append(
+                    f"{_name(table)} column {title!r} needs {need} px, has {table.columnWidth(c)}"
+                )
+    for zones in _mine(window, ZoneMapView):
+        assert isinstance(zones, ZoneMapView)
+        found += [f"zone map line cut: {line!r}" for line in zones.cut_lines()]
+        for zone, left in zones.hidden_texts().items():
+            found.append(f"zone map {zone!r} leaves out {left!r}")
+    return found
 
 
 def _area_of(bar: QScrollBar) -> QAbstractScrollArea | None:
@@ -170,11 +261,15 @@ def _inside(widget: QWidget, names: frozenset[str]) -> bool:
     return False
 
 
-def must_fit(window: QWidget, may_scroll: frozenset[str] = READOUTS) -> list[str]:
+def must_fit(
+    window: QWidget, may_scroll: frozenset[str] = READOUTS, *, words: bool = True
+) -> list[str]:
     """What a person must scroll to see, or cannot read, in a window that must fit: any
     visible scroll bar but those of the scroll areas named in ``may_scroll`` and of
     lists, tables and text views; text hidden by a scroll area, or outside the window,
-    outside those; text cut by its own widget anywhere."""
+    outside those; text cut by its own widget anywhere (a label, a button, a choice, a
+    table's column, a zone map's line; with ``words`` false, from 150%, only a label's
+    or a button's: there a long choice or name ends in "…" by design)."""
     found = []
     for bar in window.findChildren(QScrollBar):
         if bar.window() is not window or not bar.isVisibleTo(window) or bar.maximum() <= 0:
@@ -191,4 +286,4 @@ def must_fit(window: QWidget, may_scroll: frozenset[str] = READOUTS) -> list[str
         why = not_in_view(widget)
         if why is not None:
             found.append(f"{_name(widget)}: {why}")
-    return found + clipped(window)
+    return found + clipped(window) + (cut_words(window) if words else [])

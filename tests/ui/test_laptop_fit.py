@@ -16,7 +16,7 @@ manager in tests/ui/realscreen.
 from __future__ import annotations
 
 import pytest
-from PySide6.QtWidgets import QApplication, QPushButton, QWidget
+from PySide6.QtWidgets import QLabel, QPushButton, QWidget
 from pytestqt.qtbot import QtBot
 
 from bridge.engine import CATALOG, AdjustPool, SetValue, StartTurn, Station
@@ -37,6 +37,7 @@ from tests.ui.fit import (
     must_fit,
     not_in_view,
     scroll_bars,
+    settle,
 )
 
 LARGER = frozenset({"readouts", "ship panel", "card", "controls", "battle"})
@@ -61,7 +62,7 @@ def _console(qtbot: QtBot, model: SharedModel) -> GmConsole:
         assert window.fit is not None
         window.fit.slot = (i, len(Station))
         window.fit.place()
-    QApplication.processEvents()
+    settle()
     return console
 
 
@@ -85,7 +86,7 @@ def test_a_card_entry_scrolled_out_of_view_is_seen(qtbot: QtBot, model: SharedMo
     console = _console(qtbot, model)
     window = console.stations[Station.OPERATIONS]
     window.resize(window.width(), 520)
-    QApplication.processEvents()
+    settle()
     hidden = must_fit(window)
     assert any("scroll bar of 'card'" in h for h in hidden)
     assert any("'RESTORE'" in h for h in hidden)
@@ -98,14 +99,14 @@ def test_at_a_larger_text_size_no_window_scrolls_as_a_whole_or_across(
     console = _console(qtbot, model)
     for window in (console, *console.stations.values()):
         window.text_size.set(scale)
-    QApplication.processEvents()
+    settle()
     for window in (console, *console.stations.values()):
         assert frame_outside_screen(window) is None, window.windowTitle()
-        assert must_fit(window, LARGER) == [], window.windowTitle()
+        assert must_fit(window, LARGER, words=False) == [], window.windowTitle()
     for pool in (console.pools.momentum_label, console.pools.threat_label):
         assert not_in_view(pool) is None, "the pools are in view"
     console.picture_tabs.setCurrentIndex(1)
-    QApplication.processEvents()
+    settle()
     assert _across(console) == [] and clipped(console) == [], "the ship panel is cut across"
 
 
@@ -127,12 +128,12 @@ def _roll_each_task(qtbot: QtBot, model: SharedModel, momentum: int, scale: floa
             if step == "resolved":
                 dialog.resolve()
                 if dialog.stage.text() == "DAMAGE":  # an attack: its damage dice, then APPLY
-                    QApplication.processEvents()
+                    settle()
                     assert frame_outside_screen(dialog) is None, f"{key} damage dice"
                     assert _across(dialog) == [], f"{key} damage dice at {scale:.0%}"
                     dialog.apply_damage()
                 dialog.finish_report()
-            QApplication.processEvents()
+            settle()
             where = f"{key} {step}, Momentum {momentum}"
             assert frame_outside_screen(dialog) is None, where
             if scale == 1.0:
@@ -182,7 +183,7 @@ def test_the_task_dialog_grows_with_what_it_shows_and_never_shrinks(
 def test_the_shared_laptop_fits_a_laptop(qtbot: QtBot, model: SharedModel) -> None:
     console = _console(qtbot, model)
     laptop = console.shared_laptop()
-    QApplication.processEvents()
+    settle()
     assert frame_outside_screen(laptop) is None
     assert must_fit(laptop) == []
 
@@ -198,11 +199,11 @@ def test_the_gm_dialogs_fit_a_laptop(qtbot: QtBot, model: SharedModel) -> None:
     ):
         qtbot.addWidget(dialog)
         dialog.show()
-        QApplication.processEvents()
+        settle()
         hint = dialog.sizeHint()
         assert hint.width() <= LAPTOP[0] and hint.height() <= LAPTOP[1], type(dialog).__name__
         dialog.resize(hint)
-        QApplication.processEvents()
+        settle()
         assert clipped(dialog) == [], type(dialog).__name__
 
 
@@ -218,12 +219,70 @@ def test_every_disabled_button_says_why(qtbot: QtBot, model: SharedModel) -> Non
                 assert button.toolTip(), f"{window.windowTitle()}: {button.text()}"
 
 
+@pytest.mark.parametrize("scale", [1.0, 1.2])
+def test_the_conflict_card_is_whole_with_a_roll_or_damage_dice_waiting(
+    qtbot: QtBot, scale: float
+) -> None:
+    """The Conflict card showed a scroll bar whenever a roll or damage dice waited (27-77
+    px hidden, GUARD, PASS and OTHER TASKS cut): at 100% and 120% it is whole, before
+    the Turn, with the roll waiting and with the damage dice waiting."""
+    from bridge.engine import ConflictTask, ResolveTask, Session, demo_boarding
+    from bridge.ui.conflict.conflict_model import LocalConflictSeat
+    from bridge.ui.conflict.conflict_window import ConflictWindow
+
+    model = SharedModel(Session(demo_boarding(), GivenDice(d20=(1, 1), d6=(2,) * 20)))
+    card = ConflictWindow(LocalConflictSeat(model, "kell"))
+    qtbot.addWidget(card)
+    card.show()
+    card.resize(1280, LAPTOP[1])  # (a laptop with a taskbar: not the whole screen's height)
+    card.text_size.set(scale)
+    settle()
+    assert frame_outside_screen(card) is None
+    assert must_fit(card) == [], "before the Turn"
+    card.start_button.click()
+    model.submit(ConflictTask(by="kell", action="attack", target="klingon-warrior"))
+    settle()
+    assert card.resolve_button.isVisible() and card.inspire_button.isVisible()
+    assert must_fit(card) == [], "the roll waits"
+    model.submit(ResolveTask(by="kell", hold_damage=True, where="conflict"))
+    settle()
+    assert card.damage_dice.isVisible()
+    assert must_fit(card) == [], "the damage dice wait"
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.2])
+def test_the_conflict_cards_tasks_stay_put_at_start_turn(qtbot: QtBot, scale: float) -> None:
+    """The Task buttons jumped about 107 px at START TURN (the Tasks' lines filled with
+    their previews, the reason they had shared went): nothing moves under the pointer."""
+    from bridge.engine import Session, demo_boarding
+    from bridge.rules.dice import SeededDice
+    from bridge.ui.conflict.conflict_model import LocalConflictSeat
+    from bridge.ui.conflict.conflict_window import ConflictWindow
+
+    model = SharedModel(Session(demo_boarding(), SeededDice(2)))
+    card = ConflictWindow(LocalConflictSeat(model, "kell"))
+    qtbot.addWidget(card)
+    card.show()
+    card.text_size.set(scale)
+    settle()
+
+    def places() -> dict[str, int]:
+        return {k: b.mapTo(card, b.rect().topLeft()).y() for k, b in card.buttons.items()}
+
+    before = places()
+    assert card.tasks_why.isVisible()  # "Tasks are attempted during a Turn: start one first."
+    card.start_button.click()
+    settle()
+    assert not card.tasks_why.isVisible() and card.lines["attack"].text()
+    assert places() == before
+
+
 @pytest.mark.parametrize("scale", [1.0, 1.5])
 def test_the_away_teams_windows_fit_a_laptop(qtbot: QtBot, scale: float) -> None:
     """Issue 26's windows at 1366x768, each at its own text size: the start dialog, the
     GM's PERSONAL CONFLICT tab, an officer's Conflict card (its entries may scroll inside
     the card, the window never), an attack's form and the card after it; nothing cut."""
-    from bridge.engine import ConflictMinor, ConflictStartTurn, Session, demo_encounter
+    from bridge.engine import ConflictMinor, Session, StartTurn, demo_encounter
     from bridge.rules.dice import SeededDice
 
     model = SharedModel(Session(demo_encounter(), SeededDice(2)))
@@ -233,27 +292,27 @@ def test_the_away_teams_windows_fit_a_laptop(qtbot: QtBot, scale: float) -> None
     console.show()
     console.text_size.set(scale)
     start = console.conflict.start()
-    QApplication.processEvents()
+    settle()
     assert frame_outside_screen(start) is None and clipped(start) == []
     start.accept()
     console.show_conflict_tab()
-    QApplication.processEvents()
+    settle()
     assert frame_outside_screen(console) is None
-    assert must_fit(console, LARGER if scale > 1 else READOUTS) == []
+    assert must_fit(console, LARGER if scale > 1 else READOUTS, words=scale < 1.5) == []
     card = console.open_conflict_card("kell")
     card.text_size.set(scale)
-    model.submit(ConflictStartTurn(by="kell", figure="kell"))
+    model.submit(StartTurn(by="kell", actor="kell", where="conflict"))
     model.submit(ConflictMinor(by="kell", action="aim"))
-    QApplication.processEvents()
+    settle()
     assert frame_outside_screen(card) is None, card.windowTitle()
     assert must_fit(card, READOUTS | {"card"}) == [], card.windowTitle()
     form = card.use("attack")
     assert form is not None
-    QApplication.processEvents()
+    settle()
     form.fit()
     assert frame_outside_screen(form) is None and clipped(form) == []
     form.send()
-    QApplication.processEvents()
+    settle()
     assert card.resolve_button.isVisible()
     assert must_fit(card, READOUTS | {"card"}) == [], "after the attack's roll"
 
@@ -270,3 +329,55 @@ def test_the_view_menu_says_the_text_size_the_window_is_at(
     console.text_size.larger.trigger()
     assert console.text_size.smaller.text() == "&Smaller text (now 120%)"
     console.text_size.set(1.0)
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.2])
+def test_while_a_fight_pauses_the_ship_its_map_and_figures_take_the_room(
+    qtbot: QtBot, scale: float
+) -> None:
+    """The GM's ON FOOT tab cut 7 of the boarding's 9 figure lines ("Klingon Warrior ·
+    Stress…"), its zone box read "Transporter Room" without its "3", while the left
+    third of the console showed the ship's controls greyed: while the fight pauses the
+    ship battle they step aside (the pools stay in the header), every figure's line is
+    whole, and the tab neither scrolls nor cuts anything; back on the ship they return."""
+    from bridge.engine import EndConflict, Session, demo_boarding
+    from bridge.rules.dice import SeededDice
+
+    model = SharedModel(Session(demo_boarding(), SeededDice(2)))
+    console = GmConsole(model)
+    console.confirm_quit = False
+    qtbot.addWidget(console)
+    console.show()
+    console.text_size.set(scale)
+    console.show_conflict_tab()
+    settle()
+    assert not console.turn_order.isVisible() and not console.npc.isVisible()
+    assert not console._controls_area.isVisible()
+    assert console.pools.isVisible() and console.header.holds(console.pools)
+    picture, log = console.picture_tabs.width(), console._log_column.width()
+    assert picture >= 2 * log - 20, (picture, log)
+    assert console.conflict.terrain_zone.currentText() == "Transporter Room 3"
+    assert must_fit(console) == []
+    lines = console.conflict.picture.map.ship_texts()
+    assert len(lines) == len(model.state.conflict.figures)  # type: ignore[union-attr]
+    model.submit(EndConflict())
+    settle()
+    assert console.turn_order.isVisible() and console.npc.isVisible()
+    assert must_fit(console) == []
+
+
+def test_a_long_message_in_the_gm_consoles_status_line_is_read_whole(
+    qtbot: QtBot, model: SharedModel
+) -> None:
+    """The status line ended "…: th": a message wider than the window goes onto a
+    second line of a bar that is two lines tall from the start (nothing moves)."""
+    console = _console(qtbot, model)
+    bar = console.statusBar()
+    height = bar.height()
+    said = "Klingon Warrior: Movement to Deck 6 Corridor, beside Lt. Cmdr. Kell; " * 3
+    bar.showMessage(said.strip(), 8000)
+    settle()
+    assert bar.currentMessage() == said.strip()
+    label = bar.findChild(QLabel)
+    assert label is not None and label.text() == said.strip()  # whole, on two lines
+    assert must_fit(console) == [] and bar.height() == height

@@ -1,5 +1,6 @@
-"""The web station in a real browser (Debian's Chromium driven by Playwright) against a
-real ``bridge host`` process, on loopback only, every wait bounded.
+"""The web station in a real browser (Debian's Chromium, or the Chromium or Chrome that
+BRIDGE_TEST_BROWSER names, driven by Playwright) against a real ``bridge host`` process,
+on loopback only, every wait bounded.
 
 At phone size the page opens the address the QR code holds, takes a seat, plays a Task
 through its roll, RESOLVE and the damage step, comes back to its seat after a reload and
@@ -63,9 +64,16 @@ _STARTED: list[subprocess.Popen[str]] = []
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
     """One browser for the module (its pages are opened per test); Playwright starts it
-    with a fresh profile of its own."""
-    chromium = shutil.which("chromium")
-    assert chromium, "the browser tests need Debian's chromium (packaging/install-deps --tests)"
+    with a fresh profile of its own. Debian's chromium, or the Chromium or Chrome that
+    BRIDGE_TEST_BROWSER names (where there is no Debian package, as on Ubuntu)."""
+    given = os.environ.get("BRIDGE_TEST_BROWSER")
+    chromium = shutil.which(given or "chromium")
+    assert chromium, (
+        f"BRIDGE_TEST_BROWSER is {given!r}, which is not a program"
+        if given
+        else "the browser tests need Debian's chromium (packaging/install-deps --tests) "
+        "or BRIDGE_TEST_BROWSER naming a Chromium or Chrome"
+    )
     with sync_playwright() as p:
         launched = p.chromium.launch(executable_path=chromium, args=ARGS, timeout=60_000)
         yield launched
@@ -750,23 +758,25 @@ def test_on_foot_the_officer_answers_avoid_injury_from_the_phone(
     Momentum, the Threat a player may add instead (the card's back), a Complication, or
     taking the Injury; paying Threat adds it to the pool and the fight goes on."""
     from bridge.engine import (
-        ConflictApplyDamage,
-        ConflictEndTurn,
-        ConflictResolve,
-        ConflictStartTurn,
+        ApplyDamage,
         ConflictTask,
+        EndTurn,
+        ResolveTask,
+        StartTurn,
         demo_boarding,
     )
     from bridge.rules.dice import GivenDice
 
     session = Session(demo_boarding())
-    session.apply(ConflictStartTurn(by="kell", figure="kell"))
+    session.apply(StartTurn(by="kell", actor="kell", where="conflict"))
     session.apply(ConflictTask(by="kell", action="pass"))
-    session.apply(ConflictEndTurn(by="kell"))
-    session.apply(ConflictStartTurn(figure="klingon-warrior"))  # the GM's Klingon hits Kell
+    session.apply(EndTurn(by="kell", where="conflict"))
+    session.apply(
+        StartTurn(actor="klingon-warrior", where="conflict")
+    )  # the GM's Klingon hits Kell
     session.apply(ConflictTask(action="attack", target="kell"), GivenDice(d20=(1, 1, 10, 10)))
-    session.apply(ConflictResolve(hold_damage=True), GivenDice(d6=(2,) * 10))
-    session.apply(ConflictApplyDamage(), GivenDice(d6=(2,) * 10))
+    session.apply(ResolveTask(hold_damage=True, where="conflict"), GivenDice(d6=(2,) * 10))
+    session.apply(ApplyDamage(where="conflict"), GivenDice(d6=(2,) * 10))
     conflict = session.state.conflict
     assert conflict is not None and conflict.decisions[0].figure == "kell"
     threat = session.state.threat.value
@@ -797,19 +807,13 @@ def test_on_foot_a_hit_spends_aims_rerolls_damage_and_spends_a_turns_momentum_fr
     host's controls: an Extra Minor Action (its number, or paid with Threat), the hit's
     spends with the Secondary Target chosen among the figures within Reach of the target,
     Aim's re-roll offered, and Re-Roll Damage on the damage dice before they land."""
-    from bridge.engine import (
-        ConflictMinor,
-        ConflictStartTurn,
-        ConflictTask,
-        SetValue,
-        demo_boarding,
-    )
+    from bridge.engine import ConflictMinor, ConflictTask, SetValue, StartTurn, demo_boarding
     from bridge.rules.dice import GivenDice
 
     session = Session(demo_boarding())
     session.apply(SetValue(path="momentum.value", value=4))  # enough for every spend below
     session.apply(SetValue(path="conflict.figures.klingon-bekk-3.injury", value="lethal"))
-    session.apply(ConflictStartTurn(by="kell", figure="kell"))
+    session.apply(StartTurn(by="kell", actor="kell", where="conflict"))
     session.apply(ConflictMinor(by="kell", action="aim"))
     attack = ConflictTask(by="kell", action="attack", target="klingon-bekk-1")
     session.apply(attack, GivenDice(d20=(1, 1)))  # a hit: 2 Momentum
@@ -859,12 +863,16 @@ def test_on_foot_a_hit_spends_aims_rerolls_damage_and_spends_a_turns_momentum_fr
     expect(apply).to_have_count(0)
     lines = [json.loads(line) for line in journal.read_text().splitlines()[1:]]  # (its head)
     commands = [e["entry"]["command"] for e in lines if e.get("op") == "apply"]
-    spend = next(c for c in commands if c.get("type") == "conflict_spend")
+    spend = next(c for c in commands if c.get("type") == "spend" and c.get("where") == "conflict")
     assert (spend["spend"], spend["amount"]) == ("extra_minor", 1)
-    resolve = next(c for c in commands if c.get("type") == "conflict_resolve")
+    resolve = next(
+        c for c in commands if c.get("type") == "resolve" and c.get("where") == "conflict"
+    )
     assert resolve["spends"]["secondary_target"] == "klingon-bekk-2"
     assert resolve["spends"]["bonus_damage"] == 1 and resolve["hold_damage"] is True
-    landed = next(c for c in commands if c.get("type") == "conflict_apply_damage")
+    landed = next(
+        c for c in commands if c.get("type") == "apply_damage" and c.get("where") == "conflict"
+    )
     assert landed["reroll"] == [0]
     assert page.errors == []  # type: ignore[attr-defined]
     page.close()
@@ -904,10 +912,10 @@ def test_a_second_tap_of_roll_on_foot_does_not_resolve_the_roll_unseen(
 ) -> None:
     """A quick second tap of ROLL landed on RESOLVE where it came up, and the roll was
     resolved with no spends: RESOLVE takes taps only once it has been up a moment."""
-    from bridge.engine import ConflictStartTurn, demo_boarding
+    from bridge.engine import StartTurn, demo_boarding
 
     session = Session(demo_boarding())
-    session.apply(ConflictStartTurn(by="kell", figure="kell"))
+    session.apply(StartTurn(by="kell", actor="kell", where="conflict"))
     page, journal = _boarding(browser, tmp_path, session, "char:kell")
     page.locator("[data-key='entry-attack']").click()
     page.locator("select[name='target']").select_option("klingon-warrior")
@@ -919,10 +927,10 @@ def test_a_second_tap_of_roll_on_foot_does_not_resolve_the_roll_unseen(
     expect(resolve).to_be_disabled()  # just up: a second tap does nothing
     resolve.dispatch_event("click")
     expect(resolve).to_be_enabled()  # a moment later it takes taps
-    assert '"conflict_resolve"' not in journal.read_text()
+    assert '"resolve"' not in journal.read_text()
     resolve.click()
     expect(resolve).to_have_count(0)
-    assert '"conflict_resolve"' in journal.read_text()
+    assert '"resolve"' in journal.read_text()
     page.close()
 
 
@@ -973,10 +981,10 @@ def test_on_foot_a_target_a_new_weapon_cannot_reach_is_let_go(
     """Seed 003: a melee attack needs Reach. With Unarmed Strike chosen after a far
     target, the target field showed "—" while the page still sent (and named) the far
     target, its reason said twice: the far target is let go, and the form asks again."""
-    from bridge.engine import ConflictStartTurn, demo_boarding
+    from bridge.engine import StartTurn, demo_boarding
 
     session = Session(demo_boarding())
-    session.apply(ConflictStartTurn(by="kell", figure="kell"))
+    session.apply(StartTurn(by="kell", actor="kell", where="conflict"))
     page, _journal = _boarding(browser, tmp_path, session, "char:kell")
     page.locator("[data-key='entry-attack']").click()
     target = page.locator("select[name='target']")
@@ -1083,7 +1091,7 @@ def test_the_conflict_card_comes_up_over_a_ship_tasks_form_and_its_back_forms_sh
 ) -> None:
     """A phone left on a ship Task's form stayed there when the GM started a boarding
     action; a form of the Conflict card's back showed the ship battle's Round and Turn."""
-    from bridge.engine import ConflictStartTurn, StartTurn
+    from bridge.engine import StartTurn
     from bridge.engine.demo_boarding import boarding_command
 
     with _gm_host(Session(demo_encounter())) as (url, gm):
@@ -1098,7 +1106,7 @@ def test_the_conflict_card_comes_up_over_a_ship_tasks_form_and_its_back_forms_sh
         gm(boarding_command())
         expect(page.locator(".conflict-card")).to_be_visible()
         expect(page.locator("body[data-screen='conflict']")).to_have_count(1)
-        gm(ConflictStartTurn(by="kell", figure="kell"))
+        gm(StartTurn(by="kell", actor="kell", where="conflict"))
         expect(page.locator("[data-stat='conflict-actor']")).to_have_text("Yours")
         page.locator("[data-key='conflict-more']").click()
         page.locator("[data-key='entry-back-extra_minor']").click()
@@ -1160,11 +1168,11 @@ def test_on_foot_a_phone_buys_dice_and_rolls_the_determination_die(
     """A GM's play-through: a Conflict card attack could not buy dice, spend Determination
     or claim a Focus (seed 001 RULES SUMMARY, RULES-NOTES: bought dice, the Determination
     die first). The form asks all three; the preview names their costs."""
-    from bridge.engine import ConflictStartTurn, SetValue, demo_boarding
+    from bridge.engine import SetValue, StartTurn, demo_boarding
 
     session = Session(demo_boarding())
     session.apply(SetValue(path="momentum.value", value=3))
-    session.apply(ConflictStartTurn(by="kell", figure="kell"))
+    session.apply(StartTurn(by="kell", actor="kell", where="conflict"))
     page, journal = _boarding(browser, tmp_path, session, "char:kell")
     page.locator("[data-key='entry-attack']").click()
     page.locator("select[name='target']").select_option("klingon-warrior")

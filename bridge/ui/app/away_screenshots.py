@@ -9,7 +9,7 @@ from pathlib import Path
 from PySide6.QtCore import QSize
 from PySide6.QtWidgets import QApplication, QComboBox, QWidget
 
-from bridge.engine import ConflictEndTurn, ConflictMinor, ConflictStartTurn, EndTurn
+from bridge.engine import ConflictMinor, EndTurn, StartTurn
 from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.console.gm_console import GmConsole
 
@@ -41,7 +41,7 @@ def render_away(console: GmConsole, model: SharedModel, folder: Path) -> list[Pa
             window.close()
     card = console.conflict_cards["kell"]
     card.resize(*LAPTOP)
-    model.submit(ConflictStartTurn(by="kell", figure="kell"))
+    model.submit(StartTurn(by="kell", actor="kell", where="conflict"))
     out.append(_save(card, folder / "conflict-card.png"))
     model.submit(ConflictMinor(by="kell", action="aim"))
     dialog = card.use("attack")
@@ -55,7 +55,7 @@ def render_away(console: GmConsole, model: SharedModel, folder: Path) -> list[Pa
     dialog.send()
     out.append(_save(card, folder / "conflict-card-roll.png"))
     card._resolve()
-    model.submit(ConflictEndTurn(by="kell"))
+    model.submit(EndTurn(by="kell", where="conflict"))
     console.conflict.autopilot()  # a Klingon's Turn
     card.tabs.setCurrentIndex(1)
     out.append(_save(card, folder / "conflict-card-back.png"))

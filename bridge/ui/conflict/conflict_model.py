@@ -1,6 +1,6 @@
 """ConflictSeat: one officer's Conflict card, as the window reads it.
 
-The engine's card view (:func:`bridge.engine.conflict_card`) holds every rule: what each
+The engine's card view (:func:`bridge.engine.conflict.card`) holds every rule: what each
 entry needs, its legal choices, the gate's reason, the itemised Difficulty and exact
 odds. A window asks it through this interface, on the GM's laptop (:class:`LocalConflictSeat`,
 judged on the whole battle, as a network host judges a seat's Commands) or over the LAN

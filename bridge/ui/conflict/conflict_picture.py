@@ -100,10 +100,14 @@ class ConflictPicture(QWidget):
         # (the map keeps the room). A long scene name takes a second line.
         self.title.setObjectName("big" if not gm else "section")
         self.title.setWordWrap(True)
+        self.title.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         layout.addWidget(self.title)
         self.map = ZoneMapView(self, movable=gm)
         if gm:
             self.map.setToolTip("Drag a figure by its name to another zone to move it")
+            # The map takes the height the GM's buttons leave (never less than its
+            # minimum): asking for its full size made the tab scroll from 120%.
+            self.map.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)
         self.map.sig_move.connect(self.sig_move.emit)
         layout.addWidget(self.map, 1)
         self.last = LastLines(self)

@@ -1,7 +1,7 @@
 """The words a Conflict card window shows of a Task's preview and the card back's spends.
 Pure functions of the engine's card view (no Qt), so the window, the viewscreen and the
 tests read the same sentences (the figure's status is the engine's own:
-:mod:`bridge.engine.conflict_card`)."""
+:mod:`bridge.engine.conflict.card`)."""
 
 from __future__ import annotations
 

@@ -10,8 +10,10 @@ rolled Task to resolve, an Injury to avoid, a Knockdown to resist).
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
-from PySide6.QtGui import QCloseEvent, QShowEvent
+import re
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -25,6 +27,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSizePolicy,
     QSpinBox,
+    QTabBar,
     QTabWidget,
     QTextBrowser,
     QVBoxLayout,
@@ -33,17 +36,17 @@ from PySide6.QtWidgets import (
 
 from bridge.engine import (
     CONTROL_KEYS,
+    Aim,
+    ApplyDamage,
     AvoidInjury,
     CardEntry,
     Choice,
-    ConflictApplyDamage,
     ConflictCardView,
-    ConflictEndTurn,
-    ConflictReroll,
-    ConflictResolve,
-    ConflictStartTurn,
-    PersonalSpends,
+    EndTurn,
     ResistKnockdown,
+    ResolveTask,
+    Spends,
+    StartTurn,
     command_adapter,
 )
 from bridge.ui.base.help import CONFLICT_CARD, add_help_key
@@ -70,6 +73,24 @@ BACK_KEYS = tuple(
 """The controls MORE offers (the others answer the roll waiting)."""
 
 COLOR = COLORS.peach
+
+
+def gist(text: str) -> str:
+    """What a Task without a roll does, in its first words (whole in the tooltip): the
+    first sentence up to its first colon or semicolon ("Nominate an ally you can talk
+    to"), which two lines of the card hold at 120%."""
+    first = re.split(r"\. |: |; ", text, maxsplit=1)[0]
+    return first.rstrip(".")
+
+
+def reroll_cost(kept: int, pool: int) -> str:
+    """What Re-Roll Damage costs the officer now: 1 of the attack's own Momentum while it
+    has some (seed 001: kept back as the attack resolved), else 1 from the group's pool."""
+    if kept:
+        return f"1 of the attack's {kept} Momentum"
+    return f"1 Momentum from the pool ({pool})"
+
+
 """The Conflict card's colour (the bridge stations keep theirs)."""
 
 
@@ -83,20 +104,23 @@ class ConflictWindow(QMainWindow):
         super().__init__(parent)
         self._task_order: list[str] = []  # the Tasks' keys in the card's order
         self._minor_order: list[str] = []  # the Minor Actions' keys, the same
-        self._task_columns = 0  # how many columns they are laid out in (0: not yet)
+        self._task_layout: tuple[int, bool] | None = None  # (columns, compact) laid out
+        self._compact = False  # something waits: the entries as buttons only
+        self._reroll_cost = ""  # what Re-Roll Damage costs now, in words
         self.model = model
         self.character = model.character
         self.dialog: ConflictEntryDialog | None = None
         name = model.state.name_of(self.character)
         self.setWindowTitle(f"Bridge — Conflict card — {name}")
-        self.resize(1280, 700)
-        add_help_key(self, CONFLICT_CARD)
+        self.resize(1280, 760)  # as tall as a laptop's screen allows (kept on it when shown)
         self.text_size = TextSize(
             self, "conflict-card", self._rescale, lambda: [self.dialog] if self.dialog else []
         )
         root = QWidget()
         self.setCentralWidget(scrolling(root))
         layout = QVBoxLayout(root)
+        layout.setContentsMargins(8, 6, 8, 6)  # (close: the card fits a laptop at 120%)
+        layout.setSpacing(4)
         self.header = LcarsHeader(f"CONFLICT · {name}", COLOR, root)
         layout.addWidget(self.header)
         self.turn_label = QLabel(root)
@@ -121,8 +145,21 @@ class ConflictWindow(QMainWindow):
         track.addStretch(1)
         self.status = QLabel(root)
         status.addWidget(self.status, 1)
-        turn = QVBoxLayout()
-        status.addLayout(turn)
+        # The card's sides, why the Turn's controls are as they are, and the controls, on
+        # one row, as a station's (stacked beside the status, the controls made it three
+        # buttons tall and the card scrolled). What waits comes under it: the Turn's
+        # controls never move.
+        turn = QHBoxLayout()
+        self.sides = QTabBar(root)
+        self.sides.addTab("CARD")
+        self.sides.addTab("MOMENTUM SPENDS")
+        self.sides.setDrawBase(False)
+        self.sides.setToolTip("Turn the card over (F2)")
+        turn.addWidget(self.sides, 0, Qt.AlignmentFlag.AlignVCenter)
+        self.reason = ReasonLabel(lines=2, parent=root)  # two lines kept: nothing moves
+        self.reason.setObjectName("reason")
+        turn.addWidget(self.reason, 1, Qt.AlignmentFlag.AlignVCenter)
+        layout.addLayout(turn)
         self.start_button = QPushButton("START TURN", root)
         self.end_button = QPushButton("END TURN", root)
         self.keep_button = QPushButton("KEEP THE INITIATIVE", root)
@@ -136,15 +173,13 @@ class ConflictWindow(QMainWindow):
         self.more.setToolTipsVisible(True)
         self.more.aboutToShow.connect(self._fill_more)
         self.more_button.setMenu(self.more)
-        for b in (self.start_button, self.end_button, self.keep_button):
-            turn.addWidget(b)
-        self.reason = ReasonLabel(lines=1, parent=root)
-        self.reason.setObjectName("reason")
-        layout.addWidget(self.reason)
+        for b in (self.start_button, self.end_button, self.keep_button, self.more_button):
+            turn.addWidget(b, 0, Qt.AlignmentFlag.AlignVCenter)
 
         # What waits for this officer: a rolled Task, or a decision (Avoid Injury...).
         self.waiting = QGroupBox("WAITING", root)
         waiting = QVBoxLayout(self.waiting)  # what waits, then what may answer it
+        waiting.setContentsMargins(9, 4, 9, 6)
         self.waiting_text = QLabel(self.waiting)
         self.waiting_text.setWordWrap(True)
         waiting.addWidget(self.waiting_text)
@@ -178,6 +213,7 @@ class ConflictWindow(QMainWindow):
         self.advantage.setPlaceholderText("CREATE ADVANTAGE (2): its name")
         self.inspire_button = QPushButton("MOMENT OF INSPIRATION…", self.waiting)
         self.resolve_button = QPushButton("RESOLVE", self.waiting)
+        self.resolve_button.setToolTip("Resolve the roll with the spends chosen (Ctrl+Return)")
         self.damage_dice = ChallengeDiceRow(self.waiting, selectable=True)
         self.damage_dice.setToolTip(
             "Seed 001 Re-Roll Damage, 1 Momentum: pick any of the attack's damage dice to "
@@ -215,33 +251,40 @@ class ConflictWindow(QMainWindow):
         layout.addWidget(self.waiting)
 
         self.tabs = QTabWidget(root)
+        self.tabs.tabBar().hide()  # the sides above stand for its tabs
         # The card takes the height left; its entries scroll inside it, as a station's.
         self.tabs.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)
-        self._rescale()
         layout.addWidget(self.tabs, 1)
         front = QWidget()
         self.tabs.addTab(scrolling(front, "card"), "CARD")  # its entries may scroll
         self.back = QTextBrowser()
         self.tabs.addTab(self.back, "MOMENTUM SPENDS")
-        self.tabs.setCornerWidget(self.more_button)  # the card's back, to use
+        self.tabs.currentChanged.connect(self.sides.setCurrentIndex)
+        self.sides.currentChanged.connect(self.tabs.setCurrentIndex)
         columns = QHBoxLayout(front)
         self.minor_box = QGroupBox("MINOR ACTIONS", front)
         self.task_box = QGroupBox("TASKS", front)
-        columns.addWidget(self.minor_box, 2)
-        columns.addWidget(self.task_box, 5)
+        columns.addWidget(self.minor_box)  # as wide as its buttons: the Tasks' lines
+        columns.addWidget(self.task_box, 1)  # take the rest
         self.buttons: dict[str, QPushButton] = {}
         self.lines: dict[str, QLabel] = {}
         minor_column = QVBoxLayout(self.minor_box)
+        minor_column.setContentsMargins(9, 4, 9, 6)
         self._minor_grid = QGridLayout()
         minor_column.addLayout(self._minor_grid)
         minor_column.addStretch(1)
         self._task_grid = QGridLayout(self.task_box)
+        self._task_grid.setContentsMargins(9, 4, 9, 6)
         self.tasks_why = QLabel(self.task_box)  # a reason every Task shares, said once
         self.tasks_why.setObjectName("reason")
         self.tasks_why.setWordWrap(True)
+        kept = self.tasks_why.sizePolicy()
+        kept.setRetainSizeWhenHidden(True)  # its room kept: the Tasks never move
+        self.tasks_why.setSizePolicy(kept)
         self.tasks_why.hide()
         self._task_grid.addWidget(self.tasks_why, 0, 0, 1, 4)
         self._built = False
+        self._rescale()
 
         self.start_button.clicked.connect(self._start)
         self.end_button.clicked.connect(lambda: self._end(False))
@@ -255,6 +298,7 @@ class ConflictWindow(QMainWindow):
         self.take_it.clicked.connect(lambda: self._avoid("none"))
         self.resist_button.clicked.connect(lambda: self._knockdown(True))
         self.fall_button.clicked.connect(lambda: self._knockdown(False))
+        self._keys()
         model.sig_changed.connect(self.refresh)
         model.sig_refused.connect(self._refused)
         self._connected = True
@@ -264,30 +308,89 @@ class ConflictWindow(QMainWindow):
         self.fit = keep_on_screen(self)
         self.refresh()
 
+    def _keys(self) -> None:
+        """The station windows' keys, with the same meaning: Ctrl+T starts the Turn,
+        Ctrl+E ends it, Ctrl+K keeps the Initiative, Ctrl+Return takes what waits (RESOLVE,
+        APPLY DAMAGE; ROLL in an entry's form). A right-click on the card lists them with
+        the window's text size."""
+        for text, seq, slot in (
+            ("Start your Turn", "Ctrl+T", self._start),
+            ("End your Turn", "Ctrl+E", lambda: self._end(False)),
+            ("Keep the Initiative", "Ctrl+K", lambda: self._end(True)),
+            ("Resolve or apply what waits", "Ctrl+Return", self.primary),
+            (
+                "Turn the card over",
+                "F2",
+                lambda: self.tabs.setCurrentIndex(1 - self.tabs.currentIndex()),
+            ),
+        ):
+            act = QAction(text, self)
+            act.setShortcut(QKeySequence(seq))
+            act.triggered.connect(slot)
+            self.addAction(act)
+        add_help_key(self, CONFLICT_CARD)
+        separator = QAction(self)
+        separator.setSeparator(True)
+        self.addAction(separator)
+        for act in self.text_size.actions():
+            self.removeAction(act)
+            self.addAction(act)
+        self.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        self.header.setToolTip("Right-click: this window's keys and its text size")
+
+    def primary(self) -> None:
+        """Ctrl+Return: what waits for this officer, as the task dialog's does (RESOLVE,
+        then APPLY DAMAGE); nothing that spends Determination or chooses for them."""
+        for button in (self.resolve_button, self.damage_button):
+            if button.isVisibleTo(self) and button.isEnabled():
+                button.click()
+                return
+        self.statusBar().showMessage(
+            "Nothing waits to be resolved: a Task's form rolls with Ctrl+Return.", 6000
+        )
+
     def _place_tasks(self) -> None:
         """The Minor Actions and the Tasks in the card's order, each down two columns up
         to a text size of 130% (twelve Tasks one under another scrolled on a laptop's
         screen, FIRST AID and OTHER TASK out of sight), and down one from there (two
-        would wrap every line thrice)."""
+        would wrap every line thrice). Each Task's line keeps two lines' room and the
+        reason they share its own, so nothing moves as they change (at START TURN the
+        Tasks jumped 107 px). While something waits for the officer (every entry then
+        waits with it) the card steps aside for it: the Tasks as buttons only, four to a
+        row, their lines in their tooltips."""
         columns = 2 if window_scale(self) < 1.3 else 1
-        if columns == self._task_columns or not self._task_order:
+        if (columns, self._compact) == self._task_layout or not self._task_order:
             return
-        self._task_columns = columns
+        self._task_layout = (columns, self._compact)
         down = -(-len(self._minor_order) // columns)
         for key in self._minor_order:
             self._minor_grid.removeWidget(self.buttons[key])
         for i, key in enumerate(self._minor_order):
             self._minor_grid.addWidget(self.buttons[key], i % down, i // down)
-        rows = -(-len(self._task_order) // columns)
+        grid = self._task_grid
         for key in self._task_order:
-            self._task_grid.removeWidget(self.buttons[key])
-            self._task_grid.removeWidget(self.lines[key])
-        for i, key in enumerate(self._task_order):
-            row, column = 1 + i % rows, 2 * (i // rows)  # (row 0: the shared reason)
-            self._task_grid.addWidget(self.buttons[key], row, column)
-            self._task_grid.addWidget(self.lines[key], row, column + 1)
-        for column in (1, 3):
-            self._task_grid.setColumnStretch(column, 1 if column < 2 * columns else 0)
+            grid.removeWidget(self.buttons[key])
+            grid.removeWidget(self.lines[key])
+        for row in range(grid.rowCount()):
+            grid.setRowStretch(row, 0)
+        if self._compact:
+            across = 4 if columns == 2 else 3
+            for i, key in enumerate(self._task_order):
+                self.lines[key].hide()
+                grid.addWidget(self.buttons[key], 1 + i // across, i % across)
+            rows = -(-len(self._task_order) // across)
+            for column in range(4):
+                grid.setColumnStretch(column, 1 if column < across else 0)
+        else:
+            rows = -(-len(self._task_order) // columns)
+            for i, key in enumerate(self._task_order):
+                row, column = 1 + i % rows, 2 * (i // rows)  # (row 0: the shared reason)
+                grid.addWidget(self.buttons[key], row, column)
+                grid.addWidget(self.lines[key], row, column + 1)
+                self.lines[key].show()
+            for column in range(4):
+                grid.setColumnStretch(column, 1 if column % 2 and column < 2 * columns else 0)
+        grid.setRowStretch(rows + 1, 1)  # the room left goes under them, moving none
 
     def _rescale(self) -> None:
         """The few sizes set in pixels, at the window's own text size (Ctrl+=, Ctrl+-)."""
@@ -299,6 +402,10 @@ class ConflictWindow(QMainWindow):
             box.setMinimumWidth(box.fontMetrics().horizontalAdvance(box.prefix() + "12") + 60)
         words = self.advantage.placeholderText()  # the name asked for, whole
         self.advantage.setMinimumWidth(self.advantage.fontMetrics().horizontalAdvance(words) + 30)
+        two = self.fontMetrics().lineSpacing() * 2 + 2
+        for line in self.lines.values():  # a Task's line keeps two lines' room
+            line.setMinimumHeight(two)
+        self.tasks_why.setMinimumHeight(self.fontMetrics().lineSpacing() + 2)
 
     # -- building -----------------------------------------------------------------------
     def _build(self, card: ConflictCardView) -> None:
@@ -318,6 +425,7 @@ class ConflictWindow(QMainWindow):
             self.lines[entry.key] = line
             self._task_order.append(entry.key)
         self._place_tasks()
+        self._rescale()
         self.back.setHtml(back_html(card))
         self._built = True
 
@@ -358,9 +466,9 @@ class ConflictWindow(QMainWindow):
         shared = self._say_shared_reason(card)
         for entry in (*card.minors, *card.tasks):
             self._show_entry(entry, shared)
-        set_state(self.start_button, card.start_turn, "Start this officer's Turn")
-        set_state(self.end_button, card.end_turn, "End the Turn")
-        set_state(self.keep_button, card.end_turn, "End the Turn and let an ally act next")
+        set_state(self.start_button, card.start_turn, "Start this officer's Turn (Ctrl+T)")
+        set_state(self.end_button, card.end_turn, "End the Turn (Ctrl+E)")
+        set_state(self.keep_button, card.end_turn, "End the Turn and let an ally act next (Ctrl+K)")
         self._show_waiting(card)
         if card.acting:
             self.reason.setText(card.turn_left)
@@ -396,8 +504,8 @@ class ConflictWindow(QMainWindow):
         elif entry.preview is not None:
             line.setText(preview_summary(entry.preview))
             line.setToolTip("\n".join(preview_lines(entry.preview)))
-        else:  # no roll (Assist, Pass, Ready): what it does
-            line.setText(entry.text.split(". ")[0].rstrip("."))
+        else:  # no roll (Assist, Pass, Ready): what it does, in its first words
+            line.setText(gist(entry.text))
             line.setToolTip(entry.text)
 
     def _show_waiting(self, card: ConflictCardView) -> None:
@@ -408,6 +516,9 @@ class ConflictWindow(QMainWindow):
         held = mine and pending is not None and pending.damage is not None
         shown = decision is not None or mine
         self.waiting.setVisible(shown)
+        if shown != self._compact:
+            self._compact = shown
+            self._place_tasks()
         if not shown:
             return
         if decision is not None:
@@ -447,7 +558,15 @@ class ConflictWindow(QMainWindow):
         self.damage_button.setVisible(landing)
         self.damage_dice.setVisible(landing)
         if landing and pending is not None and pending.damage is not None:
+            apply = card.controls.get("apply_damage")
+            self._reroll_cost = reroll_cost(
+                pending.damage.momentum, self.model.state.momentum.value
+            )
+            self.damage_dice.selectable = apply is not None and bool(apply.params)
+            if not self.damage_dice.selectable:
+                self.damage_dice.setSelected(())
             self.damage_dice.setDice(pending.damage.roll.dice)
+            self.waiting_text.setText(f"{card.pending or ''}\n{self._reroll_hint()}")
             self._damage_chosen()
         for b in (self.avoid_momentum, self.avoid_complication, self.take_it):
             b.setVisible(avoid)
@@ -481,20 +600,23 @@ class ConflictWindow(QMainWindow):
         if self.dialog is not None and self.dialog.isVisible():
             self.dialog.close()
         self.dialog = ConflictEntryDialog(self.model, entry, self.character, self)
+        roll = QShortcut(QKeySequence("Ctrl+Return"), self.dialog)  # as in the task dialog
+        roll.activated.connect(self.dialog.go_button.click)  # (a disabled ROLL does nothing)
+        self.dialog.go_button.setToolTip(self.dialog.go_button.toolTip() or "Ctrl+Return")
         self.dialog.show()
         return self.dialog
 
     def _start(self) -> None:
         figure = self._figure()
         if figure is not None:
-            self.model.submit(ConflictStartTurn(by=self.character, figure=figure))
+            self.model.submit(StartTurn(by=self.character, actor=figure, where="conflict"))
 
     def _end(self, keep: bool) -> None:
-        self.model.submit(ConflictEndTurn(by=self.character, keep_initiative=keep))
+        self.model.submit(EndTurn(by=self.character, keep_initiative=keep, where="conflict"))
 
     def _resolve(self) -> None:
         """RESOLVE, with the attack's damage spends chosen (the engine prices them)."""
-        spends = PersonalSpends(
+        spends = Spends(
             bonus_damage=self.bonus.value() if self.bonus.isVisible() else 0,
             penetration=self.penetration.value() if self.penetration.isVisible() else 0,
             disarm=self.disarm.isVisible() and self.disarm.isChecked(),
@@ -510,7 +632,9 @@ class ConflictWindow(QMainWindow):
         pending = conflict.pending if conflict is not None else None
         attack = pending is not None and pending.action == "attack"
         # An attack's damage dice are shown before they land: Re-Roll Damage picks from them.
-        resolve = ConflictResolve(by=self.character, spends=spends, hold_damage=attack)
+        resolve = ResolveTask(
+            by=self.character, spends=spends, hold_damage=attack, where="conflict"
+        )
         if self.model.submit(resolve):
             for spin in (self.bonus, self.penetration, self.extra, self.information):
                 spin.setValue(0)
@@ -564,10 +688,25 @@ class ConflictWindow(QMainWindow):
         dialog.show()
         return dialog
 
+    def _reroll_hint(self) -> str:
+        """Under the damage dice: that a click picks a die to re-roll, and what it costs."""
+        if not self.damage_dice.selectable:
+            return "Re-Roll Damage costs 1 Momentum, and there is none: apply the damage."
+        return (
+            f"Click any dice to re-roll them once before they land (Re-Roll Damage, "
+            f"{self._reroll_cost}), or apply the damage as it fell."
+        )
+
     def _damage_chosen(self) -> None:
         n = len(self.damage_dice.selected())
+        dice = f"{n} {'DIE' if n == 1 else 'DICE'}"
         self.damage_button.setText(
-            f"RE-ROLL {n} {'DIE' if n == 1 else 'DICE'} AND APPLY" if n else "APPLY DAMAGE"
+            f"RE-ROLL {dice} (1 MOMENTUM) AND APPLY" if n else "APPLY DAMAGE"
+        )
+        self.damage_button.setToolTip(
+            f"Re-Roll Damage: {self._reroll_cost}; then the damage lands (Ctrl+Return)"
+            if n
+            else "Land the damage as it fell (Ctrl+Return); click dice first to re-roll them"
         )
 
     def _aim(self) -> None:
@@ -579,12 +718,12 @@ class ConflictWindow(QMainWindow):
         lead = [i for i, d in enumerate(pending.result.dice) if d.kind == "lead"]
         if lead:
             worst = max(lead, key=lambda i: pending.result.dice[i].value)
-            self.model.submit(ConflictReroll(by=self.character, how="aim", dice=(worst,)))
+            self.model.submit(Aim(by=self.character, dice=(worst,)))
 
     def _apply_damage(self) -> None:
         """Land the held damage, re-rolling the dice picked first (Re-Roll Damage)."""
         chosen = tuple(self.damage_dice.selected())
-        if self.model.submit(ConflictApplyDamage(by=self.character, reroll=chosen)):
+        if self.model.submit(ApplyDamage(by=self.character, reroll=chosen, where="conflict")):
             self.damage_dice.setSelected(())
 
     def _avoid(self, pay: str) -> None:

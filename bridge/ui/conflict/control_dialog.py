@@ -1,5 +1,5 @@
 """A control of the Conflict card's back, as a small form: the fields the engine says it
-takes (:func:`bridge.engine.conflict_controls`), DO IT, and the refusal said in place.
+takes (:func:`bridge.engine.conflict.controls`), DO IT, and the refusal said in place.
 
 The same controls reach a phone; here each field kind is a widget: a choice a list (a
 choice the rules refuse now is shown disabled, with why), a number a spin box, a flag a
@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFormLayout,
     QHBoxLayout,
+    QLabel,
     QLineEdit,
     QSpinBox,
     QVBoxLayout,
@@ -40,8 +41,14 @@ class ControlDialog(QDialog):
         super().__init__(parent)
         self.model = model
         self.info = info
-        self.setWindowTitle(info.name)
+        head, _, rest = info.name.partition(":")
+        self.setWindowTitle(head.split(" (")[0])  # short: a window manager cuts a long one
         layout = QVBoxLayout(self)
+        self.heading = QLabel(info.name, self)  # the whole name, with its cost
+        self.heading.setObjectName("section")
+        self.heading.setWordWrap(True)
+        layout.addWidget(self.heading)
+        self._effect = (rest.split(" (")[0].strip() or head.split(" (")[0]).rstrip(".")
         form = QFormLayout()
         layout.addLayout(form)
         self.widgets: dict[str, QWidget] = {}
@@ -51,16 +58,42 @@ class ControlDialog(QDialog):
             if param.help:
                 widget.setToolTip(param.help)
             form.addRow("" if isinstance(widget, QCheckBox) else param.label, widget)
+        self.spends_determination = info.kind == "determination"
+        self.cost = QLabel(self)  # what is spent, citing which Value
+        self.cost.setWordWrap(True)
+        self.cost.setVisible(self.spends_determination)
+        layout.addWidget(self.cost)
         self.reason = ReasonLabel(lines=2, parent=self)
         self.reason.setObjectName("reason")
         layout.addWidget(self.reason)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
-        self.go = buttons.addButton("DO IT", QDialogButtonBox.ButtonRole.AcceptRole)
+        words = "SPEND 1 DETERMINATION" if self.spends_determination else "DO IT"
+        self.go = buttons.addButton(words, QDialogButtonBox.ButtonRole.AcceptRole)
         self.go.setObjectName("primary")
+        self.cancel = buttons.button(QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.do_it)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
+        if self.spends_determination:
+            # Determination is never spent by Return: the safe choice is the default.
+            self.go.setAutoDefault(False)
+            self.cancel.setDefault(True)
+            self.cancel.setFocus()
+            value = self.widgets.get("value")
+            if isinstance(value, QComboBox):
+                value.currentIndexChanged.connect(lambda _i: self._say_cost())
+            self._say_cost()
         model.sig_refused.connect(self._refused)
+
+    def _say_cost(self) -> None:
+        """ "Spend 1 Determination (2 left), citing the Value “…”, to …": what DO IT does."""
+        value = self.widgets.get("value")
+        cited = value.currentText() if isinstance(value, QComboBox) else ""
+        officer = self.model.state.characters.get(self.model.character)
+        left = f" ({officer.determination.value} left)" if officer is not None else ""
+        citing = f", citing the Value “{cited}”" if cited else ""
+        effect = self._effect[:1].lower() + self._effect[1:]
+        self.cost.setText(f"Spend 1 Determination{left}{citing}: {effect}.")
 
     def values(self) -> dict[str, Any]:
         """Each field's value, as the Command takes it."""

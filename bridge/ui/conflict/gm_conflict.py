@@ -32,11 +32,11 @@ from PySide6.QtWidgets import (
 from bridge.engine import (
     BOARDING_ZONES,
     Command,
-    ConflictEndRound,
-    ConflictNpcFirst,
     Encounter,
     EndConflict,
+    EndRound,
     MoveFigure,
+    NpcActsFirst,
     NpcPlacement,
     OfficerPlacement,
     RevealFigure,
@@ -52,6 +52,7 @@ from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.conflict.add_figures import AddFiguresDialog
 from bridge.ui.conflict.conflict_picture import ConflictPicture
 from bridge.ui.conflict.npc_row import library_templates, npc_headers, npc_row
+from bridge.ui.conflict.round_words import figures_to_act, round_just_begun
 from bridge.ui.widgets.fit import fit_content, scrolling
 from bridge.ui.widgets.flow_layout import FlowLayout
 from bridge.ui.widgets.steady import set_state
@@ -203,22 +204,18 @@ class ConflictControls(QWidget):
         self.autopilot_button = QPushButton("AUTOPILOT TURN", self)
         self.autopilot_button.setObjectName("primary")
         self.npc_first_button = QPushButton("NPC ACTS FIRST", self)
-        self.end_round_button = QPushButton("END ROUND", self)
+        self.end_round_button = QPushButton("END ROUND…", self)
         self.cards_button = QPushButton("CONFLICT CARDS", self)
         self.end_button = QPushButton("RETURN TO THE SHIP", self)
         self.figure_choice = QComboBox(self)  # the figure REVEAL and WITHDRAW act on
         self.figure_choice.setToolTip("A figure in the fight")
-        self.figure_choice.setMinimumContentsLength(16)  # "Klingon Warrior", whole
-        self.figure_choice.setSizeAdjustPolicy(
-            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
-        )
+        # Each as wide as its longest entry: a name or zone never cut ("Transporter Room"
+        # without its "3").
+        self.figure_choice.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.reveal_button = QPushButton("REVEAL", self)
         self.withdraw_button = QPushButton("WITHDRAW", self)
         self.terrain_zone = QComboBox(self)
-        self.terrain_zone.setSizeAdjustPolicy(
-            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
-        )
-        self.terrain_zone.setMinimumContentsLength(12)  # a long zone name elides
+        self.terrain_zone.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.cover = QSpinBox(self)
         self.cover.setRange(0, 4)
         self.cover.setPrefix("Cover ")
@@ -268,8 +265,10 @@ class ConflictControls(QWidget):
         self.add_button.clicked.connect(self.add_figures)
         self.withdraw_button.clicked.connect(self._withdraw)
         self.autopilot_button.clicked.connect(self.autopilot)
-        self.npc_first_button.clicked.connect(lambda: self.model.submit(ConflictNpcFirst()))
-        self.end_round_button.clicked.connect(lambda: self.model.submit(ConflictEndRound()))
+        self.npc_first_button.clicked.connect(
+            lambda: self.model.submit(NpcActsFirst(where="conflict"))
+        )
+        self.end_round_button.clicked.connect(self.confirm_end_round)
         self.cards_button.clicked.connect(self.sig_open_cards.emit)
         self.end_button.clicked.connect(self.return_to_ship)
         self.reveal_button.clicked.connect(self._reveal)
@@ -283,8 +282,13 @@ class ConflictControls(QWidget):
             conflict_npcs_only(state),
             "Play the NPC figure's whole Turn by the odds, and say what it did",
         )
-        for b in (self.npc_first_button, self.end_round_button, self.cards_button):
+        for b in (self.npc_first_button, self.cards_button):
             set_state(b, why)
+        set_state(
+            self.end_round_button,
+            why or self.model.why_not(EndRound(where="conflict")) or round_just_begun(state),
+            "End the personal Round (asks first, naming who still has Turns)",
+        )
         set_state(self.end_button, why, "End the personal conflict and return to the ship")
         set_state(
             self.add_button,
@@ -339,6 +343,24 @@ class ConflictControls(QWidget):
         if undecided and not confirm(self, "Return to the ship", text, "RETURN TO THE SHIP"):
             return
         self.model.submit(EndConflict())
+
+    def confirm_end_round(self) -> None:
+        """END ROUND…: asks first, as the ship's does, naming the figures who would lose
+        their Turns; a Round that has just begun is not offered to be thrown away."""
+        state = self.model.state
+        conflict = state.conflict
+        if conflict is None:
+            return
+        fresh = round_just_begun(state)
+        if fresh is not None:
+            self.model.sig_refused.emit(fresh)
+            return
+        text = (
+            f"End personal Round {conflict.turn.round} of “{conflict.name}”? "
+            f"{figures_to_act(state)}"
+        )
+        if confirm(self, "End Round (on foot)", text, "END ROUND"):
+            self.model.submit(EndRound(where="conflict"))
 
     def submit(self, command: Command) -> bool:
         return self.model.submit(command) is not None

@@ -27,15 +27,6 @@ _GM = {
 }
 
 
-def _who(state: Encounter, command: Command) -> str:
-    """Who the Command acts for: a player's character, else the one acting (an NPC ship
-    on the GM's Turn), else the GM."""
-    if command.by != "gm":
-        return state.name_of(command.by)
-    actor = state.turn.interrupt or state.turn.actor
-    return state.name_of(actor) if actor else "GM"
-
-
 def _figure(state: Encounter, figure: str | None) -> str:
     """A figure of the personal conflict by its name."""
     conflict = state.conflict
@@ -43,47 +34,38 @@ def _figure(state: Encounter, figure: str | None) -> str:
     return found.name if found is not None else (figure or "GM")
 
 
-def _fighter(state: Encounter, command: Command) -> str:
-    """Who a personal conflict's Command acts for: an officer's player, else the figure
-    acting, else the GM."""
+def _actor(state: Encounter, command: Command, actor: str | None) -> str:
+    """An actor by name: a character or ship, or on foot a figure."""
+    if command.on_foot:
+        return _figure(state, actor)
+    return state.name_of(actor) if actor else "GM"
+
+
+def _who(state: Encounter, command: Command) -> str:
+    """Who the Command acts for: a player's character, else the one acting (an NPC ship
+    on the GM's Turn, an NPC figure on foot), else the GM."""
     if command.by != "gm":
         return state.name_of(command.by)
-    conflict = state.conflict
-    actor = (conflict.turn.interrupt or conflict.turn.actor) if conflict is not None else None
-    return _figure(state, actor) if actor else "GM"
+    turn = state.conflict.turn if command.on_foot and state.conflict is not None else state.turn
+    return _actor(state, command, turn.interrupt or turn.actor)
 
 
 def _conflict_label(state: Encounter, command: Command) -> str | None:
-    """A personal conflict's Command in a few words ("Attack, Lt. Cmdr. Kell"), or None
-    for one that is not."""
-    who = _fighter(state, command)
+    """A personal conflict's own Command in a few words ("Attack, Lt. Cmdr. Kell"), or
+    None for one that is not."""
     match command.type:
-        case "conflict_start_turn" | "move_figure" | "reveal_figure" | "withdraw_figure":
+        case "move_figure" | "reveal_figure" | "withdraw_figure":
             verb = {
-                "conflict_start_turn": "Start Turn, {}",
                 "move_figure": "Move {}",
                 "reveal_figure": "Reveal {}",
                 "withdraw_figure": "{} withdraws",
             }[command.type]
             return verb.format(_figure(state, command.figure))
-        case "conflict_end_turn":
-            what = "Keep the Initiative" if command.keep_initiative else "End Turn"
-            return f"{what}, {who}"
         case "conflict_minor" | "conflict_task":
             entry = CONFLICT_CARD.get(command.action)
-            return f"{entry.name if entry is not None else command.action}, {who}"
-        case "conflict_resolve":
-            return f"Resolve the roll, {who}"
-        case "conflict_apply_damage":
-            return f"Apply the damage, {who}"
-        case "conflict_reroll":
-            return f"{'Aim: re-roll' if command.how == 'aim' else 'Moment of Inspiration'}, {who}"
-        case "conflict_spend":
-            return f"{_SPENDS.get(command.spend, command.spend)}, {who}"
-        case "conflict_second_task":
-            return f"A second Task (Determination), {who}"
-        case "conflict_trigger_ready":
-            return f"Readied Task, {_figure(state, command.figure)}"
+            return f"{entry.name if entry is not None else command.action}, {_who(state, command)}"
+        case "aim":
+            return f"Aim: re-roll, {_who(state, command)}"
         case "avoid_injury" | "resist_knockdown":
             what = "Avoid Injury" if command.type == "avoid_injury" else "Knockdown"
             return f"{what}, {_figure(state, command.figure)}"
@@ -93,8 +75,6 @@ def _conflict_label(state: Encounter, command: Command) -> str | None:
             return "Return to the ship"
         case "add_figure":
             return "Add figures"
-        case "conflict_end_round":
-            return "End Round (on foot)"
         case _:
             return None
 
@@ -109,11 +89,11 @@ def command_label(state: Encounter, command: Command, actor: str | None = None) 
     Turn an End Turn the GM sent ended, when ``state`` no longer says (after it)."""
     match command.type:
         case "start_turn":
-            return f"Start Turn, {state.name_of(command.actor)}"
+            return f"Start Turn, {_actor(state, command, command.actor)}"
         case "end_turn":
             what = "Keep the Initiative" if command.keep_initiative else "End Turn"
             if command.by == "gm" and actor is not None:  # whose Turn the GM ended
-                return f"{what}, {state.name_of(actor)}"
+                return f"{what}, {_actor(state, command, actor)}"
             return f"{what}, {_who(state, command)}"
         case "minor" | "task":
             return f"{_name(command.action)}, {_who(state, command)}"
@@ -127,12 +107,12 @@ def command_label(state: Encounter, command: Command, actor: str | None = None) 
             return f"{_SPENDS.get(command.spend, command.spend)}, {_who(state, command)}"
         case "determination":
             use = "Surge of Activity" if command.use == "second_task" else "Make It So"
-            return f"{use}, {state.name_of(command.character)}"
+            return f"{use}, {_who(state, command)}"
         case "value_complication":
             what = "Challenge a Value" if command.challenge else "A Value hinders"
             return f"{what}, {state.name_of(command.character)}"
         case "trigger_ready":
-            return f"Readied Task, {state.name_of(command.character)}"
+            return f"Readied Task, {_actor(state, command, command.actor)}"
         case "set_value":
             return f"Edit {command.path}"
         case "adjust_pool":
@@ -153,4 +133,5 @@ def command_label(state: Encounter, command: Command, actor: str | None = None) 
             on_foot = _conflict_label(state, command)
             if on_foot is not None:
                 return on_foot
-            return _GM.get(command.type, command.type.replace("_", " ").capitalize())
+            label = _GM.get(command.type, command.type.replace("_", " ").capitalize())
+            return f"{label} (on foot)" if command.on_foot else label

@@ -5,10 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
+from PySide6.QtCore import QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QComboBox,
+    QGroupBox,
     QMainWindow,
     QSizePolicy,
     QSplitter,
@@ -23,7 +24,7 @@ from bridge.storage.autosave import AutosaveJournal
 from bridge.ui.base.settings import restore_geometry, save_geometry
 from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.base.text_size import TextSize, take_text_size
-from bridge.ui.base.theme import COLORS
+from bridge.ui.base.theme import COLORS, scaled
 from bridge.ui.conflict.gm_conflict import ConflictControls
 from bridge.ui.console.battle_files import BattleFiles
 from bridge.ui.console.command_labels import command_label
@@ -36,6 +37,7 @@ from bridge.ui.widgets.in_play import InPlayList
 from bridge.ui.widgets.lcars import LcarsHeader, Pill, section_label
 from bridge.ui.widgets.log_view import SHOWN, LogView
 from bridge.ui.widgets.ship_status import ContactsTable
+from bridge.ui.widgets.status_line import StatusLine
 from bridge.ui.widgets.steady_label import SteadyLabel
 from bridge.ui.widgets.zone_map import ZoneMapView
 
@@ -51,6 +53,10 @@ if TYPE_CHECKING:  # each window and dialog loads when first opened
 
 __all__ = ["GmConsole"]
 
+SIZES = (440, 480, 420)
+"""The columns' widths at first: the GM's controls, the picture, the log."""
+LOG_LEAST = 300
+"""The narrowest the log column may be (at 100%) before it joins the picture's tabs."""
 MINIMUM = QSize(640, 400)
 """The smallest the console may be made (what it holds then scrolls inside it)."""
 
@@ -88,6 +94,11 @@ class GmConsole(QMainWindow):
         self.round_pill = Pill("", COLORS.orange, self.header.band)
         self.turn_label = SteadyLabel(parent=self.header.band)
         self.turn_label.setObjectName("big")
+        # The pools sit in the header beside whose Turn it is, as on a station (up to
+        # 130%; larger, at the top of the GM's controls): the column under them kept
+        # the ship's controls whole at 120% only without them.
+        self.pools = PoolsBox(self.model, self.header.band, inline=True)
+        self.header.addRight(self.pools)
         self.header.addRight(self.turn_label)
         self.header.addRight(self.round_pill)
         layout.addWidget(self.header)
@@ -110,10 +121,17 @@ class GmConsole(QMainWindow):
         self.log = LogView()
         rcol.addWidget(self.log, 1)
         split.addWidget(right)
-        split.setSizes([440, 480, 420])
+        split.setSizes(list(SIZES))
+        self._fight_mode = False  # a fight on foot pauses the ship battle
+        self._columns_timer = QTimer(self)  # the columns sized once events settle
+        self._columns_timer.setSingleShot(True)
+        self._columns_timer.setInterval(0)
+        self._columns_timer.timeout.connect(self._size_columns)
         self.rescale()
         self.menus = build_menus(self, self)
-        self.statusBar()  # there from the start: a first message moves nothing
+        # There from the start, two lines tall: a first message moves nothing, a long
+        # one is read whole.
+        self.setStatusBar(StatusLine(self))
         model.sig_changed.connect(self.refresh)
         model.sig_grouped.connect(lambda: self._undo_texts(self.model.state))
         model.sig_refused.connect(lambda reason: self.statusBar().showMessage(reason, 10000))
@@ -132,8 +150,10 @@ class GmConsole(QMainWindow):
         col = QVBoxLayout(box)
         col.setContentsMargins(0, 0, 6, 0)
         col.setSpacing(2)  # (the boxes' titles keep them apart)
-        self.pools = PoolsBox(self.model, box)
-        col.addWidget(self.pools)
+        self.pools_box = QGroupBox("POOLS", box)  # (the pools, from 130%)
+        QVBoxLayout(self.pools_box)
+        self.pools_box.hide()
+        col.addWidget(self.pools_box)
         self.turn_order = TurnOrder(self.model, box)
         self.turn_order.sig_open_waiting.connect(self.open_waiting_roll)
         col.addWidget(self.turn_order)
@@ -151,21 +171,19 @@ class GmConsole(QMainWindow):
         return area
 
     def rescale(self) -> None:
-        """Arrange the console for its text size: the GM's controls as wide as they
-        need; from 130% the battle log joins the picture's tabs, so the picture and the
-        ship panel keep their width."""
-        box = self._controls_area.widget()
-        assert box is not None
-        bar = self._controls_area.verticalScrollBar().sizeHint().width()
-        self._controls_area.setMinimumWidth(box.minimumSizeHint().width() + bar)
-        tabbed = self.picture_tabs.indexOf(self._log_column) >= 0
-        if self.text_size.scale >= 1.3 and not tabbed:
-            self.picture_tabs.addTab(self._log_column, "LOG")
-        elif self.text_size.scale < 1.3 and tabbed:
-            self.picture_tabs.removeTab(self.picture_tabs.indexOf(self._log_column))
-            self._split.addWidget(self._log_column)
-            self._log_column.show()
-            self._split.setSizes([440, 480, 420])
+        """Arrange the console for its text size: the pools in the header up to 130%,
+        from there at the top of the GM's controls (which scroll by themselves); the
+        GM's controls as wide as they need; the columns as :meth:`_arrange_columns`
+        says."""
+        inline = self.text_size.scale < 1.3
+        layout = self.pools_box.layout()
+        assert layout is not None
+        if inline and not self.header.holds(self.pools):
+            self.header.insertRight(0, self.pools)
+        elif not inline and self.header.holds(self.pools):
+            layout.addWidget(self.pools)
+        self.pools.arrange(inline)
+        self._arrange_columns()
         # From 180% the long tab names go short (whole in their tooltip): at 200% on a
         # laptop the bar read "PER" beside arrows, the rest of it out of reach.
         short = self.text_size.scale >= 1.8
@@ -181,6 +199,67 @@ class GmConsole(QMainWindow):
         sheet = "QTabBar::tab { padding-left: 6px; padding-right: 6px; }" if short else ""
         if self.picture_tabs.styleSheet() != sheet:
             self.picture_tabs.setStyleSheet(sheet)
+        self._columns_timer.start()  # once the new type is measured
+
+    def _arrange_columns(self) -> None:
+        """While a fight on foot pauses the ship battle, the ship's Turn order and NPC
+        ship step aside (greyed, they took a third of the console) and the fight's map
+        and figures take the room; the pools stay in view (in the header, or alone in
+        the column from 130%)."""
+        fight = self._fight_mode
+        self.turn_order.setVisible(not fight)
+        self.npc.setVisible(not fight)
+        pools_here = not self.header.holds(self.pools)
+        self.pools_box.setVisible(pools_here)
+        self._controls_area.setVisible(pools_here or not fight)
+        self._fit_controls()
+
+    def _fit_controls(self) -> None:
+        """The GM's controls as wide as they need (with room for their scroll bar)."""
+        box = self._controls_area.widget()
+        assert box is not None
+        bar = self._controls_area.verticalScrollBar().sizeHint().width()
+        self._controls_area.setMinimumWidth(box.minimumSizeHint().width() + bar)
+
+    def _log_tabbed(self, tabbed: bool) -> None:
+        """The battle log (and what is in play) as a tab of the picture, or a column."""
+        now = self.picture_tabs.indexOf(self._log_column) >= 0
+        if tabbed and not now:
+            self.picture_tabs.addTab(self._log_column, "LOG")
+        elif not tabbed and now:
+            self.picture_tabs.removeTab(self.picture_tabs.indexOf(self._log_column))
+            self._split.addWidget(self._log_column)
+            self._log_column.show()
+
+    def _size_columns(self) -> None:
+        """The columns' widths: the GM's controls as wide as they need, the picture as
+        wide as its table of ships (at 120% "USS Resol…" was cut), the log the rest; when
+        the log would be too narrow to read, or from 130%, it joins the picture's tabs,
+        so the picture and the ship panel keep their width. While a fight pauses the
+        ship battle its map takes two thirds of the width beside the log."""
+        total = self._split.width()
+        self._fit_controls()  # (measured again: the type may have settled since)
+        shown = self._controls_area.isVisibleTo(self)
+        controls = self._controls_area.minimumWidth() + round(scaled(6, self)) if shown else 0
+        ships = self.ships
+        need = (
+            sum(
+                max(ships.sizeHintForColumn(c), ships.horizontalHeader().sectionSizeHint(c))
+                for c in range(ships.columnCount())
+            )
+            + 2 * ships.frameWidth()
+            + round(scaled(24, self))
+        )
+        picture = max(need, round(scaled(SIZES[1], self)))
+        narrow = total - controls - picture < scaled(LOG_LEAST, self)
+        fight = self._fight_mode and not controls
+        self._log_tabbed(self.text_size.scale >= 1.3 or (narrow and not fight))
+        if self.picture_tabs.indexOf(self._log_column) >= 0:
+            self._split.setSizes([controls, total - controls, 0])
+        elif fight:
+            self._split.setSizes([0, total * 2 // 3, total - total * 2 // 3])
+        else:
+            self._split.setSizes([controls, picture, total - controls - picture])
 
     def _picture(self) -> QWidget:
         """The tactical picture (every ship, the zones they stand in) and, on its own tab,
@@ -303,12 +382,20 @@ class GmConsole(QMainWindow):
     def _show_conflict(self, state: Encounter) -> None:
         """The PERSONAL CONFLICT tab; it comes forward when a conflict starts."""
         recent, _length = self.model.recent_journal(1)
-        last = recent[-1].log if recent and recent[-1].command.type.startswith("conflict") else ()
+        last = recent[-1].log if recent and recent[-1].command.on_foot else ()
         self.conflict.refresh(state, tuple(reveal(line) for line in last))  # the GM's words
         running = state.conflict is not None and not state.conflict.ended
         if running and not self._conflict_running:
             self.show_conflict_tab()
         self._conflict_running = running
+        fight = state.conflict is not None and state.conflict.pause_ship
+        if fight != self._fight_mode:
+            self._fight_mode = fight
+            self._arrange_columns()
+            self._columns_timer.start()
+        if state.conflict is None:  # back on the ship: the officers' cards go with the fight
+            for window in list(self.conflict_cards.values()):
+                window.close()
 
     def open_conflict_card(self, character: str) -> ConflictWindow:
         """The Conflict card window of ``character`` (on this laptop: the crew's view)."""
@@ -487,6 +574,11 @@ class GmConsole(QMainWindow):
         dialog = CharacterLibraryDialog(self.model, self)
         self._show(dialog)
         return dialog
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self._columns_timer.start()
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         urls = event.mimeData().urls()

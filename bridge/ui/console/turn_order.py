@@ -20,7 +20,7 @@ from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.widgets.opaque import plain_box
 from bridge.ui.widgets.steady import set_choices, set_state
 
-__all__ = ["TurnOrder", "still_to_act"]
+__all__ = ["TurnOrder", "round_just_begun", "still_to_act"]
 
 
 def still_to_act(state: Encounter) -> str:
@@ -35,6 +35,18 @@ def still_to_act(state: Encounter) -> str:
         return "Everyone has taken their Turns."
     names = ", ".join([*players, *npcs])
     return f"Still to act, and losing their Turns this Round: {names}."
+
+
+def round_just_begun(state: Encounter) -> str | None:
+    """Why END ROUND has nothing to end: the Round began a moment ago (the one before
+    ended by itself once everyone had acted) and no one has taken a Turn in it yet."""
+    turn = state.turn
+    if turn.any_turn_this_round or turn.actor is not None:
+        return None
+    return (
+        f"Round {turn.round} has just begun and no one has acted in it yet: there is "
+        "nothing to end (a Round ends by itself once everyone has acted)."
+    )
 
 
 class TurnOrder(QGroupBox):
@@ -102,7 +114,7 @@ class TurnOrder(QGroupBox):
         )
         for button, reason in (
             (self.start_button, start),
-            (self.end_round, why_not(state, EndRound())),
+            (self.end_round, why_not(state, EndRound()) or round_just_begun(state)),
             (self.end_scene, why_not(state, EndScene())),
             (
                 self.waiting_button,
@@ -122,7 +134,13 @@ class TurnOrder(QGroupBox):
             self.model.submit(StartTurn(by=by, actor=actor))
 
     def confirm_end_round(self) -> None:
+        """END ROUND…: asks first, naming who would lose their Turns; a Round that has
+        just begun is not offered to be thrown away."""
         state = self.model.state
+        fresh = round_just_begun(state)
+        if fresh is not None:
+            self.model.sig_refused.emit(fresh)
+            return
         text = (
             f"End Round {state.turn.round}? {still_to_act(state)} What lasts until the end "
             "of the Round ends."

@@ -251,7 +251,8 @@ def open_seat_windows(model: RemoteModel) -> list[QWidget]:
 
 def conflict_card_window(model: RemoteModel, character: str) -> QWidget:
     """The officer's Conflict card: shown whenever a personal conflict runs with them in
-    it (it comes up when the GM starts one), hidden otherwise."""
+    it (it comes up when the GM starts one), hidden otherwise (it goes when the GM
+    returns to the ship)."""
     from bridge.ui.conflict.conflict_window import ConflictWindow
     from bridge.ui.network.remote_conflict import RemoteConflictSeat
 
@@ -263,6 +264,8 @@ def conflict_card_window(model: RemoteModel, character: str) -> QWidget:
         if running and not window.isVisible():
             window.show()
             window.raise_()
+        elif not running and window.isVisible():
+            window.hide()  # (hidden, not closed: the seat's last window keeps the app)
 
     seat.sig_changed.connect(follow)
     follow()

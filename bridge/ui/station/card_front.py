@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QGridLayout, QVBoxLayout
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtWidgets import QGridLayout, QVBoxLayout, QWidget
 
 from bridge.engine import ActionDef, AttemptTask, MinorAction, Station, actions_for
 from bridge.ui.base.station_model import StationModel
@@ -15,6 +15,19 @@ from bridge.ui.widgets.action_button import ActionButton
 from bridge.ui.widgets.lcars import section_label
 
 __all__ = ["CardFront"]
+
+
+class _OnResize(QObject):
+    """Calls ``then`` when the widget it watches changes size."""
+
+    def __init__(self, then: Callable[[], None]) -> None:
+        super().__init__()
+        self._then = then
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Resize:
+            self._then()
+        return False
 
 
 class CardFront:
@@ -37,6 +50,7 @@ class CardFront:
         self._use = use
         self.buttons: dict[str, ActionButton] = {}
         self._grids: list[QGridLayout] = []
+        self._filter = _OnResize(self.reflow)
         self._entries: dict[tuple[str, str], MinorAction | AttemptTask] = {}
         tasks = [a for a in actions_for(station, "task") if a.key != "override"]
         own = [a for a in tasks if a.group]
@@ -44,8 +58,14 @@ class CardFront:
         title = " and ".join(groups) if len(groups) <= 2 else station.label
         self._grid(col, f"{title} Tasks", own, 2)
         common = [a for a in tasks if not a.group] + list(actions_for(station, "minor"))
+        self._common = [a.key for a in common]
+        self._common_columns = 3
         self._grid(col, "Tasks and Minor Actions", common, 3)
         col.addStretch()
+        box = col.parentWidget()
+        assert box is not None  # (a column already in its window)
+        self._box: QWidget = box
+        box.installEventFilter(self._filter)
 
     def _grid(self, col: QVBoxLayout, title: str, actions: Sequence[ActionDef], width: int) -> None:
         box = col.parentWidget()
@@ -68,6 +88,27 @@ class CardFront:
         for grid in self._grids:
             parent = grid.parentWidget()
             grid.setHorizontalSpacing(round(scaled(8, parent)))
+        self.reflow()
+
+    def reflow(self) -> None:
+        """The Tasks and Minor Actions every station has (buttons without a line of
+        rules) in as many columns as the card's width holds, four at most: a row less
+        than three columns (Operations' card scrolled on a laptop's screen)."""
+        grid = self._grids[-1]
+        buttons = [self.buttons[k] for k in self._common]
+        widest = max(b.minimumSizeHint().width() for b in buttons)
+        room = self._box.contentsRect().width()
+        gap = grid.horizontalSpacing()
+        columns = next((n for n in (4, 3) if n * widest + (n - 1) * gap <= room), 2)
+        if columns == self._common_columns:
+            return
+        self._common_columns = columns
+        for b in buttons:
+            grid.removeWidget(b)
+        for i, b in enumerate(buttons):
+            grid.addWidget(b, i // columns, i % columns, Qt.AlignmentFlag.AlignTop)
+        for c in range(4):
+            grid.setColumnStretch(c, 1 if c < columns else 0)
 
     def refresh(self, officer: str | None) -> set[str]:
         """Each entry's state for ``officer``; returns what the card's line of reasons

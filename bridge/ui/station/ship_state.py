@@ -6,7 +6,6 @@ from PySide6.QtWidgets import QVBoxLayout
 
 from bridge.engine import Change, Encounter, Station, acting, players_waiting
 from bridge.ui.base.station_model import StationModel
-from bridge.ui.base.theme import scaled
 from bridge.ui.widgets.lcars import section_label
 from bridge.ui.widgets.lines_view import LinesView
 from bridge.ui.widgets.log_view import SHOWN, LogView
@@ -34,6 +33,11 @@ def crew_lines(state: Encounter) -> list[str]:
             status = "DIRECTING" if now.kind == "directed" else "INTERRUPTED"
         lines.append(f"{c.name} — {status}\n   {where} · Determination {c.determination.value}")
     return lines
+
+
+EFFECT_ROWS = 4
+"""Lines of active effects shown before the list scrolls: two Complications and two
+lasting effects, or two long ones."""
 
 
 class ShipState:
@@ -84,16 +88,14 @@ class ShipState:
             col.addWidget(self.crew)
         col.addWidget(section_label("Active effects", box))
         self.durations = LinesView(box)
-        self.rescale()
+        # Four lines tall, always: squeezed by the column it was one line high, with a
+        # scroll bar for two Complications (the column scrolls instead).
+        self.durations.setRows(EFFECT_ROWS)
         col.addWidget(self.durations)
         col.addWidget(section_label("Log", box))
         self.log = LogView(box, limit=200)
         self.log.setMinimumHeight(120)
         col.addWidget(self.log, 1)
-
-    def rescale(self) -> None:
-        """The list of active effects at the window's text size."""
-        self.durations.setMaximumHeight(round(scaled(90, self.durations)))
 
     def refresh(self, flags: Change, state: Encounter) -> None:
         """Show what ``flags`` say changed."""

@@ -42,6 +42,8 @@ class SpendsBox(QGroupBox):
         )
         self.cost = QLabel()
         self.cost.setWordWrap(True)  # a warning about the cap takes a line of its own
+        self.lost = 0
+        """The Momentum the spends as chosen would lose above the cap (0: none)."""
         if action.momentum_cost:
             self.extra.setRange(0, 6)
             form.addRow(f"{action.momentum} (cost {action.momentum_cost} each)", self.extra)
@@ -89,15 +91,18 @@ class SpendsBox(QGroupBox):
         try:
             cost = spend_cost(self.action, self.spends())
         except ValueError as exc:
+            self.lost = 0
             self.cost.setText(str(exc))
             return str(exc)
         pool = state.threat.value if self.npc else state.momentum.value
         generated = pending.result.momentum
         word = "Threat" if self.npc else "Momentum"
         text = f"{cost} of {generated} generated + {pool} in the pool ({word})"
+        self.lost = 0
         if not self.npc:
             cap = state.momentum.cap
             lost = pool + generated - cost - cap
+            self.lost = max(lost, 0)
             if lost > 0:
                 text += f"\n⚠ {lost} Momentum will be lost above the cap of {cap}: spend it now"
         self.cost.setText(text)

@@ -105,8 +105,8 @@ class MoreMenu(QMenu):
         if readied:
             self._entry(
                 f"Trigger! {readied[0].note}",
-                TriggerReady(by=officer, character=officer),
-                lambda: self._submit(TriggerReady(by=officer, character=officer)),
+                TriggerReady(by=officer, actor=officer),
+                lambda: self._submit(TriggerReady(by=officer, actor=officer)),
             )
         else:
             none = self.addAction("Trigger a readied Task (none readied: use READY first)")

@@ -78,9 +78,18 @@ _WATCH = (
 )
 
 
+FRONT = (740, 626)
+"""The card's and the ship's state's widths at first."""
+CARD_SHARE = FRONT[0] / sum(FRONT)
+"""The card's share of the width at 100%."""
+CARD_SHARE_MOST = 0.6
+"""The most the card takes as the text grows (from 110%): the ship's state keeps its
+tables whole beside it at 120%."""
+
+
 def seat_reason(state: Encounter, officer: str) -> str:
     """The line under the Turn's controls when nothing is refused: whose part of the Turn
-    this officer holds (the engine's :func:`~bridge.engine.whose_turn`)."""
+    this officer holds (the engine's :func:`~bridge.engine.ship.whose_turn`)."""
     a = acting(state)
     name = state.name_of
     if a.owner is None or a.now is None:
@@ -132,6 +141,7 @@ class StationWindow(QMainWindow):
         root = QWidget()
         self.setCentralWidget(scrolling(root))
         layout = QVBoxLayout(root)
+        layout.setSpacing(4)  # (the card's height is for its entries)
         self.header = LcarsHeader(station.label, color, root)
         layout.addWidget(self.header)
 
@@ -177,12 +187,6 @@ class StationWindow(QMainWindow):
         self.more_menu = MoreMenu(self.model, self.officer_id, self)
         self.more_button.setMenu(self.more_menu)
         officer_row.addWidget(self.more_button)
-        # Its room kept: coming up moves nothing, and lays nothing out again.
-        self.waiting_button = SlotButton("ROLL WAITING: OPEN", "No rolled Task waiting", root)
-        self.waiting_button.setObjectName("primary")
-        self.waiting_button.setToolTip("Reopen the rolled Task waiting for its spends (Ctrl+W)")
-        self.waiting_button.clicked.connect(self.reopen_roll)
-        officer_row.addWidget(self.waiting_button)
         # The sides of the card, and why the Turn's controls are as they are beside
         # them: a row two lines of reasons tall, as tall as the tabs, so a reason that
         # comes or goes moves nothing.
@@ -197,6 +201,14 @@ class StationWindow(QMainWindow):
         self.reason = ReasonLabel(lines=2, parent=root)
         self.reason.setObjectName("reason")
         sides_row.addWidget(self.reason, 1, Qt.AlignmentFlag.AlignVCenter)
+        # Its room kept: coming up moves nothing, and lays nothing out again. At the end
+        # of this row, not the Turn's: there, a row of its own when the Turn's controls
+        # wrap, it left a blank band across the window from 110%.
+        self.waiting_button = SlotButton("ROLL WAITING: OPEN", "No rolled Task waiting", root)
+        self.waiting_button.setObjectName("primary")
+        self.waiting_button.setToolTip("Reopen the rolled Task waiting for its spends (Ctrl+W)")
+        self.waiting_button.clicked.connect(self.reopen_roll)
+        sides_row.addWidget(self.waiting_button, 0, Qt.AlignmentFlag.AlignVCenter)
         self.tabs = QTabWidget(root)
         self.tabs.tabBar().hide()  # the sides above stand for its tabs
         # The card takes the height left: its columns scroll inside it, so what it holds
@@ -226,7 +238,7 @@ class StationWindow(QMainWindow):
         assert readouts is not None
         self._readouts: QWidget = readouts
         self.rescale()
-        front.setSizes([740, 626])
+        front.setSizes(list(FRONT))
 
         self.start_button.clicked.connect(self._start_turn)
         self.end_button.clicked.connect(lambda: self._end_turn(False))
@@ -290,7 +302,6 @@ class StationWindow(QMainWindow):
         self.officer.setMinimumWidth(round(scaled(260, self)))
         self._card_area.setMinimumWidth(round(scaled(440, self)))
         self.card.rescale()
-        self.ship_state.rescale()
         aside = self.tabs.indexOf(self._readouts) >= 0
         if window_scale(self) >= 1.75 and not aside:
             self.tabs.addTab(self._readouts, "SHIP")
@@ -300,7 +311,19 @@ class StationWindow(QMainWindow):
             self.tabs.removeTab(self.tabs.indexOf(self._readouts))
             self._front.addWidget(self._readouts)
             self._readouts.show()
-            self._front.setSizes([740, 626])
+        if window_scale(self) < 1.75:
+            QTimer.singleShot(0, self._share_width)  # once the new type is measured
+
+    def _share_width(self) -> None:
+        """The card's share of the width grows with the text (its lines of rules wrap
+        less, and the card scrolls less or not at all); the ship's state beside it,
+        readouts that may scroll, gives it up."""
+        if self.tabs.indexOf(self._readouts) >= 0:
+            return
+        share = min(CARD_SHARE + (window_scale(self) - 1) * 0.6, CARD_SHARE_MOST)
+        width = sum(self._front.sizes()) or sum(FRONT)
+        card = round(width * share)
+        self._front.setSizes([card, width - card])
 
     # -- building -----------------------------------------------------------------------
     @staticmethod

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QSize, Qt, QTimer
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer
+from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QBoxLayout,
     QCheckBox,
@@ -230,6 +230,7 @@ class TaskDialog(QDialog):
         self.resolve_button.setObjectName("primary")
         self.resolve_button.setToolTip("Apply the spends (Ctrl+Return)")
         self.resolve_button.hide()
+        self.resolve_button.installEventFilter(self)  # Enter on it asks before a loss
         self.apply_button = QPushButton("APPLY DAMAGE")
         self.apply_button.setObjectName("primary")
         self.apply_button.hide()
@@ -568,9 +569,51 @@ class TaskDialog(QDialog):
         if self.roll_button.isVisible() and self.roll_button.isEnabled():
             self.roll()
         elif self.resolve_button.isVisible() and self.resolve_button.isEnabled():
-            self.resolve()
+            self._resolve_by_key()
         elif self.apply_button.isVisible() and self.apply_button.isEnabled():
             self.apply_damage()
+
+    def _enter_resolves(self, event: QKeyEvent) -> bool:
+        """Whether ``event`` is the Enter that presses RESOLVE (the default button)."""
+        enter = event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+        plain = not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+        button = self.resolve_button
+        return enter and plain and button.isDefault() and button.isVisible() and button.isEnabled()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Enter resolves after ROLL, but never past a warning that Momentum will be lost:
+        then it asks first (the RESOLVE button itself, clicked, does not)."""
+        if self._enter_resolves(event):
+            event.accept()
+            self._resolve_by_key()
+            return
+        super().keyPressEvent(event)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Enter on the focused RESOLVE button (which would press itself) asks as well."""
+        if (
+            watched is self.resolve_button
+            and event.type() == QEvent.Type.KeyPress
+            and isinstance(event, QKeyEvent)
+            and self._enter_resolves(event)
+        ):
+            self._resolve_by_key()
+            return True
+        return super().eventFilter(watched, event)
+
+    def _resolve_by_key(self) -> None:
+        """RESOLVE from the keyboard: asked first when the spends chosen lose Momentum
+        above the cap (the safe answer, Cancel, is the default)."""
+        lost = self.spends_box.lost if self.after.currentWidget() is self.spends_box else 0
+        if lost and not confirm(
+            self,
+            "Momentum will be lost",
+            f"{lost} Momentum will be lost above the cap of {self.model.state.momentum.cap}: "
+            "spend it on this roll first, or resolve and lose it?",
+            f"RESOLVE AND LOSE {lost} MOMENTUM",
+        ):
+            return
+        self.resolve()
 
     def _refused(self, reason: str) -> None:
         if self.isVisible():

@@ -1,15 +1,16 @@
 """One laptop for the whole table: a station window that follows whoever acts.
 
 When a Turn starts, the acting officer's card comes up (their first station) with them
-as its officer; between Turns the window stays where it was. The five cards are the
-same station windows as at a table of laptops, held in one frame.
+as its officer. Between Turns the row above the card offers the officers who may act
+next: a press hands the laptop over, bringing up that officer's own card. The five cards
+are the same station windows as at a table of laptops, held in one frame.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import QMainWindow, QStackedWidget, QWidget
+from PySide6.QtWidgets import QMainWindow, QStackedWidget, QVBoxLayout, QWidget
 
 from bridge.engine import Change, Station
 from bridge.ui.base.seat_model import for_crew
@@ -17,6 +18,7 @@ from bridge.ui.base.settings import restore_geometry, save_geometry
 from bridge.ui.base.station_model import StationModel
 from bridge.ui.base.text_size import TextSize
 from bridge.ui.station.station_window import StationWindow
+from bridge.ui.table.hand_over import HandOverBar, who_may_start
 from bridge.ui.widgets.fit import keep_on_screen
 
 __all__ = ["SharedLaptopWindow"]
@@ -32,8 +34,16 @@ class SharedLaptopWindow(QMainWindow):
         self.setWindowTitle("Bridge — Shared laptop (follows whoever acts)")
         self.resize(1340, 690)
         self.text_size = TextSize(self, "shared-laptop", self._sizes, self._dialogs)
+        frame = QWidget()
+        self.setCentralWidget(frame)
+        column = QVBoxLayout(frame)
+        column.setContentsMargins(9, 6, 9, 0)
+        column.setSpacing(0)
+        self.hand_over = HandOverBar(frame)
+        self.hand_over.sig_hand.connect(self.hand_to)
+        column.addWidget(self.hand_over)
         self.stack = QStackedWidget()
-        self.setCentralWidget(self.stack)
+        column.addWidget(self.stack, 1)
         self.cards: dict[Station, StationWindow] = {}
         for station in Station:
             card = StationWindow(model, station, embedded=True)
@@ -62,23 +72,30 @@ class SharedLaptopWindow(QMainWindow):
         return card
 
     def follow(self, changes: object) -> None:
-        """At each new Turn (or interruption), show the acting officer's card."""
+        """At each new Turn (or interruption), show the acting officer's card; between
+        Turns, offer the officers who may act next."""
         flags = changes if isinstance(changes, Change) else Change.ALL
-        if not flags & (Change.TURN | Change.SEATS):
+        if not flags & (Change.TURN | Change.SEATS | Change.CREW | Change.OUTCOME):
             return
         state = self.model.state
+        self.hand_over.refresh(state, who_may_start(state, self.model.why_not))
         actor = state.turn.interrupt or state.turn.actor
         key = (state.turn.turn_id, actor)
         if actor is None or actor not in state.characters or key == self._followed:
             return
         self._followed = key
-        stations = state.stations_of(actor)
+        self.hand_to(actor)
+
+    def hand_to(self, character: str) -> None:
+        """Bring up ``character``'s own card (their first station), them its officer."""
+        state = self.model.state
+        stations = state.stations_of(character)
         if not stations:
             return
         card = self.cards[stations[0]]
         self.stack.setCurrentWidget(card)
-        card.officer.setCurrentIndex(max(card.officer.findData(actor), 0))
-        self.setWindowTitle(f"Bridge — {card.station.label}: {state.name_of(actor)}")
+        card.officer.setCurrentIndex(max(card.officer.findData(character), 0))
+        self.setWindowTitle(f"Bridge — {card.station.label}: {state.name_of(character)}")
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self._closed:  # (a window is closed once; the GM console opens a new one)

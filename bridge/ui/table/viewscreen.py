@@ -56,6 +56,7 @@ from bridge.ui.table.viewscreen_text import (
     roster_key,
 )
 from bridge.ui.widgets.challenge_dice import ChallengeDiceRow
+from bridge.ui.widgets.fit import keep_on_screen
 from bridge.ui.widgets.in_play import in_play_lines
 from bridge.ui.widgets.ship_status import state_text
 from bridge.ui.widgets.tactical import BigDice, TacticalMap
@@ -89,10 +90,9 @@ UNROLL_MS = 450
 """A new line of the damage report comes up after the one before by this long."""
 
 
-_FIGHT = frozenset(
-    {"conflict_task", "conflict_resolve", "conflict_apply_damage", "avoid_injury", "stray_hit"}
-)
-"""The Commands whose lines the personal conflict's picture shows as its newest roll."""
+_FIGHT = frozenset({"conflict_task", "resolve", "apply_damage", "avoid_injury", "stray_hit"})
+"""The Commands whose lines the personal conflict's picture shows as its newest roll (a
+roll's resolution and damage there when they play on foot)."""
 _FIGHT_LOOKBACK = 24
 """How many of the newest log entries are searched for the conflict's last roll."""
 
@@ -154,6 +154,9 @@ class ViewscreenWindow(QWidget):
         self.resize(1366, 768)
         self.restored = restore_geometry(self, "viewscreen")
         """Its screen, place and full screen came back from the last time it closed."""
+        # Not full screen, its frame is kept whole on the screen (it ran 20 px off the
+        # screen's foot: a window of the screen's size has a title bar too).
+        self.fit = keep_on_screen(self)
         self._rescale()
         self.refresh(Change.ALL)
 
@@ -362,7 +365,7 @@ class ViewscreenWindow(QWidget):
         recent, _length = self.model.recent_journal(_FIGHT_LOOKBACK)
         for entry in reversed(recent):
             command = getattr(entry, "command", None)
-            if command is not None and command.type in _FIGHT:
+            if command is not None and command.on_foot and command.type in _FIGHT:
                 return tuple(entry.log)
         return ()
 

@@ -92,7 +92,7 @@ def fit_to_screen(window: QWidget, at: QPoint | None = None) -> None:
     that the frame is whole inside it (to ``at``, the frame's wished top left, as near
     as the screen allows)."""
     free = free_area(window)
-    if free.isEmpty():
+    if free.isEmpty() or window.isFullScreen():  # (a full-screen window is its screen's)
         return
     m = frame_margins(window)
     room = QSize(

@@ -167,6 +167,14 @@ class LcarsHeader(ScaledWidget):
     def addRight(self, widget: QWidget) -> None:
         self._row.addWidget(widget)
 
+    def insertRight(self, index: int, widget: QWidget) -> None:
+        """``widget`` at ``index`` among the widgets on the right (0: the first)."""
+        self._row.insertWidget(index + 1, widget)  # (after the stretch before them)
+
+    def holds(self, widget: QWidget) -> bool:
+        """Whether ``widget`` is among the widgets on the right."""
+        return self._row.indexOf(widget) >= 0
+
     def sizeHint(self) -> QSize:
         """Everything in one row."""
         band = self._row.sizeHint()

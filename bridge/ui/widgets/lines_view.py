@@ -22,7 +22,7 @@ from PySide6.QtGui import (
     QStaticText,
     QTransform,
 )
-from PySide6.QtWidgets import QAbstractScrollArea, QWidget
+from PySide6.QtWidgets import QAbstractScrollArea, QSizePolicy, QWidget
 
 from bridge.ui.widgets.opaque import OpaqueScrollBar
 
@@ -68,6 +68,7 @@ class LinesView(QAbstractScrollArea):
         self._lines: list[str] = []
         self._laid: dict[str, QStaticText] = {}
         self._laid_for: int | None = None  # the width _laid was laid out at
+        self._rows: int | None = None  # as tall as this many lines (None: as laid out)
         self._tops: list[int] = []
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
@@ -81,6 +82,14 @@ class LinesView(QAbstractScrollArea):
     # -- what it shows ------------------------------------------------------------------
     def lines(self) -> list[str]:
         return list(self._lines)
+
+    def setRows(self, rows: int) -> None:
+        """Always as tall as ``rows`` one-line lines, at any text size (more scroll):
+        its height is asked of it as its layout is worked out, at its font and frame
+        then."""
+        self._rows = rows
+        self.setSizePolicy(self.sizePolicy().horizontalPolicy(), QSizePolicy.Policy.Fixed)
+        self.updateGeometry()
 
     def count(self) -> int:
         return len(self._lines)
@@ -150,14 +159,17 @@ class LinesView(QAbstractScrollArea):
         super().changeEvent(event)
         if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
             self._laid_for = None
+            self.updateGeometry()  # its rows at the window's new text size
             self._lay_out()
             self.viewport().update()
 
     def sizeHint(self) -> QSize:
+        if self._rows:
+            return QSize(256, self.rows_height(self._rows))
         return QSize(256, 192)  # a list's
 
     def minimumSizeHint(self) -> QSize:
-        return QSize(64, self.rows_height(1))
+        return QSize(64, self.rows_height(self._rows or 1))
 
     def rows_height(self, rows: int) -> int:
         """The height that shows ``rows`` one-line lines whole."""

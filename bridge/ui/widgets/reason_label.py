@@ -108,10 +108,13 @@ class ReasonLabel(Opaque, QLabel):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
+        grown = self._rows
         if self._keep and event.size().width() != event.oldSize().width():
             self._rows = self._lines  # what it grew to was for another width
-        if self._needed(self.contentsRect().width()) != self._rows:
-            self.updateGeometry()  # a new width wraps the words into more or fewer lines
+        if self._needed(self.contentsRect().width()) != self._rows or self._rows != grown:
+            # a new width wraps the words into more or fewer lines (or the lines it had
+            # grown to, at a width it had while hidden, are let go)
+            self.updateGeometry()
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)

@@ -337,6 +337,15 @@ class ZoneMapView(ScaledWidget):
         assert best is not None
         return best
 
+    def cut_lines(self) -> list[str]:
+        """The whole lines of the ships (or figures) last painted cut with an ellipsis (a
+        crowded zone's one line in small type), as they read whole."""
+        return [
+            self._full[sid]
+            for sid, shown in self._texts.items()
+            if sid in self._full and "…" in " ".join(shown) and "…" not in self._full[sid]
+        ]
+
     def hidden_texts(self) -> dict[str, list[str]]:
         """The lines each crowded zone left out when last painted (named by "+N more")."""
         return {zone: list(texts) for zone, (_r, texts) in self._more.items()}

@@ -14,7 +14,7 @@ from PySide6.QtGui import QFileOpenEvent
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from bridge.cli import desktop_arguments
-from bridge.engine.commands import AdjustPool, StartTurn
+from bridge.engine.core.commands import AdjustPool, StartTurn
 from bridge.engine.demo import demo_encounter
 from bridge.engine.session import Session
 from bridge.rules.dice import SeededDice

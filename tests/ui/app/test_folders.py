@@ -14,7 +14,7 @@ import pytest
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
-from bridge.engine.commands import AdjustPool
+from bridge.engine.core.commands import AdjustPool
 from bridge.storage.library import duplicate_ship, library_ships, starter_ships
 from bridge.storage.paths import autosave_dir, config_dir, library_path, set_autosave_dir
 from bridge.ui.app.start import build

@@ -7,7 +7,8 @@ from PySide6.QtWidgets import QLabel, QPlainTextEdit, QTextBrowser
 from pytestqt.qtbot import QtBot
 
 from bridge.engine import Station
-from bridge.engine.commands import AttemptTask, EndTurn, ResolveTask, SetValue, StartTurn
+from bridge.engine.core.commands import EndTurn, ResolveTask, SetValue, StartTurn
+from bridge.engine.ship.commands import AttemptTask
 from bridge.rules.hidden import MARKERS
 from bridge.seatview import CREW, seat_view
 from bridge.ui.base.seat_model import SeatModel, for_crew

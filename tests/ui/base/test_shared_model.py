@@ -6,8 +6,8 @@ from pathlib import Path
 
 from pytestqt.qtbot import QtBot
 
-from bridge.engine.changes import Change
-from bridge.engine.commands import AdjustPool, StartTurn
+from bridge.engine.core.changes import Change
+from bridge.engine.core.commands import AdjustPool, StartTurn
 from bridge.engine.session import CHECKPOINT_EVERY, Session
 from bridge.storage.battle import open_battle, save_battle
 from bridge.ui.base.shared_model import SharedModel

@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QMessageBox, QTableWidget
 from pytestqt.qtbot import QtBot
 
-from bridge.engine.commands import AdjustPool
+from bridge.engine.core.commands import AdjustPool
 from bridge.engine.demo import demo_encounter
 from bridge.engine.session import Session
 from bridge.rules.dice import SeededDice

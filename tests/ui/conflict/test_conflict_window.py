@@ -4,6 +4,7 @@ Tasks; back: COMBAT MOMENTUM (PERSONAL)) and plays through the one Command path.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox
 from pytestqt.qtbot import QtBot
 
 from bridge.engine import (
@@ -133,8 +134,9 @@ def test_the_cards_personal_spends_disarm_and_re_roll_damage_after_it_is_seen(
     pending = model.state.conflict.pending  # type: ignore[union-attr]
     assert pending is not None and pending.damage is not None, "the damage dice wait"
     assert pending.damage.spends.disarm
+    assert "Click any dice to re-roll them once" in w.waiting_text.text()
     w.damage_dice.setSelected((0, 1))
-    assert w.damage_button.text() == "RE-ROLL 2 DICE AND APPLY"
+    assert w.damage_button.text() == "RE-ROLL 2 DICE (1 MOMENTUM) AND APPLY"
     qtbot.mouseClick(w.damage_button, Qt.MouseButton.LeftButton)
     assert model.state.conflict.pending is None  # type: ignore[union-attr]
     log = "\n".join(model.journal[-1].log)
@@ -205,11 +207,11 @@ def test_the_tasks_without_a_roll_are_sent_and_a_note_is_typed(qtbot: QtBot) -> 
     Create Advantage and Other Tasks, and Ready's trigger, are typed (they take text)."""
     from PySide6.QtWidgets import QLineEdit
 
-    from bridge.engine import ConflictStartTurn, Need
+    from bridge.engine import Need, StartTurn
 
     model = SharedModel(Session(demo_boarding(), SeededDice(3)))
     w = card(qtbot, model, "mbeki")
-    model.submit(ConflictStartTurn(by="mbeki", figure="mbeki"))
+    model.submit(StartTurn(by="mbeki", actor="mbeki", where="conflict"))
     for key in ("pass", "ready", "assist"):
         form = w.use(key)
         assert form is not None
@@ -241,11 +243,11 @@ def test_a_hits_spends_are_the_engines_and_the_secondary_target_is_within_reach(
     """Seed 001 Secondary Target: "a second target within Reach of the attack's target";
     Obtain Information and Create Advantage on any success; the window offers what the
     engine's controls offer, no more."""
-    from bridge.engine import ConflictMinor, ConflictStartTurn, resolve_spends
+    from bridge.engine import ConflictMinor, StartTurn, resolve_spends
 
     model = SharedModel(Session(demo_boarding(), GivenDice(d20=(1, 1), d6=(3,) * 12)))
     w = card(qtbot, model)
-    model.submit(ConflictStartTurn(by="kell", figure="kell"))
+    model.submit(StartTurn(by="kell", actor="kell", where="conflict"))
     model.submit(ConflictMinor(by="kell", action="aim"))
     model.submit(ConflictTask(by="kell", action="attack", target="klingon-bekk-1"))
     offered = [s.name for s in resolve_spends(model.state, "kell")]
@@ -278,7 +280,7 @@ def test_a_hits_spends_are_the_engines_and_the_secondary_target_is_within_reach(
 def test_more_offers_the_cards_back_and_a_spend_is_sent_from_its_form(qtbot: QtBot) -> None:
     """The card's back: Extra Minor Action (1 each, Immediate: a player may add Threat
     instead, seed 001); each entry the engine refuses is disabled with its reason."""
-    from bridge.engine import ConflictStartTurn, SetValue
+    from bridge.engine import SetValue, StartTurn
 
     model = SharedModel(Session(demo_boarding(), SeededDice(4)))
     w = card(qtbot, model)
@@ -287,7 +289,7 @@ def test_more_offers_the_cards_back_and_a_spend_is_sent_from_its_form(qtbot: QtB
     assert all(not a.isEnabled() for a in texts.values())  # not Kell's Turn yet
     assert "own Turn" in texts["Extra Minor Action (1 each)"].toolTip()
     model.submit(SetValue(path="momentum.value", value=0))
-    model.submit(ConflictStartTurn(by="kell", figure="kell"))
+    model.submit(StartTurn(by="kell", actor="kell", where="conflict"))
     w._fill_more()
     texts = {a.text(): a for a in w.more.actions()}
     assert texts["Extra Minor Action (1 each)…"].isEnabled()  # Threat may pay
@@ -307,11 +309,11 @@ def test_movement_offers_to_end_beside_those_in_the_zone_it_goes_to(qtbot: QtBot
     """Seed 001 Movement, RULES-NOTES [default] Reach: a mover ends within Reach of someone
     in the zone it moves to. The form opened on Transporter Room 3 and offered the
     officers back in the corridor; picking one silently went back to "(none)"."""
-    from bridge.engine import ConflictStartTurn
-    from bridge.engine.cards import Need
+    from bridge.engine import StartTurn
+    from bridge.engine.core.needs import Need
 
     model = SharedModel(Session(demo_boarding(), SeededDice(3)))
-    model.submit(ConflictStartTurn(by="reyes", figure="reyes"))
+    model.submit(StartTurn(by="reyes", actor="reyes", where="conflict"))
     w = card(qtbot, model, "reyes")
     dialog = w.use("movement")
     assert dialog is not None
@@ -360,10 +362,10 @@ def test_a_reason_every_task_shares_is_said_once(
     waiting…", each wrapped on three lines, made the card scroll and cut PASS."""
     from PySide6.QtWidgets import QApplication
 
-    from bridge.engine import ConflictStartTurn
+    from bridge.engine import StartTurn
 
     model = SharedModel(Session(demo_boarding(), SeededDice(3)))
-    model.submit(ConflictStartTurn(by="kell", figure="kell"))
+    model.submit(StartTurn(by="kell", actor="kell", where="conflict"))
     model.session._dice = GivenDice(d20=(1, 1))
     assert model.submit(ConflictTask(by="kell", action="attack", target="klingon-warrior"))
     w = card(qtbot, model)
@@ -382,11 +384,11 @@ def test_the_attack_form_grows_with_its_preview_rather_than_scroll(qtbot: QtBot)
     preview's cost lines came and the form scrolled, its last line cut in half."""
     from PySide6.QtWidgets import QAbstractScrollArea, QApplication
 
-    from bridge.engine import ConflictStartTurn
-    from bridge.engine.cards import Need
+    from bridge.engine import StartTurn
+    from bridge.engine.core.needs import Need
 
     model = SharedModel(Session(demo_boarding(), SeededDice(3)))
-    model.submit(ConflictStartTurn(by="kell", figure="kell"))
+    model.submit(StartTurn(by="kell", actor="kell", where="conflict"))
     w = card(qtbot, model)
     dialog = w.use("attack")
     assert dialog is not None
@@ -407,3 +409,86 @@ def test_the_attack_form_grows_with_its_preview_rather_than_scroll(qtbot: QtBot)
     assert area is not None
     qtbot.waitUntil(lambda: area.verticalScrollBar().maximum() == 0, timeout=2000)
     assert dialog.height() > before
+
+
+def _rolled_attack(qtbot: QtBot, dice: GivenDice) -> tuple[SharedModel, ConflictWindow]:
+    """Kell's card with his attack on the Klingon Warrior rolled and waiting."""
+    model = SharedModel(Session(demo_boarding(), dice))
+    w = card(qtbot, model)
+    w.activateWindow()
+    qtbot.waitUntil(w.isActiveWindow)
+    assert w.start_button.toolTip() == "Start this officer's Turn (Ctrl+T)"
+    qtbot.keyClick(w, Qt.Key.Key_T, Qt.KeyboardModifier.ControlModifier)
+    assert w.turn_label.text() == "YOUR TURN", "Ctrl+T starts the Turn, as at a station"
+    assert w.end_button.toolTip() == "End the Turn (Ctrl+E)"
+    model.submit(ConflictTask(by="kell", action="attack", target="klingon-warrior"))
+    assert w.resolve_button.isVisible()
+    return model, w
+
+
+def test_the_cards_keys_are_the_stations(qtbot: QtBot) -> None:
+    """Ctrl+T starts a Turn, Ctrl+Return resolves what waits and then lands the damage
+    dice, Ctrl+E ends the Turn: the same keys, with the same meaning, as a station's."""
+    model, w = _rolled_attack(qtbot, GivenDice(d20=(1, 1), d6=(3,) * 20))  # blanks: no Injury
+    qtbot.keyClick(w, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    pending = model.state.conflict.pending  # type: ignore[union-attr]
+    assert pending is not None and pending.damage is not None and w.damage_dice.isVisible()
+    qtbot.keyClick(w, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    assert model.state.conflict.pending is None  # type: ignore[union-attr]
+    qtbot.keyClick(w, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    assert "Nothing waits" in w.statusBar().currentMessage()
+    qtbot.keyClick(w, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
+    assert model.state.conflict.turn.actor is None  # type: ignore[union-attr]
+    assert "(Ctrl+Return)" in w.resolve_button.toolTip()
+    assert {a.shortcut().toString() for a in w.actions()} >= {"Ctrl+T", "Ctrl+E", "Ctrl+Return"}
+
+
+def test_ctrl_return_rolls_from_an_entrys_form_when_a_roll_can_be_made(qtbot: QtBot) -> None:
+    model = SharedModel(Session(demo_boarding(), GivenDice(d20=(1, 1), d6=(2,) * 20)))
+    w = card(qtbot, model)
+    form = w.use("attack")
+    assert form is not None and not form.go_button.isEnabled()  # not Kell's Turn: no roll
+    form.activateWindow()
+    qtbot.waitUntil(form.isActiveWindow)
+    qtbot.keyClick(form, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    assert model.state.conflict.pending is None  # type: ignore[union-attr]
+    form.close()
+    w.start_button.click()
+    form = w.use("attack")
+    assert form is not None
+    target = form.fields[next(n for n in form.fields if n.value == "target")]
+    target.setCurrentIndex(target.findData("klingon-warrior"))  # type: ignore[union-attr]
+    form.activateWindow()
+    qtbot.waitUntil(form.isActiveWindow)
+    qtbot.keyClick(form, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    assert model.state.conflict.pending is not None  # type: ignore[union-attr]
+
+
+def test_a_moment_of_inspiration_names_its_value_and_cost_and_return_never_spends(
+    qtbot: QtBot,
+) -> None:
+    """Its title read "Moment of …ermination)" (cut by the window manager), its text
+    only "Value", and Return took DO IT: now the title is short, the text names the Value
+    cited and the Determination it costs, and Return takes Cancel."""
+    model, w = _rolled_attack(qtbot, GivenDice(d20=(20, 20, 1, 1), d6=(2,) * 20))
+    kell = model.state.characters["kell"]
+    left = kell.determination.value
+    assert left > 0 and w.inspire_button.isVisible()
+    dialog = w.open_control("inspiration")
+    assert dialog is not None
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert dialog.windowTitle() == "Moment of Inspiration"
+    value = dialog.widgets["value"]
+    assert isinstance(value, QComboBox)
+    cited = value.currentText()
+    assert dialog.cost.text() == (
+        f"Spend 1 Determination ({left} left), citing the Value “{cited}”: re-roll all your dice."
+    )
+    assert dialog.go.text() == "SPEND 1 DETERMINATION" and not dialog.go.autoDefault()
+    assert dialog.cancel is not None and dialog.cancel.isDefault()
+    dialog.activateWindow()
+    qtbot.waitUntil(dialog.isActiveWindow)
+    qtbot.keyClick(dialog.focusWidget() or dialog, Qt.Key.Key_Return)
+    assert not dialog.isVisible()
+    assert model.state.characters["kell"].determination.value == left  # Cancel, not spent

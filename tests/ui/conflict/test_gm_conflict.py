@@ -11,10 +11,10 @@ from pytestqt.qtbot import QtBot
 
 from bridge.engine import (
     BOARDING_ZONES,
-    ConflictEndTurn,
-    ConflictStartTurn,
     ConflictTask,
+    EndTurn,
     Session,
+    StartTurn,
     WithdrawFigure,
     demo_boarding,
     demo_encounter,
@@ -116,17 +116,17 @@ def test_autopilot_plays_an_npc_figures_turn_and_the_gm_drags_a_figure(qtbot: Qt
     c = console(qtbot, model)
     assert not c.conflict.autopilot_button.isEnabled()  # the players are to act
     assert "players" in c.conflict.autopilot_button.toolTip()
-    model.submit(ConflictStartTurn(by="kell", figure="kell"))
+    model.submit(StartTurn(by="kell", actor="kell", where="conflict"))
     model.submit(ConflictTask(by="kell", action="pass"))
-    model.submit(ConflictEndTurn(by="kell"))
+    model.submit(EndTurn(by="kell", where="conflict"))
     assert c.conflict.autopilot_button.isEnabled()
     before = len(model.journal)
     qtbot.mouseClick(c.conflict.autopilot_button, Qt.MouseButton.LeftButton)
     now = model.state.conflict
     assert now is not None
     played = model.journal[before:]
-    assert played and played[0].command.type == "conflict_start_turn"
-    acted = played[0].command.figure  # type: ignore[attr-defined]
+    assert played and played[0].command.type == "start_turn" and played[0].command.on_foot
+    acted = played[0].command.actor  # type: ignore[union-attr]
     assert now.figures[acted].npc is not None
     said = c.statusBar().currentMessage()
     assert said.startswith(f"Autopilot, {now.figures[acted].name}: ")
@@ -223,7 +223,7 @@ def test_the_gm_withdraws_a_figure_but_not_one_whose_turn_runs(qtbot: QtBot) -> 
     model = SharedModel(Session(demo_boarding(), SeededDice(8)))
     c = console(qtbot, model)
     assert c.conflict.add_button.isVisible() and c.conflict.start_button.isHidden()
-    model.submit(ConflictStartTurn(by="kell", figure="kell"))
+    model.submit(StartTurn(by="kell", actor="kell", where="conflict"))
     c.conflict.figure_choice.setCurrentIndex(c.conflict.figure_choice.findData("kell"))
     assert not c.conflict.withdraw_button.isEnabled()  # the gate's word, before a click
     assert "end their Turn first" in c.conflict.withdraw_button.toolTip()
@@ -306,29 +306,50 @@ def test_after_the_return_to_the_ship_the_tab_shows_no_figures(qtbot: QtBot) -> 
     assert not c.conflict.picture.map.isVisible()
 
 
-def test_the_cards_forget_the_fight_when_it_ends_and_close_with_the_console(
-    qtbot: QtBot,
-) -> None:
-    """After RETURN TO THE SHIP a card still read "It is Lt. Amara Mbeki's Task now" and
-    its zone; closing the GM console left the cards open and the app running."""
+def test_the_cards_go_with_the_fight_and_close_with_the_console(qtbot: QtBot) -> None:
+    """Conflict cards stayed open after RETURN TO THE SHIP (reading "It is Lt. Amara
+    Mbeki's Task now" and a zone); closing the GM console left them open and the app
+    running. A card opened with no fight says so, every control disabled."""
     from bridge.engine import EndConflict
 
     model = SharedModel(Session(demo_boarding(), SeededDice(3)))
     c = console(qtbot, model)
-    model.submit(ConflictStartTurn(by="mbeki", figure="mbeki"))
+    model.submit(StartTurn(by="mbeki", actor="mbeki", where="conflict"))
     c.open_conflict_cards()
-    reyes = c.conflict_cards["reyes"]  # (closed, and deleted, with the console below)
+    reyes = c.conflict_cards["reyes"]
     assert reyes.tasks_why.text().startswith("It is Lt. Amara Mbeki's")  # said once
-    model.submit(ConflictEndTurn(by="mbeki"))
+    model.submit(EndTurn(by="mbeki", where="conflict"))
+    cards = list(c.conflict_cards.values())
+    assert len(cards) == 5 and all(card.isVisible() for card in cards)
+    model.submit(EndConflict())
+    assert c.conflict_cards == {} and not any(card.isVisible() for card in cards)
+    model.undo()  # the fight back: the GM opens the cards again, as before
+    c.open_conflict_cards()
+    cards = list(c.conflict_cards.values())
+    assert cards and all(card.isVisible() for card in cards)
+    c.close()
+    assert not any(card.isVisible() for card in cards)
+
+
+def test_a_card_left_with_no_fight_says_so_and_offers_nothing(qtbot: QtBot) -> None:
+    """A card that outlives its fight (one not the console's own) forgets it."""
+    from bridge.engine import EndConflict
+    from bridge.ui.conflict.conflict_model import LocalConflictSeat
+    from bridge.ui.conflict.conflict_window import ConflictWindow
+
+    model = SharedModel(Session(demo_boarding(), SeededDice(3)))
+    reyes = ConflictWindow(LocalConflictSeat(model, "reyes"))
+    qtbot.addWidget(reyes)
+    reyes.show()
+    model.submit(StartTurn(by="mbeki", actor="mbeki", where="conflict"))
+    assert reyes.tasks_why.text().startswith("It is Lt. Amara Mbeki's")
+    model.submit(EndTurn(by="mbeki", where="conflict"))
     model.submit(EndConflict())
     assert reyes.turn_label.text() == "NO PERSONAL CONFLICT"
+    assert reyes.buttons
     assert [line.text() for line in reyes.lines.values() if line.text()] == []
     assert not reyes.tasks_why.isVisibleTo(reyes)
     assert not any(b.isEnabled() for b in reyes.buttons.values())
-    cards = list(c.conflict_cards.values())
-    assert all(card.isVisible() for card in cards)
-    c.close()
-    assert not any(card.isVisible() for card in cards)
 
 
 def test_the_last_roll_under_the_map_reads_the_gms_words_not_the_marks(qtbot: QtBot) -> None:
@@ -338,18 +359,81 @@ def test_the_last_roll_under_the_map_reads_the_gms_words_not_the_marks(qtbot: Qt
     from bridge.rules.hidden import MARKERS
 
     session = Session(demo_boarding(), SeededDice(3))
-    session.apply(ConflictStartTurn(by="kell", figure="kell"))
+    session.apply(StartTurn(by="kell", actor="kell", where="conflict"))
     session.apply(
         ConflictTask(by="kell", action="attack", target="klingon-bekk-1"), GivenDice(d20=(1, 1))
     )
     model = SharedModel(session)
     c = console(qtbot, model)
     c.show_conflict_tab()
-    from bridge.engine import ConflictApplyDamage, ConflictResolve
+    from bridge.engine import ApplyDamage, ResolveTask
 
-    model.submit(ConflictResolve(by="kell"))
+    model.submit(ResolveTask(by="kell", where="conflict"))
     if model.state.conflict is not None and model.state.conflict.pending is not None:
-        model.submit(ConflictApplyDamage(by="kell"))
+        model.submit(ApplyDamage(by="kell", where="conflict"))
     shown = c.conflict.picture.last.toolTip()
     assert "Klingon Bekk 1" in shown
     assert not MARKERS & set(shown), shown
+
+
+def test_end_round_on_foot_asks_first_naming_who_still_has_turns(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """ON FOOT's END ROUND ended the Round at one click; the ship's asks first. Cancel
+    changes nothing; the question names the figures who would lose their Turns."""
+    model = SharedModel(Session(demo_boarding(), SeededDice(3)))
+    c = console(qtbot, model)
+    answers = [False, True]
+    asked: list[str] = []
+
+    def answer(_parent: object, _title: str, text: str, _action: str) -> bool:
+        asked.append(text)
+        return answers.pop(0)
+
+    monkeypatch.setattr("bridge.ui.conflict.gm_conflict.confirm", answer)
+    model.submit(StartTurn(by="kell", actor="kell", where="conflict"))
+    model.submit(EndTurn(by="kell", where="conflict"))
+    played = len(model.journal)
+    qtbot.mouseClick(c.conflict.end_round_button, Qt.MouseButton.LeftButton)
+    conflict = model.state.conflict
+    assert conflict is not None and conflict.turn.round == 1 and len(model.journal) == played
+    assert asked[0].startswith("End personal Round 1 of “Boarders on Deck 6”?")
+    assert "Lt. Cmdr. Kell" not in asked[0]
+    assert "Capt. Elena Reyes" in asked[0] and "Klingon Warrior" in asked[0]
+    qtbot.mouseClick(c.conflict.end_round_button, Qt.MouseButton.LeftButton)
+    conflict = model.state.conflict
+    assert conflict is not None and conflict.turn.round == 2
+
+
+def test_a_personal_round_that_began_by_itself_has_nothing_to_end(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every figure acted, so personal Round 2 began by itself: END ROUND… says so rather
+    than offer to throw the new Round away."""
+    model = SharedModel(Session(demo_boarding(), SeededDice(3)))
+    c = console(qtbot, model)
+    asked: list[str] = []
+    monkeypatch.setattr(
+        "bridge.ui.conflict.gm_conflict.confirm",
+        lambda _parent, _title, text, _action: asked.append(text) or True,
+    )
+    conflict = model.state.conflict
+    assert conflict is not None
+    assert not c.conflict.end_round_button.isEnabled()  # (Round 1: nothing yet either)
+    while conflict is not None and conflict.turn.round == 1:
+        side = conflict.turn.side
+        fid = next(
+            f
+            for f, fig in conflict.figures.items()
+            if fig.side == side and f not in conflict.turn.acted
+        )
+        by = conflict.figures[fid].character or "gm"
+        assert model.submit(StartTurn(by=by, actor=fid, where="conflict")) is not None
+        assert model.submit(EndTurn(by=by, where="conflict")) is not None
+        conflict = model.state.conflict
+    played = len(model.journal)
+    button = c.conflict.end_round_button
+    assert not button.isEnabled()
+    assert button.toolTip().startswith("Personal Round 2 has just begun")
+    c.conflict.confirm_end_round()
+    assert asked == [] and len(model.journal) == played

@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
-from bridge.engine.commands import AdjustPool
+from bridge.engine.core.commands import AdjustPool
 from bridge.engine.demo import demo_encounter
 from bridge.engine.session import Session
 from bridge.rules.dice import SeededDice

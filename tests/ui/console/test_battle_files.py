@@ -11,7 +11,7 @@ from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
-from bridge.engine.commands import AdjustPool, StartTurn
+from bridge.engine.core.commands import AdjustPool, StartTurn
 from bridge.engine.demo import demo_encounter
 from bridge.engine.session import Session
 from bridge.rules.dice import SeededDice

@@ -6,13 +6,13 @@ from __future__ import annotations
 from pytestqt.qtbot import QtBot
 
 from bridge.engine import (
+    Aim,
     ConflictMinor,
-    ConflictReroll,
-    ConflictStartTurn,
     ConflictTask,
     EndConflict,
     MoveFigure,
     Session,
+    StartTurn,
     demo_boarding,
 )
 from bridge.ui.console.command_labels import command_label
@@ -20,16 +20,14 @@ from bridge.ui.console.command_labels import command_label
 
 def test_a_personal_conflicts_commands_are_named_with_their_figure() -> None:
     state = Session(demo_boarding()).state
-    assert command_label(state, ConflictStartTurn(by="kell", figure="kell")) == (
+    assert command_label(state, StartTurn(by="kell", actor="kell", where="conflict")) == (
         "Start Turn, Lt. Cmdr. Kell"
     )
     assert command_label(state, ConflictTask(by="kell", action="attack")) == (
         "Attack, Lt. Cmdr. Kell"
     )
     assert command_label(state, ConflictMinor(by="kell", action="aim")) == "Aim, Lt. Cmdr. Kell"
-    assert command_label(state, ConflictReroll(by="kell", how="aim")) == (
-        "Aim: re-roll, Lt. Cmdr. Kell"
-    )
+    assert command_label(state, Aim(by="kell")) == ("Aim: re-roll, Lt. Cmdr. Kell")
     assert command_label(state, MoveFigure(figure="klingon-bekk-1", zone="Deck 6 Corridor")) == (
         "Move Klingon Bekk 1"
     )

@@ -12,7 +12,7 @@ import pytest
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
-from bridge.engine.commands import AdjustPool
+from bridge.engine.core.commands import AdjustPool
 from bridge.engine.demo import demo_encounter
 from bridge.engine.session import Session
 from bridge.rules.dice import SeededDice
@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[3]
 OTHER_BRIDGE = """
 import sys
 from pathlib import Path
-from bridge.engine.commands import AdjustPool
+from bridge.engine.core.commands import AdjustPool
 from bridge.storage.battle import open_battle, save_battle
 path = Path(sys.argv[1])
 session = open_battle(path).session

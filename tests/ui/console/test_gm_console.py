@@ -7,8 +7,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QPushButton
 from pytestqt.qtbot import QtBot
 
-from bridge.engine.catalog import Station
-from bridge.engine.commands import EndTurn, StartTurn
+from bridge.engine.core.commands import EndTurn, StartTurn
+from bridge.engine.state.cards import Station
 from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.console import gm_prompts
 from bridge.ui.console.edit_value import EditValueDialog, parse_value
@@ -120,10 +120,47 @@ def test_end_round_and_end_scene_ask_first(
         return answers.pop(0)
 
     monkeypatch.setattr("bridge.ui.console.turn_order.confirm", answer)
+    model.submit(StartTurn(by="kell", actor="kell"))
+    model.submit(EndTurn(by="kell"))
+    played = len(model.journal)
     c.turn_order.end_round.click()
-    assert model.journal == () and "End Round 1?" in asked[0]
+    assert len(model.journal) == played and "End Round 1?" in asked[0]
     c.turn_order.end_round.click()
     assert model.state.turn.round == 2
+
+
+def test_a_round_that_began_by_itself_is_not_offered_to_be_thrown_away(
+    qtbot: QtBot, model: SharedModel, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Once everyone has acted the Round advances by itself: END ROUND… then offered to
+    end the new Round and listed every officer as losing a Turn. It says the truth: the
+    Round has just begun, there is nothing to end."""
+    from bridge.engine import waiting
+
+    c = console(qtbot, model)
+    asked: list[str] = []
+    monkeypatch.setattr(
+        "bridge.ui.console.turn_order.confirm",
+        lambda _parent, _title, text, _action: asked.append(text) or True,
+    )
+    while model.state.turn.round == 1:  # every officer and NPC ship takes its Turns
+        side = model.state.turn.side
+        actor = waiting(model.state, side)[0]
+        by = actor if side == "player" else "gm"
+        assert model.submit(StartTurn(by=by, actor=actor)) is not None
+        assert model.submit(EndTurn(by=by)) is not None
+    played = len(model.journal)
+    button = c.turn_order.end_round
+    assert not button.isEnabled()
+    assert button.toolTip().startswith("Round 2 has just begun and no one has acted in it")
+    said: list[str] = []
+    model.sig_refused.connect(said.append)
+    c.turn_order.confirm_end_round()  # (the Battle menu's way in, too)
+    assert asked == [] and len(model.journal) == played and model.state.turn.round == 2
+    assert said and "nothing to end" in said[0]
+    model.submit(StartTurn(by="reyes", actor="reyes"))
+    model.submit(EndTurn(by="reyes"))
+    assert button.isEnabled()
 
 
 def test_gm_dialogs_submit_commands(qtbot: QtBot, model: SharedModel) -> None:
@@ -225,7 +262,7 @@ def test_the_gm_removes_an_advantage_or_complication(
 ) -> None:
     from PySide6.QtWidgets import QInputDialog
 
-    from bridge.engine.commands import AddTrait
+    from bridge.engine.core.commands import AddTrait
 
     c = console(qtbot, model)
     model.submit(AddTrait(name="Nebula gas", kind="complication"))
@@ -253,7 +290,8 @@ def test_the_gm_directs_an_npc_ship(qtbot: QtBot, model: SharedModel) -> None:
 
 def test_undo_and_redo_say_what_they_would_undo(qtbot: QtBot, model: SharedModel) -> None:
     """Issue 27: "Undo: Fire Weapon, Lt. Cmdr. Kell", in the menu and its tooltip."""
-    from bridge.engine.commands import AdjustPool, AttemptTask
+    from bridge.engine.core.commands import AdjustPool
+    from bridge.engine.ship.commands import AttemptTask
     from bridge.rules.dice import GivenDice
 
     c = console(qtbot, model)
@@ -294,7 +332,8 @@ def test_in_play_lists_advantages_complications_and_effects(
     qtbot: QtBot, model: SharedModel
 ) -> None:
     """Issue 27: what is in play, with how long it lasts; a Complication rolled is there."""
-    from bridge.engine.commands import AddTrait, AttemptTask, ResolveTask
+    from bridge.engine.core.commands import AddTrait, ResolveTask
+    from bridge.engine.ship.commands import AttemptTask
     from bridge.rules.dice import GivenDice
 
     c = console(qtbot, model)

@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from bridge.engine.commands import SetHouseRules
+from bridge.engine.core.commands import SetHouseRules
 from bridge.model.house_rules import HouseRules
 from bridge.rules.breaches import breach_thresholds
 from bridge.rules.examples import DIFFICULTY_EXAMPLES

@@ -11,9 +11,10 @@ from PySide6.QtGui import QPaintEvent
 from PySide6.QtWidgets import QAbstractSlider
 from pytestqt.qtbot import QtBot
 
-from bridge.engine.autopilot import suggest
 from bridge.engine.demo import demo_encounter
-from bridge.engine.session import JournalEntry, Session
+from bridge.engine.journal import JournalEntry
+from bridge.engine.session import Session
+from bridge.engine.ship.autopilot import suggest
 from bridge.storage import battle, deferred
 from bridge.storage.autosave import AutosaveJournal, recover
 from bridge.storage.battle import save_battle

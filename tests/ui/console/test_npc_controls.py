@@ -7,17 +7,10 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QApplication, QLabel
 from pytestqt.qtbot import QtBot
 
-from bridge.engine.catalog import Station
-from bridge.engine.commands import (
-    AttemptTask,
-    EndRound,
-    EndTurn,
-    MinorAction,
-    ResolveTask,
-    SetValue,
-    StartTurn,
-)
+from bridge.engine.core.commands import EndRound, EndTurn, ResolveTask, SetValue, StartTurn
 from bridge.engine.session import Session
+from bridge.engine.ship.commands import AttemptTask, MinorAction
+from bridge.engine.state.cards import Station
 from bridge.rules.dice import GivenDice, SeededDice
 from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.console.gm_console import GmConsole
@@ -189,6 +182,7 @@ def test_the_ledger_keeps_its_size_as_a_ship_starts_and_ends_its_turn(
             label.geometry().getRect() for label in ledger.findChildren(QLabel)
         ]
 
+    geometry()  # (the console's first layout settles: its header grows by the pools)
     before = geometry()
     _npc_turn(model)
     assert "▶" in ledger.lines[0]

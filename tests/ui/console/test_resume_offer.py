@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtWidgets import QDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
-from bridge.engine.commands import AdjustPool, TrayRoll
+from bridge.engine.core.commands import AdjustPool, TrayRoll
 from bridge.engine.demo import demo_encounter
 from bridge.engine.session import Session
 from bridge.rules.task import Roller, TaskSpec

@@ -6,7 +6,7 @@ import pytest
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from bridge.engine.catalog import Station
+from bridge.engine.state.cards import Station
 from bridge.model.character import Character
 from bridge.storage.characters import save_library_character
 from bridge.ui.app.screenshots import LAPTOP

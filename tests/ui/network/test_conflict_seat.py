@@ -84,6 +84,11 @@ def test_a_remote_officer_attacks_from_the_conflict_card(loop: qasync.QEventLoop
     after = model.state.conflict.figures["klingon-warrior"]  # type: ignore[union-attr]
     assert (after.stress, after.injury) != (before.stress, before.injury)
     assert model.journal[-1].command.by == "kell"
+    from bridge.engine import EndConflict
+
+    assert model.submit(EndConflict()) is not None  # RETURN TO THE SHIP: the card goes
+    _run(loop, _until(lambda: not card.isVisible()))
+    assert remote.client.available.conflict is None
     for w in windows:
         w.close()
     _run(loop, remote.client.close())

@@ -13,8 +13,8 @@ import qasync
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from bridge.engine.catalog import Station
-from bridge.engine.commands import AdjustPool, EndTurn, StartTurn
+from bridge.engine.core.commands import AdjustPool, EndTurn, StartTurn
+from bridge.engine.state.cards import Station
 from bridge.net.web import page_url
 from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.base.theme import window_scale
@@ -173,7 +173,7 @@ def test_a_remote_station_plays_the_gms_battle(
 def test_a_remote_player_rolls_and_resolves_a_task_in_the_task_dialog(
     loop: qasync.QEventLoop, model: SharedModel
 ) -> None:
-    from bridge.engine.catalog import CATALOG
+    from bridge.engine.ship.catalog import CATALOG
 
     panel = HostPanel(model, bind="127.0.0.1", announce=False)
     panel.port_box.setValue(0)
@@ -212,7 +212,7 @@ def test_a_remote_attacker_rerolls_damage_dice_through_the_host(
 ) -> None:
     """Seed 001 Re-Roll Damage over the network: the held damage dice reach the player's
     dialog, the dice picked there go to the host as one ApplyDamage, the host rolls."""
-    from bridge.engine.catalog import CATALOG
+    from bridge.engine.ship.catalog import CATALOG
     from bridge.rules.dice import GivenDice
 
     panel = HostPanel(model, bind="127.0.0.1", announce=False)

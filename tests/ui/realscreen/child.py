@@ -4,8 +4,9 @@ in a child process on the xcb platform, on an X server with a window manager.
 Opens the demo as ``bridge --demo`` does, waits until the window manager has framed and
 Bridge has placed every window, then plays what a table does (a Turn, every Task's
 dialog with a full Momentum pool, the shared laptop closed and opened again, larger
-text) and prints one JSON object: for each check, what a person could not see. Qt's
-own messages go to stderr, one line each, for the tests to judge.
+text, the boarding action's windows at 100% and 120%) and prints one JSON object: for
+each check, what a person could not see. Qt's own messages go to stderr, one line each,
+for the tests to judge.
 
 ``BRIDGE_REALSCREEN_SHOTS=DIR`` also saves a picture of the whole screen at each step.
 """
@@ -29,6 +30,7 @@ from bridge.engine import AdjustPool, SetValue, Station
 from bridge.rules.dice import GivenDice
 from bridge.ui.app.start import build
 from tests.ui.fit import READOUTS, clipped, frame_outside_screen, must_fit, scroll_bars
+from tests.ui.realscreen.away import away_team
 
 TASKS = (
     ("regenerate_shields", Station.OPERATIONS),
@@ -164,7 +166,7 @@ def main() -> None:
     laptop.text_size.set(1.5)
     QTest.qWait(300)
     shot("04b-shared-laptop-150")
-    seen["fits at 150%: shared laptop"] = must_fit(laptop, LARGER) + on_screen(laptop)
+    seen["fits at 150%: shared laptop"] = must_fit(laptop, LARGER, words=False) + on_screen(laptop)
     laptop.text_size.set(1.0)
     laptop.close()
 
@@ -173,7 +175,7 @@ def main() -> None:
     console.text_size.set(1.5)
     QTest.qWait(300)
     shot("05-console-150")
-    seen["fits at 150%: GM console"] = must_fit(console, LARGER)
+    seen["fits at 150%: GM console"] = must_fit(console, LARGER, words=False)
     console._show_ship(list(model.state.ships).index("qoj"), 0)
     QTest.qWait(300)
     shot("06-console-150-ship-panel")
@@ -184,7 +186,7 @@ def main() -> None:
     station.text_size.set(1.5)
     QTest.qWait(300)
     shot("07-tactical-150")
-    seen["fits at 150%: Security and Tactical"] = must_fit(station, LARGER)
+    seen["fits at 150%: Security and Tactical"] = must_fit(station, LARGER, words=False)
     seen["frame at 150%: Security and Tactical"] = on_screen(station)
     station.start_button.click()
     station.buttons["fire_weapon"].button.click()
@@ -199,43 +201,19 @@ def main() -> None:
     station.text_size.set(1.0)
     station.close()
 
-    # The away team (issue 26): the GM starts the demo's boarding action; the PERSONAL
-    # CONFLICT tab, an officer's Conflict card and an attack's form, each whole on the
-    # screen with nothing to scroll but the card's entries.
-    start = console.conflict.start()
-    start.accept()
+    # At 120% the GM console's controls are whole and its ship table's names too.
+    console.text_size.set(1.2)
+    QTest.qWait(400)
+    shot("08b-console-120")
+    seen["fits at 120%: GM console"] = must_fit(console) + on_screen(console)
+    console.text_size.set(1.0)
     QTest.qWait(200)
-    shot("09-personal-conflict")
-    seen["fits: personal conflict tab"] = must_fit(console)
-    add = console.conflict.add_figures()
-    frame, fits = framed_form(add, "09-add-figures")
-    seen["frame: the add figures form"], seen["fits: the add figures form"] = frame, fits
-    add.reject()
-    card = console.open_conflict_card("kell")
-    wait_until(lambda: placed(card))
-    card.start_button.click()
-    QTest.qWait(150)
-    shot("10-conflict-card")
-    seen["frame: Conflict card"] = on_screen(card)
-    seen["fits: Conflict card"] = must_fit(card, READOUTS | {"card"})
-    form = card.use("attack")
-    assert form is not None
-    seen["frame: an attack's form"], seen["fits: an attack's form"] = framed_form(
-        form, "11-conflict-attack"
-    )
-    form.close()
-    card.close()
+
+    # The away team: the GM's ON FOOT tab, an officer's Conflict card and an attack's
+    # form, at 100% and 120%, a roll and damage dice waiting too (tests.ui.realscreen.away).
+    away_team(console, model, seen, shot, wait_until)
     print(json.dumps(seen, indent=1))
     console.close()
-
-
-def framed_form(form: QWidget, picture: str) -> tuple[list[str], list[str]]:
-    """A form once the window manager has framed it: its picture taken, then what of its
-    frame is off the screen and what in it is cut."""
-    wait_until(lambda: form.isVisible() and form.frameGeometry() != form.geometry())
-    QTest.qWait(150)
-    shot(picture)
-    return on_screen(form), clipped(form)
 
 
 if __name__ == "__main__":

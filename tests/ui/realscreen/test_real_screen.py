@@ -3,8 +3,10 @@ and five players see it (issue 27): every frame whole on the screen, the demo's
 cascade and the shared laptop opened again included; no scroll bar and no hidden or cut
 text in a window that must fit; every Task's dialog whole after ROLL with a full pool;
 Enter after ROLL never spends Determination; the card never moves under the pointer; at
-150% the GM console keeps its pools in view and nothing is cut across. Qt and Python
-must say nothing while it runs."""
+150% the GM console keeps its pools in view and nothing is cut across; the GM console at
+120%; the away team's windows (the GM's ON FOOT tab, an officer's Conflict card before
+and in the Turn, with a roll and damage dice waiting, an attack's form) at 100% and 120%.
+Qt and Python must say nothing while it runs."""
 
 from __future__ import annotations
 
@@ -88,22 +90,48 @@ def test_at_150_percent_pools_in_view_and_nothing_cut_across(
     assert real_screen["Fire Weapon at 150%: nothing cut across"] == []
 
 
+def test_the_gm_console_at_120_percent_is_whole(real_screen: dict[str, Any]) -> None:
+    """At 120% the console showed "USS Resol…" and its controls scrolled."""
+    assert real_screen["fits at 120%: GM console"] == []
+
+
+@pytest.mark.parametrize("at", ["100%", "120%"])
+def test_the_gm_on_foot_tab_is_whole(real_screen: dict[str, Any], at: str) -> None:
+    """It cut 7 of the boarding's 9 figure lines, its zone box and its status line, and
+    the ship's greyed controls took a third of the console."""
+    assert real_screen[f"ON FOOT tab at {at}"] == []
+
+
+@pytest.mark.parametrize("at", ["100%", "120%"])
+@pytest.mark.parametrize(
+    "when",
+    ["before the Turn", "in the Turn", "with its roll waiting", "with its damage dice waiting"],
+)
+def test_the_conflict_card_is_whole(real_screen: dict[str, Any], at: str, when: str) -> None:
+    """A scroll bar showed whenever a roll or damage dice waited, hiding 27-77 px and
+    cutting GUARD, PASS and OTHER TASKS: now nothing scrolls, nothing is cut."""
+    assert real_screen[f"Conflict card {when} at {at}"] == []
+
+
+@pytest.mark.parametrize("at", ["100%", "120%"])
+def test_the_conflict_cards_tasks_stay_put_at_start_turn(
+    real_screen: dict[str, Any], at: str
+) -> None:
+    before, started = real_screen[f"Conflict card: ATTACK's place before and at START TURN, {at}"]
+    assert before == started
+
+
 @pytest.mark.parametrize(
     "what",
     [
-        "fits: personal conflict tab",
         "frame: the add figures form",
         "fits: the add figures form",
-        "frame: Conflict card",
-        "fits: Conflict card",
         "frame: an attack's form",
         "fits: an attack's form",
     ],
 )
-def test_the_away_teams_windows_are_whole_on_the_screen(
+def test_the_away_teams_forms_are_whole_on_the_screen(
     real_screen: dict[str, Any], what: str
 ) -> None:
-    """Issue 26's windows as a player's desktop frames them: the GM's tab and its form
-    that brings figures in, an officer's Conflict card (only its entries may scroll) and
-    an attack's form."""
+    """The GM's form that brings figures in, and an attack's form."""
     assert real_screen[what] == []

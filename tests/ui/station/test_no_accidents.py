@@ -161,3 +161,69 @@ def test_a_roll_left_waiting_moves_nothing(qtbot: QtBot, model: SharedModel, sca
     QApplication.processEvents()
     assert window.waiting_button.isShown() and window.waiting_button.isEnabled()
     assert fire.mapTo(window, QPoint(0, 0)) == before
+
+
+def _sweep_over_the_cap(qtbot: QtBot, model: SharedModel) -> TaskDialog:
+    """Lt. Sorel's Sensor Sweep rolled with the pool full: its Momentum would be lost."""
+    from bridge.engine import AdjustPool
+
+    model.submit(AdjustPool(pool="momentum", delta=6 - model.state.momentum.value))
+    window = StationWindow(model, Station.SCIENCE)
+    qtbot.addWidget(window)
+    window.show()
+    model.submit(StartTurn(by="sorel", actor="sorel"))
+    dialog = window.open_task(CATALOG["sensor_sweep"])
+    assert dialog is not None
+    model.session._dice = GivenDice(d20=(1, 15, 15))  # a success at Difficulty 0: Momentum
+    qtbot.mouseClick(dialog.roll_button, Qt.MouseButton.LeftButton)
+    return dialog
+
+
+@pytest.mark.parametrize("answer", [False, True])
+def test_enter_never_passes_a_warning_that_momentum_will_be_lost(
+    qtbot: QtBot, model: SharedModel, monkeypatch: pytest.MonkeyPatch, answer: bool
+) -> None:
+    """Enter resolved a Sensor Sweep past "⚠ 1 Momentum will be lost above the cap" and
+    the Momentum was lost. Enter (and Ctrl+Return) now ask first, Cancel the default;
+    RESOLVE clicked is the player's deliberate choice and does not ask."""
+    dialog = _sweep_over_the_cap(qtbot, model)
+    lost = dialog.spends_box.lost
+    assert lost > 0 and f"⚠ {lost} Momentum will be lost" in dialog.spends_box.cost.text()
+    asked: list[str] = []
+
+    def confirm(_parent: object, title: str, text: str, action: str) -> bool:
+        asked.append(f"{title}: {text} [{action}]")
+        return answer
+
+    monkeypatch.setattr("bridge.ui.station.task_dialog.confirm", confirm)
+    dialog.activateWindow()
+    qtbot.waitUntil(dialog.isActiveWindow)
+    qtbot.keyClick(dialog.focusWidget() or dialog, Qt.Key.Key_Return)
+    assert asked == [
+        f"Momentum will be lost: {lost} Momentum will be lost above the cap of 6: spend it "
+        f"on this roll first, or resolve and lose it? [RESOLVE AND LOSE {lost} MOMENTUM]"
+    ]
+    assert (model.state.pending is None) is answer
+    if not answer:  # spent on the roll: nothing is lost, and Enter resolves at once
+        dialog.spends_box.information.setValue(lost)
+        assert dialog.spends_box.lost == 0
+        qtbot.keyClick(dialog.focusWidget() or dialog, Qt.Key.Key_Return)
+        assert len(asked) == 1 and model.state.pending is None
+        assert model.state.momentum.value == 6
+
+
+def test_ctrl_return_asks_before_losing_momentum_too(
+    qtbot: QtBot, model: SharedModel, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    dialog = _sweep_over_the_cap(qtbot, model)
+    asked: list[str] = []
+    monkeypatch.setattr(
+        "bridge.ui.station.task_dialog.confirm",
+        lambda _p, title, _t, _a: asked.append(title) or False,
+    )
+    dialog.activateWindow()
+    qtbot.waitUntil(dialog.isActiveWindow)
+    qtbot.keyClick(dialog, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    assert asked == ["Momentum will be lost"] and model.state.pending is not None
+    qtbot.mouseClick(dialog.resolve_button, Qt.MouseButton.LeftButton)  # the choice, made
+    assert asked == ["Momentum will be lost"] and model.state.pending is None

@@ -9,15 +9,10 @@ from PySide6.QtWidgets import QInputDialog
 from pytestqt.qtbot import QtBot
 
 from bridge.engine import MOMENTUM_SPENDS
-from bridge.engine.catalog import CATALOG, Station
-from bridge.engine.commands import (
-    AddTrait,
-    AttemptTask,
-    EndTurn,
-    MinorAction,
-    SetHouseRules,
-    StartTurn,
-)
+from bridge.engine.core.commands import AddTrait, EndTurn, SetHouseRules, StartTurn
+from bridge.engine.ship.catalog import CATALOG
+from bridge.engine.ship.commands import AttemptTask, MinorAction
+from bridge.engine.state.cards import Station
 from bridge.rules.dice import GivenDice
 from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.station.card_back import card_back_html

@@ -6,8 +6,9 @@ import pytest
 from PySide6.QtWidgets import QApplication, QInputDialog
 from pytestqt.qtbot import QtBot
 
-from bridge.engine.catalog import Station
-from bridge.engine.commands import AttemptTask, EndTurn, StartTurn
+from bridge.engine.core.commands import EndTurn, StartTurn
+from bridge.engine.ship.commands import AttemptTask
+from bridge.engine.state.cards import Station
 from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.station.station_window import StationWindow
 

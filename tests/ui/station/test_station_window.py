@@ -8,15 +8,17 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QApplication, QLabel, QScrollArea, QTextBrowser, QWidget
 from pytestqt.qtbot import QtBot
 
-from bridge.engine.catalog import Station, actions_for
-from bridge.engine.commands import EndTurn, SetValue, StartTurn
+from bridge.engine.core.commands import EndTurn, SetValue, StartTurn
 from bridge.engine.demo import demo_encounter
 from bridge.engine.session import Session
+from bridge.engine.ship.catalog import actions_for
+from bridge.engine.state.cards import Station
 from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.base.theme import COLORS
 from bridge.ui.station.station_window import StationWindow
 from bridge.ui.widgets.action_button import ActionButton, summary
 from bridge.ui.widgets.log_view import entry_text
+from tests.ui.fit import settle
 
 
 def window(qtbot: QtBot, model: SharedModel, station: Station) -> StationWindow:
@@ -320,3 +322,79 @@ def test_launch_probe_says_it_takes_no_roll(qtbot: QtBot, model: SharedModel) ->
     dialog.zone.setCurrentIndex(dialog.zone.findData("Nebula Edge"))
     qtbot.mouseClick(dialog.roll_button, Qt.MouseButton.LeftButton)
     assert model.state.durations[-1].target == "Nebula Edge" and model.state.pending is None
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.1, 1.2])
+def test_no_blank_band_under_the_turns_controls(
+    qtbot: QtBot, model: SharedModel, scale: float
+) -> None:
+    """At 110% the hidden ROLL WAITING button kept a row of its own under the Turn's
+    controls: a blank band across the window. The card's sides come right under the
+    controls, and ROLL WAITING keeps its room at the end of the sides' row."""
+    w = window(qtbot, model, Station.HELM)
+    w.resize(1280, 700)
+    w.text_size.set(scale)  # type: ignore[union-attr]
+    QApplication.processEvents()
+    controls = [w.start_button, w.end_button, w.keep_button, w.more_button]
+    bottom = max(b.mapTo(w, b.rect().bottomLeft()).y() for b in controls)
+    sides = w.sides.mapTo(w, w.sides.rect().topLeft()).y()
+    assert sides - bottom < 20, f"{sides - bottom} px between the controls and the card"
+    slot = w.waiting_button.mapTo(w, QPoint(0, 0)).y()
+    assert abs(slot - sides) < w.sides.height()  # on the sides' row
+
+
+def test_the_common_entries_go_four_to_a_row_where_the_card_has_the_width(
+    qtbot: QtBot, model: SharedModel
+) -> None:
+    w = window(qtbot, model, Station.OPERATIONS)
+    w.resize(1280, 700)
+    QApplication.processEvents()
+    rows = {
+        w.buttons[k].mapTo(w, QPoint(0, 0)).y() for k in ("assist", "pass", "ready", "interact")
+    }
+    assert len(rows) == 1  # one row of four
+    w.resize(760, 700)  # a narrow window: three to a row (or two), never cut
+    QApplication.processEvents()
+    rows = {
+        w.buttons[k].mapTo(w, QPoint(0, 0)).y() for k in ("assist", "pass", "ready", "interact")
+    }
+    assert len(rows) == 2
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.2])
+def test_active_effects_show_two_complications_whole(
+    qtbot: QtBot, model: SharedModel, scale: float
+) -> None:
+    """Active Effects was one line high, with a scroll bar for two Complications: it
+    keeps four lines at any text size (the column beside the card scrolls instead)."""
+    from bridge.engine.commands import AddTrait
+
+    w = window(qtbot, model, Station.OPERATIONS)
+    w.resize(1280, 698)
+    w.text_size.set(scale)  # type: ignore[union-attr]
+    model.submit(AddTrait(name="Plasma fire", kind="complication"))
+    model.submit(AddTrait(name="Sensor ghost", kind="complication"))
+    settle()
+    effects = w.ship_state.durations
+    assert effects.count() == 2
+    assert effects.height() >= effects.rows_height(4) - 2
+    assert effects.verticalScrollBar().maximum() == 0  # both whole, no scroll bar
+
+
+@pytest.mark.parametrize("station", list(Station))
+def test_at_120_percent_the_card_takes_more_width_and_the_ships_tables_stay_whole(
+    qtbot: QtBot, model: SharedModel, station: Station
+) -> None:
+    """As the text grows the card's lines of rules would wrap onto more lines and the
+    card scroll: the card takes more of the width, and the ship's state beside it keeps
+    every table's columns whole."""
+    from tests.ui.fit import cut_words
+
+    w = window(qtbot, model, station)
+    w.resize(1280, 698)
+    settle()
+    card = w._card_area.width()
+    w.text_size.set(1.2)  # type: ignore[union-attr]
+    settle()
+    assert w._card_area.width() > card
+    assert cut_words(w) == []

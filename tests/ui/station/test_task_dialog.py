@@ -7,10 +7,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
-from bridge.engine.catalog import CATALOG, Station
-from bridge.engine.commands import SetValue, StartTurn
+from bridge.engine.core.commands import SetValue, StartTurn
 from bridge.engine.demo import demo_encounter
 from bridge.engine.session import Session
+from bridge.engine.ship.catalog import CATALOG
+from bridge.engine.state.cards import Station
 from bridge.rules.dice import GivenDice, SeededDice
 from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.station.task_dialog import TaskDialog
@@ -169,7 +170,8 @@ def test_unrolled_task_confirms(qtbot: QtBot, model: SharedModel) -> None:
 
 def test_npc_task_uses_crew_dice(qtbot: QtBot, model: SharedModel) -> None:
     model.submit(StartTurn(by="kell", actor="kell"))
-    from bridge.engine.commands import EndTurn, MinorAction
+    from bridge.engine.core.commands import EndTurn
+    from bridge.engine.ship.commands import MinorAction
 
     model.submit(MinorAction(by="kell", action="interact"))
     model.submit(EndTurn(by="kell"))
@@ -211,7 +213,8 @@ def test_focus_cannot_be_ticked_without_a_focus(qtbot: QtBot) -> None:
 def test_a_charted_hazard_and_a_probe_show_in_the_dialog(qtbot: QtBot, model: SharedModel) -> None:
     """Seed 001: Chart Hazard's -2 to avoid the hazard; Launch Probe's -2 near the probe."""
     from bridge.engine import waiting
-    from bridge.engine.commands import AttemptTask, EndRound, EndTurn, MinorAction, ResolveTask
+    from bridge.engine.core.commands import EndRound, EndTurn, ResolveTask
+    from bridge.engine.ship.commands import AttemptTask, MinorAction
 
     def npcs() -> None:
         while model.state.turn.side == "npc" and waiting(model.state, "npc"):
@@ -369,7 +372,7 @@ def test_a_difficulty_zero_hail_can_be_taken_without_a_roll(
     """Seed 001 Ops card gives Hailing Frequencies Open no roll: at Difficulty 0 NO ROLL
     opens the channel (RULES-NOTES: "Difficulty 0 needs no roll unless the player wants
     Momentum"); once the Difficulty is raised it is rolled."""
-    from bridge.engine.commands import AdjustDifficulty
+    from bridge.engine.core.commands import AdjustDifficulty
 
     model.submit(StartTurn(by="mbeki", actor="mbeki"))
     d = dialog(qtbot, model, "mbeki", Station.OPERATIONS, "hailing_frequencies")

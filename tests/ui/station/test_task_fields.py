@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QComboBox
 from pytestqt.qtbot import QtBot
 
 from bridge.engine import CATALOG, Station, task_options
-from bridge.engine.commands import StartTurn
+from bridge.engine.core.commands import StartTurn
 from bridge.ui.base.seat_model import SeatModel
 from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.network.host_panel import HostPanel
@@ -55,7 +55,7 @@ def test_a_destination_too_far_for_maneuver_is_shown_disabled_with_why(
 def test_repairs_offer_only_what_damage_control_can_repair(
     qtbot: QtBot, model: SharedModel
 ) -> None:
-    from bridge.engine.commands import SetValue
+    from bridge.engine.core.commands import SetValue
 
     model.submit(SetValue(path="ships.resolute.damage.sensors.breaches", value=5))  # Disabled
     model.submit(StartTurn(by="mbeki", actor="mbeki"))

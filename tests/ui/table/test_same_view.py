@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QApplication, QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
 from bridge.engine import CATALOG, Station
-from bridge.engine.commands import EndTurn, StartTurn
+from bridge.engine.core.commands import EndTurn, StartTurn
 from bridge.rules.hidden import reveal
 from bridge.seatview import CREW, seat_lines
 from bridge.ui.base.shared_model import SharedModel

@@ -12,18 +12,11 @@ from PySide6.QtWidgets import QApplication, QLabel
 from pytestqt.qtbot import QtBot
 
 from bridge.engine import Change
-from bridge.engine.commands import (
-    AddShip,
-    AdjustPool,
-    AttemptTask,
-    EndTurn,
-    ResolveTask,
-    SetValue,
-    Spends,
-    StartTurn,
-)
+from bridge.engine.core.commands import AdjustPool, EndTurn, ResolveTask, SetValue, StartTurn
 from bridge.engine.demo import demo_encounter
 from bridge.engine.session import Session
+from bridge.engine.ship.commands import AddShip, AttemptTask
+from bridge.engine.state.spends import Spends
 from bridge.rules.dice import SeededDice
 from bridge.rules.hidden import reveal
 from bridge.ui.base.shared_model import SharedModel
@@ -320,7 +313,7 @@ def test_it_comes_back_where_it_was(qtbot: QtBot, model: SharedModel) -> None:
 def test_the_damage_dice_show_as_dice_held_then_landed(qtbot: QtBot, model: SharedModel) -> None:
     """Seed 001 ROLL DAMAGE faces drawn as dice on the viewscreen: while the attacker
     picks dice to re-roll, and once the damage lands; the report's lines draw them too."""
-    from bridge.engine.commands import ApplyDamage
+    from bridge.engine.core.commands import ApplyDamage
     from bridge.rules.dice import GivenDice
 
     w = screen(qtbot, model)
@@ -356,7 +349,7 @@ def test_the_damage_dice_show_as_dice_held_then_landed(qtbot: QtBot, model: Shar
 def test_what_is_in_play_shows_on_the_viewscreen(qtbot: QtBot, model: SharedModel) -> None:
     """Issue 27: Advantages, Complications and lasting effects, with their durations, on
     the viewscreen; as many as fit, then how many more."""
-    from bridge.engine.commands import AddTrait
+    from bridge.engine.core.commands import AddTrait
     from bridge.rules.dice import GivenDice
 
     w = screen(qtbot, model)
@@ -415,3 +408,23 @@ def test_the_last_roll_is_the_battles_not_only_one_seen_live(
     w = screen(qtbot, model)
     assert w.roll_task.full_text() == "FIRE WEAPON" and w.dice.dice() == roll.result.dice
     assert "RESOLVING" not in w.roll_detail.full_text()
+
+
+def test_a_viewscreen_not_full_screen_is_whole_on_the_screen(
+    qtbot: QtBot, model: SharedModel
+) -> None:
+    """The viewscreen opened at the screen's size in a frame, running 20 px off the
+    screen's foot: its frame is kept on the screen; full screen it is the screen's."""
+    from tests.ui.fit import frame_outside_screen, settle
+
+    console = GmConsole(model)
+    console.confirm_quit = False
+    qtbot.addWidget(console)
+    screen = console.viewscreen()
+    settle()
+    assert not screen.isFullScreen()
+    assert frame_outside_screen(screen) is None
+    screen.toggle_fullscreen()  # type: ignore[attr-defined]
+    settle()
+    free = screen.screen().geometry()
+    assert screen.isFullScreen() and screen.geometry() == free

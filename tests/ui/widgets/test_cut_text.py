@@ -10,8 +10,8 @@ from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QApplication, QTableWidget
 from pytestqt.qtbot import QtBot
 
-from bridge.engine.catalog import Station
-from bridge.engine.commands import SetValue
+from bridge.engine.core.commands import SetValue
+from bridge.engine.state.cards import Station
 from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.console.gm_console import GmConsole
 from bridge.ui.network.host_panel import HostPanel

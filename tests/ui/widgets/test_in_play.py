@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bridge.engine import Session, demo_encounter
-from bridge.engine.encounter import Duration, DurationKind, Expiry
+from bridge.engine.state.encounter import Duration, DurationKind, Expiry
 from bridge.ui.widgets.in_play import in_play_lines
 
 

@@ -7,7 +7,7 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QTableWidget
 from pytestqt.qtbot import QtBot
 
-from bridge.engine.commands import SetValue
+from bridge.engine.core.commands import SetValue
 from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.widgets.ship_status import ContactsTable
 

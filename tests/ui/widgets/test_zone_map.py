@@ -8,7 +8,7 @@ from PySide6.QtGui import QColor, QImage
 from pytestqt.qtbot import QtBot
 
 from bridge.engine import ZoneMap
-from bridge.engine.commands import SetValue
+from bridge.engine.core.commands import SetValue
 from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.base.theme import COLORS
 from bridge.ui.widgets.zone_map import ZoneMapView
