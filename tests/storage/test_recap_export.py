@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from bridge.engine.autopilot import suggest
 from bridge.engine.demo import demo_encounter
 from bridge.engine.session import Session
+from bridge.engine.ship.autopilot import suggest
 from bridge.rules.dice import GivenDice, SeededDice
 from bridge.rules.task import Assist, Roller, TaskSpec, resolve_task
 from bridge.seatview import CREW, GM, seat_lines, seat_view

@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtWidgets import QFileDialog
 from pytestqt.qtbot import QtBot
 
-from bridge.engine.autopilot import suggest
+from bridge.engine.ship.autopilot import suggest
 from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.console.battle_files import MARKDOWN, WEB_PAGE
 from bridge.ui.console.gm_console import GmConsole
