@@ -49,6 +49,7 @@ from bridge.engine import (
     StartTurn,
     command_adapter,
 )
+from bridge.ui.base.help import CONFLICT_CARD, add_help_key
 from bridge.ui.base.settings import restore_geometry, save_geometry
 from bridge.ui.base.text_size import TextSize
 from bridge.ui.base.theme import BAR_TEXT_LOW, COLORS, scaled, window_scale
@@ -153,7 +154,7 @@ class ConflictWindow(QMainWindow):
         self.sides.addTab("CARD")
         self.sides.addTab("MOMENTUM SPENDS")
         self.sides.setDrawBase(False)
-        self.sides.setToolTip("Turn the card over (F1)")
+        self.sides.setToolTip("Turn the card over (F2)")
         turn.addWidget(self.sides, 0, Qt.AlignmentFlag.AlignVCenter)
         self.reason = ReasonLabel(lines=2, parent=root)  # two lines kept: nothing moves
         self.reason.setObjectName("reason")
@@ -319,7 +320,7 @@ class ConflictWindow(QMainWindow):
             ("Resolve or apply what waits", "Ctrl+Return", self.primary),
             (
                 "Turn the card over",
-                "F1",
+                "F2",
                 lambda: self.tabs.setCurrentIndex(1 - self.tabs.currentIndex()),
             ),
         ):
@@ -327,6 +328,7 @@ class ConflictWindow(QMainWindow):
             act.setShortcut(QKeySequence(seq))
             act.triggered.connect(slot)
             self.addAction(act)
+        add_help_key(self, CONFLICT_CARD)
         separator = QAction(self)
         separator.setSeparator(True)
         self.addAction(separator)
