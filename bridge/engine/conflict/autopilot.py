@@ -312,7 +312,10 @@ def play_conflict_turn(
         over = now.conflict is None or now.conflict.ended
         return not over and conflict_npcs_only(now) is None and (decide or not _asks(now))
 
-    loop = TurnLoop(lambda now: suggest_conflict(now, check), _words, going)
+    def next_step(now: Encounter) -> ConflictCommand | None:
+        return suggest_conflict(now, check)
+
+    loop = TurnLoop(next_step, _words, going)
     if not decide and _asks(state):
         return AutopilotTurn(actor=who, name=now.figures[who].name, steps=(ASKED,))
     after, steps = run_turn(state, first, submit, loop, limit)
