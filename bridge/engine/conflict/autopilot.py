@@ -315,7 +315,7 @@ def play_conflict_turn(
     def next_step(now: Encounter) -> ConflictCommand | None:
         return suggest_conflict(now, check)
 
-    loop = TurnLoop(next_step, _words, going)
+    loop: TurnLoop[ConflictCommand] = TurnLoop(next_step, _words, going)
     if not decide and _asks(state):
         return AutopilotTurn(actor=who, name=now.figures[who].name, steps=(ASKED,))
     after, steps = run_turn(state, first, submit, loop, limit)
