@@ -309,7 +309,7 @@ def test_the_away_teams_windows_fit_a_laptop(qtbot: QtBot, scale: float) -> None
     form = card.use("attack")
     assert form is not None
     settle()
-    form.fit()
+    form.grow()
     assert frame_outside_screen(form) is None and clipped(form) == []
     form.send()
     settle()
