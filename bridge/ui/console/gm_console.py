@@ -22,6 +22,7 @@ from bridge.engine import (
     CATALOG,
     Change,
     Encounter,
+    JournalEntry,
     MoveShip,
     Station,
     conflict_npcs_only,
@@ -288,11 +289,7 @@ class GmConsole(QMainWindow):
         self.conflict.sig_said.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.conflict.sig_open_cards.connect(self.open_conflict_cards)
         self.conflict.hand.sig_opened.connect(self._keep)
-        # An NPC's decision a Command brought is the autopilot's when the GM left them to
-        # it (once the windows show that Command: an undo brings none to answer).
-        self.model.sig_logged.connect(
-            lambda _entry: QTimer.singleShot(0, self, self.conflict.answer_for_the_npcs)
-        )
+        self.model.sig_logged.connect(self._logged)
         self._conflict_tab = scrolling(self.conflict, "battle")  # scrolls at a large size
         self._conflict_tab.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.picture_tabs.addTab(self._conflict_tab, "PERSONAL CONFLICT")
@@ -559,6 +556,18 @@ class GmConsole(QMainWindow):
             self.conflict.autopilot()
         else:
             self.npc.autopilot_step()
+
+    def _logged(self, entry: JournalEntry) -> None:
+        """An NPC's decision a Command brought is the autopilot's when the GM left them to
+        it: answered once the windows show that Command, if it is still the last (an undo
+        brings none to answer: the GM then decides it)."""
+
+        def answer() -> None:
+            recent, _length = self.model.recent_journal(1)
+            if recent and recent[-1] is entry:
+                self.conflict.answer_for_the_npcs()
+
+        QTimer.singleShot(0, self, answer)
 
     def autopilot_decides(self) -> bool:
         """Whether the autopilot answers the NPCs' decisions on foot (a preference)."""

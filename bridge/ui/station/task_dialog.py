@@ -83,6 +83,10 @@ from bridge.ui.widgets.odds import OddsChart
 __all__ = ["TaskDialog", "TaskDialogBase"]
 
 Controls = dict[str, ActionInfo]
+CHART_LEAST = 72
+"""The odds chart's least height at 100% (its bars still read)."""
+QWIDGETSIZE_MAX = (1 << 24) - 1
+"""Qt's "no maximum" for a widget's size."""
 
 
 class TaskDialogBase(QDialog):
@@ -368,8 +372,11 @@ class TaskDialogBase(QDialog):
 
     # -- sizes --------------------------------------------------------------------------
     def _sizes(self) -> None:
-        """The sizes set in pixels, at the dialog's text size."""
+        """The sizes set in pixels, at the dialog's text size (the odds chart may give up
+        some of its height to a line the choices bring, rather than move ROLL)."""
         self._side.setMinimumWidth(round(scaled(340, self)))
+        self.chart.setMinimumHeight(round(scaled(CHART_LEAST, self)))
+        self.chart.setMaximumHeight(QWIDGETSIZE_MAX)
 
     def _settled_size(self) -> QSize:
         """:meth:`natural_size` of what the dialog shows now."""
@@ -416,6 +423,20 @@ class TaskDialogBase(QDialog):
         if wanted != self.size():
             self.resize(wanted)
             fit_to_screen(self)
+
+    def _grow_for_preview(self) -> None:
+        """A line the choices brought is read whole, never scrolled: the odds chart gives
+        up its spare height first, so the dialog (and ROLL at its foot) stays put; it
+        grows only for more."""
+        self.chart.setMaximumHeight(QWIDGETSIZE_MAX)  # (its own height, to start with)
+        hint = self.chart.sizeHint().height()
+        wanted = self._wanted()
+        over = wanted.height() - self.height()
+        if wanted.width() <= self.width() and over <= hint - self.chart.minimumHeight():
+            if over > 0:
+                self.chart.setMaximumHeight(hint - over)
+            return
+        self.grow()
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
@@ -469,7 +490,7 @@ class TaskDialogBase(QDialog):
         self.no_roll_button.setVisible(zero)
         self._show_preview(preview)
         if self.isVisible():
-            self.grow()  # a line the choices brought is read whole, never scrolled
+            self._grow_for_preview()
 
     def _enable_roll(self, reason: str | None) -> None:
         self.roll_button.setEnabled(reason is None)
