@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGridLayout,
     QGroupBox,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -196,15 +195,6 @@ class ConflictControls(QWidget):
     sig_said = Signal(str)
     sig_open_cards = Signal()
 
-    def _labelled(self, text: str, field: QWidget) -> QWidget:
-        """``field`` with its label before it, kept together when a row wraps."""
-        pair = QWidget(self)
-        row = QHBoxLayout(pair)
-        row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(QLabel(text, pair))
-        row.addWidget(field)
-        return pair
-
     def __init__(self, model: SharedModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.model = model
@@ -218,7 +208,9 @@ class ConflictControls(QWidget):
         self.cards_button = QPushButton("CONFLICT CARDS", self)
         self.end_button = QPushButton("RETURN TO THE SHIP", self)
         self.figure_choice = QComboBox(self)  # the figure REVEAL and WITHDRAW act on
-        self.figure_choice.setToolTip("A figure in the fight")
+        self.figure_choice.setToolTip(
+            "The figure chosen: REVEAL, WITHDRAW and the GM's hand (by hand, below) act on it"
+        )
         # Each as wide as its longest entry: a name or zone never cut ("Transporter Room"
         # without its "3").
         self.figure_choice.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
@@ -254,7 +246,7 @@ class ConflictControls(QWidget):
                 self.end_button,
             ),
             (
-                self._labelled("Figure:", self.figure_choice),
+                self.figure_choice,
                 self.reveal_button,
                 self.withdraw_button,
                 self.terrain_zone,
