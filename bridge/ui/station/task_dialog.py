@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLayout,
     QPushButton,
+    QSizePolicy,
     QStackedWidget,
     QTextBrowser,
     QVBoxLayout,
@@ -83,6 +84,9 @@ from bridge.ui.widgets.odds import OddsChart
 __all__ = ["TaskDialog", "TaskDialogBase"]
 
 Controls = dict[str, ActionInfo]
+SIDE_LEAST = 340
+"""The Difficulty and odds column's least width, in pixels at every text size: at 120%
+it leaves the setup's two boxes side by side on a laptop's screen."""
 CHART_LEAST = 72
 """The odds chart's least height at 100% (its bars still read)."""
 QWIDGETSIZE_MAX = (1 << 24) - 1
@@ -251,6 +255,7 @@ class TaskDialogBase(QDialog):
         self.problem.setWordWrap(True)
         right.addWidget(self.problem)
         right.addStretch()
+
         if not self.rolled:  # no roll: no odds to show
             for widget in (self._odds_title, self.odds_text, self.chart):
                 widget.hide()
@@ -270,6 +275,11 @@ class TaskDialogBase(QDialog):
         self._no_default()
         self.resize(self._wanted())
         self.fit = keep_on_screen(self)
+        # what wrapped lines need is known once laid out: the dialog grows by what its
+        # scroll area would hide (a line the choices brought, the report's last)
+        self._scroll.verticalScrollBar().rangeChanged.connect(
+            lambda _low, _high: QTimer.singleShot(0, self, self._unscroll)
+        )
 
     def _result_step(self) -> QWidget:
         """The step after ROLL: the dice, the outcome, then the spends, the damage dice
@@ -374,7 +384,7 @@ class TaskDialogBase(QDialog):
     def _sizes(self) -> None:
         """The sizes set in pixels, at the dialog's text size (the odds chart may give up
         some of its height to a line the choices bring, rather than move ROLL)."""
-        self._side.setMinimumWidth(round(scaled(340, self)))
+        self._side.setMinimumWidth(SIDE_LEAST)  # (at a large text size its lines wrap more)
         self.chart.setMinimumHeight(round(scaled(CHART_LEAST, self)))
         self.chart.setMaximumHeight(QWIDGETSIZE_MAX)
 
@@ -388,14 +398,16 @@ class TaskDialogBase(QDialog):
         return self.natural_size()
 
     def _arrange(self) -> None:
-        """Side by side where the screen is wide enough for it; at a large text size the
-        setup's two boxes, then the Difficulty and odds, go one under the other, so the
-        dialog is not wider than the screen (it may then scroll down, never across)."""
+        """Side by side where the screen is wide enough for it (the Difficulty and odds
+        column may narrow to :data:`SIDE_LEAST`, its lines wrapping); at a large text size
+        the setup's two boxes, then the Difficulty and odds, go one under the other, so
+        the dialog is not wider than the screen (it may then scroll down, never across)."""
         across = QBoxLayout.Direction.LeftToRight
         for box in (self._columns, self._body):
             box.setDirection(across)
         for box in (self._columns, self._body):
-            if self._wanted().width() <= self._room().width():
+            squeeze = max(self._side.sizeHint().width() - SIDE_LEAST, 0)
+            if self._settled_size().width() - squeeze <= self._room().width():
                 break
             box.setDirection(QBoxLayout.Direction.TopToBottom)
         down = self._columns.direction() == QBoxLayout.Direction.TopToBottom
@@ -409,12 +421,32 @@ class TaskDialogBase(QDialog):
         return QSize(free.width() - m.left() - m.right(), free.height() - m.top() - m.bottom())
 
     def _wanted(self) -> QSize:
-        """What the dialog shows now, without scrolling across: wider by a scroll bar when
-        it is taller than the screen allows (it then scrolls down)."""
+        """What the dialog shows now, without scrolling across: its natural size; wider
+        than the screen, as wide as the screen, its lines wrapped to it; taller than the
+        screen, as wide as the screen where wrapping less makes it shorter; and wider by
+        a scroll bar where it is still too tall (it then scrolls down)."""
         size = self._settled_size()
-        if size.height() > self._room().height():
+        room = self._room()
+        if size.width() > room.width() or size.height() > room.height():
+            height = self._height_at(room.width())
+            if height is not None and (size.width() > room.width() or height < size.height()):
+                size = QSize(room.width(), height)
+        if size.height() > room.height():
             size.setWidth(size.width() + self._scroll.verticalScrollBar().sizeHint().width())
         return size
+
+    def _height_at(self, width: int) -> int | None:
+        """The dialog's height at ``width``, its wrapped lines laid out to it (None: its
+        content does not say)."""
+        m = self._outer.contentsMargins()
+        inner = width - m.left() - m.right()
+        if not self._content.hasHeightForWidth():
+            return None
+        content = self._content.heightForWidth(inner)
+        if content <= 0:
+            return None
+        bar = self._bar.sizeHint().height()
+        return content + self._outer.spacing() + bar + m.top() + m.bottom()
 
     def grow(self) -> None:
         """As large as what it shows needs (never smaller: nothing moves under the
@@ -423,6 +455,23 @@ class TaskDialogBase(QDialog):
         if wanted != self.size():
             self.resize(wanted)
             fit_to_screen(self)
+
+    def _unscroll(self) -> None:
+        """Once laid out, taller by what its scroll area still hides (wrapped lines are
+        measured only then), as far as the screen allows; at the screen's foot the odds
+        chart gives up its spare height before anything scrolls."""
+        hidden = self._scroll.verticalScrollBar().maximum()
+        if hidden <= 0:
+            return
+        height = min(self.height() + hidden, self._room().height())
+        if height > self.height():
+            self.resize(self.width(), height)
+            fit_to_screen(self)
+            return
+        shown = min(self.chart.height(), self.chart.maximumHeight())
+        least = self.chart.minimumHeight()
+        if shown > least:
+            self.chart.setMaximumHeight(max(shown - hidden, least))
 
     def _grow_for_preview(self) -> None:
         """A line the choices brought is read whole, never scrolled: the odds chart gives
@@ -909,6 +958,9 @@ class TaskDialogBase(QDialog):
         self._report = [reveal(line) for line in lines]  # a crew window's are its seat's
         self.report.clear()
         self.after.setCurrentWidget(self.report)
+        # the spends are done: their room is the report's (which scrolls by itself), so a
+        # long report never makes the dialog scroll at a large text size
+        self.spends_box.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
         self._timer.start()
         self.grow()
 

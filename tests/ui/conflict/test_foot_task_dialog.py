@@ -25,7 +25,7 @@ from bridge.ui.conflict.conflict_dialog import ConflictEntryDialog
 from bridge.ui.conflict.conflict_model import LocalConflictSeat
 from bridge.ui.conflict.conflict_window import ConflictWindow
 from bridge.ui.conflict.gm_seat import GmFigureSeat
-from tests.ui.fit import clipped, scroll_bars, settle
+from tests.ui.fit import clipped, frame_outside_screen, must_fit, scroll_bars, settle
 
 
 def _card(qtbot: QtBot, model: SharedModel, character: str = "kell") -> ConflictWindow:
@@ -134,9 +134,11 @@ def test_a_moment_of_inspiration_names_its_value_and_return_takes_cancel(
     assert "SUCCESS" in dialog.outcome.text()  # the two 1s of the re-roll
 
 
-def test_roll_stays_put_when_lethal_is_chosen(qtbot: QtBot) -> None:
+@pytest.mark.parametrize("scale", [1.0, 1.2])
+def test_roll_stays_put_when_lethal_is_chosen(qtbot: QtBot, scale: float) -> None:
     """A GM's play-through: ROLL moved down when Lethal was ticked (a cost line came)."""
     _model, w = _kells_turn(qtbot)
+    w.text_size.set(scale)
     dialog = _open(qtbot, w, "attack")
     dialog.form.choose("target", "klingon-warrior")
     settle()
@@ -226,3 +228,32 @@ def test_the_dice_bought_are_counted_as_at_a_station(qtbot: QtBot) -> None:
     assert cmd.value == dialog.value.currentData()
     focus = dialog.form.widgets["focus_name"]
     assert isinstance(focus, QComboBox)
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.2])
+def test_an_attacks_dialog_is_whole_from_setup_to_its_report_on_a_laptop(
+    qtbot: QtBot, scale: float
+) -> None:
+    """At 1366x768, at 100% and at 120%: the attack's dialog neither scrolls nor cuts a line
+    at SET UP, with its dice and spends, with its damage dice, or with its report."""
+    _model, w = _kells_turn(qtbot, GivenDice(d20=(1, 1), d6=(2,) * 20))
+    w.text_size.set(scale)
+    dialog = _open(qtbot, w, "attack")
+    dialog.form.choose("target", "klingon-warrior")
+    seen: dict[str, list[str]] = {}
+
+    def look(step: str) -> None:
+        settle()
+        assert frame_outside_screen(dialog) is None, step
+        seen[step] = must_fit(dialog, frozenset())
+
+    look("set up")
+    dialog.roll()
+    look("rolled")
+    dialog.resolve()
+    assert dialog.stage.text() == "DAMAGE"
+    look("damage")
+    dialog.apply_damage()
+    dialog.finish_report()
+    look("report")
+    assert seen == {step: [] for step in ("set up", "rolled", "damage", "report")}
