@@ -15,6 +15,7 @@ from bridge.engine import (
     AvoidInjury,
     ConflictTask,
     EndTurn,
+    MoveFigure,
     ResolveTask,
     Session,
     StartTurn,
@@ -271,3 +272,27 @@ def test_the_on_foot_tab_is_whole_with_an_npcs_turn_and_a_decision_waiting(
     assert c.conflict.hand.isVisible() and c.conflict.hand.end_button.isEnabled()
     assert must_fit(c) == []
     c.text_size.set(1.0)
+
+
+def test_the_gm_decides_whether_an_npc_resists_a_knockdown(qtbot: QtBot) -> None:
+    """Seed 003 KNOCKDOWN: each Effect knocks the target prone unless it resists, an NPC
+    by spending Threat equal to the Effects. Kell's fists (Unarmed Strike, Knockdown) roll
+    two Effects on the Klingon Warrior: the GM says whether it resists."""
+    model = SharedModel(Session(demo_boarding(), SeededDice(3)))
+    c = console(qtbot, model)
+    model.submit(MoveFigure(figure="kell", zone="Transporter Room 3", beside="klingon-warrior"))
+    model.submit(StartTurn(by="kell", actor="kell", where="conflict"))
+    model.session._dice = GivenDice(d20=(1, 1, 20, 20), d6=(5, 6, 3, 3, 3, 3))
+    attack = ConflictTask(
+        by="kell", action="attack", target="klingon-warrior", weapon="Unarmed Strike"
+    )
+    assert model.submit(attack)
+    assert model.submit(ResolveTask(by="kell", hold_damage=True, where="conflict"))
+    assert model.submit(ApplyDamage(by="kell", where="conflict"))
+    decision = c.conflict.decision
+    assert decision.kind == "resist_knockdown" and decision.isVisible()
+    assert [b.text() for b in decision.answers] == ["RESIST: 2 THREAT", "FALL PRONE"]
+    threat = model.state.threat.value
+    qtbot.mouseClick(decision.answers[0], Qt.MouseButton.LeftButton)
+    warrior = model.state.conflict.figures["klingon-warrior"]  # type: ignore[union-attr]
+    assert not warrior.prone and model.state.threat.value == threat - 2
