@@ -163,10 +163,23 @@ class NpcHand(QWidget):
             return
         name = card.figure.name
         set_state(self.start_button, card.start_turn, f"Start {name}'s Turn")
-        set_state(self.end_button, card.end_turn, f"End {name}'s Turn")
+        set_state(self.end_button, self._elsewhere(state) or card.end_turn, f"End {name}'s Turn")
         _fill(self.minor, card.minors)
         _fill(self.task, card.tasks)
         self._chosen()
+
+    def _elsewhere(self, state: Encounter) -> str | None:
+        """Why the chosen figure cannot act now: another figure's Turn runs (the GM's
+        Commands would be that figure's), or None."""
+        conflict = state.conflict
+        if conflict is None:
+            return None
+        acting = conflict.turn.interrupt or conflict.turn.actor
+        if acting is None or acting == self.figure:
+            return None
+        fig = conflict.figures.get(acting)
+        name = fig.name if fig is not None else acting
+        return f"It is {name}'s Turn: this figure acts on its own Turn."
 
     def _waiting(self) -> bool:
         """Whether the chosen figure's roll waits for its spends."""
@@ -193,7 +206,7 @@ class NpcHand(QWidget):
                 continue
             asks = bool(entry.params) or entry.kind == "task"
             button.setText(f"{verb}…" if asks else verb)
-            set_state(button, entry.reason, entry.text)
+            set_state(button, self._elsewhere(self.model.state) or entry.reason, entry.text)
         if self._waiting():  # its roll waits: the Task's button opens it again
             self.task_button.setText("ROLL WAITING: OPEN")
             set_state(self.task_button, None, "The roll's dice, its spends and RESOLVE")
@@ -207,12 +220,13 @@ class NpcHand(QWidget):
             self._send(StartTurn(by="gm", actor=self.figure, where="conflict"))
 
     def end(self) -> None:
-        self._send(EndTurn(by="gm", where="conflict"))
+        if self._elsewhere(self.model.state) is None:
+            self._send(EndTurn(by="gm", where="conflict"))
 
     def take_minor(self) -> ConflictEntryDialog | None:
         """The Minor Action chosen: done at once when it needs nothing, else its form."""
         entry = self._entry(self.minor)
-        if entry is None:
+        if entry is None or self._elsewhere(self.model.state) is not None:
             return None
         if not entry.params:
             self._send(ConflictMinor(by="gm", action=entry.key))
@@ -225,7 +239,9 @@ class NpcHand(QWidget):
         if self._waiting():
             return self.open_waiting()
         entry = self._entry(self.task)
-        return self.open(entry) if entry is not None else None
+        if entry is None or self._elsewhere(self.model.state) is not None:
+            return None
+        return self.open(entry)
 
     def open_waiting(self) -> ConflictEntryDialog | None:
         """The figure's roll waiting for its spends, reopened in its dialog."""

@@ -296,3 +296,22 @@ def test_the_gm_decides_whether_an_npc_resists_a_knockdown(qtbot: QtBot) -> None
     qtbot.mouseClick(decision.answers[0], Qt.MouseButton.LeftButton)
     warrior = model.state.conflict.figures["klingon-warrior"]  # type: ignore[union-attr]
     assert not warrior.prone and model.state.threat.value == threat - 2
+
+
+def test_while_an_officers_turn_runs_the_gms_hand_on_an_npc_does_nothing(qtbot: QtBot) -> None:
+    """A GM's play-through: with the Klingon Warrior chosen during Kell's Turn, TAKE MINOR
+    made Kell aim and END TURN would have ended Kell's Turn (the GM's Commands go to the
+    figure whose Turn runs). The hand plays a figure on its own Turn only, and says so."""
+    model = SharedModel(Session(demo_boarding(), SeededDice(3)))
+    c = console(qtbot, model)
+    model.submit(StartTurn(by="kell", actor="kell", where="conflict"))
+    settle()
+    hand = c.conflict.hand
+    assert hand.figure == "klingon-warrior"
+    for button in (hand.minor_button, hand.task_button, hand.end_button):
+        assert not button.isEnabled()
+        assert "It is Lt. Cmdr. Kell's Turn" in button.toolTip()
+    before = len(model.journal)
+    assert hand.take_minor() is None and hand.attempt() is None
+    hand.end()
+    assert len(model.journal) == before and model.state.conflict.turn.actor == "kell"  # type: ignore[union-attr]
