@@ -138,6 +138,7 @@ def _roll_each_task(qtbot: QtBot, model: SharedModel, momentum: int, scale: floa
             assert frame_outside_screen(dialog) is None, where
             if scale == 1.0:
                 assert dialog.width() <= LAPTOP[0] and dialog.height() <= LAPTOP[1], where
+            if scale <= 1.2:  # (at 120% it may take the screen's height)
                 assert must_fit(dialog, frozenset()) == [], where
             else:
                 assert _across(dialog) == [] and clipped(dialog) == [], where
@@ -152,6 +153,14 @@ def test_every_tasks_dialog_shows_everything_from_setup_to_damage_report(
 ) -> None:
     """Momentum 6 of 6: the warning about the cap takes a line of its own, in view."""
     _roll_each_task(qtbot, model, momentum, 1.0)
+
+
+def test_every_tasks_dialog_at_120_percent_shows_everything_without_scrolling(
+    qtbot: QtBot, model: SharedModel
+) -> None:
+    """At 120% the Difficulty and odds column narrows (its lines wrap) so the setup's two
+    boxes stay side by side, and the dialog grows by any wrapped line it would hide."""
+    _roll_each_task(qtbot, model, 6, 1.2)
 
 
 def test_every_tasks_dialog_at_150_percent_is_never_cut_across(
@@ -309,7 +318,7 @@ def test_the_away_teams_windows_fit_a_laptop(qtbot: QtBot, scale: float) -> None
     form = card.use("attack")
     assert form is not None
     settle()
-    form.fit()
+    form.grow()
     assert frame_outside_screen(form) is None and clipped(form) == []
     form.send()
     settle()

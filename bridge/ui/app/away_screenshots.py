@@ -50,7 +50,7 @@ def render_away(console: GmConsole, model: SharedModel, folder: Path) -> list[Pa
     if isinstance(target, QComboBox):
         target.setCurrentIndex(target.findData('"klingon-warrior"'))
     QApplication.processEvents()
-    dialog.fit()
+    dialog.grow()
     out.append(_save(dialog, folder / "conflict-attack.png"))
     dialog.send()
     out.append(_save(card, folder / "conflict-card-roll.png"))

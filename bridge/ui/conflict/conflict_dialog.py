@@ -1,18 +1,21 @@
-"""The form of one Conflict card entry: a field for each thing it asks (the engine's
-fields with their legal choices, as every card's: :class:`~bridge.ui.widgets.param_form.
-ParamForm`), the Task's itemised Difficulty and exact odds as the choices change, and
-ROLL (or DO IT for a Minor Action or a Task with no roll).
+"""A Conflict card entry in the task dialog every card uses
+(:class:`~bridge.ui.station.task_dialog.TaskDialogBase`): Movement, an Attack, First Aid
+and the rest, for an officer or, for the GM, an NPC figure. What differs from a station's
+Task is only what the card asks (the engine's fields with their legal choices, as every
+card's: :class:`~bridge.ui.widgets.param_form.ParamForm`) and the Command it sends; the
+itemised Difficulty and exact odds, the dice drawn, the spends, the damage dice, the keys
+and undo are the dialog's.
 
-It holds no rule: what the entry asks, its choices and its preview come from the model
-(:class:`~bridge.ui.conflict.conflict_model.ConflictSeat`).
+It holds no rule: what the entry asks, its choices, its preview and the Turn's controls
+come from the seat (:class:`~bridge.ui.conflict.conflict_model.ConflictSeat`).
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QTimer
-from PySide6.QtGui import QShowEvent
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QDialog,
+    QFormLayout,
+    QGroupBox,
     QHBoxLayout,
     QLabel,
     QPushButton,
@@ -20,126 +23,155 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bridge.engine import CardEntry, ConflictMinor, ConflictTask
-from bridge.ui.base.text_size import take_text_size
-from bridge.ui.base.theme import scaled
+from bridge.engine import (
+    ActionInfo,
+    CardEntry,
+    Command,
+    ConflictMinor,
+    ConflictTask,
+    TaskPreview,
+)
+from bridge.ui.base.help import CONFLICT_CARD
 from bridge.ui.conflict.conflict_model import ConflictSeat
-from bridge.ui.conflict.conflict_text import preview_lines
-from bridge.ui.widgets.fit import fit_to_screen, scrolling
-from bridge.ui.widgets.odds import OddsChart
+from bridge.ui.station.bought_dice import BoughtDice
+from bridge.ui.station.task_dialog import TaskDialogBase
+from bridge.ui.station.task_words import RollSaid, WaitingRoll, roll_said
 from bridge.ui.widgets.param_form import ParamForm
-from bridge.ui.widgets.reason_label import ReasonLabel
 
 __all__ = ["ConflictEntryDialog"]
 
+_BOUGHT = frozenset({"bought", "value"})
+"""The fields of the dice bought, shown as a station's Task shows them (BoughtDice)."""
 
-class ConflictEntryDialog(QDialog):
-    """One Conflict card entry's form: its needs, the preview, and the button that sends it."""
+
+class ConflictEntryDialog(TaskDialogBase):
+    """One Conflict card entry: a rolled Task (ROLL, then its dice, spends and damage), a
+    Task with no roll or a Minor Action (DO IT)."""
+
+    help_page = CONFLICT_CARD
 
     def __init__(
         self, model: ConflictSeat, entry: CardEntry, by: str, parent: QWidget | None = None
     ) -> None:
-        super().__init__(parent)
-        self.model = model
+        card = model.card()
+        figure = card.figure if card is not None else None
+        npc = figure is None or figure.officer is None
+        super().__init__(
+            model.battle,
+            figure.id if figure is not None else model.character,
+            entry.key,
+            entry.name,
+            entry.text,
+            entry.rolled,
+            npc,
+            parent,
+        )
+        self.seat = model
         self.entry = entry
         self.by = by
-        self.setWindowTitle(f"Bridge — {entry.name}")
-        take_text_size(self, parent)  # the card's window's text size
-        self.setMinimumWidth(round(scaled(760, parent)))  # the card's text in a few long lines
-        outer = QVBoxLayout(self)
-        self._body = QWidget()
-        layout = QVBoxLayout(self._body)
-        layout.setContentsMargins(0, 0, 0, 0)
-        outer.addWidget(scrolling(self._body), 1)  # at a large text size it scrolls
-        title = QLabel(f"{entry.name.upper()}", self)
-        title.setObjectName("big")
-        layout.addWidget(title)
-        text = QLabel(entry.text, self)
-        text.setWordWrap(True)
-        layout.addWidget(text)
-        self.rolled = entry.rolled  # (Pass, Ready...: no roll)
-        if self.rolled:
-            layout.addWidget(QLabel(f"{entry.roll} · Difficulty {entry.difficulty}", self))
-        self.form = ParamForm(entry.params, self)
-        self.form.sig_changed.connect(self.refresh)
-        layout.addWidget(self.form)
-        self.preview = ReasonLabel(lines=6, parent=self)  # the whole preview, never cut
-        self.preview.setObjectName("reason")
-        layout.addWidget(self.preview)
-        self.chart = OddsChart(self)
-        self.chart.setMaximumHeight(round(scaled(110, parent)))  # (the form whole at 768 px)
-        self.chart.setVisible(self.rolled)
-        layout.addWidget(self.chart)
-        layout.addStretch(1)
-        buttons = QHBoxLayout()
-        outer.addLayout(buttons)
-        buttons.addStretch(1)
-        self.cancel_button = QPushButton("CANCEL", self)
-        self.go_button = QPushButton("ROLL" if self.rolled else "DO IT", self)
-        self.go_button.setObjectName("primary")
-        buttons.addWidget(self.cancel_button)
-        buttons.addWidget(self.go_button)
-        self.cancel_button.clicked.connect(self.reject)
-        self.go_button.clicked.connect(self.send)
-        self.refresh()
+        self._figure_name = figure.name if figure is not None else ""
+        self._officer_id = figure.officer if figure is not None else None
+        self._build()
 
-    def fit(self, grow: bool = False) -> None:
-        """As tall as its wrapped text needs at its width, no taller (a laptop's 768
-        pixels hold it whole); with ``grow``, only ever taller (the preview's lines came
-        with the dice chosen: it grows rather than scroll, and never jumps back)."""
-        width = max(self.width(), self.minimumWidth())
-        margins = self.contentsMargins().top() + self.contentsMargins().bottom()
-        content = self._body.heightForWidth(width - 40)
-        if content <= 0:
-            content = self._body.sizeHint().height()
-        height = content + self.go_button.sizeHint().height() + margins + 40
-        if grow and height <= self.height():
-            return
-        self.resize(width, height)
-        fit_to_screen(self)  # its frame whole on the screen, shrunk if it must be
+    @property
+    def go_button(self) -> QPushButton:
+        """ROLL (or DO IT): the button that sends the entry."""
+        return self.roll_button
 
-    def showEvent(self, event: QShowEvent) -> None:
-        super().showEvent(event)
-        QTimer.singleShot(0, self.fit)  # once Qt has sized it from its first hint
+    def _actor_name(self) -> str:
+        return self._figure_name
 
-    # -- the Command ------------------------------------------------------------------------
+    def _build_setup(self, columns: QHBoxLayout) -> None:
+        """What the entry asks (TARGET AND OPTIONS) and how it is rolled (ROLL: the
+        card's words for it, a Focus, the dice bought and the Value a Determination die
+        cites, as on a station's Task)."""
+        own = {p.name: p for p in self.entry.params}
+        asked = [p for p in self.entry.params if p.name not in _BOUGHT]
+        self.form = ParamForm(asked, self, roll_apart=True, whole=True)
+        self.form.sig_changed.connect(self.refresh_preview)
+        self.options_box = QGroupBox("TARGET AND OPTIONS")
+        QVBoxLayout(self.options_box).addWidget(self.form)
+        self.options_box.setVisible(self.form.layout_.rowCount() > 0)
+        columns.addWidget(self.options_box, 1, Qt.AlignmentFlag.AlignTop)
+        self.roll_box = QGroupBox("ROLL")
+        roll = QVBoxLayout(self.roll_box)
+        said = QLabel(f"{self.entry.roll} · Difficulty {self.entry.difficulty}")
+        said.setWordWrap(True)
+        said.setObjectName("dim")
+        roll.addWidget(said)
+        if self.form.roll_part is not None:
+            roll.addWidget(self.form.roll_part)
+        dice = QFormLayout()
+        roll.addLayout(dice)
+        self.dice_bought = BoughtDice()
+        self.dice_bought.fill(dice, own.get("bought"), own.get("value"), self.npc)
+        self.dice_bought.connect(self.refresh_preview)
+        self.momentum_dice = self.dice_bought.momentum_dice
+        self.threat_dice = self.dice_bought.threat_dice
+        self.determination, self.value = self.dice_bought.determination, self.dice_bought.value
+        self.roll_box.setVisible(self.rolled)
+        columns.addWidget(self.roll_box, 1, Qt.AlignmentFlag.AlignTop)
+
+    # -- what the card says -----------------------------------------------------------------
+    def _now(self) -> CardEntry:
+        """The entry as the card says it now (its reason moves with the battle)."""
+        card = self.seat.card()
+        if card is None:
+            return self.entry
+        entries = (*card.minors, *card.tasks)
+        return next((e for e in entries if e.key == self.entry.key), self.entry)
+
     def command(self) -> ConflictTask | ConflictMinor:
         """The Command the fields make now (a field left empty is left out)."""
         fields = {**self.form.command(self.entry.command), "by": self.by}
         if self.entry.kind == "task":
+            bought = self.dice_bought.bought()
+            if bought:
+                fields["bought"] = list(bought)
+                fields["value"] = self.dice_bought.cited()
             return ConflictTask.model_validate(fields)
         return ConflictMinor.model_validate(fields)
 
-    def refresh(self) -> None:
-        """The preview for the Command as it stands: the gate's reason, or the itemised
-        Difficulty and exact odds."""
-        try:
-            cmd = self.command()
-        except ValueError as exc:  # (a word too long for its field, say)
-            self.preview.setText(str(exc).splitlines()[-1])
-            self.go_button.setEnabled(False)
-            return
+    def _missing(self) -> str | None:
         missing = self.form.missing()
-        if missing and self.rolled:
-            reason: str | None = "Choose: " + ", ".join(missing)
-            self.preview.setText(str(reason))
-            self.chart.setOdds(None)
-        elif isinstance(cmd, ConflictTask) and self.rolled:
-            preview = self.model.preview(cmd)
-            self.preview.setText("\n".join(preview_lines(preview)))
-            self.chart.setOdds(preview.attack.task if preview.attack else preview.odds)
-            reason = preview.reason
-        else:  # a Minor Action, or a Task with no roll: the gate's word when it is sent
-            reason = self.model.preview(cmd).reason if isinstance(cmd, ConflictTask) else None
-            missing = self.form.missing()
-            if missing:
-                reason = "Choose: " + ", ".join(missing)
-            self.preview.setText(reason or "")  # (its text is said under its title)
-        self.go_button.setEnabled(reason is None)
-        self.go_button.setToolTip(reason or "")
-        if self.isVisible():
-            QTimer.singleShot(0, self, lambda: self.fit(grow=True))  # its lines laid out
+        return "Choose: " + ", ".join(missing) if missing else None
 
-    def send(self) -> None:
-        if self.model.submit(self.command()):
-            self.accept()
+    def _preview(self, command: Command) -> TaskPreview:
+        assert isinstance(command, ConflictTask)
+        return self.seat.preview(command)
+
+    def _refusal(self, command: Command) -> str | None:
+        if isinstance(command, ConflictTask):  # (the gate's word for a Task with no roll)
+            return self.seat.preview(command).reason
+        return self._now().reason
+
+    def _pending(self) -> WaitingRoll | None:
+        conflict = self.model.state.conflict
+        return conflict.pending if conflict is not None else None
+
+    def _controls(self) -> dict[str, ActionInfo]:
+        card = self.seat.card()
+        return dict(card.controls) if card is not None else {}
+
+    def _pool(self) -> int:
+        state = self.model.state
+        conflict = state.conflict
+        fig = conflict.figures.get(self.actor) if conflict is not None else None
+        if fig is not None and fig.npc is not None:
+            return fig.own_threat + state.threat.value
+        return state.momentum.value
+
+    def _said(self, pending: WaitingRoll) -> RollSaid:
+        """A melee attack against the target's opposing roll (seed 003), else the roll."""
+        conflict = self.model.state.conflict
+        rolled = conflict.pending if conflict is not None else None
+        reactive = rolled.reactive if rolled is not None else None
+        return roll_said(pending.result, self.pool_word, reactive)
+
+    def _officer(self) -> str | None:
+        return self._officer_id
+
+    def _cited_value(self) -> str | None:
+        """The Value the roll's Determination die cites, else the officer's first."""
+        chosen = self.value.currentData()
+        return str(chosen) if chosen is not None else super()._cited_value()

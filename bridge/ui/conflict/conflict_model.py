@@ -18,6 +18,7 @@ from bridge.engine import Command, ConflictCardView, ConflictTask, Encounter, Ta
 from bridge.seatview import conflict_card_of, figure_of
 from bridge.ui.base.seat_model import SeatModel
 from bridge.ui.base.shared_model import SharedModel
+from bridge.ui.base.station_model import StationModel
 
 __all__ = ["ConflictSeat", "LocalConflictSeat", "figure_of"]
 
@@ -34,6 +35,12 @@ class ConflictSeat(Protocol):
     def sig_refused(self) -> SignalInstance: ...
     @property
     def state(self) -> Encounter: ...
+    @property
+    def battle(self) -> StationModel:
+        """The battle as this seat reads it, as a station's window does: its journal, and
+        a Command sent with the log it made (the task dialog's)."""
+        ...
+
     def card(self) -> ConflictCardView | None:
         """The officer's card (``None``: no conflict runs, or the officer is not in it)."""
         ...
@@ -66,6 +73,10 @@ class LocalConflictSeat(QObject):
     @property
     def state(self) -> Encounter:
         return self.crew.state
+
+    @property
+    def battle(self) -> StationModel:
+        return self.crew
 
     def card(self) -> ConflictCardView | None:
         state = self.shared.state

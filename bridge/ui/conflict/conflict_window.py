@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShortcut, QShowEvent
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -600,9 +600,6 @@ class ConflictWindow(QMainWindow):
         if self.dialog is not None and self.dialog.isVisible():
             self.dialog.close()
         self.dialog = ConflictEntryDialog(self.model, entry, self.character, self)
-        roll = QShortcut(QKeySequence("Ctrl+Return"), self.dialog)  # as in the task dialog
-        roll.activated.connect(self.dialog.go_button.click)  # (a disabled ROLL does nothing)
-        self.dialog.go_button.setToolTip(self.dialog.go_button.toolTip() or "Ctrl+Return")
         self.dialog.show()
         return self.dialog
 

@@ -1,7 +1,8 @@
 """The GM's side of a personal conflict: start one (the officers who are there, NPCs from
 the library as Minor, Notable or Major), bring figures in and out as it runs, run the NPC
-figures (AUTOPILOT TURN, reveal one to the players, the Round's end), open the officers'
-Conflict cards, and return to the ship.
+figures (by hand in the task dialog every card uses, or by AUTOPILOT TURN; an NPC's
+decisions asked of the GM or left to the autopilot; reveal one to the players, the
+Round's end), open the officers' Conflict cards, and return to the ship.
 
 Every button sends a Command through the one Command path (undo, replay, autosave,
 files, the network); the engine judges each and says why not.
@@ -20,7 +21,6 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGridLayout,
     QGroupBox,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -48,9 +48,18 @@ from bridge.engine import (
     play_conflict_turn,
 )
 from bridge.ui.base.notices import confirm
+from bridge.ui.base.settings import settings
 from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.conflict.add_figures import AddFiguresDialog
 from bridge.ui.conflict.conflict_picture import ConflictPicture
+from bridge.ui.conflict.npc_hand import (
+    ASK,
+    AUTOPILOT,
+    PREFERENCE,
+    NpcDecision,
+    NpcHand,
+    decisions_preference,
+)
 from bridge.ui.conflict.npc_row import library_templates, npc_headers, npc_row
 from bridge.ui.conflict.round_words import figures_to_act, round_just_begun
 from bridge.ui.widgets.fit import fit_content, scrolling
@@ -186,15 +195,6 @@ class ConflictControls(QWidget):
     sig_said = Signal(str)
     sig_open_cards = Signal()
 
-    def _labelled(self, text: str, field: QWidget) -> QWidget:
-        """``field`` with its label before it, kept together when a row wraps."""
-        pair = QWidget(self)
-        row = QHBoxLayout(pair)
-        row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(QLabel(text, pair))
-        row.addWidget(field)
-        return pair
-
     def __init__(self, model: SharedModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.model = model
@@ -208,13 +208,16 @@ class ConflictControls(QWidget):
         self.cards_button = QPushButton("CONFLICT CARDS", self)
         self.end_button = QPushButton("RETURN TO THE SHIP", self)
         self.figure_choice = QComboBox(self)  # the figure REVEAL and WITHDRAW act on
-        self.figure_choice.setToolTip("A figure in the fight")
+        self.figure_choice.setToolTip(
+            "The figure chosen: REVEAL, WITHDRAW and the GM's hand (by hand, below) act on it"
+        )
         # Each as wide as its longest entry: a name or zone never cut ("Transporter Room"
         # without its "3").
         self.figure_choice.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.reveal_button = QPushButton("REVEAL", self)
         self.withdraw_button = QPushButton("WITHDRAW", self)
         self.terrain_zone = QComboBox(self)
+        self.terrain_zone.setToolTip("The zone whose Cover and darkness SET sets")
         self.terrain_zone.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.cover = QSpinBox(self)
         self.cover.setRange(0, 4)
@@ -227,6 +230,9 @@ class ConflictControls(QWidget):
             "Difficulty darkness adds to Tasks there (Night Vision ignores it)"
         )
         self.terrain_button = QPushButton("SET", self)
+        self.hand = NpcHand(model, self)
+        self.decision = NpcDecision(model, self)
+        self.decision.sig_said.connect(self.sig_said.emit)
         # Each group of controls wraps onto another row when the tab is narrow (a large
         # text size), rather than widening the console.
         for group in (
@@ -240,10 +246,10 @@ class ConflictControls(QWidget):
                 self.end_button,
             ),
             (
-                self._labelled("Figure:", self.figure_choice),
+                self.figure_choice,
                 self.reveal_button,
                 self.withdraw_button,
-                self._labelled("Zone:", self.terrain_zone),
+                self.terrain_zone,
                 self.cover,
                 self.darkness,
                 self.terrain_button,
@@ -253,6 +259,9 @@ class ConflictControls(QWidget):
             for w in group:
                 flow.addWidget(w)
             layout.addLayout(flow)
+        layout.addWidget(self.hand)
+        layout.addWidget(self.decision)
+        self._acting: str | None = None  # the figure whose Turn the tab last saw start
         self.figure_choice.currentIndexChanged.connect(lambda _i: self._figure_actions())
         self.terrain_zone.currentIndexChanged.connect(lambda _i: self._show_terrain())
         self.terrain_button.clicked.connect(self._set_terrain)
@@ -280,7 +289,7 @@ class ConflictControls(QWidget):
         set_state(
             self.autopilot_button,
             conflict_npcs_only(state),
-            "Play the NPC figure's whole Turn by the odds, and say what it did",
+            "Play the NPC figure's whole Turn by the odds, and say what it did (Ctrl+J)",
         )
         for b in (self.npc_first_button, self.cards_button):
             set_state(b, why)
@@ -308,7 +317,19 @@ class ConflictControls(QWidget):
             self.terrain_zone.blockSignals(False)
         self._show_terrain()
         set_state(self.terrain_button, why, "Set the zone's Cover and darkness")
+        self.decision.refresh(state)
+        self.hand.setVisible(not self.decision.isVisibleTo(self))  # a decision comes first
         self.picture.show_state(state, last_lines)
+
+    @property
+    def autopilot_decides(self) -> bool:
+        """The console's preference: the autopilot answers an NPC's decision (Avoid
+        Injury, a Knockdown, a stray shot) as it comes, rather than the GM."""
+        return decisions_preference() == AUTOPILOT
+
+    def set_autopilot_decides(self, on: bool) -> None:
+        settings().setValue(PREFERENCE, AUTOPILOT if on else ASK)
+        self.answer_for_the_npcs()  # (one waiting now is the autopilot's too)
 
     # -- acting -------------------------------------------------------------------------
     def start(self) -> StartConflictDialog:
@@ -370,9 +391,16 @@ class ConflictControls(QWidget):
             applied = self.model.submit(command)
             return applied.state if applied is not None else None
 
+        decide = self.autopilot_decides  # else it stops for the GM's word
         with self.model.one_undo("Autopilot Turn"):
-            played = play_conflict_turn(self.model.state, self.model.check, submit)
+            played = play_conflict_turn(self.model.state, self.model.check, submit, decide=decide)
         self.sig_said.emit(played if isinstance(played, str) else played.describe())
+
+    def answer_for_the_npcs(self) -> None:
+        """With the autopilot deciding for the NPCs, answer the NPC decision a Command
+        just brought (never one an undo brought back: the GM then decides it)."""
+        if self.autopilot_decides and self.decision.kind is not None:
+            self.decision.autopilot()
 
     def _fill_figures(self, state: Encounter) -> None:
         """The figures still in the fight, the one chosen kept (at first, the first NPC
@@ -393,10 +421,19 @@ class ConflictControls(QWidget):
             first = keep if keep in [fid for _name, fid in shown] else next(iter(hidden), None)
             self.figure_choice.setCurrentIndex(max(self.figure_choice.findData(first), 0))
             self.figure_choice.blockSignals(False)
+        conflict = state.conflict
+        acting = conflict.turn.actor if conflict is not None else None
+        if acting != self._acting:  # an NPC's Turn began: the GM's hand goes to it
+            self._acting = acting
+            fig = figures.get(acting or "")
+            if fig is not None and fig.npc is not None:
+                self.figure_choice.setCurrentIndex(self.figure_choice.findData(acting))
         self._figure_actions()
 
     def _figure_actions(self) -> None:
-        """REVEAL and WITHDRAW for the figure chosen, each saying why not."""
+        """REVEAL and WITHDRAW for the figure chosen, each saying why not, and the GM's
+        hand on it (an NPC's)."""
+        self.hand.show_figure(self.model.state, self.figure_choice.currentData())
         conflict = self.model.state.conflict
         fid = self.figure_choice.currentData()
         fig = conflict.figures.get(str(fid)) if conflict is not None and fid else None

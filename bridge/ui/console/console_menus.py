@@ -40,6 +40,9 @@ class Console(Protocol):
     def shared_laptop(self) -> QWidget: ...
     def setup(self) -> None: ...
     def adjust_difficulty(self) -> None: ...
+    def autopilot(self) -> None: ...
+    def autopilot_decides(self) -> bool: ...
+    def set_autopilot_decides(self, on: bool) -> None: ...
     def house_rules(self) -> None: ...
     def library(self) -> None: ...
     def character_library(self) -> QWidget: ...
@@ -53,6 +56,7 @@ class ConsoleMenus:
     undo: QAction
     redo: QAction
     recent: QMenu
+    decides: QAction
     windows: dict[Station, QAction] = field(default_factory=dict)
 
 
@@ -103,6 +107,7 @@ def build_menus(window: QMainWindow, console: Console) -> ConsoleMenus:
         undo=add("&Edit", "&Undo", model.undo, "Ctrl+Z"),
         redo=add("&Edit", "&Redo", model.redo, "Ctrl+Shift+Z"),
         recent=recent,
+        decides=QAction(window),
     )
     add("&Edit", "Edit a &value…", c.edit_value, "Ctrl+Shift+V")
     for i, station in enumerate(Station, start=1):
@@ -129,7 +134,16 @@ def build_menus(window: QMainWindow, console: Console) -> ConsoleMenus:
     )
     add("&Battle", "A ship &withdraws…", lambda: gm_prompts.withdraw(window, model))
     add("&Battle", "&House rules…", c.house_rules, "Ctrl+H")
-    add("&Battle", "Autopilot: play the NPC ship's &Turn", c.npc.autopilot_step, "Ctrl+J")
+    add("&Battle", "Autopilot: play the NPCs' &Turn (a ship's, or on foot)", c.autopilot, "Ctrl+J")
+    decides = add(
+        "&Battle",
+        "The autopilot makes the NPCs' &decisions on foot (Avoid Injury, Knockdown, stray shots)",
+        c.set_autopilot_decides,
+    )
+    decides.setCheckable(True)
+    decides.setChecked(c.autopilot_decides())
+    kept.decides = decides
+    decides.setToolTip("Unticked (the default), the GM is asked, on the ON FOOT tab")
     add("&Battle", "Host on the &network…", lambda: net_menu.show_host_panel(window, model))
     menus["&View"] = bar.addMenu("&View")
     menus["&View"].addActions(c.text_size.actions())

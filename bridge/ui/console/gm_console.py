@@ -18,7 +18,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bridge.engine import CATALOG, Change, Encounter, MoveShip, Station, turn_text
+from bridge.engine import (
+    CATALOG,
+    Change,
+    Encounter,
+    JournalEntry,
+    MoveShip,
+    Station,
+    conflict_npcs_only,
+    turn_text,
+)
 from bridge.rules.hidden import reveal
 from bridge.storage.autosave import AutosaveJournal
 from bridge.ui.base.settings import restore_geometry, save_geometry
@@ -236,7 +245,8 @@ class GmConsole(QMainWindow):
         wide as its table of ships (at 120% "USS Resol…" was cut), the log the rest; when
         the log would be too narrow to read, or from 130%, it joins the picture's tabs,
         so the picture and the ship panel keep their width. While a fight pauses the
-        ship battle its map takes two thirds of the width beside the log."""
+        ship battle its map and the GM's controls for it take three quarters of the width
+        or more, the log the rest (as narrow as it reads well)."""
         total = self._split.width()
         self._fit_controls()  # (measured again: the type may have settled since)
         shown = self._controls_area.isVisibleTo(self)
@@ -256,8 +266,9 @@ class GmConsole(QMainWindow):
         self._log_tabbed(self.text_size.scale >= 1.3 or (narrow and not fight))
         if self.picture_tabs.indexOf(self._log_column) >= 0:
             self._split.setSizes([controls, total - controls, 0])
-        elif fight:
-            self._split.setSizes([0, total * 2 // 3, total - total * 2 // 3])
+        elif fight:  # the log as narrow as it reads well, the fight's map the rest
+            log = max(round(scaled(LOG_LEAST, self)), total // 4)
+            self._split.setSizes([0, total - log, log])
         else:
             self._split.setSizes([controls, picture, total - controls - picture])
 
@@ -277,6 +288,8 @@ class GmConsole(QMainWindow):
         self.conflict = ConflictControls(self.model)
         self.conflict.sig_said.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.conflict.sig_open_cards.connect(self.open_conflict_cards)
+        self.conflict.hand.sig_opened.connect(self._keep)
+        self.model.sig_logged.connect(self._logged)
         self._conflict_tab = scrolling(self.conflict, "battle")  # scrolls at a large size
         self._conflict_tab.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.picture_tabs.addTab(self._conflict_tab, "PERSONAL CONFLICT")
@@ -531,6 +544,43 @@ class GmConsole(QMainWindow):
         from bridge.ui.console.encounter_setup import SetupDialog
 
         self._show(SetupDialog(self.model, self))
+
+    def autopilot(self) -> None:
+        """Ctrl+J: the autopilot plays the NPCs' Turn where the battle is: on foot while a
+        fight runs and pauses the ship (or its NPCs are to act or decide), else the NPC
+        ship's."""
+        state = self.model.state
+        fight = state.conflict
+        on_foot = fight is not None and not fight.ended
+        if on_foot and fight is not None and (fight.pause_ship or not conflict_npcs_only(state)):
+            self.conflict.autopilot()
+        else:
+            self.npc.autopilot_step()
+
+    def _logged(self, entry: JournalEntry) -> None:
+        """An NPC's decision a Command brought is the autopilot's when the GM left them to
+        it: answered once the windows show that Command, if it is still the last (an undo
+        brings none to answer: the GM then decides it)."""
+
+        def answer() -> None:
+            recent, _length = self.model.recent_journal(1)
+            if recent and recent[-1] is entry:
+                self.conflict.answer_for_the_npcs()
+
+        QTimer.singleShot(0, self, answer)
+
+    def autopilot_decides(self) -> bool:
+        """Whether the autopilot answers the NPCs' decisions on foot (a preference)."""
+        return self.conflict.autopilot_decides
+
+    def set_autopilot_decides(self, on: bool) -> None:
+        self.conflict.set_autopilot_decides(on)
+
+    def _keep(self, dialog: QWidget) -> None:
+        """A dialog the GM opened elsewhere (an NPC figure's Task): the console's latest,
+        at its text size."""
+        self.dialog = dialog
+        take_text_size(dialog, self)
 
     def _show(self, dialog: QWidget) -> None:
         """Keep ``dialog`` as the console's latest and show it, at the console's text

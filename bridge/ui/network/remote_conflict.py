@@ -13,6 +13,7 @@ from PySide6.QtCore import QObject, Signal
 
 from bridge import engine
 from bridge.engine import Command, ConflictCardView, ConflictTask, Encounter, TaskPreview
+from bridge.ui.base.station_model import StationModel
 from bridge.ui.network.remote_model import RemoteModel
 
 __all__ = ["RemoteConflictSeat"]
@@ -34,6 +35,10 @@ class RemoteConflictSeat(QObject):
     @property
     def state(self) -> Encounter:
         return self.remote.state
+
+    @property
+    def battle(self) -> StationModel:
+        return self.remote
 
     def card(self) -> ConflictCardView | None:
         return self.remote.client.available.conflict

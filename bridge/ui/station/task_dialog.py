@@ -1,13 +1,24 @@
-"""The task dialog: set up a Task, see its Difficulty and exact odds, roll, spend, resolve."""
+"""The task dialog: set up a Task, see its Difficulty and exact odds, roll, spend, resolve.
+
+One dialog for every card. :class:`TaskDialogBase` is the dialog itself: the setup beside
+the itemised Difficulty and the odds (the engine's :func:`~bridge.engine.preview`), the
+dice drawn, the spends a success allows and the damage dice (the Turn's controls, the
+engine's), the report, the keys (Enter resolves and never passes a loss; Ctrl+Return
+rolls, resolves and applies), and following undo. A card differs only in what it asks
+and the Command it sends: :class:`TaskDialog` is a station's Task (or an NPC ship's, for
+the GM); the Conflict card's entries are
+:class:`~bridge.ui.conflict.conflict_dialog.ConflictEntryDialog`.
+"""
 
 from __future__ import annotations
 
+from typing import cast
+
+from pydantic import JsonValue
 from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer
 from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QBoxLayout,
-    QCheckBox,
-    QComboBox,
     QDialog,
     QFormLayout,
     QGroupBox,
@@ -15,42 +26,48 @@ from PySide6.QtWidgets import (
     QLabel,
     QLayout,
     QPushButton,
-    QSpinBox,
+    QSizePolicy,
     QStackedWidget,
     QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
 
+from bridge import engine
 from bridge.engine import (
     ActionDef,
+    ActionInfo,
     Applied,
-    ApplyDamage,
     AttemptTask,
     Command,
-    Inspiration,
-    PendingTask,
-    ResolveTask,
+    Encounter,
+    SpendInfo,
     Spends,
     Station,
-    TaskFrame,
-    TaskPlan,
-    preview_task,
+    TaskPreview,
+    command_adapter,
+    ship_controls,
 )
-from bridge.model.character import Character
 from bridge.rules.examples import examples_text
-from bridge.rules.focus_match import suggested_focus
 from bridge.rules.hidden import reveal
-from bridge.rules.odds import task_odds
-from bridge.rules.stats import Attribute, Department
-from bridge.rules.task import Purchase
+from bridge.rules.task import TaskResult
 from bridge.ui.base.help import TASK_DIALOG, add_help_key
 from bridge.ui.base.notices import confirm
 from bridge.ui.base.station_model import StationModel
 from bridge.ui.base.text_size import take_text_size
 from bridge.ui.base.theme import COLORS, scaled
+from bridge.ui.station.ship_roll import ShipRoll
 from bridge.ui.station.spends_box import SpendsBox
 from bridge.ui.station.task_fields import TaskFields
+from bridge.ui.station.task_words import (
+    RollSaid,
+    WaitingRoll,
+    costs_line,
+    count,
+    difficulty_lines,
+    odds_words,
+    roll_said,
+)
 from bridge.ui.widgets.challenge_dice import ChallengeDiceRow, dice_html
 from bridge.ui.widgets.dice import DiceRow
 from bridge.ui.widgets.difficulty_guide import difficulty_guide_html
@@ -64,18 +81,20 @@ from bridge.ui.widgets.fit import (
 from bridge.ui.widgets.lcars import Pill, section_label
 from bridge.ui.widgets.odds import OddsChart
 
-__all__ = ["TaskDialog"]
+__all__ = ["TaskDialog", "TaskDialogBase"]
+
+Controls = dict[str, ActionInfo]
+SIDE_LEAST = 340
+"""The Difficulty and odds column's least width, in pixels at every text size: at 120%
+it leaves the setup's two boxes side by side on a laptop's screen."""
+CHART_LEAST = 72
+"""The odds chart's least height at 100% (its bars still read)."""
+QWIDGETSIZE_MAX = (1 << 24) - 1
+"""Qt's "no maximum" for a widget's size."""
 
 
-def _count(n: int, one: str, many: str | None = None) -> str:
-    """``1 success``, ``2 successes``."""
-    if n == 1:
-        return f"{n} {one}"
-    return f"{n} {many or one + ('S' if one.isupper() else 's')}"
-
-
-class TaskDialog(QDialog):
-    """One Task from a station card, for a character (or, for the GM, an NPC ship).
+class TaskDialogBase(QDialog):
+    """One Task of a card, for a character (or, for the GM, an NPC ship or figure).
 
     Never modal: while one player rolls, the GM and every other station stay usable. The
     steps share one stacked area and a fixed action bar, so ROLL, the spends and RESOLVE
@@ -83,14 +102,25 @@ class TaskDialog(QDialog):
     dice and spends after ROLL or a warning about the cap, within the screen. It takes
     the text size of the window it was opened from. Enter after ROLL resolves; spending
     Determination is never a default and asks first.
+
+    A card's dialog builds its setup (:meth:`_build_setup`) and says the Command it makes
+    (:meth:`command`), why it cannot be sent yet, its preview and its battle's waiting
+    roll and controls; the rest is this class's, the same for every card.
     """
+
+    done_word = "DO IT"
+    """The button of a Task with no roll (and of a Minor Action)."""
+    help_page = TASK_DIALOG
 
     def __init__(
         self,
         model: StationModel,
         actor: str,
-        station: Station,
-        action: ActionDef,
+        key: str,
+        name: str,
+        text: str,
+        rolled: bool,
+        npc: bool,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
@@ -99,16 +129,75 @@ class TaskDialog(QDialog):
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, False)
         self.model = model
         self.actor = actor
-        self.station = station
-        self.action = action
-        self.npc = actor not in model.state.characters
-        self.by = "gm" if self.npc else actor
+        self.key = key
+        self.name = name
+        self.text = text
+        self.rolled = rolled
+        self.npc = npc
+        self.by = "gm" if npc else actor
+        self.previewed: TaskPreview | None = None
+        """The engine's preview the dialog shows now (``None``: none, or no roll)."""
         self._report: list[str] = []
         self._resolved_lines: list[str] = []
         self._held_at = 0  # the journal's length when the damage dice were shown
         self._submitting = False
-        self.setWindowTitle(f"{action.name} — {self._actor_name()}")
 
+    # -- what a card says -----------------------------------------------------------------
+    def _build_setup(self, columns: QHBoxLayout) -> None:
+        """Put the card's fields in the setup's columns (what the Task asks, how it is
+        rolled)."""
+        raise NotImplementedError
+
+    def command(self) -> Command:
+        """The Command the fields make now (a roll's spends come at RESOLVE); ValueError
+        if the fields cannot make one."""
+        raise NotImplementedError
+
+    def _missing(self) -> str | None:
+        """Why the fields cannot be sent yet (a field to choose), or ``None``."""
+        return None
+
+    def _preview(self, command: Command) -> TaskPreview:
+        """The engine's preview of a rolled Task's Command (or why it is refused)."""
+        raise NotImplementedError
+
+    def _refusal(self, command: Command) -> str | None:
+        """Why a Task with no roll (or a Minor Action) would be refused now, or None."""
+        raise NotImplementedError
+
+    def _pending(self) -> WaitingRoll | None:
+        """The roll waiting in this card's battle (anyone's)."""
+        raise NotImplementedError
+
+    def _controls(self) -> Controls:
+        """The Turn's controls for this dialog's actor (RESOLVE with its spends, APPLY
+        DAMAGE, a Moment of Inspiration, Aim), as the engine judges them."""
+        raise NotImplementedError
+
+    def _pool(self) -> int:
+        """What the actor spends from: the Momentum pool, or the Threat an NPC may spend."""
+        raise NotImplementedError
+
+    def _said(self, pending: WaitingRoll) -> RollSaid:
+        """The waiting roll's outcome as the dialog shows it."""
+        return roll_said(pending.result, self.pool_word)
+
+    def _cited_value(self) -> str | None:
+        """The Value a Moment of Inspiration cites (the one the roll cites, or the
+        officer's first)."""
+        info = self._controls().get("inspiration")
+        value = next((p for p in info.params if p.name == "value"), None) if info else None
+        choices = [c.value for c in value.choices] if value is not None else []
+        return str(choices[0]) if choices else None
+
+    @property
+    def pool_word(self) -> str:
+        return "Threat" if self.npc else "Momentum"
+
+    # -- building -----------------------------------------------------------------------
+    def _build(self) -> None:
+        """Build the dialog (a card's fields first, by :meth:`_build_setup`)."""
+        self.setWindowTitle(f"{self.name} — {self._actor_name()}")
         outer = QVBoxLayout(self)
         self._outer = outer
         content = QWidget()
@@ -118,14 +207,14 @@ class TaskDialog(QDialog):
         layout = QVBoxLayout(content)
         layout.setContentsMargins(0, 0, 0, 0)
         head = QHBoxLayout()
-        title = QLabel(action.name.upper())
+        title = QLabel(self.name.upper())
         title.setObjectName("title")
         head.addWidget(title)
         self.stage = Pill("SET UP", COLORS.lavender)
         head.addWidget(self.stage)
         head.addStretch()
         layout.addLayout(head)
-        text = QLabel(action.text)
+        text = QLabel(self.text)
         text.setWordWrap(True)
         text.setObjectName("dim")
         layout.addWidget(text)
@@ -146,41 +235,74 @@ class TaskDialog(QDialog):
         self._columns = columns
         columns.setContentsMargins(0, 0, 0, 0)
         self.steps.addWidget(setup)
-        self.attribute = QComboBox()
-        self.discipline = QComboBox()
-        self.focus = QComboBox()  # "No Focus", then each of the officer's Focuses
-        self.override = QCheckBox("Override (+1 Difficulty)")
-        self.ship_assist = QCheckBox("Ship assists")
-        self.momentum_dice = QSpinBox()
-        self.threat_dice = QSpinBox()
-        self.determination = QCheckBox("Determination die (shows 1)")
-        self.value = QComboBox()
-        self.params = QFormLayout()
-        self._build_params()
-        self.options_box: QGroupBox | None = None
-        if self.params.rowCount():
-            self.options_box = QGroupBox("TARGET AND OPTIONS")
-            self.options_box.setLayout(self.params)
-            columns.addWidget(self.options_box, 1, Qt.AlignmentFlag.AlignTop)
-        self.roll_box = QGroupBox("ROLL")
-        roll_form = QFormLayout(self.roll_box)
-        self._build_roll(roll_form)
-        columns.addWidget(self.roll_box, 1, Qt.AlignmentFlag.AlignTop)
+        self._build_setup(columns)
+        self.steps.addWidget(self._result_step())
 
+        right.addWidget(section_label("Difficulty"))
+        self.difficulty = QLabel()
+        self.difficulty.setWordWrap(True)
+        self.difficulty.setTextFormat(Qt.TextFormat.RichText)
+        right.addWidget(self.difficulty)
+        self._odds_title = section_label("Odds")
+        right.addWidget(self._odds_title)
+        self.odds_text = QLabel()
+        self.odds_text.setWordWrap(True)
+        right.addWidget(self.odds_text)
+        self.chart = OddsChart()
+        right.addWidget(self.chart)
+        self.problem = QLabel()
+        self.problem.setObjectName("reason")
+        self.problem.setWordWrap(True)
+        right.addWidget(self.problem)
+        right.addStretch()
+
+        if not self.rolled:  # no roll: no odds to show
+            for widget in (self._odds_title, self.odds_text, self.chart):
+                widget.hide()
+
+        self._build_bar(outer)
+        add_help_key(self, self.help_page)
+        self._timer = QTimer(self)
+        self._timer.setInterval(140)
+        self._timer.timeout.connect(self._next_report_line)
+        self.model.sig_refused.connect(self._refused)
+        self.model.sig_changed.connect(self._model_changed)
+        self.refresh_preview()
+        self._sizes()
+        self._arrange()
+        if self._mine(self._pending()):  # reopened on a roll that is waiting
+            self._rolled()
+        self._no_default()
+        self.resize(self._wanted())
+        self.fit = keep_on_screen(self)
+        # what wrapped lines need is known once laid out: the dialog grows by what its
+        # scroll area would hide (a line the choices brought, the report's last)
+        self._scroll.verticalScrollBar().rangeChanged.connect(
+            lambda _low, _high: QTimer.singleShot(0, self, self._unscroll)
+        )
+
+    def _result_step(self) -> QWidget:
+        """The step after ROLL: the dice, the outcome, then the spends, the damage dice
+        or the report in one place."""
         result = QWidget()
         rcol = QVBoxLayout(result)
         rcol.setContentsMargins(0, 0, 0, 0)
-        self.steps.addWidget(result)
         self.dice = DiceRow()
         rcol.addWidget(self.dice)
+        self.opposing_title = QLabel("THE TARGET'S OPPOSING ROLL")
+        self.opposing_title.setObjectName("dim")
+        self.opposing = DiceRow()  # a melee target's dice (seed 003: opposed)
+        rcol.addWidget(self.opposing_title)
+        rcol.addWidget(self.opposing)
+        self.opposing_title.hide()
+        self.opposing.hide()
         self.outcome = QLabel()
         self.outcome.setObjectName("big")
         self.outcome.setWordWrap(True)
         rcol.addWidget(self.outcome)
         self.after = QStackedWidget()  # the spends, then the damage report in their place
         rcol.addWidget(self.after, 1)
-        self.spends_box = SpendsBox(action, self.npc)
-        self.spends_box.connect_changed(self._spends_changed)
+        self.spends_box = SpendsBox((), self.npc)
         self.after.addWidget(self.spends_box)
         self.no_spends = QLabel("The Task failed: nothing to spend. RESOLVE applies it.")
         self.no_spends.setObjectName("dim")
@@ -202,29 +324,18 @@ class TaskDialog(QDialog):
         self.after.addWidget(self.damage_box)
         self.report = QTextBrowser()
         self.after.addWidget(self.report)
+        return result
 
-        right.addWidget(section_label("Difficulty"))
-        self.difficulty = QLabel()
-        self.difficulty.setWordWrap(True)
-        self.difficulty.setTextFormat(Qt.TextFormat.RichText)
-        right.addWidget(self.difficulty)
-        right.addWidget(section_label("Odds"))
-        self.odds_text = QLabel()
-        self.odds_text.setWordWrap(True)
-        right.addWidget(self.odds_text)
-        self.chart = OddsChart()
-        right.addWidget(self.chart)
-        self.problem = QLabel()
-        self.problem.setObjectName("reason")
-        self.problem.setWordWrap(True)
-        right.addWidget(self.problem)
-        right.addStretch()
-
-        bar = QHBoxLayout()  # the action bar: always at the bottom, never scrolled away
+    def _build_bar(self, outer: QVBoxLayout) -> None:
+        """The action bar: always at the bottom, never scrolled away."""
+        bar = QHBoxLayout()
         self.inspire = QPushButton("MOMENT OF INSPIRATION")
         self.inspire.setToolTip("Spend 1 Determination, citing a Value, to re-roll your dice.")
         self.inspire.hide()
-        self.roll_button = QPushButton("ROLL" if action.rolled else "CONFIRM")
+        self.aim_button = QPushButton("AIM: RE-ROLL THE WORST DIE")
+        self.aim_button.setToolTip("Aim (seed 003): re-roll the d20 that scored worst")
+        self.aim_button.hide()
+        self.roll_button = QPushButton("ROLL" if self.rolled else self.done_word)
         self.roll_button.setObjectName("primary")
         self.roll_button.setToolTip("Ctrl+Return")
         self.resolve_button = QPushButton("RESOLVE")
@@ -244,41 +355,38 @@ class TaskDialog(QDialog):
         self.close_button = QPushButton("CANCEL")
         self.close_button.setToolTip("Close without rolling (Esc)")
         bar.addWidget(self.inspire)
+        bar.addWidget(self.aim_button)
         bar.addStretch()
-        bar.addWidget(self.close_button)
-        bar.addWidget(self.no_roll_button)
-        bar.addWidget(self.roll_button)
-        bar.addWidget(self.resolve_button)
-        bar.addWidget(self.apply_button)
+        for button in (
+            self.close_button,
+            self.no_roll_button,
+            self.roll_button,
+            self.resolve_button,
+            self.apply_button,
+        ):
+            bar.addWidget(button)
         outer.addLayout(bar)
         self._bar = bar
-
         self.roll_button.clicked.connect(self.roll)
         self.resolve_button.clicked.connect(self.resolve)
         self.apply_button.clicked.connect(self.apply_damage)
         self.no_roll_button.clicked.connect(self.confirm_without_roll)
         self.inspire.clicked.connect(self._ask_inspiration)
+        self.aim_button.clicked.connect(self.aim)
         self.close_button.clicked.connect(self.reject)
         shortcut = QShortcut(QKeySequence("Ctrl+Return"), self)
         shortcut.activated.connect(self._primary)
-        add_help_key(self, TASK_DIALOG)
-        self._timer = QTimer(self)
-        self._timer.setInterval(140)
-        self._timer.timeout.connect(self._next_report_line)
-        self.model.sig_refused.connect(self._refused)
-        self.model.sig_changed.connect(self._model_changed)
-        self.refresh_preview()
-        self._sizes()
-        self._arrange()
-        if self._mine(self.model.state.pending):  # reopened on a roll that is waiting
-            self._rolled()
-        self._no_default()
-        self.resize(self._wanted())
-        self.fit = keep_on_screen(self)
 
+    def _actor_name(self) -> str:
+        raise NotImplementedError
+
+    # -- sizes --------------------------------------------------------------------------
     def _sizes(self) -> None:
-        """The sizes set in pixels, at the dialog's text size."""
-        self._side.setMinimumWidth(round(scaled(340, self)))
+        """The sizes set in pixels, at the dialog's text size (the odds chart may give up
+        some of its height to a line the choices bring, rather than move ROLL)."""
+        self._side.setMinimumWidth(SIDE_LEAST)  # (at a large text size its lines wrap more)
+        self.chart.setMinimumHeight(round(scaled(CHART_LEAST, self)))
+        self.chart.setMaximumHeight(QWIDGETSIZE_MAX)
 
     def _settled_size(self) -> QSize:
         """:meth:`natural_size` of what the dialog shows now."""
@@ -290,16 +398,21 @@ class TaskDialog(QDialog):
         return self.natural_size()
 
     def _arrange(self) -> None:
-        """Side by side where the screen is wide enough for it; at a large text size the
-        setup's two boxes, then the Difficulty and odds, go one under the other, so the
-        dialog is not wider than the screen (it may then scroll down, never across)."""
+        """Side by side where the screen is wide enough for it (the Difficulty and odds
+        column may narrow to :data:`SIDE_LEAST`, its lines wrapping); at a large text size
+        the setup's two boxes, then the Difficulty and odds, go one under the other, so
+        the dialog is not wider than the screen (it may then scroll down, never across)."""
         across = QBoxLayout.Direction.LeftToRight
         for box in (self._columns, self._body):
             box.setDirection(across)
         for box in (self._columns, self._body):
-            if self._wanted().width() <= self._room().width():
+            squeeze = max(self._side.sizeHint().width() - SIDE_LEAST, 0)
+            if self._settled_size().width() - squeeze <= self._room().width():
                 break
             box.setDirection(QBoxLayout.Direction.TopToBottom)
+        down = self._columns.direction() == QBoxLayout.Direction.TopToBottom
+        for i in range(self._columns.count()):  # one under the other: no gap between them
+            self._columns.setStretch(i, 1 if not down or i == self._columns.count() - 1 else 0)
 
     def _room(self) -> QSize:
         """The largest the dialog can be with its frame whole on the screen."""
@@ -308,12 +421,32 @@ class TaskDialog(QDialog):
         return QSize(free.width() - m.left() - m.right(), free.height() - m.top() - m.bottom())
 
     def _wanted(self) -> QSize:
-        """What the dialog shows now, without scrolling across: wider by a scroll bar when
-        it is taller than the screen allows (it then scrolls down)."""
+        """What the dialog shows now, without scrolling across: its natural size; wider
+        than the screen, as wide as the screen, its lines wrapped to it; taller than the
+        screen, as wide as the screen where wrapping less makes it shorter; and wider by
+        a scroll bar where it is still too tall (it then scrolls down)."""
         size = self._settled_size()
-        if size.height() > self._room().height():
+        room = self._room()
+        if size.width() > room.width() or size.height() > room.height():
+            height = self._height_at(room.width())
+            if height is not None and (size.width() > room.width() or height < size.height()):
+                size = QSize(room.width(), height)
+        if size.height() > room.height():
             size.setWidth(size.width() + self._scroll.verticalScrollBar().sizeHint().width())
         return size
+
+    def _height_at(self, width: int) -> int | None:
+        """The dialog's height at ``width``, its wrapped lines laid out to it (None: its
+        content does not say)."""
+        m = self._outer.contentsMargins()
+        inner = width - m.left() - m.right()
+        if not self._content.hasHeightForWidth():
+            return None
+        content = self._content.heightForWidth(inner)
+        if content <= 0:
+            return None
+        bar = self._bar.sizeHint().height()
+        return content + self._outer.spacing() + bar + m.top() + m.bottom()
 
     def grow(self) -> None:
         """As large as what it shows needs (never smaller: nothing moves under the
@@ -322,6 +455,37 @@ class TaskDialog(QDialog):
         if wanted != self.size():
             self.resize(wanted)
             fit_to_screen(self)
+
+    def _unscroll(self) -> None:
+        """Once laid out, taller by what its scroll area still hides (wrapped lines are
+        measured only then), as far as the screen allows; at the screen's foot the odds
+        chart gives up its spare height before anything scrolls."""
+        hidden = self._scroll.verticalScrollBar().maximum()
+        if hidden <= 0:
+            return
+        height = min(self.height() + hidden, self._room().height())
+        if height > self.height():
+            self.resize(self.width(), height)
+            fit_to_screen(self)
+            return
+        shown = min(self.chart.height(), self.chart.maximumHeight())
+        least = self.chart.minimumHeight()
+        if shown > least:
+            self.chart.setMaximumHeight(max(shown - hidden, least))
+
+    def _grow_for_preview(self) -> None:
+        """A line the choices brought is read whole, never scrolled: the odds chart gives
+        up its spare height first, so the dialog (and ROLL at its foot) stays put; it
+        grows only for more."""
+        self.chart.setMaximumHeight(QWIDGETSIZE_MAX)  # (its own height, to start with)
+        hint = self.chart.sizeHint().height()
+        wanted = self._wanted()
+        over = wanted.height() - self.height()
+        if wanted.width() <= self.width() and over <= hint - self.chart.minimumHeight():
+            if over > 0:
+                self.chart.setMaximumHeight(hint - over)
+            return
+        self.grow()
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
@@ -348,223 +512,77 @@ class TaskDialog(QDialog):
             content.height() + self._outer.spacing() + bar.height() + m.top() + m.bottom(),
         )
 
-    # -- building -----------------------------------------------------------------------
-    def _actor_name(self) -> str:
-        state = self.model.state
-        if self.actor in state.characters:
-            return state.characters[self.actor].name
-        return state.ships[self.actor].name
-
-    def _ship_id(self) -> str:
-        return self.actor if self.npc else self.model.state.player_ship
-
-    def _build_params(self) -> None:
-        """The Task's own fields, from the parameters and choices the engine gives
-        (bridge.ui.station.task_fields)."""
-        self.fields = TaskFields(
-            self.model.task_options(self.actor, self.station, self.action.key),
-            self.params,
-            (self.attribute, self.discipline, self.focus),
-        )
-        f = self.fields
-        self.target, self.weapon, self.system, self.zone = f.target, f.weapon, f.system, f.zone
-        self.choice, self.readied, self.note = f.choice, f.readied, f.note
-        self.salvo, self.area, self.extra_power = f.salvo, f.area, f.extra_power
-        self.opposition, self.opposition_difficulty = f.opposition, f.opposition_difficulty
-        self.avoid_hazard = f.avoid_hazard
-        f.connect(self.refresh_preview)
-
-    def _build_roll(self, form: QFormLayout) -> None:
-        state = self.model.state
-        a = self.action
-        if "attribute" in self.fields.names:  # the helper picks any pair (in the fields)
-            pass
-        else:
-            for attr in a.attributes:
-                self.attribute.addItem(attr.label, attr.value)
-            for disc in a.disciplines:
-                self.discipline.addItem(disc.label, disc.value)
-        character = state.characters.get(self.actor)
-        self._build_focus(character, a.name)
-        if character is not None:
-            self._choose_best_pair(character)
-        if not a.rolled:
-            self.roll_box.hide()
-            return
-        if self.npc or character is None:
-            ship = state.ships[self.actor]
-            quality = ship.crew_quality.label if ship.crew_quality else "Proficient"
-            form.addRow("Crew", QLabel(f"{quality} crew dice (with a Focus)"))
-        else:
-            form.addRow("Attribute", self.attribute)
-            form.addRow("Discipline", self.discipline)
-            form.addRow("Focus", self.focus)
-            if self.station not in state.stations_of(self.actor):
-                self.override.setChecked(True)
-                self.override.setEnabled(False)
-                form.addRow("", self.override)
-            for v in character.values:
-                if not v.challenged:
-                    self.value.addItem(v.text, v.text)
-        if a.assist is not None:
-            self.ship_assist.setChecked(True)
-            self.ship_assist.setText(f"Ship assists ({a.assist_text})")
-            form.addRow("", self.ship_assist)
-        self.momentum_dice.setRange(0, 3)
-        self.threat_dice.setRange(0, 3)
-        if self.npc:  # NPC ships buy their dice with Threat only: no Momentum row
-            self.momentum_dice.setEnabled(False)
-            self.threat_dice.setToolTip("NPC ships buy dice with Threat.")
-            form.addRow("Dice bought with Threat", self.threat_dice)
-        else:
-            form.addRow("Dice bought with Momentum", self.momentum_dice)
-            form.addRow("Dice paid with Threat", self.threat_dice)
-        if not self.npc and self.value.count():
-            form.addRow("", self.determination)
-            form.addRow("Value", self.value)
-            # a Value is cited only with the Determination die: until then it is not chosen
-            self.value.setEnabled(False)
-            self.value.setToolTip("The Value the Determination die is spent for")
-            self.determination.toggled.connect(self.value.setEnabled)
-        for box in (self.attribute, self.discipline, self.focus, self.value):
-            box.currentIndexChanged.connect(self.refresh_preview)
-        for check in (self.ship_assist, self.determination):
-            check.toggled.connect(self.refresh_preview)
-        for spin in (self.momentum_dice, self.threat_dice):
-            spin.valueChanged.connect(self.refresh_preview)
-
-    def _build_focus(self, character: Character | None, task: str) -> None:
-        """The officer's Focuses to pick from (seed 001 RULES SUMMARY 1: "Choose one
-        Attribute and one Discipline, and one Focus"), starting on one the Task's name
-        names (Starship Weapons for Fire Weapon), if any."""
-        self.focus.addItem("No Focus", None)
-        if character is None:
-            return
-        for name in character.focuses:
-            self.focus.addItem(name, name)
-        suited = suggested_focus(character.focuses, task)
-        if suited is not None:
-            self.focus.setCurrentIndex(self.focus.findData(suited))
-        if character.focuses:
-            self.focus.setToolTip(
-                "A Focus that applies: dice at or under the Discipline score 2 successes"
-            )
-        else:
-            self.focus.setEnabled(False)
-            self.focus.setToolTip(f"{character.name} has no Focus.")
-
-    def _choose_best_pair(self, character: Character) -> None:
-        """Start on the officer's best legal Attribute + Discipline for this Task (the
-        highest target number; the higher Discipline, which a Focus doubles, on a tie)."""
-        attrs = [Attribute(self.attribute.itemData(i)) for i in range(self.attribute.count())]
-        discs = [Department(self.discipline.itemData(i)) for i in range(self.discipline.count())]
-        if not attrs or not discs:
-            return
-        best_attr = max(attrs, key=lambda x: character.attributes[x])
-        best_disc = max(discs, key=lambda d: character.disciplines[d])
-        self.attribute.setCurrentIndex(self.attribute.findData(best_attr.value))
-        self.discipline.setCurrentIndex(self.discipline.findData(best_disc.value))
-
-    def focus_name(self) -> str | None:
-        """The Focus picked, or ``None``."""
-        data = self.focus.currentData()
-        return str(data) if data else None
-
-    # -- reading the widgets ------------------------------------------------------------
-    def bought(self) -> tuple[Purchase, ...]:
-        out: list[Purchase] = ["determination"] if self.determination.isChecked() else []
-        out += ["momentum"] * self.momentum_dice.value()
-        out += ["threat"] * self.threat_dice.value()
-        return tuple(out)
-
-    def command(self) -> AttemptTask:
-        """The AttemptTask the widgets describe (without spends: it waits to be resolved)."""
-        value = self.value.currentData() if self.determination.isChecked() else None
-        return AttemptTask(
-            by=self.by,
-            action=self.action.key,
-            station=self.station,
-            override=self.override.isChecked(),
-            attribute=Attribute(self.attribute.currentData()) if self.attribute.count() else None,
-            discipline=Department(self.discipline.currentData())
-            if self.discipline.count()
-            else None,
-            focus=self.focus_name() is not None,
-            focus_name=self.focus_name(),
-            bought=self.bought(),
-            value=value,
-            ship_assist=self.ship_assist.isChecked() or self.action.assist is None,
-            **self.fields.params(),
-        )
-
-    def spends(self) -> Spends:
-        return self.spends_box.spends()
-
     # -- preview ------------------------------------------------------------------------
     def refresh_preview(self) -> None:
-        if not self.action.rolled:
-            reason = self.model.check(self.command())
+        """The setup as it stands: why it cannot be sent, or the Task's itemised
+        Difficulty and exact odds (the engine's)."""
+        try:
+            cmd = self.command()
+        except ValueError as exc:  # (a word too long for its field, say)
+            self._cannot(str(exc).splitlines()[-1])
+            return
+        missing = self._missing()
+        if not self.rolled:
+            reason = missing or self._refusal(cmd)
             self.problem.setText(reason or "")
-            self.roll_button.setEnabled(reason is None)
+            self._enable_roll(reason)
             self.difficulty.setText("No roll: this Task takes effect at once.")
             return
-        plan = preview_task(self.model.state, self.command())
-        if isinstance(plan, str):
-            self.problem.setText(plan)
-            self.roll_button.setEnabled(False)
-            self.no_roll_button.hide()
-            self.difficulty.setText("")
-            self.odds_text.setText("")
-            self.chart.setOdds(None)
+        preview = self._preview(cmd)
+        if missing is not None or preview.reason is not None:
+            self._cannot(missing or str(preview.reason))
             return
         self.problem.setText("")
-        self.roll_button.setEnabled(True)
+        self._enable_roll(None)
         # Difficulty 0 needs no roll unless the player wants Momentum (RULES-NOTES).
-        self.no_roll_button.setVisible(plan.difficulty == 0 and self.steps.currentIndex() == 0)
-        self._show_plan(plan)
+        zero = preview.difficulty == 0 and self.steps.currentIndex() == 0
+        self.no_roll_button.setVisible(zero)
+        self._show_preview(preview)
+        if self.isVisible():
+            self._grow_for_preview()
 
-    def _show_plan(self, plan: TaskPlan[TaskFrame]) -> None:
-        lines = [
-            f"{name}: <b>{'+' if n > 0 and i else ''}{n}</b>"
-            for i, (name, n) in enumerate(plan.items)
-        ]
-        lines.append(self._big_difficulty(plan.difficulty))
-        if plan.spec.complication_range > 1:
+    def _enable_roll(self, reason: str | None) -> None:
+        self.roll_button.setEnabled(reason is None)
+        self.roll_button.setToolTip(reason or "Ctrl+Return")
+
+    def _cannot(self, reason: str) -> None:
+        """The setup cannot be rolled now: why, and no odds."""
+        self.previewed = None
+        self.problem.setText(reason)
+        self._enable_roll(reason)
+        self.no_roll_button.hide()
+        self.difficulty.setText("")
+        self.odds_text.setText("")
+        self.chart.setOdds(None)
+
+    def _show_preview(self, preview: TaskPreview) -> None:
+        """The itemised Difficulty (what it costs, hit or miss, a line of its own), and
+        who rolls what with the exact odds."""
+        self.previewed = preview
+        lines = difficulty_lines(preview.items)
+        lines.append(self._big_difficulty(preview.difficulty or 0))
+        if preview.complication_range > 1:
             lines.append(
-                f"Complication range {plan.spec.complication_range} "
-                f"({'; '.join(plan.complication_why)})"
+                f"Complication range {preview.complication_range} "
+                f"({'; '.join(preview.complication_why)})"
             )
-        if plan.costs:  # the engine's itemised costs, paid as the Task is attempted
-            lines.append(
-                "Paid on the roll, hit or miss: " + "; ".join(c.describe() for c in plan.costs)
-            )
-        if self.npc:  # the GM runs this Task: what its Difficulty is like (seed 003)
-            like = examples_text(plan.difficulty)
+        lines.append(costs_line(preview))
+        if self.npc and preview.difficulty is not None:  # what its Difficulty is like
+            like = examples_text(preview.difficulty)  # (seed 003)
             lines.append(f"<i>Like: {like[:1].lower()}{like[1:]}.</i>")
-            self.difficulty.setToolTip(difficulty_guide_html(plan.difficulty))
+            self.difficulty.setToolTip(difficulty_guide_html(preview.difficulty))
         self.difficulty.setText("<br>".join(lines))
-        odds = task_odds(plan.spec)
-        pool = "Threat" if self.npc else "Momentum"
-        self.odds_text.setText(
-            f"{plan.who} · {plan.spec.lead_dice}d20"
-            + (f"\nassisted by {', '.join(plan.assist_names)}" if plan.assist_names else "")
-            + f"\nSUCCESS {odds.p_success:.0%}   ·   {pool} {odds.expected_momentum:.2f}"
-            f"   ·   COMPLICATION {odds.p_complication:.0%}"
-        )
-        self.chart.setOdds(odds)
+        self.odds_text.setText(odds_words(preview, self.pool_word))
+        self.chart.setOdds(preview.attack.task if preview.attack else preview.odds)
 
     def _big_difficulty(self, n: int) -> str:
         size = round(scaled(26, self))
         return f"<span style='font-size:{size}px'>DIFFICULTY <b>{n}</b></span>"
 
-    # -- acting -------------------------------------------------------------------------
-    def _mine(self, pending: PendingTask | None) -> bool:
+    # -- keys -----------------------------------------------------------------------------
+    def _mine(self, pending: WaitingRoll | None) -> bool:
         """Whether ``pending`` is this dialog's roll (same actor and Task)."""
-        return (
-            pending is not None
-            and pending.actor == self.actor
-            and pending.action == self.action.key
-        )
+        return pending is not None and pending.actor == self.actor and pending.action == self.key
 
     def _primary(self) -> None:
         if self.roll_button.isVisible() and self.roll_button.isEnabled():
@@ -574,19 +592,29 @@ class TaskDialog(QDialog):
         elif self.apply_button.isVisible() and self.apply_button.isEnabled():
             self.apply_damage()
 
+    def _enter(self, event: QKeyEvent) -> bool:
+        """Whether ``event`` is a plain Enter (or Return)."""
+        enter = event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+        return enter and not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+
     def _enter_resolves(self, event: QKeyEvent) -> bool:
         """Whether ``event`` is the Enter that presses RESOLVE (the default button)."""
-        enter = event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
-        plain = not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
         button = self.resolve_button
-        return enter and plain and button.isDefault() and button.isVisible() and button.isEnabled()
+        shown = button.isDefault() and button.isVisible() and button.isEnabled()
+        return self._enter(event) and shown
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         """Enter resolves after ROLL, but never past a warning that Momentum will be lost:
-        then it asks first (the RESOLVE button itself, clicked, does not)."""
+        then it asks first (the RESOLVE button itself, clicked, does not). At an attack's
+        damage dice it applies them as they fell, and at the report it closes it. At SET
+        UP it does nothing (Ctrl+Return rolls): a form's Enter never cancels it, never
+        loses its choices and never rolls by accident."""
         if self._enter_resolves(event):
             event.accept()
             self._resolve_by_key()
+            return
+        if self._enter(event) and self.steps.currentIndex() == 0:
+            event.accept()
             return
         super().keyPressEvent(event)
 
@@ -616,6 +644,7 @@ class TaskDialog(QDialog):
             return
         self.resolve()
 
+    # -- following the battle -------------------------------------------------------------
     def _refused(self, reason: str) -> None:
         if self.isVisible():
             self.problem.setText(reason)
@@ -624,7 +653,7 @@ class TaskDialog(QDialog):
         """Another window changed the battle: keep this dialog true to it."""
         if self.resolved or self._submitting:
             return
-        pending = self.model.state.pending
+        pending = self._pending()
         if self.steps.currentIndex() == 1 and not self._mine(pending):
             if self.stage.text() == "DAMAGE" and self.model.recent_journal(0)[1] > self._held_at:
                 self._show_report(self.model.recent_journal(1)[0][-1].log)  # landed elsewhere
@@ -633,6 +662,8 @@ class TaskDialog(QDialog):
         elif self.steps.currentIndex() == 1 and pending is not None:
             if (pending.damage is not None) != (self.stage.text() == "DAMAGE"):
                 self._rolled()  # the damage was rolled elsewhere, or undone back to the spends
+            elif pending.damage is None:
+                self._show_roll()  # re-rolled (Aim, Inspiration) or the spends' prices moved
         elif self.steps.currentIndex() == 0 and self._mine(pending):
             self._rolled()  # redone, or rolled from another window
         elif self.steps.currentIndex() == 0:
@@ -641,9 +672,8 @@ class TaskDialog(QDialog):
     def _back_to_setup(self, why: str) -> None:
         self.steps.setCurrentIndex(0)
         self.stage.setText("SET UP")
-        self.resolve_button.hide()
-        self.apply_button.hide()
-        self.inspire.hide()
+        for button in (self.resolve_button, self.apply_button, self.inspire, self.aim_button):
+            button.hide()
         self.roll_button.show()
         self.close_button.setText("CANCEL")
         self.close_button.setEnabled(True)
@@ -658,14 +688,26 @@ class TaskDialog(QDialog):
         finally:
             self._submitting = False
 
+    def _control_command(self, key: str, **fields: JsonValue) -> Command:
+        """The Command of the Turn's control ``key`` (its fixed fields, the engine's),
+        sent by this dialog's issuer with ``fields``."""
+        info = self._controls().get(key)
+        fixed: dict[str, JsonValue] = dict(info.command) if info is not None else {"type": key}
+        return command_adapter().validate_python({**fixed, "by": self.by, **fields})
+
+    # -- acting -------------------------------------------------------------------------
     def roll(self) -> None:
         applied = self._submit(self.command())
         if applied is None:
             return
-        if not self.action.rolled:
+        if not self.rolled:
             self.accept()
             return
         self._rolled()
+
+    def send(self) -> None:
+        """ROLL, or DO IT for a Task with no roll: what the main button does."""
+        self.roll()
 
     def confirm_without_roll(self) -> None:
         """A Difficulty 0 Task taken without a roll: it succeeds, with no Momentum."""
@@ -675,7 +717,7 @@ class TaskDialog(QDialog):
 
     def _rolled(self) -> None:
         """Show the waiting roll: dice, outcome, spends, RESOLVE."""
-        pending = self.model.state.pending
+        pending = self._pending()
         if pending is None:
             return
         self.steps.setCurrentIndex(1)
@@ -685,7 +727,7 @@ class TaskDialog(QDialog):
         self.apply_button.hide()
         self.close_button.setText("CLOSE")
         self.close_button.setToolTip(
-            "Close: the roll waits for its spends; reopen it from the station or the GM console"
+            "Close: the roll waits for its spends; reopen it from the card or the GM console"
         )
         self._show_pending_difficulty(pending)
         self._show_roll()
@@ -695,92 +737,131 @@ class TaskDialog(QDialog):
             self.resolve_button.setFocus()
         self.grow()
 
-    def _show_pending_difficulty(self, pending: PendingTask) -> None:
-        lines = [
-            f"{name}: <b>{'+' if n > 0 and i else ''}{n}</b>"
-            for i, (name, n) in enumerate(pending.difficulty_items)
-        ]
+    def _show_pending_difficulty(self, pending: WaitingRoll) -> None:
+        lines = difficulty_lines(pending.difficulty_items)
         lines.append(self._big_difficulty(pending.result.spec.difficulty))
         self.difficulty.setText("<br>".join(lines))
         self.problem.setText("")
 
     def _show_roll(self) -> None:
-        pending = self.model.state.pending
+        pending = self._pending()
         if pending is None:
             return
-        result = pending.result
+        result: TaskResult = pending.result
+        said = self._said(pending)
         self.dice.setDice(result.dice)
-        verdict = "SUCCESS" if result.success else "FAILURE"
-        if result.succeeded_at_cost:
-            verdict = "SUCCESS AT A COST"
-        pool = "Threat" if self.npc else "Momentum"
-        extra = f" · {result.momentum} {pool}" if result.momentum else ""
-        comp = f" · {_count(result.complications, 'COMPLICATION')}" if result.complications else ""
-        count = _count(result.successes, "success", "successes")
-        said = f"{count} vs {result.spec.difficulty}: {verdict}{extra}{comp}"
-        if not result.rolled:
-            said = f"No roll (Difficulty 0): {verdict}"
-        self.outcome.setText(said)
+        self.opposing.setDice(said.opposing)
+        for widget in (self.opposing, self.opposing_title):
+            widget.setVisible(bool(said.opposing))
+        self.outcome.setText(said.words)
         if pending.damage is not None:
             self._show_damage()
             return
-        self.after.setCurrentWidget(self.spends_box if result.success else self.no_spends)
-        self.resolve_button.show()
-        can_inspire = (
-            not self.npc
-            and result.rolled  # (a Task taken without a roll has no dice to re-roll)
-            and self.value.count() > 0
-            and self.model.state.characters[self.actor].determination.value > 0
+        controls = self._controls()
+        resolve = controls.get("resolve")
+        offered = resolve.spends if resolve is not None else ()
+        if tuple(offered) != self.spends_box.given:
+            self._new_spends(tuple(offered))
+        spending = said.success and bool(self.spends_box.offered)
+        self.no_spends.setText(
+            "Nothing to spend on this roll. RESOLVE applies it."
+            if said.success
+            else "The Task failed: nothing to spend. RESOLVE applies it."
         )
-        self.inspire.setVisible(can_inspire)
+        self.after.setCurrentWidget(self.spends_box if spending else self.no_spends)
+        self.resolve_button.show()
+        inspire = controls.get("inspiration")
+        self.inspire.setVisible(inspire is not None and inspire.reason is None)
+        aim = controls.get("aim")
+        self.aim_button.setVisible(aim is not None and aim.reason is None)
         self._update_cost()
 
+    def _new_spends(self, offered: tuple[SpendInfo, ...]) -> None:
+        """The spends box for what this roll allows (a Secondary Target's figures come
+        with the hit)."""
+        box = SpendsBox(offered, self.npc)
+        box.connect_changed(self._spends_changed)
+        index = self.after.indexOf(self.spends_box)
+        self.after.insertWidget(index, box)
+        self.after.removeWidget(self.spends_box)
+        self.spends_box.deleteLater()
+        self.spends_box = box
+
     def _update_cost(self) -> None:
-        pending = self.model.state.pending
+        pending = self._pending()
         if pending is None:
             return
-        short = self.spends_box.show_cost(self.model.state, pending)
+        said = self._said(pending)
+        short = self.spends_box.show_cost(self.model.state, said.momentum, self._pool())
         if self.after.currentWidget() is not self.spends_box:
             short = None  # a failed roll spends nothing
-        self.resolve_button.setEnabled(short is None)
-        self.resolve_button.setToolTip(short or "Apply the spends (Ctrl+Return)")
+        resolve = self._controls().get("resolve")
+        refused = resolve.reason if resolve is not None else None
+        self.resolve_button.setEnabled(short is None and refused is None)
+        self.resolve_button.setToolTip(short or refused or "Apply the spends (Ctrl+Return)")
 
     def _spends_changed(self, *_: object) -> None:
         self._update_cost()
         self.grow()  # a warning about the cap may take another line
 
     def _ask_inspiration(self) -> None:
-        """MOMENT OF INSPIRATION pressed: spend Determination only if the player says so."""
-        value = self.value.currentData()
-        left = self.model.state.characters[self.actor].determination.value
+        """MOMENT OF INSPIRATION pressed: spend Determination only if the player says so
+        (Cancel is the default: Return never spends it)."""
+        value = self._cited_value()
+        if value is None:
+            return
+        left = self._determination_left()
         if confirm(
             self,
             "Moment of Inspiration",
             f"Spend 1 Determination ({left} left), citing the Value “{value}”, "
-            "to re-roll the dice of this roll?",
+            "to re-roll all the dice of this roll?",
             "SPEND 1 DETERMINATION",
         ):
             self.inspiration()
 
+    def _determination_left(self) -> int:
+        character = self.model.state.characters.get(self._officer() or "")
+        return character.determination.value if character is not None else 0
+
+    def _officer(self) -> str | None:
+        """The officer whose Determination this roll's Moment of Inspiration spends."""
+        return self.actor if self.actor in self.model.state.characters else None
+
     def inspiration(self) -> None:
         """Spend 1 Determination on a Moment of Inspiration: the dice are rolled again."""
-        value = self.value.currentData()
-        if self._submit(Inspiration(by=self.by, value=value)) is not None:
+        command = self._control_command("inspiration", value=self._cited_value())
+        if self._submit(command) is not None:
             self.inspire.hide()
             self._show_roll()
             self.grow()
+
+    def aim(self) -> None:
+        """Aim (seed 003): re-roll one d20 of the attack, the one that scored worst."""
+        pending = self._pending()
+        if pending is None:
+            return
+        lead = [i for i, d in enumerate(pending.result.dice) if d.kind == "lead"]
+        if lead:
+            worst = max(lead, key=lambda i: pending.result.dice[i].value)
+            if self._submit(self._control_command("aim", dice=[worst])) is not None:
+                self._show_roll()
 
     @property
     def resolved(self) -> bool:
         return self.stage.text() == "RESOLVED"
 
+    def spends(self) -> Spends:
+        return self.spends_box.spends()
+
     def resolve(self) -> None:
         spends = self.spends() if self.after.currentWidget() is self.spends_box else Spends()
-        applied = self._submit(ResolveTask(by=self.by, spends=spends, hold_damage=True))
+        dumped = cast(dict[str, JsonValue], spends.model_dump(mode="json"))
+        applied = self._submit(self._control_command("resolve", spends=dumped))
         if applied is None:
             return
         self._resolved_lines = list(applied.entry.log)
-        pending = self.model.state.pending
+        pending = self._pending()
         if self._mine(pending) and pending is not None and pending.damage is not None:
             self._show_damage()
             return
@@ -788,50 +869,67 @@ class TaskDialog(QDialog):
 
     def _show_damage(self) -> None:
         """An attack's damage dice, rolled and held: pick any to re-roll, then apply."""
-        pending = self.model.state.pending
+        pending = self._pending()
         if pending is None or pending.damage is None:
             return
         self._held_at = self.model.recent_journal(0)[1]
         self.stage.setText("DAMAGE")
-        self.resolve_button.hide()
-        self.inspire.hide()
+        for button in (self.resolve_button, self.inspire, self.aim_button):
+            button.hide()
         self.apply_button.show()
         self._no_default()
         self.apply_button.setDefault(True)  # Enter applies the damage the player sees
         self.apply_button.setFocus()
+        apply = self._controls().get("apply_damage")
+        self.damage_dice.selectable = apply is None or bool(apply.params)
+        self.damage_dice.setCursor(
+            Qt.CursorShape.PointingHandCursor
+            if self.damage_dice.selectable
+            else Qt.CursorShape.ArrowCursor
+        )
         self.damage_dice.setDice(pending.damage.roll.dice)
         self.damage_dice.setSelected(())
         self.after.setCurrentWidget(self.damage_box)
         self._update_damage()
 
+    def _reroll_cost(self) -> str:
+        """What Re-Roll Damage costs now: 1 of the attack's own Momentum while it has
+        some (seed 001: kept back as the attack resolved), else 1 from the pool."""
+        pending = self._pending()
+        kept = pending.damage.momentum if pending is not None and pending.damage else 0
+        if kept:
+            return f"1 of the attack's {kept} {self.pool_word}"
+        return f"1 {self.pool_word} from the pool ({self._pool()})"
+
     def _update_damage(self) -> None:
-        """The damage dice's total, and what re-rolling the picked ones costs."""
-        state = self.model.state
-        pending = state.pending
+        """The damage dice's total, how to re-roll them (click them) and what that costs."""
+        pending = self._pending()
         if pending is None or pending.damage is None:
             return
         held = pending.damage
         roll = held.roll
         self.damage_total.setText(
-            f"{roll.total} DAMAGE · {_count(roll.effects, 'EFFECT')} (before Resistance)"
+            f"{roll.total} DAMAGE · {count(roll.effects, 'EFFECT')} (before Resistance)"
         )
-        word = "Threat" if self.npc else "Momentum"
+        word = self.pool_word
         chosen = self.damage_dice.selected()
-        pool = state.threat.value if self.npc else state.momentum.value
         short = None
-        if not chosen:
+        if not self.damage_dice.selectable:
+            text = f"Re-Roll Damage costs 1 {word}, and there is none: apply the damage."
+            self.apply_button.setText("APPLY DAMAGE")
+        elif not chosen:
             text = (
-                f"Re-Roll Damage (1 {word}): pick any dice to re-roll them once, or apply "
-                "the damage as it fell."
+                f"Click any dice to re-roll them once before they land (Re-Roll Damage, "
+                f"{self._reroll_cost()}), or apply the damage as it fell."
             )
             self.apply_button.setText("APPLY DAMAGE")
         else:
             n = len(chosen)
-            self.apply_button.setText(f"RE-ROLL {n} {'DIE' if n == 1 else 'DICE'} AND APPLY")
-            if held.momentum:
-                text = f"Re-Roll Damage: 1 of the attack's {held.momentum} {word}."
-            elif pool:
-                text = f"Re-Roll Damage: 1 {word} from the pool ({pool})."
+            self.apply_button.setText(
+                f"RE-ROLL {n} {'DIE' if n == 1 else 'DICE'} (1 {word.upper()}) AND APPLY"
+            )
+            if held.momentum or self._pool():
+                text = f"Re-Roll Damage: {self._reroll_cost()}."
             else:
                 short = f"Not enough {word} for Re-Roll Damage: it costs 1, and there is none."
                 text = short
@@ -840,7 +938,8 @@ class TaskDialog(QDialog):
         self.apply_button.setToolTip(short or "Land the damage (Ctrl+Return)")
 
     def apply_damage(self) -> None:
-        applied = self._submit(ApplyDamage(by=self.by, reroll=self.damage_dice.selected()))
+        reroll: list[JsonValue] = list(self.damage_dice.selected())
+        applied = self._submit(self._control_command("apply_damage", reroll=reroll))
         if applied is None:
             return
         self._show_report([*self._resolved_lines, *applied.entry.log])
@@ -848,16 +947,20 @@ class TaskDialog(QDialog):
     def _show_report(self, lines: list[str] | tuple[str, ...]) -> None:
         """The Task is resolved: its report unrolls line by line."""
         self.stage.setText("RESOLVED")
-        self.resolve_button.hide()
-        self.apply_button.hide()
-        self.inspire.hide()
+        for button in (self.resolve_button, self.apply_button, self.inspire, self.aim_button):
+            button.hide()
         self.close_button.setText("CLOSE")
         self.close_button.setToolTip("Esc")
         self.close_button.setObjectName("primary")
         self.close_button.style().polish(self.close_button)
+        self._no_default()
+        self.close_button.setDefault(True)  # Enter closes the report
         self._report = [reveal(line) for line in lines]  # a crew window's are its seat's
         self.report.clear()
         self.after.setCurrentWidget(self.report)
+        # the spends are done: their room is the report's (which scrolls by itself), so a
+        # long report never makes the dialog scroll at a large text size
+        self.spends_box.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
         self._timer.start()
         self.grow()
 
@@ -884,3 +987,110 @@ class TaskDialog(QDialog):
         self.model.sig_changed.disconnect(self._model_changed)
         self._timer.stop()
         super().done(result)
+
+
+class TaskDialog(TaskDialogBase):
+    """A station card's Task, for an officer (or, for the GM, an NPC ship): the Task's
+    own fields (:class:`~bridge.ui.station.task_fields.TaskFields`) and how the officer
+    or the ship's crew rolls it (:class:`~bridge.ui.station.ship_roll.ShipRoll`)."""
+
+    done_word = "CONFIRM"
+
+    def __init__(
+        self,
+        model: StationModel,
+        actor: str,
+        station: Station,
+        action: ActionDef,
+        parent: QWidget | None = None,
+    ) -> None:
+        npc = actor not in model.state.characters
+        super().__init__(
+            model, actor, action.key, action.name, action.text, action.rolled, npc, parent
+        )
+        self.station = station
+        self.action = action
+        self._known: tuple[Encounter, Controls] | None = None  # the controls, for a state
+        self._build()
+
+    def _actor_name(self) -> str:
+        state = self.model.state
+        if self.actor in state.characters:
+            return state.characters[self.actor].name
+        return state.ships[self.actor].name
+
+    def _build_setup(self, columns: QHBoxLayout) -> None:
+        """The Task's own fields, from the parameters and choices the engine gives
+        (bridge.ui.station.task_fields), and the ROLL box."""
+        roll = ShipRoll(self.actor, self.station, self.action)
+        self.how = roll
+        """How the Task is rolled (the ROLL box)."""
+        self.roll_box = roll.box
+        self.attribute, self.discipline, self.focus = roll.attribute, roll.discipline, roll.focus
+        self.override, self.ship_assist = roll.override, roll.ship_assist
+        self.momentum_dice, self.threat_dice = roll.momentum_dice, roll.threat_dice
+        self.determination, self.value = roll.determination, roll.value
+        self.params = QFormLayout()
+        self.fields = TaskFields(
+            self.model.task_options(self.actor, self.station, self.action.key),
+            self.params,
+            (self.attribute, self.discipline, self.focus),
+        )
+        f = self.fields
+        self.target, self.weapon, self.system, self.zone = f.target, f.weapon, f.system, f.zone
+        self.choice, self.readied, self.note = f.choice, f.readied, f.note
+        self.salvo, self.area, self.extra_power = f.salvo, f.area, f.extra_power
+        self.opposition, self.opposition_difficulty = f.opposition, f.opposition_difficulty
+        self.avoid_hazard = f.avoid_hazard
+        f.connect(self.refresh_preview)
+        self.options_box: QGroupBox | None = None
+        if self.params.rowCount():
+            self.options_box = QGroupBox("TARGET AND OPTIONS")
+            self.options_box.setLayout(self.params)
+            columns.addWidget(self.options_box, 1, Qt.AlignmentFlag.AlignTop)
+        roll.fill(self.model.state, "attribute" in f.names, self.refresh_preview)
+        columns.addWidget(self.roll_box, 1, Qt.AlignmentFlag.AlignTop)
+
+    def focus_name(self) -> str | None:
+        """The Focus picked, or ``None``."""
+        return self.how.focus_name()
+
+    def bought(self) -> tuple[str, ...]:
+        return self.how.bought()
+
+    def command(self) -> AttemptTask:
+        """The AttemptTask the widgets describe (without spends: it waits to be resolved)."""
+        return AttemptTask.model_validate(
+            {
+                "by": self.by,
+                "action": self.action.key,
+                "station": self.station,
+                **self.how.fields(),
+                **self.fields.params(),
+            }
+        )
+
+    def _preview(self, command: Command) -> TaskPreview:
+        assert isinstance(command, AttemptTask)
+        return engine.preview(self.model.state, command)
+
+    def _refusal(self, command: Command) -> str | None:
+        return self.model.check(command)
+
+    def _pending(self) -> WaitingRoll | None:
+        return self.model.state.pending
+
+    def _controls(self) -> Controls:
+        state = self.model.state
+        if self._known is None or self._known[0] is not state:
+            self._known = (state, ship_controls(state, self.actor))
+        return self._known[1]
+
+    def _pool(self) -> int:
+        state = self.model.state
+        return state.threat.value if self.npc else state.momentum.value
+
+    def _cited_value(self) -> str | None:
+        """The Value the roll's Determination die cites (or the officer's first)."""
+        data = self.value.currentData()
+        return str(data) if data is not None else super()._cited_value()

@@ -2,6 +2,8 @@
 per kind (a choice a drop-down, a number a spin box, a flag a check box, a text a line,
 dice and lists a row of drop-downs), the choices the rules refuse now shown disabled with
 why, and a field or a choice offered only with another field's value shown only then.
+How the Task is rolled (the fields of the ``roll`` group) is one row of the form, or, for
+the task dialog, a form of its own (``roll_part``) beside what the Task asks.
 
 It holds no rule and knows no Command: it gives the values chosen
 (:meth:`ParamForm.command` adds them to the action's fixed fields), as the web page's one
@@ -52,13 +54,29 @@ class ParamForm(QWidget):
     sig_changed = Signal()
     """A field's value changed (the fields it governs may have come or gone)."""
 
-    def __init__(self, params: Sequence[ParamInfo], parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        params: Sequence[ParamInfo],
+        parent: QWidget | None = None,
+        roll_apart: bool = False,
+        whole: bool = False,
+    ) -> None:
         super().__init__(parent)
         self.params = tuple(params)
+        self.whole = whole
+        """Each drop-down as wide as its longest choice (else it elides past 14 letters)."""
         self.values: Values = {p.name: self._start(p) for p in self.params}
         self._drop_stale()  # (a first choice that holds only with a later field's value)
         self.layout_ = QFormLayout(self)
         self.layout_.setContentsMargins(0, 0, 0, 0)
+        self.roll_part: QWidget | None = None
+        """With ``roll_apart``: the fields of how the Task is rolled, a row each (the
+        caller places it); otherwise they share one row of this form."""
+        self._roll_layout: QFormLayout | None = None
+        if roll_apart:
+            self.roll_part = QWidget(parent)
+            self._roll_layout = QFormLayout(self.roll_part)
+            self._roll_layout.setContentsMargins(0, 0, 0, 0)
         self.widgets: dict[str, QWidget] = {}
         self._filling = False
         self._build()
@@ -117,13 +135,14 @@ class ParamForm(QWidget):
         """(Re)make the rows: the offered fields, each with the choices that hold now."""
         self._filling = True
         try:
-            while self.layout_.rowCount():  # (a field's own signal may be what rebuilds it)
-                taken = self.layout_.takeRow(0)
-                for item in (taken.labelItem, taken.fieldItem):
-                    gone = item.widget() if item is not None else None
-                    if gone is not None:
-                        gone.hide()
-                        gone.deleteLater()
+            for form in (self.layout_, self._roll_layout):
+                while form is not None and form.rowCount():  # (a field's own signal may
+                    taken = form.takeRow(0)  # be what rebuilds it)
+                    for item in (taken.labelItem, taken.fieldItem):
+                        gone = item.widget() if item is not None else None
+                        if gone is not None:
+                            gone.hide()
+                            gone.deleteLater()
             self.widgets = {}
             roll: QHBoxLayout | None = None
             for param in self.params:
@@ -132,6 +151,9 @@ class ParamForm(QWidget):
                 widget = self._widget(param)
                 widget.setToolTip(param.help or param.label)
                 self.widgets[param.name] = widget
+                if param.group == "roll" and self._roll_layout is not None:
+                    self._roll_layout.addRow(param.label, widget)
+                    continue
                 if param.group != "roll" or param.kind in ("flag", "number", "text"):
                     self.layout_.addRow(param.label, widget)
                     continue
@@ -207,13 +229,19 @@ class ParamForm(QWidget):
         """A drop-down of the choices that hold now; one the rules refuse is disabled,
         with why; a blank first when the field may be left empty."""
         box = QComboBox(self)
-        box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        box.setMinimumContentsLength(14)
+        if self.whole:
+            box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        else:
+            box.setSizeAdjustPolicy(
+                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+            )
+            box.setMinimumContentsLength(14)
         choices = [c for c in param.choices if holds(c.only_with, self.values)]
         blank = not param.required and not any(c.value is None for c in choices)
         if blank or (param.required and current is None):
-            # (a field on the roll's row says what it is while nothing is chosen)
-            box.addItem(f"{param.label}: {_NONE}" if param.group == "roll" else _NONE, _key(None))
+            # (a field on the roll's one row says what it is while nothing is chosen)
+            shared_row = param.group == "roll" and self._roll_layout is None
+            box.addItem(f"{param.label}: {_NONE}" if shared_row else _NONE, _key(None))
         for choice in choices:
             self._add(box, choice)
         index = box.findData(_key(current))

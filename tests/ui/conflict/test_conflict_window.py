@@ -23,7 +23,6 @@ from bridge.engine.commands import Command
 from bridge.rules.dice import GivenDice, SeededDice
 from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.conflict.conflict_model import LocalConflictSeat, figure_of
-from bridge.ui.conflict.conflict_text import preview_lines
 from bridge.ui.conflict.conflict_window import ConflictWindow
 
 
@@ -95,7 +94,7 @@ def test_an_attack_is_chosen_previewed_rolled_and_landed_from_the_card(qtbot: Qt
     cmd = dialog.command()
     assert isinstance(cmd, ConflictTask) and cmd.target == "klingon-warrior"
     expected = conflict_preview(model.state, cmd)
-    assert dialog.preview.text() == "\n".join(preview_lines(expected))
+    assert dialog.previewed == expected  # the engine's preview, as the dialog shows it
     assert expected.difficulty == 2 and "Control + Security" in expected.roll
     assert expected.attack is not None and dialog.chart.odds() == expected.attack.task
     before = model.state.conflict.figures["klingon-warrior"]  # type: ignore[union-attr]
@@ -153,7 +152,7 @@ def test_a_minor_action_with_a_need_asks_for_it_and_one_without_is_done_at_once(
     here = conflict.zone_of("kell")
     dialog = w.use("movement")
     assert dialog is not None and dialog.go_button.text() == "DO IT"
-    assert dialog.preview.text() == ""  # its rule is said once, under its title
+    assert dialog.previewed is None and dialog.problem.text() == ""  # its rule: under its title
     zones = dialog.form.widgets["zone"]
     assert isinstance(zones, QComboBox)
     offered = {zones.itemText(i).removesuffix(" (here)") for i in range(zones.count())}
@@ -404,21 +403,19 @@ def test_the_attack_form_grows_with_its_preview_rather_than_scroll(qtbot: QtBot)
     qtbot.waitExposed(dialog)
     dialog.form.choose("target", "klingon-warrior")
     QApplication.processEvents()
-    dialog.fit()  # as tall as it needs now, no taller
-    before = dialog.height()
     value = model.state.characters["kell"].values[0].text
     dialog.form.choose("focus_name", model.state.characters["kell"].focuses[0])
-    dialog.form.choose("value", value)
-    dice = dialog.form.widgets["bought"].findChild(QComboBox)
-    assert dice is not None
-    dice.setCurrentIndex(dice.findData('"determination"'))
-    qtbot.waitUntil(lambda: "Determination" in dialog.preview.text(), timeout=2000)
+    dialog.determination.setChecked(True)
+    dialog.value.setCurrentIndex(dialog.value.findData(value))
+    dialog.momentum_dice.setValue(1)
+    qtbot.waitUntil(lambda: "Determination" in dialog.difficulty.text(), timeout=2000)
     QApplication.processEvents()
     QApplication.processEvents()
     area = dialog.findChild(QAbstractScrollArea)
     assert area is not None
     qtbot.waitUntil(lambda: area.verticalScrollBar().maximum() == 0, timeout=2000)
-    assert dialog.height() > before
+    for label in (dialog.difficulty, dialog.odds_text):  # every line whole
+        assert label.heightForWidth(label.width()) <= label.height()
 
 
 def _rolled_attack(qtbot: QtBot, dice: GivenDice) -> tuple[SharedModel, ConflictWindow]:

@@ -256,9 +256,18 @@ def test_an_npc_fighting_with_the_crew_is_played_by_autopilot_on_the_players_mov
     ally = next(fid for fid, f in now.figures.items() if f.npc is not None and f.side == "player")
     assert c.conflict.autopilot_button.isEnabled()
     qtbot.mouseClick(c.conflict.autopilot_button, Qt.MouseButton.LeftButton)
+    assert c.statusBar().currentMessage().startswith(f"Autopilot, {now.figures[ally].name}: ")
+    for _ in range(3):  # a Klingon it hit decides first: the GM's word, then on
+        after = model.state.conflict
+        assert after is not None
+        if ally in after.turn.acted:
+            break
+        assert c.conflict.decision.isVisible(), "it stopped only for the GM's decision"
+        assert c.statusBar().currentMessage().endswith("waits for the GM's decision.")
+        qtbot.mouseClick(c.conflict.decision.answers[-1], Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(c.conflict.autopilot_button, Qt.MouseButton.LeftButton)
     after = model.state.conflict
     assert after is not None and ally in after.turn.acted
-    assert c.statusBar().currentMessage().startswith(f"Autopilot, {now.figures[ally].name}: ")
 
 
 def test_start_opens_whole_without_scrolling_on_a_laptops_screen(qtbot: QtBot) -> None:

@@ -9,12 +9,14 @@ from pytestqt.qtbot import QtBot
 
 from bridge.engine.core.commands import EndTurn, StartTurn
 from bridge.engine.state.cards import Station
+from bridge.ui.app.screenshots import LAPTOP
 from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.console import gm_prompts
 from bridge.ui.console.edit_value import EditValueDialog, parse_value
 from bridge.ui.console.encounter_setup import SetupDialog
 from bridge.ui.console.gm_console import GmConsole
 from bridge.ui.console.house_rules import HouseRulesDialog
+from tests.ui.fit import frame_outside_screen, must_fit, settle
 
 
 def console(qtbot: QtBot, model: SharedModel) -> GmConsole:
@@ -368,6 +370,20 @@ def test_the_console_cannot_be_made_too_small_to_read(qtbot: QtBot, model: Share
     c = console(qtbot, model)
     c.resize(66, 120)
     assert c.width() >= 640 and c.height() >= 400
+
+
+def test_at_120_percent_the_ships_names_are_whole_and_the_controls_never_scroll(
+    qtbot: QtBot, model: SharedModel
+) -> None:
+    """A GM's play-through at 120% on a laptop: the contacts read "USS Resol…" and the
+    GM's controls scrolled. Nothing is cut, and only readouts may scroll."""
+    c = console(qtbot, model)
+    c.text_size.set(1.2)
+    settle()
+    assert frame_outside_screen(c) is None
+    assert c.width() <= LAPTOP[0] and c.height() <= LAPTOP[1]
+    assert must_fit(c) == []
+    c.text_size.set(1.0)
 
 
 def test_at_150_percent_the_picture_tabs_are_whole_with_the_log_among_them(

@@ -16,7 +16,6 @@ from PySide6.QtWidgets import QApplication
 from bridge.engine import ConflictTask, Session, boarding_command, conflict_preview, demo_encounter
 from bridge.rules.dice import GivenDice
 from bridge.ui.base.shared_model import SharedModel
-from bridge.ui.conflict.conflict_text import preview_lines
 from bridge.ui.conflict.conflict_window import ConflictWindow
 from bridge.ui.network.host_panel import HostPanel
 from bridge.ui.network.join_dialog import JoinDialog, open_seat_windows, url_for
@@ -72,7 +71,7 @@ def test_a_remote_officer_attacks_from_the_conflict_card(loop: qasync.QEventLoop
     assert isinstance(cmd, ConflictTask) and cmd.target == "klingon-warrior"
     # the odds from what the seat sees: the Klingon's numbers stay the GM's
     expected = conflict_preview(remote.state, cmd.model_copy(update={"by": "kell"}))
-    assert form.preview.text() == "\n".join(preview_lines(expected))  # type: ignore[attr-defined]
+    assert form.previewed == expected  # type: ignore[attr-defined]
     before = model.state.conflict.figures["klingon-warrior"]  # type: ignore[union-attr]
     _run(loop, _do(form.go_button.click))  # type: ignore[attr-defined]
     pending = model.state.conflict.pending  # type: ignore[union-attr]

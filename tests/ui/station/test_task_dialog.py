@@ -281,7 +281,7 @@ def test_the_player_picks_damage_dice_to_reroll_after_seeing_them(
         centre = d.damage_dice.die_rect(i).center().toPoint()
         qtbot.mouseClick(d.damage_dice, Qt.MouseButton.LeftButton, pos=centre)
     assert d.damage_dice.selected() == (0, 1, 6)
-    assert d.apply_button.text() == "RE-ROLL 3 DICE AND APPLY"
+    assert d.apply_button.text() == "RE-ROLL 3 DICE (1 MOMENTUM) AND APPLY"  # its cost said
     assert "1 of the attack's 3 Momentum" in d.damage_cost.text()
     qtbot.mouseClick(  # a second click drops a die again
         d.damage_dice, Qt.MouseButton.LeftButton, pos=d.damage_dice.die_rect(6).center().toPoint()
@@ -296,15 +296,15 @@ def test_the_player_picks_damage_dice_to_reroll_after_seeing_them(
     assert model.state.momentum.value == 6  # 2 + 3 - 1 + Versatile 2, at the cap
 
 
-def test_a_reroll_with_no_momentum_at_all_is_disabled_with_the_reason(
+def test_a_reroll_with_no_momentum_at_all_is_not_offered_and_says_why(
     qtbot: QtBot, model: SharedModel
 ) -> None:
     model.submit(SetValue(path="momentum.value", value=0))
     d = _fired(qtbot, model, d20=(1, 20, 20))  # 2 successes vs 2: no Momentum
+    assert not d.damage_dice.selectable  # the engine offers no Re-Roll Damage: none to pay
     d.damage_dice.toggle(0)
-    assert not d.apply_button.isEnabled()
-    assert "Not enough Momentum for Re-Roll Damage" in d.damage_cost.text()
-    d.damage_dice.toggle(0)
+    assert d.damage_dice.selected() == ()
+    assert "Re-Roll Damage costs 1 Momentum, and there is none" in d.damage_cost.text()
     assert d.apply_button.isEnabled() and d.apply_button.text() == "APPLY DAMAGE"
 
 
