@@ -12,7 +12,7 @@ from bridge.engine.conflict.autopilot import suggest_conflict
 from bridge.engine.conflict.card import conflict_card, conflict_figures, conflict_preview
 from bridge.engine.conflict.catalog import CONFLICT_CARD
 from bridge.engine.conflict.commands import ConflictTask
-from bridge.engine.core.commands import SetValue
+from bridge.engine.core.commands import SetValue, StartTurn
 from bridge.engine.core.needs import Need
 from bridge.engine.demo_boarding import demo_boarding
 from bridge.engine.session import Session
@@ -266,3 +266,17 @@ def test_who_is_within_reach_is_said_by_name_and_the_fallen_are_marked() -> None
     f.do(SetValue(path="conflict.figures.thug.injury", value="nonlethal"))
     card = conflict_card_of(f.state, "kell")
     assert card is not None and card.figure.within_reach == ("Thug (down)",)
+
+
+def test_the_gms_card_of_an_npc_waits_for_its_own_turn() -> None:
+    """The GM's Commands act for whoever acts now: during Kell's Turn the Klingon
+    Warrior's card offers no Minor Action, Task or END TURN (TAKE MINOR there would
+    have made Kell aim), and says whose Turn it is."""
+    session = Session(demo_boarding(), SeededDice(1))
+    session.apply(StartTurn(by="kell", actor="kell", where="conflict"))
+    card = conflict_card(session.state, "klingon-warrior", "gm")
+    kell = session.state.conflict.figures["kell"].name  # type: ignore[union-attr]
+    for entry in (*card.minors, *card.tasks):
+        assert entry.reason == f"It is {kell}'s Turn.", entry.key
+    assert card.end_turn == f"It is {kell}'s Turn."
+    assert conflict_card(session.state, "kell", "gm").end_turn is None

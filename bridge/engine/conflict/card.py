@@ -298,7 +298,11 @@ def entry_info(state: Encounter, figure: str, key: str) -> CardEntry:
         command = ConflictMinor(by=by, action=key)
     else:
         command = ConflictTask(by=by, action=key)
-    reason = conflict_gate(state, command)
+    now = _conflict(state).turn.now
+    other = by == "gm" and now is not None and now != figure
+    # (the GM's Commands act for whoever acts now: never offered for another figure)
+    reason = f"It is {_conflict(state).figures[now].name}'s Turn." if other else None
+    reason = reason or conflict_gate(state, command)
     params = entry_params(state, figure, key) if reason is None else ()
     reason = reason or unusable(params)
     rolled = a.kind == "task" and CONFLICT_RULES[key].immediate is None

@@ -162,8 +162,14 @@ def turn_controls(
     add(
         "start_turn", "START TURN", "turn", start, {"actor": actor}, under_way or gate(state, start)
     )
+    # the GM's Turn Commands act for whoever's Turn runs: never offered for another actor
+    other = (
+        f"It is {theatre.name(state, turn.actor)}'s Turn."
+        if by == "gm" and turn.actor is not None and turn.actor != actor
+        else None
+    )
     end = EndTurn(by=by, where=theatre.where)
-    add("end_turn", "END TURN", "turn", end, {}, gate(state, end))
+    add("end_turn", "END TURN", "turn", end, {}, other or gate(state, end))
     keep = EndTurn(by=by, keep_initiative=True, where=theatre.where)
     add(
         "keep_initiative",
@@ -171,7 +177,7 @@ def turn_controls(
         "turn",
         keep,
         {"keep_initiative": True},
-        judged(keep, player),
+        other or judged(keep, player),
         (WITH_THREAT,) if player else (),
     )
     own = None if turn.actor == actor else f"Spend Momentum during {name}'s own Turn."
