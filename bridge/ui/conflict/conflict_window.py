@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShortcut, QShowEvent
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMainWindow,
-    QMenu,
     QPushButton,
     QSizePolicy,
     QSpinBox,
@@ -35,44 +34,39 @@ from PySide6.QtWidgets import (
 )
 
 from bridge.engine import (
-    CONTROL_KEYS,
+    ActionInfo,
     Aim,
     ApplyDamage,
     AvoidInjury,
     CardEntry,
     Choice,
     ConflictCardView,
-    EndTurn,
     ResistKnockdown,
     ResolveTask,
     Spends,
-    StartTurn,
-    command_adapter,
 )
-from bridge.ui.base.help import CONFLICT_CARD, add_help_key
+from bridge.ui.base.help import CONFLICT_CARD
 from bridge.ui.base.settings import restore_geometry, save_geometry
 from bridge.ui.base.text_size import TextSize
 from bridge.ui.base.theme import BAR_TEXT_LOW, COLORS, scaled, window_scale
 from bridge.ui.conflict.conflict_dialog import ConflictEntryDialog
 from bridge.ui.conflict.conflict_model import ConflictSeat
 from bridge.ui.conflict.conflict_text import back_html, preview_lines, preview_summary
-from bridge.ui.conflict.control_dialog import ControlDialog
+from bridge.ui.widgets.card_keys import add_card_keys, add_view_actions, turn_over
 from bridge.ui.widgets.challenge_dice import ChallengeDiceRow
+from bridge.ui.widgets.control_dialog import ControlDialog
 from bridge.ui.widgets.fit import keep_on_screen, scrolling
 from bridge.ui.widgets.flow_layout import FlowLayout
 from bridge.ui.widgets.lcars import LcarsHeader, Pill
 from bridge.ui.widgets.opaque import OpaqueBar
 from bridge.ui.widgets.reason_label import ReasonLabel
 from bridge.ui.widgets.steady import set_bar, set_state
+from bridge.ui.widgets.turn_controls import TurnControls
 
 __all__ = ["ConflictWindow"]
 
-_ELSEWHERE = ("start_turn", "end_turn", "keep_initiative")
-_ROLL = ("resolve", "apply_damage", "aim", "inspiration")
-BACK_KEYS = tuple(k for k in CONTROL_KEYS if k not in (*_ELSEWHERE, *_ROLL))
-"""The controls MORE offers (the others are the row of sides and answer the roll waiting)."""
-
 COLOR = COLORS.peach
+"""The Conflict card's colour (the bridge stations keep theirs)."""
 
 
 def gist(text: str) -> str:
@@ -89,9 +83,6 @@ def reroll_cost(kept: int, pool: int) -> str:
     if kept:
         return f"1 of the attack's {kept} Momentum"
     return f"1 Momentum from the pool ({pool})"
-
-
-"""The Conflict card's colour (the bridge stations keep theirs)."""
 
 
 class ConflictWindow(QMainWindow):
@@ -160,21 +151,17 @@ class ConflictWindow(QMainWindow):
         self.reason.setObjectName("reason")
         turn.addWidget(self.reason, 1, Qt.AlignmentFlag.AlignVCenter)
         layout.addLayout(turn)
-        self.start_button = QPushButton("START TURN", root)
-        self.end_button = QPushButton("END TURN", root)
-        self.keep_button = QPushButton("KEEP THE INITIATIVE", root)
-        self.more_button = QPushButton("MORE", root)
-        self.more_button.setToolTip(
-            "The card's back: Extra Minor Action, Swift Task, Create Problem, Create "
-            "Advantage, Obtain Information, a second Task for Determination, a readied "
-            "Task's trigger"
-        )
-        self.more = QMenu(self.more_button)
-        self.more.setToolTipsVisible(True)
-        self.more.aboutToShow.connect(self._fill_more)
-        self.more_button.setMenu(self.more)
-        for b in (self.start_button, self.end_button, self.keep_button, self.more_button):
+        # The Turn's controls, the engine's answer for the figure (as at a station).
+        self.turn = TurnControls(root, model, self._controls_now, lambda: self.character, self.say)
+        self.start_button = self.turn.buttons["start_turn"]
+        self.end_button = self.turn.buttons["end_turn"]
+        self.keep_button = self.turn.buttons["keep_initiative"]
+        self.more_button = self.turn.more_button
+        for b in (*self.turn.buttons.values(), self.more_button):
             turn.addWidget(b, 0, Qt.AlignmentFlag.AlignVCenter)
+        self._said = QTimer(self)  # a refusal said in the line of reasons, for a while
+        self._said.setSingleShot(True)
+        self._said.timeout.connect(self.refresh)
 
         # What waits for this officer: a rolled Task, or a decision (Avoid Injury...).
         self.waiting = QGroupBox("WAITING", root)
@@ -286,9 +273,6 @@ class ConflictWindow(QMainWindow):
         self._built = False
         self._rescale()
 
-        self.start_button.clicked.connect(self._start)
-        self.end_button.clicked.connect(lambda: self._end(False))
-        self.keep_button.clicked.connect(lambda: self._end(True))
         self.resolve_button.clicked.connect(self._resolve)
         self.aim_button.clicked.connect(self._aim)
         self.inspire_button.clicked.connect(lambda: self.open_control("inspiration"))
@@ -309,34 +293,25 @@ class ConflictWindow(QMainWindow):
         self.refresh()
 
     def _keys(self) -> None:
-        """The station windows' keys, with the same meaning: Ctrl+T starts the Turn,
-        Ctrl+E ends it, Ctrl+K keeps the Initiative, Ctrl+Return takes what waits (RESOLVE,
-        APPLY DAMAGE; ROLL in an entry's form). A right-click on the card lists them with
-        the window's text size."""
-        for text, seq, slot in (
-            ("Start your Turn", "Ctrl+T", self._start),
-            ("End your Turn", "Ctrl+E", lambda: self._end(False)),
-            ("Keep the Initiative", "Ctrl+K", lambda: self._end(True)),
-            ("Resolve or apply what waits", "Ctrl+Return", self.primary),
-            (
-                "Turn the card over",
-                "F2",
-                lambda: self.tabs.setCurrentIndex(1 - self.tabs.currentIndex()),
-            ),
-        ):
-            act = QAction(text, self)
-            act.setShortcut(QKeySequence(seq))
-            act.triggered.connect(slot)
-            self.addAction(act)
-        add_help_key(self, CONFLICT_CARD)
-        separator = QAction(self)
-        separator.setSeparator(True)
-        self.addAction(separator)
-        for act in self.text_size.actions():
-            self.removeAction(act)
-            self.addAction(act)
-        self.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
-        self.header.setToolTip("Right-click: this window's keys and its text size")
+        """A station's keys, with the same meaning and the same code: Ctrl+T starts the
+        Turn, Ctrl+E ends it, Ctrl+K keeps the Initiative, F2 turns the card over, F1 its
+        guide page; Ctrl+Return takes what waits (RESOLVE, APPLY DAMAGE; ROLL in an
+        entry's form). A right-click on the card lists them with the text size."""
+        self.turn.add_keys(self)
+        primary = ("Resolve or apply what waits", "Ctrl+Return", self.primary)
+        add_card_keys(self, (primary, turn_over(self.tabs)), CONFLICT_CARD, self.header)
+        add_view_actions(self, self.text_size.actions())
+
+    def _controls_now(self) -> dict[str, ActionInfo]:
+        """The engine's Turn controls for the figure (none while no fight holds it)."""
+        card = self.model.card()
+        return dict(card.controls) if card is not None else {}
+
+    def say(self, text: str, ms: int = 8000) -> None:
+        """Tell the player ``text`` for ``ms`` milliseconds, in the line of reasons (a
+        status bar would take its height from the card the first time it showed)."""
+        self.reason.setText(text)
+        self._said.start(ms)
 
     def primary(self) -> None:
         """Ctrl+Return: what waits for this officer, as the task dialog's does (RESOLVE,
@@ -345,9 +320,7 @@ class ConflictWindow(QMainWindow):
             if button.isVisibleTo(self) and button.isEnabled():
                 button.click()
                 return
-        self.statusBar().showMessage(
-            "Nothing waits to be resolved: a Task's form rolls with Ctrl+Return.", 6000
-        )
+        self.say("Nothing waits to be resolved: a Task's form rolls with Ctrl+Return.", 6000)
 
     def _place_tasks(self) -> None:
         """The Minor Actions and the Tasks in the card's order, each down two columns up
@@ -446,8 +419,7 @@ class ConflictWindow(QMainWindow):
             for line in self.lines.values():
                 line.setText("")  # (no stale "It is ...'s Task now" once the fight is over)
             self.tasks_why.hide()
-            for b in (self.start_button, self.end_button, self.keep_button):
-                b.setEnabled(False)
+            self.turn.refresh("No personal conflict is running with this officer in it.")
             self.header.setSubtitle("")
             self.injury_label.setText("")
             self.waiting.hide()
@@ -466,10 +438,10 @@ class ConflictWindow(QMainWindow):
         shared = self._say_shared_reason(card)
         for entry in (*card.minors, *card.tasks):
             self._show_entry(entry, shared)
-        set_state(self.start_button, card.start_turn, "Start this officer's Turn (Ctrl+T)")
-        set_state(self.end_button, card.end_turn, "End the Turn (Ctrl+E)")
-        set_state(self.keep_button, card.end_turn, "End the Turn and let an ally act next (Ctrl+K)")
+        self.turn.refresh()
         self._show_waiting(card)
+        if self._said.isActive():
+            return  # (a refusal is being said in the line of reasons)
         if card.acting:
             self.reason.setText(card.turn_left)
         elif card.start_turn is None:
@@ -578,7 +550,7 @@ class ConflictWindow(QMainWindow):
     # -- acting -------------------------------------------------------------------------
     def _refused(self, reason: str) -> None:
         if self.isActiveWindow():
-            self.statusBar().showMessage(reason, 8000)
+            self.say(reason)
 
     def _figure(self) -> str | None:
         card = self.model.card()
@@ -605,14 +577,6 @@ class ConflictWindow(QMainWindow):
         self.dialog.go_button.setToolTip(self.dialog.go_button.toolTip() or "Ctrl+Return")
         self.dialog.show()
         return self.dialog
-
-    def _start(self) -> None:
-        figure = self._figure()
-        if figure is not None:
-            self.model.submit(StartTurn(by=self.character, actor=figure, where="conflict"))
-
-    def _end(self, keep: bool) -> None:
-        self.model.submit(EndTurn(by=self.character, keep_initiative=keep, where="conflict"))
 
     def _resolve(self) -> None:
         """RESOLVE, with the attack's damage spends chosen (the engine prices them)."""
@@ -658,35 +622,10 @@ class ConflictWindow(QMainWindow):
             self.secondary.addItem(text, key or None)
 
     # -- the card's back ----------------------------------------------------------------
-    def _fill_more(self) -> None:
-        """MORE: each control of the card's back, disabled with the engine's reason."""
-        self.more.clear()
-        card = self.model.card()
-        controls = card.controls if card is not None else {}
-        for key in BACK_KEYS:
-            info = controls.get(key)
-            if info is None:
-                continue
-            act = self.more.addAction(info.name + ("…" if info.params else ""))
-            act.setEnabled(info.reason is None)
-            act.setToolTip(info.reason or info.name)
-            act.triggered.connect(lambda _=False, k=key: self.open_control(k))
-
     def open_control(self, key: str) -> ControlDialog | None:
-        """Use control ``key``: one that needs nothing is sent at once, the others open
-        their form."""
-        card = self.model.card()
-        info = card.controls.get(key) if card is not None else None
-        if info is None or info.reason is not None:
-            return None
-        if not info.params:
-            self.model.submit(
-                command_adapter().validate_python({**info.command, "by": self.character})
-            )
-            return None
-        dialog = ControlDialog(self.model, info, self)
-        dialog.show()
-        return dialog
+        """Use control ``key`` (the card's back, a Moment of Inspiration): one that needs
+        nothing is sent at once, the others open their form."""
+        return self.turn.use(key)
 
     def _reroll_hint(self) -> str:
         """Under the damage dice: that a click picks a die to re-roll, and what it costs."""

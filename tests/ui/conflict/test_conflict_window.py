@@ -4,7 +4,7 @@ Tasks; back: COMBAT MOMENTUM (PERSONAL)) and plays through the one Command path.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox
+from PySide6.QtWidgets import QCheckBox, QComboBox
 from pytestqt.qtbot import QtBot
 
 from bridge.engine import (
@@ -282,23 +282,27 @@ def test_more_offers_the_cards_back_and_a_spend_is_sent_from_its_form(qtbot: QtB
 
     model = SharedModel(Session(demo_boarding(), SeededDice(4)))
     w = card(qtbot, model)
-    w._fill_more()
-    texts = {a.text(): a for a in w.more.actions()}
+    w.turn.fill_more()
+    threat_choice = "Pay Immediate spends by adding to Threat"
+    texts = {a.text(): a for a in w.turn.menu.actions() if a.text() not in ("", threat_choice)}
     # not Kell's Turn yet: only Determination's Make It So and a Value's Complication
     # (seed 003: at any moment) are open
     anytime = ("Make It So", "A Value", "Challenge a Value")
     turn_only = {t: a for t, a in texts.items() if not t.startswith(anytime)}
-    assert len(turn_only) == 7 and all(not a.isEnabled() for a in turn_only.values())
+    assert len(turn_only) == 8 and all(not a.isEnabled() for a in turn_only.values())
     assert all(a.isEnabled() for t, a in texts.items() if t.startswith(anytime))
     assert "own Turn" in texts["Extra Minor Action (1 each)"].toolTip()
     model.submit(SetValue(path="momentum.value", value=0))
     model.submit(StartTurn(by="kell", actor="kell", where="conflict"))
-    w._fill_more()
-    texts = {a.text(): a for a in w.more.actions()}
+    w.turn.fill_more()
+    texts = {a.text(): a for a in w.turn.menu.actions() if a.text()}
     assert texts["Extra Minor Action (1 each)…"].isEnabled()  # Threat may pay
     dialog = w.open_control("extra_minor")
     assert dialog is not None
     assert set(dialog.widgets) == {"amount", "with_threat"}
+    paid_in_threat = dialog.widgets["with_threat"]
+    assert isinstance(paid_in_threat, QCheckBox) and paid_in_threat.isChecked()  # no Momentum
+    paid_in_threat.setChecked(False)
     dialog.do_it()  # with no Momentum: refused, said in the form, which stays open
     assert "Not enough Momentum" in dialog.reason.text() and dialog.isVisible()
     dialog.widgets["with_threat"].setChecked(True)  # type: ignore[attr-defined]
@@ -427,10 +431,10 @@ def _rolled_attack(qtbot: QtBot, dice: GivenDice) -> tuple[SharedModel, Conflict
     w = card(qtbot, model)
     w.activateWindow()
     qtbot.waitUntil(w.isActiveWindow)
-    assert w.start_button.toolTip() == "Start this officer's Turn (Ctrl+T)"
+    assert w.start_button.toolTip() == "Start your Turn (Ctrl+T)", "as at a station"
     qtbot.keyClick(w, Qt.Key.Key_T, Qt.KeyboardModifier.ControlModifier)
     assert w.turn_label.text() == "YOUR TURN", "Ctrl+T starts the Turn, as at a station"
-    assert w.end_button.toolTip() == "End the Turn (Ctrl+E)"
+    assert w.end_button.toolTip() == "End your Turn (Ctrl+E)"
     model.submit(ConflictTask(by="kell", action="attack", target="klingon-warrior"))
     assert w.resolve_button.isVisible()
     return model, w
@@ -446,7 +450,7 @@ def test_the_cards_keys_are_the_stations(qtbot: QtBot) -> None:
     qtbot.keyClick(w, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
     assert model.state.conflict.pending is None  # type: ignore[union-attr]
     qtbot.keyClick(w, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
-    assert "Nothing waits" in w.statusBar().currentMessage()
+    assert "Nothing waits" in w.reason.text()
     qtbot.keyClick(w, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
     assert model.state.conflict.turn.actor is None  # type: ignore[union-attr]
     assert "(Ctrl+Return)" in w.resolve_button.toolTip()
