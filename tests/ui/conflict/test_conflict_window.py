@@ -101,7 +101,7 @@ def test_an_attack_is_chosen_previewed_rolled_and_landed_from_the_card(qtbot: Qt
     before = model.state.conflict.figures["klingon-warrior"]  # type: ignore[union-attr]
     qtbot.mouseClick(dialog.go_button, Qt.MouseButton.LeftButton)
     assert w.waiting.isVisible() and w.resolve_button.isVisible()
-    assert "Attack" in w.waiting_text.text()
+    assert w.waiting.title() == "ATTACK: ROLLED"
     qtbot.mouseClick(w.resolve_button, Qt.MouseButton.LeftButton)
     assert w.damage_dice.isVisible() and w.damage_button.text() == "APPLY DAMAGE"
     qtbot.mouseClick(w.damage_button, Qt.MouseButton.LeftButton)
@@ -187,11 +187,17 @@ def test_the_card_offers_avoid_injury_when_the_officers_decision_waits(qtbot: Qt
     else:
         raise AssertionError("no officer had an Injury to avoid in 400 Commands")
     w = windows.setdefault(officer, card(qtbot, model, officer))
-    assert w.waiting.isVisible() and w.avoid_momentum.isVisible()
-    assert w.avoid_momentum.text() == f"AVOID: {front.cost} MOMENTUM"
+    answers = {b.text(): b for b in w.decision_buttons if b.isVisible()}
+    assert w.waiting.isVisible() and w.waiting.title() == "AVOID INJURY?"
+    assert list(answers) == [
+        f"AVOID: {front.cost} MOMENTUM",
+        f"AVOID: +{front.cost} THREAT",  # (a player may add to Threat instead)
+        "AVOID: A COMPLICATION",
+        "TAKE THE INJURY",
+    ]
     momentum = model.state.momentum.value
-    button = w.avoid_momentum if momentum >= front.cost else w.avoid_complication
-    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    pay = f"AVOID: {front.cost} MOMENTUM" if momentum >= front.cost else "AVOID: A COMPLICATION"
+    qtbot.mouseClick(answers[pay], Qt.MouseButton.LeftButton)
     after = model.state.conflict
     assert after is not None and front not in after.decisions
     fig = after.figures[front.figure]
@@ -388,8 +394,10 @@ def test_a_reason_every_task_shares_is_said_once(
     assert w.tasks_why.isVisible() and "waiting" in w.tasks_why.text()
     assert [line.text() for line in w.lines.values() if line.text()] == []
     assert "waiting" in w.buttons["pass"].toolTip()  # each still says why, on hover
-    minors = [w.buttons[k] for k in ("aim", "movement")]
-    assert minors[1].x() > minors[0].x() and minors[1].y() == minors[0].y()  # two columns
+    row = [w.buttons[k] for k in ("aim", "draw_item", "drop_prone", "interact")]
+    assert len({b.y() for b in row}) == 1  # while the roll waits: four to a row, as the Tasks
+    assert [b.x() for b in row] == sorted(b.x() for b in row)
+    assert w.buttons["movement"].y() > row[0].y()
 
 
 def test_the_attack_form_grows_with_its_preview_rather_than_scroll(qtbot: QtBot) -> None:
