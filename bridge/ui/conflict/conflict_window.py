@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -225,6 +225,7 @@ class ConflictWindow(QMainWindow):
         self.information.setRange(0, 12)
         self.advantage = QLineEdit(self.waiting)
         self.advantage.setPlaceholderText("CREATE ADVANTAGE (2): its name")
+        self.advantage.installEventFilter(self)  # (its width follows its font)
         self.inspire_button = QPushButton("MOMENT OF INSPIRATION…", self.waiting)
         self.resolve_button = QPushButton("RESOLVE", self.waiting)
         self.resolve_button.setToolTip("Resolve the roll with the spends chosen (Ctrl+Return)")
@@ -404,15 +405,28 @@ class ConflictWindow(QMainWindow):
         self._place_tasks()
         self._keep_tasks_whole()  # (its entries scroll inside it, but while something waits)
         self.stress_bar.setMinimumWidth(round(scaled(260, self)))
+        self._size_fields()
+        two = self.fontMetrics().lineSpacing() * 2 + 2
+        for line in self.lines.values():  # a Task's line keeps two lines' room
+            line.setMinimumHeight(two)
+        self.tasks_why.setMinimumHeight(self.fontMetrics().lineSpacing() + 2)
+
+    def _size_fields(self) -> None:
+        """The spends' fields as wide as their words at their own font (measured again
+        when it changes: the style sheet's new size comes after the text size's call)."""
         for box in (self.bonus, self.penetration, self.extra, self.information):
             # the prefix and two digits, whole
             box.setMinimumWidth(box.fontMetrics().horizontalAdvance(box.prefix() + "12") + 60)
         words = self.advantage.placeholderText()  # the name asked for, whole
         self.advantage.setMinimumWidth(self.advantage.fontMetrics().horizontalAdvance(words) + 30)
-        two = self.fontMetrics().lineSpacing() * 2 + 2
-        for line in self.lines.values():  # a Task's line keeps two lines' room
-            line.setMinimumHeight(two)
-        self.tasks_why.setMinimumHeight(self.fontMetrics().lineSpacing() + 2)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.advantage and event.type() in (
+            QEvent.Type.FontChange,
+            QEvent.Type.StyleChange,
+        ):
+            self._size_fields()
+        return super().eventFilter(watched, event)
 
     # -- building -----------------------------------------------------------------------
     def _build(self, card: ConflictCardView) -> None:

@@ -12,7 +12,7 @@ from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
-    QHBoxLayout,
+    QGridLayout,
     QLabel,
     QSizePolicy,
     QTextBrowser,
@@ -31,44 +31,46 @@ DIE_SIZE = 0.6
 """The card's d20s beside the task dialog's (the rest of the card needs the room)."""
 
 
-class _Side(QWidget):
-    """One side's dice, with its name and outcome beside them."""
+class _Side:
+    """One side's dice, with its name and outcome beside them (a row of the view)."""
 
-    def __init__(self, parent: QWidget) -> None:
-        super().__init__(parent)
-        row = QHBoxLayout(self)
-        row.setContentsMargins(0, 0, 0, 0)
-        self.dice = DiceRow(self, size=DIE_SIZE)
-        row.addWidget(self.dice, 0, Qt.AlignmentFlag.AlignTop)
+    def __init__(self, view: QWidget, grid: QGridLayout, row: int) -> None:
+        self.dice = DiceRow(view, size=DIE_SIZE)
+        grid.addWidget(self.dice, row, 0, Qt.AlignmentFlag.AlignTop)
         words = QVBoxLayout()
-        row.addLayout(words)
-        self.name = QLabel(self)
+        words.setSpacing(0)
+        grid.addLayout(words, row, 1, Qt.AlignmentFlag.AlignTop)
+        self.name = QLabel(view)
         self.name.setObjectName("dim")
         words.addWidget(self.name)
-        self.outcome = QLabel(self)
+        self.outcome = QLabel(view)
         words.addWidget(self.outcome)
-        words.addStretch(1)
 
     def show_result(self, name: str, result: TaskResult) -> None:
         self.name.setText(name.upper())
         self.outcome.setText(roll_words(result))
         self.dice.setDice(result.dice)
 
+    def setVisible(self, shown: bool) -> None:
+        for widget in (self.dice, self.name, self.outcome):
+            widget.setVisible(shown)
+
+    def isVisible(self) -> bool:
+        return self.dice.isVisible()
+
 
 class RollView(QWidget):
-    """The roll's dice and outcome; a melee attack's two sides, one above the other (who
-    wins is :meth:`verdict`, said by the card beside them)."""
+    """The roll's dice and outcome; a melee attack's two sides, one above the other, their
+    words in one column (who wins is :meth:`verdict`, said by the card beside them)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        column = QVBoxLayout(self)
-        column.setContentsMargins(0, 0, 0, 0)
-        column.setSpacing(2)
-        self.mine = _Side(self)
-        column.addWidget(self.mine)
-        self.theirs = _Side(self)
-        column.addWidget(self.theirs)
-        column.addStretch(1)
+        grid = QGridLayout(self)
+        grid.setContentsMargins(0, 0, 0, 0)
+        grid.setVerticalSpacing(2)
+        self.mine = _Side(self, grid, 0)
+        self.theirs = _Side(self, grid, 1)
+        grid.setRowStretch(2, 1)
         self._verdict = ""
 
     def show_roll(

@@ -46,7 +46,7 @@ from bridge.ui.station.card_back import card_back_html
 from bridge.ui.station.card_front import CardFront
 from bridge.ui.station.ship_state import ShipState
 from bridge.ui.widgets.card_keys import add_card_keys, add_view_actions, turn_over
-from bridge.ui.widgets.fit import ScreenFit, keep_on_screen, scrolling
+from bridge.ui.widgets.fit import ScreenFit, grow_to_screen_height, keep_on_screen, scrolling
 from bridge.ui.widgets.flow_layout import FlowLayout
 from bridge.ui.widgets.lcars import LcarsHeader, Pill
 from bridge.ui.widgets.reason_label import ReasonLabel
@@ -282,6 +282,10 @@ class StationWindow(QMainWindow):
             self._readouts.show()
         if window_scale(self) < 1.75:
             QTimer.singleShot(0, self._share_width)  # once the new type is measured
+        if not self.embedded and window_scale(self) > 1:
+            # Larger text takes more lines: the window takes the screen's height for them
+            # (at 120% Helm's card scrolled 27 px and Operations' 51 px in 690 px).
+            grow_to_screen_height(self)
 
     def _share_width(self) -> None:
         """The card's share of the width grows with the text (its lines of rules wrap

@@ -30,7 +30,8 @@ from bridge.engine import AdjustPool, SetValue, Station
 from bridge.rules.dice import GivenDice
 from bridge.ui.app.start import build
 from tests.ui.fit import READOUTS, clipped, frame_outside_screen, must_fit, scroll_bars
-from tests.ui.realscreen.away import away_team
+from tests.ui.realscreen.away import away_team, real_turn
+from tests.ui.realscreen.table import stations_and_viewscreen
 
 TASKS = (
     ("regenerate_shields", Station.OPERATIONS),
@@ -209,9 +210,14 @@ def main() -> None:
     console.text_size.set(1.0)
     QTest.qWait(200)
 
+    # Every station at 110% and 120% (two Complications in Active Effects, a Turn's
+    # controls wrapped), and the viewscreen in a frame (tests.ui.realscreen.table).
+    stations_and_viewscreen(console, model, seen, shot, wait_until)
+
     # The away team: the GM's ON FOOT tab, an officer's Conflict card and an attack's
     # form, at 100% and 120%, a roll and damage dice waiting too (tests.ui.realscreen.away).
     away_team(console, model, seen, shot, wait_until)
+    real_turn(console, model, seen, shot, wait_until)
     print(json.dumps(seen, indent=1))
     console.close()
 

@@ -3,8 +3,9 @@ display number it picks itself (``-displayfd``), and openbox framing its windows
 runs on it in a child process on the xcb platform, as a GM's Linux desktop runs it (the
 test process keeps its offscreen application).
 
-Xvfb, openbox and xprop must be installed (``packaging/install-deps --tests`` installs them
-on Debian and Ubuntu): without them these tests fail, saying so; they never skip.
+Xvfb, openbox, xprop and xdotool must be installed (``packaging/install-deps --tests``
+installs them on Debian and Ubuntu): without them these tests fail, saying so; they never
+skip.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ import pytest
 SCREEN = "1366x768x24"
 CHECKOUT = Path(__file__).resolve().parents[3]
 """The child runs as ``python -m tests.ui.realscreen.child`` from here."""
-TOOLS = ("Xvfb", "openbox", "xprop")
+TOOLS = ("Xvfb", "openbox", "xprop", "xdotool")
 START_SECONDS = 10.0
 CHILD_SECONDS = 240
 
@@ -34,8 +35,9 @@ def _tool(name: str) -> str:
     path = shutil.which(name)
     if path is None:
         pytest.fail(
-            f"{name} is not installed: the real-screen tests need Xvfb, openbox and xprop "
-            "(packaging/install-deps --tests, or apt-get install xvfb openbox x11-utils)",
+            f"{name} is not installed: the real-screen tests need Xvfb, openbox, xprop and "
+            "xdotool (packaging/install-deps --tests, or apt-get install xvfb openbox "
+            "x11-utils xdotool)",
             pytrace=False,
         )
     return path
@@ -68,7 +70,7 @@ def _display_number(read: int, xvfb: subprocess.Popen[bytes]) -> str:
 @pytest.fixture(scope="session")
 def x_display(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """``:N``, a fresh Xvfb (1366x768) with openbox managing its windows."""
-    xvfb_path, openbox_path, xprop_path = (_tool(t) for t in TOOLS)
+    xvfb_path, openbox_path, xprop_path, _ = (_tool(t) for t in TOOLS)
     read, write = os.pipe()
     xvfb = subprocess.Popen(
         [xvfb_path, "-displayfd", str(write), "-screen", "0", SCREEN, "-nolisten", "tcp"],

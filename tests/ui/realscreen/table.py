@@ -1,0 +1,75 @@
+"""The players' windows on the real screen beyond the first size (run by
+:mod:`tests.ui.realscreen.child`): every station at 110% and 120% with two Complications
+in play (Helm and Operations scrolled 19 and 43 px at 120%, a station at 110% left a blank
+band under its Turn's controls, Active Effects was one line high with a scroll bar), and
+the viewscreen in a frame (it ran 20 px off the screen's foot)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QPoint
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QWidget
+
+from bridge.engine import AddTrait, Station
+from bridge.ui.base.shared_model import SharedModel
+from bridge.ui.console.gm_console import GmConsole
+from tests.ui.fit import frame_outside_screen, must_fit
+
+__all__ = ["SIZES", "stations_and_viewscreen"]
+
+SIZES = (1.1, 1.2)
+
+
+def _on_screen(window: QWidget) -> list[str]:
+    frame = frame_outside_screen(window)
+    return [frame] if frame else []
+
+
+def stations_and_viewscreen(
+    console: GmConsole,
+    model: SharedModel,
+    seen: dict[str, Any],
+    shot: Callable[[str], None],
+    placed: Callable[[Callable[[], bool]], bool],
+) -> None:
+    """``seen`` gets, for each station at each size, what a person could not see, the
+    gap between its Turn's controls and its card's sides, and its Active Effects' rows
+    and scroll; and the framed viewscreen's frame off the screen."""
+    model.submit(AddTrait(name="Plasma fire", kind="complication"))
+    model.submit(AddTrait(name="Sensor ghost", kind="complication"))
+    for station in Station:
+        window = console.open_station(station)
+        placed(lambda w=window: w.isVisible() and w.fit is not None and w.fit.settled)
+        for scale in SIZES:
+            at = f"{scale:.0%}"
+            assert window.text_size is not None
+            window.text_size.set(scale)
+            QTest.qWait(400)
+            window.raise_()
+            shot(f"07c-{station.value}-{at}")
+            title = window.windowTitle()
+            seen[f"fits at {at}: {title}"] = must_fit(window) + _on_screen(window)
+            controls = [window.start_button, window.end_button, window.more_button]
+            bottom = max(b.mapTo(window, b.rect().bottomLeft()).y() for b in controls)
+            sides = window.sides.mapTo(window, QPoint(0, 0)).y()
+            seen[f"band under the Turn's controls at {at}: {title}"] = sides - bottom
+            effects = window.ship_state.durations
+            seen[f"Active Effects at {at}: {title}"] = [
+                effects.count(),
+                effects.height() >= effects.rows_height(2),
+                effects.verticalScrollBar().maximum(),
+            ]
+        window.text_size.set(1.0)
+        window.close()
+    model.undo()
+    model.undo()
+    screen = console.viewscreen()
+    placed(lambda: screen.isVisible() and screen.frameGeometry() != screen.geometry())
+    QTest.qWait(300)
+    shot("07d-viewscreen-framed")
+    seen["viewscreen in a frame: not full screen"] = not screen.isFullScreen()
+    seen["frame: viewscreen"] = _on_screen(screen)
+    screen.close()
