@@ -59,6 +59,7 @@ from bridge.engine.conflict.commands import (
 )
 from bridge.engine.conflict.controls import CONTROL_KEYS, conflict_controls, resolve_spends
 from bridge.engine.conflict.figures import hidden_from_players
+from bridge.engine.conflict.figures import stats as figure_stats
 from bridge.engine.conflict.rule import ConflictRule, FigureFrame
 from bridge.engine.core.autopilot import AutopilotTurn
 from bridge.engine.core.card_back import COMBAT_ACTIONS_NOTE, RULES_SUMMARY, SPENDS_NOTE
@@ -274,6 +275,7 @@ __all__ = [
     "demo_encounter",
     "demo_ships",
     "entry_info",
+    "figure_stats",
     "filled",
     "hidden_from_players",
     "injury_text",
