@@ -11,7 +11,14 @@ from __future__ import annotations
 from typing import Protocol
 
 from PySide6.QtCore import SignalInstance
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QVBoxLayout,
+    QWidget,
+)
 
 from bridge.engine import ActionInfo, Command, Encounter, command_adapter
 from bridge.ui.widgets.param_form import ParamForm
@@ -64,6 +71,8 @@ class ControlDialog(QDialog):
         )
         self.form = ParamForm(params, self)
         layout.addWidget(self.form)
+        self._whole_choices()
+        self.form.sig_changed.connect(self._whole_choices)
         self.spends_determination = info.kind == "determination"
         self.cost = QLabel(self)  # what is spent, citing which Value
         self.cost.setWordWrap(True)
@@ -89,6 +98,13 @@ class ControlDialog(QDialog):
             self._say_cost()
         model.sig_refused.connect(self._refused)
         self.finished.connect(lambda _: model.sig_refused.disconnect(self._refused))
+
+    def _whole_choices(self) -> None:
+        """Each choice as wide as its longest words (a Value cited is a sentence): the
+        form is small, it has the room."""
+        for widget in self.form.widgets.values():
+            if isinstance(widget, QComboBox):
+                widget.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
 
     @property
     def widgets(self) -> dict[str, QWidget]:

@@ -153,6 +153,11 @@ def real_turn(
         did["F2"] = card.tabs.currentIndex()
         press("F2")
         did["F2 again"] = card.tabs.currentIndex()
+        extra = card.turn.use("extra_minor")  # a control of MORE: its form, whole
+        if extra is not None:
+            frame, _ = framed(extra, f"13b-extra-minor-form-{at}", shot, placed)
+            seen[f"Extra Minor Action form at {at}"] = frame + must_fit(extra, frozenset())
+            extra.close()
         model.session._dice = GivenDice(d20=(1, 1), d6=(2,) * 20)
         click(card.buttons["attack"])
         form = card.dialog

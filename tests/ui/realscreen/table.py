@@ -62,6 +62,14 @@ def stations_and_viewscreen(
                 effects.height() >= effects.rows_height(2),
                 effects.verticalScrollBar().maximum(),
             ]
+            if station is Station.COMMAND:  # a control of MORE: its form, whole
+                form = window.turn.use("make_it_so")
+                assert form is not None, "Make It So is open at any moment"
+                placed(lambda f=form: f.isVisible() and f.frameGeometry() != f.geometry())
+                QTest.qWait(150)
+                shot(f"07e-make-it-so-form-{at}")
+                seen[f"Make It So form at {at}"] = _on_screen(form) + must_fit(form, frozenset())
+                form.close()
         window.text_size.set(1.0)
         window.close()
     model.undo()

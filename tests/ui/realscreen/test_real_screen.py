@@ -203,3 +203,18 @@ def test_the_conflict_card_shows_what_happened_whole(
 @pytest.mark.parametrize("at", ["100%", "120%"])
 def test_a_melee_attack_shows_the_opponents_dice(real_screen: dict[str, Any], at: str) -> None:
     assert real_screen[f"Conflict card, melee: the Bekk's dice shown at {at}"] == [True, [19, 20]]
+
+
+@pytest.mark.parametrize("at", ["110%", "120%"])
+def test_a_control_of_more_opens_its_form_whole_at_a_station(
+    real_screen: dict[str, Any], at: str
+) -> None:
+    """MORE's controls are the engine's, each a small form (here Make It So)."""
+    assert real_screen[f"Make It So form at {at}"] == []
+
+
+@pytest.mark.parametrize("at", ["100%", "120%"])
+def test_a_control_of_more_opens_its_form_whole_on_the_conflict_card(
+    real_screen: dict[str, Any], at: str
+) -> None:
+    assert real_screen[f"Extra Minor Action form at {at}"] == []
