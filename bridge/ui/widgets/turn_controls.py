@@ -18,7 +18,14 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu, QPushButton, QWidget
 
-from bridge.engine import ActionInfo, Choice, Command, ParamInfo, command_adapter
+from bridge.engine import (
+    TURN_CONTROL_KEYS,
+    ActionInfo,
+    Choice,
+    Command,
+    ParamInfo,
+    command_adapter,
+)
 from bridge.ui.widgets.control_dialog import ControlDialog, Sender
 from bridge.ui.widgets.steady import set_state
 
@@ -41,21 +48,15 @@ KEYS = (
 )
 REMOVE_COMPLICATION = "remove_complication"
 """Create Advantage's other use (seed 001): a Complication removed, in MORE after it."""
-MORE_KEYS = (
-    "extra_minor",
-    "swift_task",
-    "create_advantage",
-    REMOVE_COMPLICATION,
-    "create_problem",
-    "obtain_information",
-    "second_task",
-    "make_it_so",
-    "value_complication",
-    "challenge_value",
-    "trigger_ready",
+_ELSEWHERE = ("start_turn", "end_turn", "keep_initiative", "resolve", "apply_damage")
+MORE_KEYS = tuple(
+    key
+    for control in TURN_CONTROL_KEYS
+    if control not in (*_ELSEWHERE, "inspiration")
+    for key in ((control, REMOVE_COMPLICATION) if control == "create_advantage" else (control,))
 )
-"""The controls MORE offers, in the order of the card's back (a window leaves out those it
-has as buttons)."""
+"""The controls MORE offers, in the engine's order (a window leaves out those it has as
+buttons): all but the Turn's own and a waiting roll's, which are answered where they wait."""
 
 
 def one_press(info: ActionInfo, by: str, threat: bool = False) -> Command:
