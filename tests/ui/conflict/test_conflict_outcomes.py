@@ -43,6 +43,17 @@ def attack(w: ConflictWindow, target: str, weapon: str | None = None) -> None:
     form.close()
 
 
+def landed(qtbot: QtBot) -> tuple[SharedModel, ConflictWindow]:
+    """Kell's card once his attack on the Klingon Warrior (two 1s, 2s for damage) landed."""
+    model = SharedModel(Session(demo_boarding(), GivenDice(d20=(1, 1), d6=(2,) * 20)))
+    w = card(qtbot, model)
+    w.start_button.click()
+    attack(w, "klingon-warrior")
+    w.resolve_button.click()
+    w.damage_button.click()
+    return model, w
+
+
 def test_a_rolls_dice_and_outcome_are_on_the_card(qtbot: QtBot) -> None:
     """Seed 001 MAKE AN ATTACK: two 1s are two criticals, 4 successes against Difficulty 2:
     success and 2 Momentum, as the task dialog says it; the dice themselves are drawn."""
@@ -81,12 +92,7 @@ def test_after_apply_damage_the_card_says_how_it_came_out_until_anything_else_ha
 ) -> None:
     """Every hit's damage, Resistance, Stress and Injury, and the GM's answer to the Avoid
     Injury it asked for; END TURN puts it away."""
-    model = SharedModel(Session(demo_boarding(), GivenDice(d20=(1, 1), d6=(2,) * 20)))
-    w = card(qtbot, model)
-    w.start_button.click()
-    attack(w, "klingon-warrior")
-    w.resolve_button.click()
-    w.damage_button.click()
+    model, w = landed(qtbot)
     assert w.waiting.isVisible() and w.waiting.title() == "HOW IT CAME OUT"
     assert not w.roll_view.isVisible() and not w.damage_button.isVisible()
     lines = w.report.lines()
@@ -104,12 +110,7 @@ def test_after_apply_damage_the_card_says_how_it_came_out_until_anything_else_ha
 def test_the_outcome_is_the_seats_own_reading_of_the_log(qtbot: QtBot) -> None:
     """Nothing the seat may not see: an unrevealed NPC's Stress is in the GM's lines of
     the hit, not in the card's (the card shows the crew's reading, line for line)."""
-    model = SharedModel(Session(demo_boarding(), GivenDice(d20=(1, 1), d6=(2,) * 20)))
-    w = card(qtbot, model)
-    w.start_button.click()
-    attack(w, "klingon-warrior")
-    w.resolve_button.click()
-    w.damage_button.click()
+    model, w = landed(qtbot)
     entries = model.journal[-2:]  # RESOLVE and APPLY DAMAGE
     crew = [line for e in entries for line in seat_lines(e, CREW)]
     gm = [line for e in entries for line in seat_lines(e, GM)]

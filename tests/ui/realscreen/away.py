@@ -20,28 +20,15 @@ from bridge.engine import AvoidInjury, ConflictTask, MoveFigure
 from bridge.rules.dice import GivenDice
 from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.conflict.conflict_window import ConflictWindow
-from bridge.ui.console.gm_console import GmConsole
-from tests.ui.fit import clipped, frame_outside_screen, must_fit
+from tests.ui.fit import clipped, must_fit, off_screen
 from tests.ui.realscreen.real_input import activate, click, press
-
-SCALES = (1.0, 1.2)
-"""The text sizes a laptop's players use (no window may scroll or cut at either)."""
+from tests.ui.realscreen.run import SCALES, Run
 
 
-def _on_screen(window: QWidget) -> list[str]:
-    frame = frame_outside_screen(window)
-    return [frame] if frame else []
-
-
-def away_team(
-    console: GmConsole,
-    model: SharedModel,
-    seen: dict[str, Any],
-    shot: Callable[[str], None],
-    placed: Callable[[Callable[[], bool]], bool],
-) -> None:
+def away_team(run: Run) -> None:
     """The GM starts the demo's boarding action and Lt. Cmdr. Kell attacks from his card;
     ``seen`` gets what a person could not see at each step (``placed(ready)`` waits)."""
+    console, model, seen, shot, placed = run.console, run.model, run.seen, run.shot, run.placed
     start = console.conflict.start()
     start.accept()
     QTest.qWait(200)
@@ -50,7 +37,7 @@ def away_team(
         console.text_size.set(scale)
         QTest.qWait(400)
         shot(f"09-on-foot-{at}")
-        seen[f"ON FOOT tab at {at}"] = must_fit(console) + _on_screen(console)
+        seen[f"ON FOOT tab at {at}"] = must_fit(console) + off_screen(console)
     console.text_size.set(1.0)
     QTest.qWait(200)
     add = console.conflict.add_figures()
@@ -71,7 +58,7 @@ def away_team(
         QTest.qWait(400)
         card.raise_()
         shot(f"10-conflict-card-{at}")
-        seen[f"Conflict card before the Turn at {at}"] = must_fit(card) + _on_screen(card)
+        seen[f"Conflict card before the Turn at {at}"] = must_fit(card) + off_screen(card)
         before = attack_y()
         card.start_button.click()
         QTest.qWait(200)
@@ -91,11 +78,11 @@ def away_team(
         QTest.qWait(300)
         card.raise_()
         shot(f"12-conflict-card-roll-{at}")
-        seen[f"Conflict card with its roll waiting at {at}"] = must_fit(card) + _on_screen(card)
+        seen[f"Conflict card with its roll waiting at {at}"] = must_fit(card) + off_screen(card)
         card.resolve_button.click()
         QTest.qWait(300)
         shot(f"13-conflict-card-damage-{at}")
-        seen[f"Conflict card with its damage dice waiting at {at}"] = must_fit(card) + _on_screen(
+        seen[f"Conflict card with its damage dice waiting at {at}"] = must_fit(card) + off_screen(
             card
         )
         conflict = model.state.conflict
@@ -118,7 +105,7 @@ def framed(
     placed(lambda: form.isVisible() and form.frameGeometry() != form.geometry())
     QTest.qWait(150)
     shot(picture)
-    return _on_screen(form), clipped(form)
+    return off_screen(form), clipped(form)
 
 
 def _back_to(model: SharedModel, length: int) -> None:
@@ -128,23 +115,14 @@ def _back_to(model: SharedModel, length: int) -> None:
     QTest.qWait(200)
 
 
-def real_turn(
-    console: GmConsole,
-    model: SharedModel,
-    seen: dict[str, Any],
-    shot: Callable[[str], None],
-    placed: Callable[[Callable[[], bool]], bool],
-) -> None:
+def real_turn(run: Run) -> None:
     """Lt. Cmdr. Kell's Turn with the keyboard and the mouse, at 100% and 120%: what each
     key did, and what a person could not see with the roll waiting and once it came out.
     The boarding action is running (:func:`away_team` started it)."""
-    card = console.open_conflict_card("kell")
-    placed(lambda: card.isVisible() and card.fit.settled)
-    for scale in SCALES:
-        at = f"{scale:.0%}"
+    model, seen, shot, placed = run.model, run.seen, run.shot, run.placed
+    card = run.card("kell")
+    for at in run.at_each_size(card.text_size):
         before = model.session.length
-        card.text_size.set(scale)
-        QTest.qWait(400)
         did: dict[str, object] = {"active": activate(card)}
         press("ctrl+t")
         conflict = model.state.conflict
@@ -171,7 +149,7 @@ def real_turn(
         did["Ctrl+Return rolls"] = pending is not None and pending.actor == "kell"
         activate(card)
         shot(f"14-real-turn-rolled-{at}")
-        seen[f"Conflict card, rolled by real input at {at}"] = must_fit(card) + _on_screen(card)
+        seen[f"Conflict card, rolled by real input at {at}"] = must_fit(card) + off_screen(card)
         press("ctrl+Return")
         pending = model.state.conflict.pending if model.state.conflict else None
         did["Ctrl+Return resolves"] = pending is not None and pending.damage is not None
@@ -181,7 +159,7 @@ def real_turn(
         did["Ctrl+Return lands the damage"] = conflict is not None and conflict.pending is None
         did["how it came out"] = card.waiting.title() if card.report.isVisible() else ""
         shot(f"16-real-turn-outcome-{at}")
-        seen[f"Conflict card, how it came out at {at}"] = must_fit(card) + _on_screen(card)
+        seen[f"Conflict card, how it came out at {at}"] = must_fit(card) + off_screen(card)
         if conflict is not None and conflict.decisions:
             front = conflict.decisions[0]
             model.submit(AvoidInjury(figure=front.figure, pay="none"))  # the GM's answer
@@ -195,29 +173,19 @@ def real_turn(
         did["put away after the Turn"] = not card.waiting.isVisible()
         seen[f"real input on the Conflict card at {at}"] = did
         _back_to(model, before)
-    card.text_size.set(1.0)
     card.close()
-    melee(console, model, seen, shot, placed)
+    melee(run)
 
 
-def melee(
-    console: GmConsole,
-    model: SharedModel,
-    seen: dict[str, Any],
-    shot: Callable[[str], None],
-    placed: Callable[[Callable[[], bool]], bool],
-) -> None:
+def melee(run: Run) -> None:
     """Capt. Reyes's melee attack on a Bekk beside her: two rows of dice and who wins,
     then how it came out, at 100% and 120%, each whole."""
+    model, seen, shot = run.model, run.seen, run.shot
     start = model.session.length
     model.submit(MoveFigure(figure="klingon-bekk-1", zone="Deck 6 Corridor", beside="reyes"))
-    card = console.open_conflict_card("reyes")
-    placed(lambda: card.isVisible() and card.fit.settled)
-    for scale in SCALES:
-        at = f"{scale:.0%}"
+    card = run.card("reyes")
+    for at in run.at_each_size(card.text_size):
         before = model.session.length
-        card.text_size.set(scale)
-        QTest.qWait(400)
         card.raise_()
         card.start_button.click()
         model.session._dice = GivenDice(d20=(1, 1, 19, 20), d6=(2,) * 20)
@@ -238,7 +206,6 @@ def melee(
         QTest.qWait(300)
         _stage(card, seen, shot, f"melee, how it came out, at {at}", f"20-melee-outcome-{at}")
         _back_to(model, before)
-    card.text_size.set(1.0)
     card.close()
     _back_to(model, start)  # (the GM's move of the Bekk too)
 
@@ -248,4 +215,4 @@ def _stage(
 ) -> None:
     card.raise_()
     shot(name)
-    seen[f"Conflict card, {what}"] = must_fit(card) + _on_screen(card)
+    seen[f"Conflict card, {what}"] = must_fit(card) + off_screen(card)

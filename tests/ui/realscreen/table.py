@@ -6,52 +6,33 @@ the viewscreen in a frame (it ran 20 px off the screen's foot)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from PySide6.QtCore import QPoint
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QWidget
 
 from bridge.engine import AddTrait, Station
-from bridge.ui.base.shared_model import SharedModel
-from bridge.ui.console.gm_console import GmConsole
-from tests.ui.fit import frame_outside_screen, must_fit
+from tests.ui.fit import must_fit, off_screen
+from tests.ui.realscreen.run import Run
 
 __all__ = ["SIZES", "stations_and_viewscreen"]
 
 SIZES = (1.1, 1.2)
 
 
-def _on_screen(window: QWidget) -> list[str]:
-    frame = frame_outside_screen(window)
-    return [frame] if frame else []
-
-
-def stations_and_viewscreen(
-    console: GmConsole,
-    model: SharedModel,
-    seen: dict[str, Any],
-    shot: Callable[[str], None],
-    placed: Callable[[Callable[[], bool]], bool],
-) -> None:
+def stations_and_viewscreen(run: Run) -> None:
     """``seen`` gets, for each station at each size, what a person could not see, the
     gap between its Turn's controls and its card's sides, and its Active Effects' rows
     and scroll; and the framed viewscreen's frame off the screen."""
+    console, model, seen, shot, placed = run.console, run.model, run.seen, run.shot, run.placed
     model.submit(AddTrait(name="Plasma fire", kind="complication"))
     model.submit(AddTrait(name="Sensor ghost", kind="complication"))
     for station in Station:
         window = console.open_station(station)
         placed(lambda w=window: w.isVisible() and w.fit is not None and w.fit.settled)
-        for scale in SIZES:
-            at = f"{scale:.0%}"
-            assert window.text_size is not None
-            window.text_size.set(scale)
-            QTest.qWait(400)
+        for at in run.at_each_size(window.text_size, SIZES):
             window.raise_()
             shot(f"07c-{station.value}-{at}")
             title = window.windowTitle()
-            seen[f"fits at {at}: {title}"] = must_fit(window) + _on_screen(window)
+            seen[f"fits at {at}: {title}"] = must_fit(window) + off_screen(window)
             controls = [window.start_button, window.end_button, window.more_button]
             bottom = max(b.mapTo(window, b.rect().bottomLeft()).y() for b in controls)
             sides = window.sides.mapTo(window, QPoint(0, 0)).y()
@@ -68,9 +49,8 @@ def stations_and_viewscreen(
                 placed(lambda f=form: f.isVisible() and f.frameGeometry() != f.geometry())
                 QTest.qWait(150)
                 shot(f"07e-make-it-so-form-{at}")
-                seen[f"Make It So form at {at}"] = _on_screen(form) + must_fit(form, frozenset())
+                seen[f"Make It So form at {at}"] = off_screen(form) + must_fit(form, frozenset())
                 form.close()
-        window.text_size.set(1.0)
         window.close()
     model.undo()
     model.undo()
@@ -79,5 +59,5 @@ def stations_and_viewscreen(
     QTest.qWait(300)
     shot("07d-viewscreen-framed")
     seen["viewscreen in a frame: not full screen"] = not screen.isFullScreen()
-    seen["frame: viewscreen"] = _on_screen(screen)
+    seen["frame: viewscreen"] = off_screen(screen)
     screen.close()
