@@ -116,19 +116,14 @@ def x_display(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         _stop(xvfb)
 
 
-@pytest.fixture(scope="session")
-def real_screen(x_display: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    """What the child saw on the real screen; ``qt`` holds what Qt or Python printed."""
-    env = {
-        **os.environ,
-        "DISPLAY": x_display,
-        "QT_QPA_PLATFORM": "xcb",
-        "BRIDGE_HOME": str(tmp_path_factory.mktemp("bridge-home")),
-    }
+def _child(module: str, display: str, home: Path) -> dict[str, Any]:
+    """What ``python -m module`` saw on the real screen; ``qt`` holds what Qt or Python
+    printed, ``seconds`` how long it took."""
+    env = {**os.environ, "DISPLAY": display, "QT_QPA_PLATFORM": "xcb", "BRIDGE_HOME": str(home)}
     env.pop("WAYLAND_DISPLAY", None)
     started = time.monotonic()
     child = subprocess.run(
-        [sys.executable, "-W", "error", "-m", "tests.ui.realscreen.child"],
+        [sys.executable, "-W", "error", "-m", module],
         cwd=CHECKOUT,
         env=env,
         capture_output=True,
@@ -142,3 +137,16 @@ def real_screen(x_display: str, tmp_path_factory: pytest.TempPathFactory) -> dic
     seen["qt"] = child.stderr
     seen["seconds"] = round(time.monotonic() - started, 1)
     return seen
+
+
+@pytest.fixture(scope="session")
+def real_screen(x_display: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """What the child saw on the real screen (tests.ui.realscreen.child)."""
+    return _child("tests.ui.realscreen.child", x_display, tmp_path_factory.mktemp("bridge-home"))
+
+
+@pytest.fixture(scope="session")
+def real_boarding(x_display: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """The demo's boarding action played to its end (tests.ui.realscreen.boarding)."""
+    home = tmp_path_factory.mktemp("bridge-home")
+    return _child("tests.ui.realscreen.boarding", x_display, home)

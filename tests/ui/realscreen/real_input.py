@@ -10,6 +10,7 @@ import time
 from collections.abc import Callable
 
 from PySide6.QtCore import QPoint
+from PySide6.QtGui import QCursor
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QWidget
 
@@ -49,7 +50,11 @@ def press(keys: str, settle_ms: int = 250) -> None:
 
 
 def click(widget: QWidget, settle_ms: int = 250) -> None:
-    """Move the pointer to the middle of ``widget`` on the screen and click there."""
+    """Move the pointer to the middle of ``widget`` on the screen and click there (a
+    pointer already there is not moved: xdotool would wait for ever for it to move)."""
     middle = widget.mapToGlobal(QPoint(widget.width() // 2, widget.height() // 2))
-    _xdotool("mousemove", "--sync", str(middle.x()), str(middle.y()), "click", "1")
+    if QCursor.pos() == middle:
+        _xdotool("click", "1")
+    else:
+        _xdotool("mousemove", "--sync", str(middle.x()), str(middle.y()), "click", "1")
     QTest.qWait(settle_ms)
