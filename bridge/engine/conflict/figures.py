@@ -36,18 +36,49 @@ __all__ = [
 
 @dataclass(frozen=True)
 class FigureStats:
-    """What the rules read of a figure: its statistics, wherever they are kept."""
+    """What the rules read of a figure: its statistics, from its officer's character or
+    its NPC block (``sheet``)."""
 
     name: str
-    attributes: Attributes
-    disciplines: Disciplines
-    focuses: tuple[str, ...]
-    armour: int
-    resistance: int
-    stress_max: int
-    may_avoid_injury: bool
-    npc: Npc | None
-    character: Character | None
+    sheet: Npc | Character
+
+    @property
+    def npc(self) -> Npc | None:
+        return self.sheet if isinstance(self.sheet, Npc) else None
+
+    @property
+    def character(self) -> Character | None:
+        return self.sheet if isinstance(self.sheet, Character) else None
+
+    @property
+    def attributes(self) -> Attributes:
+        return self.sheet.attributes
+
+    @property
+    def disciplines(self) -> Disciplines:
+        return self.sheet.disciplines
+
+    @property
+    def focuses(self) -> tuple[str, ...]:
+        return tuple(self.sheet.focuses)
+
+    @property
+    def armour(self) -> int:
+        return self.sheet.armour
+
+    @property
+    def resistance(self) -> int:
+        """Armour, and an NPC's abilities that add to it (Machine X)."""
+        return self.npc.resistance if self.npc is not None else self.sheet.armour
+
+    @property
+    def stress_max(self) -> int:
+        return self.sheet.stress_max
+
+    @property
+    def may_avoid_injury(self) -> bool:
+        """An officer may; an NPC as its tier says (a Minor NPC may not)."""
+        return self.npc.may_avoid_injury if self.npc is not None else True
 
     def roller(self, attribute: Attribute, discipline: Department, focus: bool) -> Roller:
         return Roller.of(self.attributes[attribute], self.disciplines[discipline], focus)
@@ -65,33 +96,8 @@ class FigureStats:
 
 def stats(state: Encounter, figure: Figure) -> FigureStats:
     """The figure's statistics: an officer's from the crew, an NPC's from its block."""
-    if figure.npc is not None:
-        npc = figure.npc
-        return FigureStats(
-            name=figure.name,
-            attributes=npc.attributes,
-            disciplines=npc.disciplines,
-            focuses=npc.focuses,
-            armour=npc.armour,
-            resistance=npc.resistance,
-            stress_max=npc.stress_max,
-            may_avoid_injury=npc.may_avoid_injury,
-            npc=npc,
-            character=None,
-        )
-    character = state.characters[str(figure.character)]
-    return FigureStats(
-        name=figure.name,
-        attributes=character.attributes,
-        disciplines=character.disciplines,
-        focuses=character.focuses,
-        armour=character.armour,
-        resistance=character.armour,
-        stress_max=character.stress_max,
-        may_avoid_injury=True,
-        npc=None,
-        character=character,
-    )
+    sheet = figure.npc or state.characters[str(figure.character)]
+    return FigureStats(name=figure.name, sheet=sheet)
 
 
 REACH = "Reach"

@@ -20,7 +20,13 @@ from bridge.engine.conflict.catalog import CONFLICT_CARD, CONFLICT_SPENDS
 from bridge.engine.conflict.commands import ConflictTask
 from bridge.engine.conflict.figures import stats
 from bridge.engine.conflict.rules import CONFLICT_RULES
-from bridge.engine.core.forms import Choice, ParamInfo, SpendInfo, purchase_params
+from bridge.engine.core.forms import (
+    Choice,
+    ParamInfo,
+    SpendInfo,
+    difficulty_param,
+    purchase_params,
+)
 from bridge.engine.core.needs import Need
 from bridge.engine.state.conflict import Conflict, Figure
 from bridge.engine.state.encounter import Encounter
@@ -241,15 +247,7 @@ def _need_param(
             else "What the figure does (the GM narrates it)",
         )
     if need is Need.DIFFICULTY:
-        return ParamInfo(
-            name="difficulty_choice",
-            label="Difficulty (the GM's)",
-            kind="number",
-            required=True,
-            minimum=0,
-            maximum=5,
-            default=1,
-        )
+        return difficulty_param("Difficulty (the GM's)", 0, 5)
     if need is Need.ROLL:
         return ParamInfo(name="roll", label="Roll", kind="choice")  # (split in two)
     if choices_of is None:

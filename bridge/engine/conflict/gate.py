@@ -21,10 +21,8 @@ from bridge.engine.conflict.theatre import CONFLICT
 from bridge.engine.core.command import BaseCommand, player_refusal
 from bridge.engine.core.commands import (
     ApplyDamage,
-    EndRound,
     EndTurn,
     Inspiration,
-    NpcActsFirst,
     ResolveTask,
     SpendDetermination,
     SpendMomentum,
@@ -172,20 +170,8 @@ def conflict_why_not(state: Encounter, command: BaseCommand) -> str | None:
                     "The Task is resolved and its damage rolled: its dice cannot be re-rolled now."
                 )
             return None
-        case (
-            EndTurn()
-            | SpendMomentum()
-            | NpcActsFirst()
-            | EndRound()
-            | TriggerReady()
-            | SpendDetermination()
-            | ResolveTask()
-            | ApplyDamage()
-            | Inspiration()
-        ):
+        case _:  # (what both battles take: their shared gate)
             return played_refusal(state, CONFLICT, command)
-        case _:
-            return None
 
 
 _FIGURE_FIELDS = ("figure", "target", "beside", "actor")

@@ -16,6 +16,7 @@ from bridge.engine.core.context import Ctx
 from bridge.engine.core.forms import Choice
 from bridge.engine.core.needs import Need
 from bridge.engine.core.plan import Frame
+from bridge.engine.core.rule import CardRule
 from bridge.engine.state.conflict import ConflictPending
 from bridge.engine.state.encounter import Encounter
 from bridge.engine.state.spends import Spends
@@ -62,39 +63,20 @@ ThreatOf = Callable[[Encounter, FigureFrame, ConflictTask], tuple[str, int]]
 
 
 @dataclass(frozen=True)
-class ConflictRule:
-    """One Task of the Conflict card: everything particular to it."""
+class ConflictRule(CardRule[FigureFrame, ConflictTask, ConflictPending]):
+    """One Task of the Conflict card: what its rules add to any card entry's."""
 
-    key: str
-    needs: tuple[Need, ...] = ()
     why_not: WhyNot | None = None
-    check: Check | None = None
-    base: Base | None = None
-    items: Items | None = None
     complications: Complications | None = None
     roll: Roll | None = None
-    effect: Effect | None = None
-    immediate: Immediate | None = None
     attempted: Immediate | None = None
     """What attempting the rolled Task does at once, hit or miss (Sprint's once a Round)."""
-    launch: Launch | None = None
     opposed: Opposition | None = None
     countered: Countered | None = None
     check_spends: SpendCheck | None = None
-    attack: bool = False
     movement: bool = False
     """A movement Task (seed 003 MOVEMENT: not in a Turn with the Movement Minor Action)."""
     choices: Mapping[Need, Choices] = field(default_factory=dict)
-    offered: Mapping[Need, Offered] = field(default_factory=dict)
-    threat: ThreatOf | None = None
     spends: frozenset[str] = frozenset()
     """The Task's own spends beyond the common ones: "extra" (its repeatable effect),
     "damage" (the attack spends), "revive" (First Aid)."""
-
-    def needs_for(self, state: Encounter, figure: str, cmd: ConflictTask) -> tuple[Need, ...]:
-        """The needs offered for these parameters."""
-        return tuple(
-            n
-            for n in self.needs
-            if n not in self.offered or self.offered[n](state, figure, cmd) is None
-        )

@@ -24,6 +24,7 @@ from bridge.engine.core.context import Ctx, need, refuse
 from bridge.engine.core.forms import Choice
 from bridge.engine.core.gm import remove_complication
 from bridge.engine.core.needs import Need
+from bridge.engine.core.rule import registry
 from bridge.engine.state.conflict import Conflict, ConflictPending
 from bridge.engine.state.encounter import Encounter, Trait
 from bridge.engine.state.spends import Spends
@@ -456,18 +457,7 @@ _RULES: tuple[ConflictRule, ...] = (
 """Every Task of the Conflict card, one rule each."""
 
 
-def _registry() -> dict[str, ConflictRule]:
-    rules: dict[str, ConflictRule] = {}
-    for rule in _RULES:
-        if rule.key in rules:
-            raise ValueError(f"Conflict card Task '{rule.key}' has two rules")
-        if rule.key not in CONFLICT_CARD or CONFLICT_CARD[rule.key].kind != "task":
-            raise ValueError(f"'{rule.key}' is not a Task of the Conflict card")
-        rules[rule.key] = rule
-    return rules
-
-
-CONFLICT_RULES: dict[str, ConflictRule] = _registry()
+CONFLICT_RULES: dict[str, ConflictRule] = registry(_RULES, CONFLICT_CARD, "Conflict card")
 """Every Conflict card Task's rule, by key (the sixth card, keyed apart from the stations)."""
 
 

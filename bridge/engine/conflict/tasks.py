@@ -26,19 +26,16 @@ from bridge.engine.conflict.rules import CONFLICT_RULES
 from bridge.engine.conflict.theatre import CONFLICT
 from bridge.engine.core.commands import ResolveTask
 from bridge.engine.core.context import Ctx, refuse
-from bridge.engine.core.plan import TaskPlan
-from bridge.engine.core.resolution import pay_for_dice, resolve
+from bridge.engine.core.plan import PlannedDice, TaskPlan, make_plan
+from bridge.engine.core.resolution import pay_for_dice, preview_plan, resolve
 from bridge.engine.state.conflict import ConflictParams, ConflictPending, Figure
 from bridge.engine.state.encounter import Encounter
-from bridge.rules.dice import GivenDice
-from bridge.rules.errors import RuleViolation
 from bridge.rules.npc_abilities import NpcAbilityKind
 from bridge.rules.stats import Attribute, Department
 from bridge.rules.task import (
     COMPLICATION_RANGE_MAX,
     Assist,
     TaskResult,
-    TaskSpec,
     reroll,
     resolve_task,
 )
@@ -169,50 +166,25 @@ def plan_conflict_task(ctx: Ctx, cmd: ConflictTask) -> TaskPlan[FigureFrame]:
     if gm > min(rng, COMPLICATION_RANGE_MAX):
         rng = gm
         why.append(f"the GM set {gm}")
-    try:
-        spec = TaskSpec(
-            lead=roller,
-            difficulty=max(sum(n for _, n in items), 0),
-            complication_range=min(rng, COMPLICATION_RANGE_MAX),
-            bought=cmd.bought,
-            assists=tuple(assists),
-            side="npc" if frame.npc else "player",
-            succeed_at_cost=frame.action.succeed_at_cost,
-            automatic=automatic,
-            value=cmd.value,
-        )
-    except ValueError as exc:
-        refuse(str(exc).splitlines()[-1].split(", ", 1)[-1].split(" [type=")[0])
     focus_text = f", Focus: {cmd.focus_name}" if cmd.focus_name else (", Focus" if focus else "")
     auto = f", +{automatic} automatic" if automatic else ""
     who = f"{attribute.label} + {discipline.label} ({roller.target}{focus_text}{auto})"
-    return TaskPlan(
-        frame=frame,
-        items=tuple(items),
-        spec=spec,
-        who=who,
-        assist_names=tuple(a.name for a in assists),
-        complication_why=tuple(why),
-        interrupt=interrupt,
+    rolled = PlannedDice(roller, who, assists, min(rng, COMPLICATION_RANGE_MAX), why, automatic)
+    return make_plan(
+        frame,
+        cmd,
+        items,
+        rolled,
+        interrupt,
         threat=rule.threat(ctx.state, frame, cmd) if rule.threat is not None else ("", 0),
         reactive=rule.opposed(ctx.state, frame, cmd) if rule.opposed is not None else None,
     )
 
 
 def preview_conflict_task(state: Encounter, cmd: ConflictTask) -> TaskPlan[FigureFrame] | str:
-    """The plan for ``cmd`` in ``state``, or the reason it would be refused: its dice
-    paid on a throwaway copy, so that a pool too small for them is said before the roll,
-    in the words the roll would be refused in."""
-    reason = conflict_why_not(state, cmd)
-    if reason is not None:
-        return reason
-    try:
-        ctx = Ctx(state, GivenDice())
-        plan = plan_conflict_task(ctx, cmd)
-        pay_for_dice(ctx, CONFLICT, plan.frame.actor, plan.spec)
-        return plan
-    except RuleViolation as exc:
-        return exc.reason
+    """The plan for ``cmd`` in ``state``, or the reason it would be refused
+    (:func:`~bridge.engine.core.resolution.preview_plan`)."""
+    return preview_plan(state, cmd, conflict_why_not, plan_conflict_task, CONFLICT)
 
 
 def _count_task(ctx: Ctx, key: str, interrupt: bool) -> None:
@@ -278,18 +250,7 @@ def attempt_conflict_task(ctx: Ctx, cmd: ConflictTask) -> None:
         actor=me.id,
         action=a.key,
         result=result,
-        params=ConflictParams(
-            target=cmd.target,
-            weapon=cmd.weapon,
-            lethal=cmd.lethal,
-            charge=cmd.charge,
-            zone=cmd.zone,
-            beside=cmd.beside,
-            also=cmd.also,
-            weakness=cmd.weakness,
-            complication=cmd.complication,
-            note=cmd.note,
-        ),
+        params=cmd.kept(ConflictParams),
         difficulty_items=plan.items,
         interrupt=plan.interrupt,
         reactive=reactive,

@@ -5,9 +5,9 @@ of every card's Task; and the battle-wide ones: the GM's edits (a value, a pool,
 Advantage or Complication, the house rules, a new session, a new officer), a Value's
 Complication, and the dice tray's rolls."""
 
-from typing import Annotated, ClassVar, Literal
+from typing import Annotated, ClassVar, Literal, TypeVar
 
-from pydantic import Field
+from pydantic import BaseModel, Field
 
 from bridge.engine.core.command import BaseCommand as _Command
 from bridge.engine.core.command import Where
@@ -19,6 +19,8 @@ from bridge.rules.opend6 import D6Roll
 from bridge.rules.stats import Attribute, Department
 from bridge.rules.task import MAX_POOL, Purchase, TaskSpec
 from bridge.rules.text import Key, Line, Name, Title, TitleName
+
+P = TypeVar("P", bound=BaseModel)
 
 __all__ = [
     "AddCharacter",
@@ -263,6 +265,12 @@ class TaskCommand(_Command):
     readied: Key | None = Field(default=None, description="Ready: the Task to attempt")
     note: Line = ""
     spends: Spends | None = None
+
+    def kept(self, params: type[P], **more: object) -> P:
+        """What its waiting roll keeps of the Command: the fields ``params`` shares with
+        it, and ``more`` (what the Task worked out)."""
+        own = {k: getattr(self, k) for k in params.model_fields if k in type(self).model_fields}
+        return params.model_validate(own | more)
 
 
 PlayedCommand = (

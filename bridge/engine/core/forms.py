@@ -29,6 +29,7 @@ __all__ = [
     "Choice",
     "ParamInfo",
     "SpendInfo",
+    "difficulty_param",
     "filled",
     "purchase_params",
     "reroll_damage_param",
@@ -154,6 +155,21 @@ ADVANTAGE_NAME = ParamInfo(
 
 _FACE_WORDS = {"1": "1 damage", "2": "2 damage", "-": "blank", "1E": "1 damage and an Effect"}
 """A challenge die's face in words (its ``symbol``: 1, 2, blank, 1 and an Effect)."""
+
+
+def difficulty_param(label: str, minimum: int, maximum: int, help: str = "") -> ParamInfo:
+    """The Difficulty a card lets someone choose (``difficulty_choice``): the player's
+    jamming on the ship, the GM's for an Other Task on foot."""
+    return ParamInfo(
+        name="difficulty_choice",
+        label=label,
+        kind="number",
+        required=True,
+        minimum=minimum,
+        maximum=maximum,
+        default=1,
+        help=help,
+    )
 
 
 def reroll_damage_param(dice: Sequence[ChallengeDie]) -> ParamInfo:

@@ -4,13 +4,16 @@ complication range, what it costs, and an opposed Task's other roll."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Generic, Literal, TypeVar
 
+from bridge.engine.core.commands import TaskCommand
+from bridge.engine.core.context import refuse
 from bridge.engine.state.cards import ActionDef
-from bridge.rules.task import TaskSpec
+from bridge.rules.task import Assist, Roller, TaskSpec
 
-__all__ = ["Cost", "Frame", "TaskPlan"]
+__all__ = ["Cost", "Frame", "PlannedDice", "TaskPlan", "make_plan"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -83,3 +86,56 @@ class TaskPlan(Generic[F]):
             Cost(self.frame.action.name, self.frame.power, "Power"),
         ]
         return tuple(c for c in out if c.amount)
+
+
+@dataclass(frozen=True)
+class PlannedDice:
+    """How a Task is rolled, as its card works it out: the lead roller and its words
+    ("Control + Security (12)"), the assists, the complication range and why, and the
+    automatic successes."""
+
+    roller: Roller
+    who: str
+    assists: Sequence[Assist]
+    complication_range: int
+    complication_why: Sequence[str]
+    automatic: int = 0
+
+
+def make_plan(
+    frame: F,
+    cmd: TaskCommand,
+    items: Sequence[tuple[str, int]],
+    dice: PlannedDice,
+    interrupt: bool,
+    threat: tuple[str, int] = ("", 0),
+    reactive: TaskSpec | None = None,
+) -> TaskPlan[F]:
+    """The plan of any card's Task: its dice and Difficulty (the items' total, never below
+    0) as a :class:`TaskSpec` with the dice the attempt buys, or the Task refused with the
+    reason the dice cannot be (too many bought)."""
+    try:
+        spec = TaskSpec(
+            lead=dice.roller,
+            difficulty=max(sum(n for _, n in items), 0),
+            complication_range=dice.complication_range,
+            bought=cmd.bought,
+            assists=tuple(dice.assists),
+            side="npc" if frame.npc else "player",
+            succeed_at_cost=frame.action.succeed_at_cost,
+            automatic=dice.automatic,
+            value=cmd.value,
+        )
+    except ValueError as exc:
+        refuse(str(exc).splitlines()[-1].split(", ", 1)[-1].split(" [type=")[0])
+    return TaskPlan(
+        frame=frame,
+        items=tuple(items),
+        spec=spec,
+        who=dice.who,
+        assist_names=tuple(a.name for a in dice.assists),
+        complication_why=tuple(dice.complication_why),
+        interrupt=interrupt,
+        threat=threat,
+        reactive=reactive,
+    )

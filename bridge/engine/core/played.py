@@ -5,13 +5,13 @@ each battle's own (who may take one differs: an officer, an NPC ship, a figure).
 
 from __future__ import annotations
 
+from bridge.engine.core.command import BaseCommand
 from bridge.engine.core.commands import (
     ApplyDamage,
     EndRound,
     EndTurn,
     Inspiration,
     NpcActsFirst,
-    PlayedCommand,
     ResolveTask,
     SpendDetermination,
     SpendMomentum,
@@ -26,8 +26,9 @@ from bridge.engine.state.encounter import Encounter
 __all__ = ["played_refusal"]
 
 
-def played_refusal(state: Encounter, theatre: Theatre, command: PlayedCommand) -> str | None:
-    """Why ``command`` is refused in ``theatre`` before its parameters, or None."""
+def played_refusal(state: Encounter, theatre: Theatre, command: BaseCommand) -> str | None:
+    """Why ``command``, one both battles take, is refused in ``theatre`` before its
+    parameters, or None (any other Command: None)."""
     pending = theatre.pending(state)
     match command:
         case EndTurn():

@@ -9,22 +9,31 @@ Seed 001 RULES SUMMARY and card backs; seed 003 USES FOR DETERMINATION, READY.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 from bridge.engine.core.commands import (
     ApplyDamage,
     Inspiration,
     ResolveTask,
     SpendDetermination,
+    TaskCommand,
     TriggerReady,
 )
 from bridge.engine.core.context import Ctx, refuse
 from bridge.engine.core.gm import add_advantage, remove_complication
+from bridge.engine.core.plan import F, TaskPlan
 from bridge.engine.core.theatre import Theatre
 from bridge.engine.state.encounter import Encounter, Trait
 from bridge.engine.state.spends import HeldDamage, Spends
 from bridge.engine.state.turn import Rolled
 from bridge.rules.challenge import roll_challenge
+from bridge.rules.dice import GivenDice
+from bridge.rules.errors import RuleViolation
 from bridge.rules.task import TaskSpec, moment_of_inspiration
 from bridge.rules.text import TITLE_MAX
+
+C = TypeVar("C", bound=TaskCommand)
 
 __all__ = [
     "after_spends",
@@ -34,6 +43,7 @@ __all__ = [
     "held_offer",
     "inspiration",
     "pay_for_dice",
+    "preview_plan",
     "record_complications",
     "resolve",
     "trigger_ready",
@@ -285,3 +295,29 @@ def held_offer(state: Encounter, theatre: Theatre, pending: Rolled) -> bool:
     """Whether Re-Roll Damage's 1 can be paid for the held dice (the attack's own first)."""
     held = pending.damage
     return held is not None and held.momentum + theatre.pool(state, pending.actor) >= 1
+
+
+def preview_plan(
+    state: Encounter,
+    cmd: C,
+    why_not: Callable[[Encounter, C], str | None],
+    plan_of: Callable[[Ctx, C], TaskPlan[F]],
+    theatre: Theatre,
+    paid: Callable[[Ctx, TaskPlan[F]], None] | None = None,
+) -> TaskPlan[F] | str:
+    """Any card's plan for ``cmd`` in ``state``, or the reason it would be refused: its
+    dice (and ``paid``: what else the attempt pays) paid on a throwaway copy, so that a
+    pool too small for them is said before the roll, in the words the roll would be
+    refused in."""
+    reason = why_not(state, cmd)
+    if reason is not None:
+        return reason
+    try:
+        ctx = Ctx(state, GivenDice())
+        plan = plan_of(ctx, cmd)
+        pay_for_dice(ctx, theatre, plan.frame.actor, plan.spec)
+        if paid is not None:
+            paid(ctx, plan)
+        return plan
+    except RuleViolation as exc:
+        return exc.reason

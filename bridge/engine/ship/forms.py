@@ -15,7 +15,13 @@ from functools import cache
 from pydantic import JsonValue
 
 from bridge.engine.core.context import Ctx, MissingParameter
-from bridge.engine.core.forms import Choice, ParamInfo, SpendInfo, purchase_params
+from bridge.engine.core.forms import (
+    Choice,
+    ParamInfo,
+    SpendInfo,
+    difficulty_param,
+    purchase_params,
+)
 from bridge.engine.core.needs import Need
 from bridge.engine.ship.cards import rule_of
 from bridge.engine.ship.cards.operations import NOTHING_TO_REPAIR
@@ -234,18 +240,8 @@ def task_options(
                 )
             )
         elif need is Need.DIFFICULTY:
-            out.append(
-                ParamInfo(
-                    name="difficulty_choice",
-                    label="Difficulty",
-                    kind="number",
-                    required=True,
-                    minimum=1,
-                    maximum=3,
-                    default=1,
-                    help="The player chooses 1-3: a higher Difficulty jams harder",
-                )
-            )
+            jam = "The player chooses 1-3: a higher Difficulty jams harder"
+            out.append(difficulty_param("Difficulty", 1, 3, jam))
         elif need is Need.READIED:
             out.append(
                 ParamInfo(

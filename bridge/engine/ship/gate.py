@@ -15,16 +15,7 @@ from typing import Any
 
 from bridge.engine.core.command import BaseCommand, player_refusal
 from bridge.engine.core.commands import (
-    ApplyDamage,
-    EndRound,
-    EndTurn,
-    Inspiration,
-    NpcActsFirst,
-    ResolveTask,
-    SpendDetermination,
-    SpendMomentum,
     StartTurn,
-    TriggerReady,
 )
 from bridge.engine.core.played import played_refusal
 from bridge.engine.ship.cards import rule_of
@@ -85,20 +76,8 @@ def ship_why_not(state: Encounter, command: BaseCommand) -> str | None:
             return _minor(state, command)
         case AttemptTask():
             return _task(state, command)
-        case (
-            EndTurn()
-            | SpendMomentum()
-            | NpcActsFirst()
-            | EndRound()
-            | TriggerReady()
-            | SpendDetermination()
-            | ResolveTask()
-            | ApplyDamage()
-            | Inspiration()
-        ):
+        case _:  # (what both battles take: their shared gate)
             return played_refusal(state, SHIP, command)
-        case _:
-            return None
 
 
 def waiting_text(pending: PendingTask) -> str:

@@ -7,8 +7,8 @@ from dataclasses import replace
 from bridge.engine.core.commands import ResolveTask
 from bridge.engine.core.context import Ctx, refuse
 from bridge.engine.core.conversion import resolve_converted
-from bridge.engine.core.plan import TaskPlan
-from bridge.engine.core.resolution import pay_for_dice, resolve
+from bridge.engine.core.plan import PlannedDice, TaskPlan, make_plan
+from bridge.engine.core.resolution import pay_for_dice, preview_plan, resolve
 from bridge.engine.ship.cards import rule_of
 from bridge.engine.ship.catalog import CATALOG
 from bridge.engine.ship.commands import AttemptTask
@@ -16,7 +16,6 @@ from bridge.engine.ship.difficulty import (
     attack_pattern_applies,
     complication_range,
     difficulty_items,
-    total_difficulty,
 )
 from bridge.engine.ship.effects import IMMEDIATE, check_params, immediate_of
 from bridge.engine.ship.frame import TaskFrame
@@ -26,8 +25,6 @@ from bridge.engine.ship.turns import expire, owner_key
 from bridge.engine.state.cards import ActionDef
 from bridge.engine.state.encounter import DurationKind, Encounter, Expiry, PendingTask, TaskParams
 from bridge.engine.state.turn import Side
-from bridge.rules.dice import GivenDice
-from bridge.rules.errors import RuleViolation
 from bridge.rules.hidden import secret
 from bridge.rules.opposed import resolve_opposed
 from bridge.rules.stats import Attribute, CrewQuality, Department
@@ -239,47 +236,25 @@ def plan_task(ctx: Ctx, cmd: AttemptTask) -> TaskPlan[TaskFrame]:
     roller, who = _roller(ctx, frame, cmd)
     assists, ship_assisted = _assists(ctx, frame, cmd)
     rng, rng_why = complication_range(ctx.state, frame, ship_assisted)
-    try:
-        spec = TaskSpec(
-            lead=roller,
-            difficulty=total_difficulty(items),
-            complication_range=rng,
-            bought=cmd.bought,
-            assists=tuple(assists),
-            side="npc" if frame.npc else "player",
-            succeed_at_cost=a.succeed_at_cost,
-            value=cmd.value,
-        )
-    except ValueError as exc:
-        refuse(str(exc).splitlines()[-1].split(", ", 1)[-1].split(" [type=")[0])
     threat = rule_of(a.key).threat
-    return TaskPlan(
-        frame=frame,
-        items=tuple(items),
-        spec=spec,
-        who=who,
-        assist_names=tuple(x.name for x in assists),
-        complication_why=tuple(rng_why),
-        interrupt=interrupt,
+    return make_plan(
+        frame,
+        cmd,
+        items,
+        PlannedDice(roller, who, assists, rng, rng_why),
+        interrupt,
         threat=threat(ctx.state, frame, cmd) if threat is not None else ("", 0),
     )
 
 
 def preview_ship_task(state: Encounter, cmd: AttemptTask) -> TaskPlan[TaskFrame] | str:
-    """The plan for ``cmd`` in ``state``, or the reason it would be refused: its dice
-    and its own Threat paid on a throwaway copy, so that a pool too small for them is
-    said before the roll, in the words the roll would be refused in."""
-    reason = ship_why_not(state, cmd)
-    if reason is not None:
-        return reason
-    try:
-        ctx = Ctx(state, GivenDice())
-        plan = plan_task(ctx, cmd)
-        pay_for_dice(ctx, SHIP, plan.frame.actor, plan.spec)
+    """The plan for ``cmd`` in ``state``, or the reason it would be refused, its own
+    Threat paid too (:func:`~bridge.engine.core.resolution.preview_plan`)."""
+
+    def threat(ctx: Ctx, plan: TaskPlan[TaskFrame]) -> None:
         _pay_task_threat(ctx, plan.frame, plan.threat)
-        return plan
-    except RuleViolation as exc:
-        return exc.reason
+
+    return preview_plan(state, cmd, ship_why_not, plan_task, SHIP, threat)
 
 
 def attempt_task(ctx: Ctx, cmd: AttemptTask) -> None:
@@ -327,16 +302,8 @@ def attempt_task(ctx: Ctx, cmd: AttemptTask) -> None:
     ctx.say(described)
     if rule_of(a.key).opposed:
         result = _opposed(ctx, frame, cmd, result)
-    params = TaskParams(
-        target=cmd.target,
-        weapon=cmd.weapon,
-        zone=cmd.zone,
-        system=cmd.system,
-        salvo=cmd.salvo,
-        extra_power=cmd.extra_power,
-        array_mode=cmd.array_mode,
-        note=cmd.note,
-        difficulty_choice=cmd.difficulty_choice,
+    params = cmd.kept(
+        TaskParams,
         # Seed 001 Helm card: +1 Momentum only if the attack was already at Difficulty 1.
         attack_pattern_bonus=attack_pattern_applies(ctx.state, frame)
         and ("Attack Pattern", -1) not in items

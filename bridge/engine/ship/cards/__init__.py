@@ -9,6 +9,7 @@ generic steps and the task dialog's fields read the rule.
 from __future__ import annotations
 
 from bridge.engine.core.needs import Need
+from bridge.engine.core.rule import registry
 from bridge.engine.ship.cards import command, common, helm, operations, science, tactical
 from bridge.engine.ship.cards.rule import TaskRule
 from bridge.engine.ship.cards.shared import narrative
@@ -25,19 +26,15 @@ __all__ = [
 ]
 
 
-def _registry() -> dict[str, TaskRule]:
-    rules: dict[str, TaskRule] = {}
-    for card in (common, command, helm, tactical, operations, science):
-        for rule in card.RULES:
-            if rule.key in rules:
-                raise ValueError(f"Task '{rule.key}' has two rules")
-            if rule.key not in CATALOG or CATALOG[rule.key].kind != "task":
-                raise ValueError(f"Task '{rule.key}' is not a Task in the catalog")
-            rules[rule.key] = rule
-    return rules
-
-
-RULES: dict[str, TaskRule] = _registry()
+RULES: dict[str, TaskRule] = registry(
+    (
+        rule
+        for card in (common, command, helm, tactical, operations, science)
+        for rule in card.RULES
+    ),
+    CATALOG,
+    "station cards",
+)
 """Every station Task's rule, by key (the catalog's Override is a flag, not a Task)."""
 
 

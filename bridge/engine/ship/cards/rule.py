@@ -4,11 +4,12 @@ call into the rule; nothing else switches on a Task's key."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from bridge.engine.core.context import Ctx
 from bridge.engine.core.needs import Need
+from bridge.engine.core.rule import CardRule
 from bridge.engine.ship.commands import AttemptTask
 from bridge.engine.ship.frame import TaskFrame
 from bridge.engine.state.encounter import DurationKind, Encounter, PendingTask
@@ -64,41 +65,17 @@ NEED_GIVEN: dict[Need, Callable[[AttemptTask], bool]] = {
 
 
 @dataclass(frozen=True)
-class TaskRule:
-    """One Task of a station card: everything that is particular to it."""
+class TaskRule(CardRule[TaskFrame, AttemptTask, PendingTask]):
+    """One Task of a station card: what its rules add to any card entry's (its
+    ``offered`` needs must each be in ``needs`` and in :data:`NEED_GIVEN`: the task dialog
+    hides them, the engine refuses them, for the same reason)."""
 
-    key: str
-    needs: tuple[Need, ...] = ()
     why_not: WhyNot | None = None
-    check: Check | None = None
-    base: Base | None = None
-    items: Items | None = None
     power: PowerOf | None = None
-    effect: Effect | None = None
-    immediate: Immediate | None = None
-    launch: Launch | None = None
-    """An attack's first half: the effect lands the damage dice it rolls (held for
-    Re-Roll Damage in between when the Task is resolved with ``hold_damage``)."""
     opposed: bool = False
     """Seed 003 Opposed Task: the other side rolls too (Deploy Security)."""
-    attack: bool = False
-    """An attack: Attack Pattern and Scan for Weakness apply to it."""
     close_when_disabled: bool = False
     """Still usable at Close range when its system is Disabled (RULES-NOTES: Disabled
     Communications are "unusable beyond Close")."""
     uses_up: tuple[DurationKind, ...] = ()
     """Lasting effects on the ship the Task uses up when attempted (Damage Report)."""
-    offered: Mapping[Need, Offered] = field(default_factory=dict)
-    """Needs offered only for some parameters (each must be in ``needs`` and in
-    :data:`NEED_GIVEN`): the task dialog hides them, the engine refuses them, for the
-    same reason."""
-    threat: ThreatOf | None = None
-    """Threat the Task costs when attempted, hit or miss (shown before the roll)."""
-
-    def needs_for(self, state: Encounter, ship: str, cmd: AttemptTask) -> tuple[Need, ...]:
-        """The needs offered for these parameters."""
-        return tuple(
-            n
-            for n in self.needs
-            if n not in self.offered or self.offered[n](state, ship, cmd) is None
-        )
