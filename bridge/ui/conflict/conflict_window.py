@@ -478,7 +478,11 @@ class ConflictWindow(QMainWindow):
         if not self._built:
             self._build(card)
         fig = card.figure
-        self.turn_label.setText(("YOUR TURN" if card.acting else "TURN: " + card.turn).upper())
+        over = state.conflict is not None and state.conflict.outcome is not None
+        if over:  # (not "YOUR TURN" beside a greyed END TURN once it is decided)
+            self.turn_label.setText("THE FIGHT IS OVER")
+        else:
+            self.turn_label.setText(("YOUR TURN" if card.acting else "TURN: " + card.turn).upper())
         self.header.setSubtitle(f"{fig.zone.upper()}")
         stress = card.stress_words.upper()
         set_bar(self.stress_bar, max(fig.stress_max or 0, 1), fig.stress or 0, stress)
@@ -494,7 +498,9 @@ class ConflictWindow(QMainWindow):
         self._show_waiting(card)
         if self._said.isActive():
             return  # (a refusal is being said in the line of reasons)
-        if card.acting:
+        if over:
+            self.reason.setText("The GM takes the away team back to the ship.")
+        elif card.acting:
             self.reason.setText(card.turn_left)
         elif card.start_turn is None:
             self.reason.setText("You may start your Turn.")

@@ -16,6 +16,7 @@ from bridge.engine import (
     Session,
     SpendDetermination,
     StartTurn,
+    WithdrawFigure,
     demo_boarding,
 )
 from bridge.rules.dice import GivenDice
@@ -156,3 +157,20 @@ def test_an_officers_card_says_who_is_down_and_where(qtbot: QtBot) -> None:
     )
     reyes = card(qtbot, model, "reyes")
     assert reyes.injury_label.text() == "LETHAL INJURY: INCAPACITATED"
+
+
+def test_once_the_fight_is_decided_the_card_says_so_not_your_turn(qtbot: QtBot) -> None:
+    """The last officer to act read "YOUR TURN" beside a greyed END TURN once the away
+    team had won: the card says the fight is over and what comes next."""
+    model = SharedModel(Session(demo_boarding(), GivenDice(d20=(1, 1), d6=(2,) * 20)))
+    w = card(qtbot, model)
+    w.start_button.click()
+    assert w.turn_label.text() == "YOUR TURN"
+    conflict = model.state.conflict
+    assert conflict is not None
+    for fid, figure in conflict.figures.items():
+        if figure.side == "npc":
+            assert model.submit(WithdrawFigure(figure=fid)) is not None
+    assert model.state.conflict is not None and model.state.conflict.outcome is not None
+    assert w.turn_label.text() == "THE FIGHT IS OVER"
+    assert w.reason.text() == "The GM takes the away team back to the ship."
