@@ -30,6 +30,7 @@ __all__ = [
     "hidden_text",
     "must_fit",
     "not_in_view",
+    "off_screen",
     "scroll_bars",
     "settle",
 ]
@@ -246,6 +247,12 @@ def frame_outside_screen(window: QWidget) -> str | None:
         f"{max(0, frame.right() - free.right(), free.left() - frame.left())} px across, "
         f"{max(0, frame.bottom() - free.bottom(), free.top() - frame.top())} px down"
     )
+
+
+def off_screen(window: QWidget) -> list[str]:
+    """The window's frame beyond its screen's free area, as a list of problems (none)."""
+    frame = frame_outside_screen(window)
+    return [frame] if frame else []
 
 
 def _inside(widget: QWidget, names: frozenset[str]) -> bool:

@@ -299,9 +299,10 @@ def entry_info(state: Encounter, figure: str, key: str) -> CardEntry:
     else:
         command = ConflictTask(by=by, action=key)
     now = _conflict(state).turn.now
-    other = by == "gm" and now is not None and now != figure
-    # (the GM's Commands act for whoever acts now: never offered for another figure)
-    reason = f"It is {_conflict(state).figures[now].name}'s Turn." if other else None
+    reason: str | None = None
+    if by == "gm" and now is not None and now != figure:
+        # the GM's Commands act for whoever acts now: never offered for another figure
+        reason = f"It is {_conflict(state).figures[now].name}'s Turn."
     reason = reason or conflict_gate(state, command)
     params = entry_params(state, figure, key) if reason is None else ()
     reason = reason or unusable(params)

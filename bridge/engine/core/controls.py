@@ -76,6 +76,8 @@ Gate = Callable[[Encounter, BaseCommand], str | None]
 """A battle's whole gate (the issuer's right, then its rules)."""
 Kind = Literal["turn", "spend", "determination", "value"]
 Controls = dict[str, ActionInfo]
+THREAT_PAYS = WITH_THREAT.model_copy(update={"default": True})
+"""WITH_THREAT ticked: the pool cannot pay the spend now, adding to Threat may."""
 
 _SPENDS: tuple[tuple[str, str, tuple[ParamInfo, ...], dict[str, JsonValue]], ...] = (
     ("extra_minor", "Extra Minor Action (1 each)", (AMOUNT,), {}),
@@ -145,14 +147,19 @@ def turn_controls(
             spends=tuple(spends) if reason is None else (),
         )
 
-    def judged(command: BaseCommand, threat_pays: bool = False) -> str | None:
-        """The gate's word, and, for a player's spend the pool cannot pay, whether
-        adding to Threat instead may."""
+    def judged(
+        command: BaseCommand, threat_pays: bool = False
+    ) -> tuple[str | None, tuple[ParamInfo, ...]]:
+        """The gate's word, and for a player's spend its WITH_THREAT field: ticked at first
+        when the pool cannot pay and adding to Threat instead may (then it is allowed)."""
         reason = gate(state, command)
-        if reason is not None and threat_pays:
+        if not threat_pays:
+            return reason, ()
+        if reason is not None:
             paid = command.model_copy(update={"with_threat": True})
-            return reason if gate(state, paid) is not None else None
-        return reason
+            if gate(state, paid) is None:
+                return None, (THREAT_PAYS,)
+        return reason, (WITH_THREAT,)
 
     turn = theatre.turn(state)
     player = not theatre.pays_threat(state, actor)
@@ -177,8 +184,7 @@ def turn_controls(
         "turn",
         keep,
         {"keep_initiative": True},
-        other or judged(keep, player),
-        (WITH_THREAT,) if player else (),
+        *((other, ()) if other else judged(keep, player)),
     )
     own = None if turn.actor == actor else f"Spend Momentum during {name}'s own Turn."
     for key, label, fields, probe in _SPENDS:
@@ -186,9 +192,8 @@ def turn_controls(
             {"by": by, "spend": key, "where": theatre.where} | probe
         )
         threat_pays = player and theatre.spends.is_immediate(key, state.house_rules)
-        params = (*fields, WITH_THREAT) if threat_pays else fields
-        reason = own or judged(spend, threat_pays)
-        add(key, label, "spend", spend, {"spend": key}, reason, params)
+        reason, threat = judged(spend, threat_pays)
+        add(key, label, "spend", spend, {"spend": key}, own or reason, (*fields, *threat))
     _roll_controls(state, theatre, actor, by, gate, resolve_spends, add)
     _officer_controls(state, theatre, actor, by, gate, add)
     trigger = TriggerReady(by=by, actor=actor, where=theatre.where)

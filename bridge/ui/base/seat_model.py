@@ -15,7 +15,15 @@ from typing import overload
 
 from PySide6.QtCore import QObject, Signal
 
-from bridge.engine import Applied, Command, Encounter, JournalEntry, ParamInfo, Station
+from bridge.engine import (
+    ActionInfo,
+    Applied,
+    Command,
+    Encounter,
+    JournalEntry,
+    ParamInfo,
+    Station,
+)
 from bridge.seatview import CREW, Memo, Seat, seat_entry, seat_view
 from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.base.station_model import StationModel
@@ -110,6 +118,9 @@ class SeatModel(QObject):
 
     def why_not(self, command: Command) -> str | None:
         return self.shared.why_not(command)
+
+    def controls(self, actor: str) -> dict[str, ActionInfo]:
+        return self.shared.controls(actor)
 
     def submit(self, command: Command) -> Applied | None:
         applied = self.shared.submit(command)

@@ -10,6 +10,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from bridge.engine import (
     CATALOG,
+    ActionInfo,
     Applied,
     Change,
     Command,
@@ -20,6 +21,7 @@ from bridge.engine import (
     Session,
     Station,
     minor_params,
+    ship_controls,
     task_options,
     why_not,
 )
@@ -58,6 +60,7 @@ class SharedModel(QObject):
         self._session = session
         self._groups: list[UndoGroup] = []  # played as one press, newest last
         self._undone: list[UndoGroup] = []  # undone as one step, newest last
+        self._controls: tuple[Encounter | None, dict[str, dict[str, ActionInfo]]] = (None, {})
         self._prepare_undo_soon()
 
     @property
@@ -83,6 +86,18 @@ class SharedModel(QObject):
     def minor_options(self, actor: str, action: str) -> tuple[ParamInfo, ...]:
         """What Minor Action ``action`` asks of ``actor``, with the choices now."""
         return minor_params(self._session.state, actor, CATALOG[action])
+
+    def controls(self, actor: str) -> dict[str, ActionInfo]:
+        """The Turn's controls for ``actor`` (:func:`~bridge.engine.ship_controls`),
+        worked out once a state for every window that asks."""
+        state = self._session.state
+        seen, made = self._controls
+        if seen is not state:
+            made = {}
+            self._controls = (state, made)
+        if actor not in made:
+            made[actor] = ship_controls(state, actor)
+        return made[actor]
 
     def submit(self, command: Command) -> Applied | None:
         """Apply ``command``; on refusal emit the reason and return ``None``."""

@@ -7,7 +7,7 @@ from typing import Protocol
 
 from PySide6.QtCore import SignalInstance
 
-from bridge.engine import Applied, Command, Encounter, JournalEntry, ParamInfo, Station
+from bridge.engine import ActionInfo, Applied, Command, Encounter, JournalEntry, ParamInfo, Station
 
 __all__ = ["StationModel"]
 
@@ -17,7 +17,8 @@ class StationModel(Protocol):
 
     ``state`` and the journal are what the window's seat may see (the GM's console: the
     whole battle; a crew seat: :func:`bridge.seatview.seat_view`); ``check``, ``why_not``,
-    ``task_options`` and ``submit`` are judged by the engine on the whole battle.
+    ``task_options``, ``controls`` and ``submit`` are judged by the engine on the whole
+    battle.
     """
 
     @property
@@ -47,6 +48,13 @@ class StationModel(Protocol):
     def minor_options(self, actor: str, action: str) -> tuple[ParamInfo, ...]:
         """What Minor Action ``action`` asks of ``actor`` (the system to Restore, the
         station to move to) with the choices now."""
+        ...
+
+    def controls(self, actor: str) -> dict[str, ActionInfo]:
+        """The Turn's controls for ``actor`` (START TURN, END TURN, the spends, RESOLVE,
+        Determination...), each with its Command and fields or why not now: the engine's
+        :func:`~bridge.engine.ship_controls` on the whole battle (a network seat: the
+        host's answer for its own officer)."""
         ...
 
     def submit(self, command: Command) -> Applied | None: ...

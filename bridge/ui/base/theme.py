@@ -159,6 +159,9 @@ def stylesheet(scale: float = 1.0) -> str:
     QLabel#big {{ font-size: {px(26)}px; font-weight: bold; }}
     QLabel#dim {{ color: {c.dim}; font-size: {px(15)}px; }}
     QLabel#dimName {{ color: {c.dim}; font-size: {px(15)}px; font-weight: bold; }}
+    QTextBrowser#report {{ font-size: {px(15)}px; background: transparent; border: none;
+                           padding: 0; }}
+    QLabel#verdict {{ font-size: {px(15)}px; font-weight: bold; }}
     QPushButton {{ background: {c.peach}; color: #000; border: none;
                    border-radius: {px(14)}px; padding: {px(6)}px {px(16)}px;
                    font-weight: bold; font-size: {px(17)}px; text-align: left; }}

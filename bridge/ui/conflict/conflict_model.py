@@ -9,13 +9,21 @@ numbers stay the GM's). A window asks it through this interface, on the GM's lap
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol
 
 from PySide6.QtCore import QObject, Signal, SignalInstance
 
 from bridge import engine
-from bridge.engine import Command, ConflictCardView, ConflictTask, Encounter, TaskPreview
-from bridge.seatview import conflict_card_of, figure_of
+from bridge.engine import (
+    Command,
+    ConflictCardView,
+    ConflictTask,
+    Encounter,
+    FigureView,
+    TaskPreview,
+)
+from bridge.seatview import CREW, LogEntry, conflict_card_of, figure_of, seat_log
 from bridge.ui.base.seat_model import SeatModel
 from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.base.station_model import StationModel
@@ -49,6 +57,14 @@ class ConflictSeat(Protocol):
         """The Task before its roll, from what the seat may know (or why not)."""
         ...
 
+    def figures(self) -> tuple[FigureView, ...]:
+        """Every figure of the fight as the crew may see it (none while none runs)."""
+        ...
+
+    def log_tail(self, n: int) -> Sequence[LogEntry]:
+        """The last ``n`` entries of the battle log as this seat reads them."""
+        ...
+
     def submit(self, command: Command) -> bool:
         """Send ``command``; whether it was applied (a refusal is signalled)."""
         ...
@@ -67,6 +83,7 @@ class LocalConflictSeat(QObject):
         self.character = character
         self.crew = SeatModel(shared, parent=self)
         self._card: tuple[Encounter, ConflictCardView | None] | None = None
+        self._figures: tuple[Encounter, tuple[FigureView, ...]] | None = None
         shared.sig_changed.connect(self.sig_changed.emit)
         shared.sig_refused.connect(self.sig_refused.emit)
 
@@ -86,6 +103,17 @@ class LocalConflictSeat(QObject):
 
     def preview(self, cmd: ConflictTask) -> TaskPreview:
         return engine.preview(self.crew.state, cmd)
+
+    def figures(self) -> tuple[FigureView, ...]:
+        state = self.shared.state
+        if self._figures is None or self._figures[0] is not state:
+            seen = engine.conflict_figures(state, "crew") if state.conflict else ()
+            self._figures = (state, seen)
+        return self._figures[1]
+
+    def log_tail(self, n: int) -> Sequence[LogEntry]:
+        entries, _ = self.shared.recent_journal(n)
+        return [seat_log(entry, CREW) for entry in entries]
 
     def submit(self, command: Command) -> bool:
         return self.shared.submit(command) is not None

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QCloseEvent, QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMainWindow,
-    QMenu,
     QPushButton,
     QSizePolicy,
     QSpinBox,
@@ -35,44 +34,50 @@ from PySide6.QtWidgets import (
 )
 
 from bridge.engine import (
-    CONTROL_KEYS,
+    ActionInfo,
     Aim,
     ApplyDamage,
-    AvoidInjury,
     CardEntry,
     Choice,
     ConflictCardView,
-    EndTurn,
-    ResistKnockdown,
     ResolveTask,
     Spends,
-    StartTurn,
     command_adapter,
 )
-from bridge.ui.base.help import CONFLICT_CARD, add_help_key
+from bridge.ui.base.help import CONFLICT_CARD
 from bridge.ui.base.settings import restore_geometry, save_geometry
 from bridge.ui.base.text_size import TextSize
 from bridge.ui.base.theme import BAR_TEXT_LOW, COLORS, scaled, window_scale
 from bridge.ui.conflict.conflict_dialog import ConflictEntryDialog
 from bridge.ui.conflict.conflict_model import ConflictSeat
-from bridge.ui.conflict.conflict_text import back_html, preview_lines, preview_summary
-from bridge.ui.conflict.control_dialog import ControlDialog
+from bridge.ui.conflict.conflict_text import (
+    back_html,
+    down_words,
+    outcome_lines,
+    preview_lines,
+    preview_summary,
+)
+from bridge.ui.conflict.roll_view import OutcomeView, RollView
+from bridge.ui.widgets.card_keys import add_card_keys, add_view_actions, turn_over
 from bridge.ui.widgets.challenge_dice import ChallengeDiceRow
+from bridge.ui.widgets.control_dialog import ControlDialog
 from bridge.ui.widgets.fit import keep_on_screen, scrolling
 from bridge.ui.widgets.flow_layout import FlowLayout
 from bridge.ui.widgets.lcars import LcarsHeader, Pill
 from bridge.ui.widgets.opaque import OpaqueBar
 from bridge.ui.widgets.reason_label import ReasonLabel
 from bridge.ui.widgets.steady import set_bar, set_state
+from bridge.ui.widgets.turn_controls import TurnControls
 
 __all__ = ["ConflictWindow"]
 
-_ELSEWHERE = ("start_turn", "end_turn", "keep_initiative")
-_ROLL = ("resolve", "apply_damage", "aim", "inspiration")
-BACK_KEYS = tuple(k for k in CONTROL_KEYS if k not in (*_ELSEWHERE, *_ROLL))
-"""The controls MORE offers (the others are the row of sides and answer the roll waiting)."""
+LOG_TAIL = 40
+"""The newest log entries read for how the officer's Task came out."""
+DECISION_ANSWERS = 4
+"""The most answers a decision takes (Avoid Injury: Momentum, Threat, a Complication, none)."""
 
 COLOR = COLORS.peach
+"""The Conflict card's colour (the bridge stations keep theirs)."""
 
 
 def gist(text: str) -> str:
@@ -89,9 +94,6 @@ def reroll_cost(kept: int, pool: int) -> str:
     if kept:
         return f"1 of the attack's {kept} Momentum"
     return f"1 Momentum from the pool ({pool})"
-
-
-"""The Conflict card's colour (the bridge stations keep theirs)."""
 
 
 class ConflictWindow(QMainWindow):
@@ -127,9 +129,12 @@ class ConflictWindow(QMainWindow):
         self.turn_label.setObjectName("big")
         self.momentum_pill = Pill("", COLORS.gold, self.header)
         self.threat_pill = Pill("", COLORS.red, self.header)
-        self.header.addRight(self.turn_label)
-        self.header.addRight(self.momentum_pill)
-        self.header.addRight(self.threat_pill)
+        self.det_pill = Pill("", COLORS.lavender, self.header)
+        self.det_pill.setToolTip(
+            "The officer's Determination: a Moment of Inspiration, a second Task, Make It So"
+        )
+        for w in (self.turn_label, self.momentum_pill, self.threat_pill, self.det_pill):
+            self.header.addRight(w)
 
         # The officer: Stress track, Injury, and what they carry and where they stand.
         status = QHBoxLayout()
@@ -145,6 +150,11 @@ class ConflictWindow(QMainWindow):
         track.addStretch(1)
         self.status = QLabel(root)
         status.addWidget(self.status, 1)
+        self.down = QLabel(root)  # who is down, beside the status: it moves nothing
+        self.down.setObjectName("reason")
+        self.down.setWordWrap(True)
+        self.down.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        status.addWidget(self.down, 1)
         # The card's sides, why the Turn's controls are as they are, and the controls, on
         # one row, as a station's (stacked beside the status, the controls made it three
         # buttons tall and the card scrolled). What waits comes under it: the Turn's
@@ -160,29 +170,33 @@ class ConflictWindow(QMainWindow):
         self.reason.setObjectName("reason")
         turn.addWidget(self.reason, 1, Qt.AlignmentFlag.AlignVCenter)
         layout.addLayout(turn)
-        self.start_button = QPushButton("START TURN", root)
-        self.end_button = QPushButton("END TURN", root)
-        self.keep_button = QPushButton("KEEP THE INITIATIVE", root)
-        self.more_button = QPushButton("MORE", root)
-        self.more_button.setToolTip(
-            "The card's back: Extra Minor Action, Swift Task, Create Problem, Create "
-            "Advantage, Obtain Information, a second Task for Determination, a readied "
-            "Task's trigger"
-        )
-        self.more = QMenu(self.more_button)
-        self.more.setToolTipsVisible(True)
-        self.more.aboutToShow.connect(self._fill_more)
-        self.more_button.setMenu(self.more)
-        for b in (self.start_button, self.end_button, self.keep_button, self.more_button):
+        # The Turn's controls, the engine's answer for the figure (as at a station).
+        self.turn = TurnControls(root, model, self._controls_now, lambda: self.character, self.say)
+        self.start_button = self.turn.buttons["start_turn"]
+        self.end_button = self.turn.buttons["end_turn"]
+        self.keep_button = self.turn.buttons["keep_initiative"]
+        self.more_button = self.turn.more_button
+        for b in (*self.turn.buttons.values(), self.more_button):
             turn.addWidget(b, 0, Qt.AlignmentFlag.AlignVCenter)
+        self._said = QTimer(self)  # a refusal said in the line of reasons, for a while
+        self._said.setSingleShot(True)
+        self._said.timeout.connect(self.refresh)
 
         # What waits for this officer: a rolled Task, or a decision (Avoid Injury...).
+        # What waits for this officer: a rolled Task (its dice and what they came to), its
+        # damage dice, a decision (Avoid Injury...); then how the Task came out.
         self.waiting = QGroupBox("WAITING", root)
-        waiting = QVBoxLayout(self.waiting)  # what waits, then what may answer it
-        waiting.setContentsMargins(9, 4, 9, 6)
+        beside = QHBoxLayout(self.waiting)  # the roll, and beside it what waits and answers
+        beside.setContentsMargins(9, 4, 9, 6)
+        self.roll_view = RollView(self.waiting)
+        beside.addWidget(self.roll_view, 0, Qt.AlignmentFlag.AlignTop)
+        waiting = QVBoxLayout()
+        beside.addLayout(waiting, 1)
         self.waiting_text = QLabel(self.waiting)
         self.waiting_text.setWordWrap(True)
         waiting.addWidget(self.waiting_text)
+        self.report = OutcomeView(self.waiting)  # the seat's log lines of how it came out
+        waiting.addWidget(self.report)
         answers = FlowLayout()
         waiting.addLayout(answers)
         self.aim_button = QPushButton("AIM: RE-ROLL THE WORST DIE", self.waiting)
@@ -211,6 +225,7 @@ class ConflictWindow(QMainWindow):
         self.information.setRange(0, 12)
         self.advantage = QLineEdit(self.waiting)
         self.advantage.setPlaceholderText("CREATE ADVANTAGE (2): its name")
+        self.advantage.installEventFilter(self)  # (its width follows its font)
         self.inspire_button = QPushButton("MOMENT OF INSPIRATION…", self.waiting)
         self.resolve_button = QPushButton("RESOLVE", self.waiting)
         self.resolve_button.setToolTip("Resolve the roll with the spends chosen (Ctrl+Return)")
@@ -221,11 +236,11 @@ class ConflictWindow(QMainWindow):
         )
         self.damage_dice.sig_selection.connect(lambda _: self._damage_chosen())
         self.damage_button = QPushButton("APPLY DAMAGE", self.waiting)
-        self.avoid_momentum = QPushButton("AVOID: MOMENTUM", self.waiting)
-        self.avoid_complication = QPushButton("AVOID: COMPLICATION", self.waiting)
-        self.take_it = QPushButton("TAKE THE INJURY", self.waiting)
-        self.resist_button = QPushButton("RESIST (THREAT)", self.waiting)
-        self.fall_button = QPushButton("FALL PRONE", self.waiting)
+        # A decision's answers, as the engine offers them (Avoid Injury: Momentum, Threat,
+        # a Complication, or take it; a Knockdown: resist or fall prone).
+        self.decision_buttons = [QPushButton(self.waiting) for _ in range(DECISION_ANSWERS)]
+        for i, button in enumerate(self.decision_buttons):
+            button.clicked.connect(lambda _=False, i=i: self._answer(i))
         controls: tuple[QWidget, ...] = (
             self.aim_button,
             self.bonus,
@@ -240,11 +255,7 @@ class ConflictWindow(QMainWindow):
             self.resolve_button,
             self.damage_dice,
             self.damage_button,
-            self.avoid_momentum,
-            self.avoid_complication,
-            self.take_it,
-            self.resist_button,
-            self.fall_button,
+            *self.decision_buttons,
         )
         for control in controls:
             answers.addWidget(control)
@@ -256,6 +267,7 @@ class ConflictWindow(QMainWindow):
         self.tabs.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)
         layout.addWidget(self.tabs, 1)
         front = QWidget()
+        self.card_front = front
         self.tabs.addTab(scrolling(front, "card"), "CARD")  # its entries may scroll
         self.back = QTextBrowser()
         self.tabs.addTab(self.back, "MOMENTUM SPENDS")
@@ -286,18 +298,10 @@ class ConflictWindow(QMainWindow):
         self._built = False
         self._rescale()
 
-        self.start_button.clicked.connect(self._start)
-        self.end_button.clicked.connect(lambda: self._end(False))
-        self.keep_button.clicked.connect(lambda: self._end(True))
         self.resolve_button.clicked.connect(self._resolve)
         self.aim_button.clicked.connect(self._aim)
         self.inspire_button.clicked.connect(lambda: self.open_control("inspiration"))
         self.damage_button.clicked.connect(self._apply_damage)
-        self.avoid_momentum.clicked.connect(lambda: self._avoid("momentum"))
-        self.avoid_complication.clicked.connect(lambda: self._avoid("complication"))
-        self.take_it.clicked.connect(lambda: self._avoid("none"))
-        self.resist_button.clicked.connect(lambda: self._knockdown(True))
-        self.fall_button.clicked.connect(lambda: self._knockdown(False))
         self._keys()
         model.sig_changed.connect(self.refresh)
         model.sig_refused.connect(self._refused)
@@ -309,34 +313,25 @@ class ConflictWindow(QMainWindow):
         self.refresh()
 
     def _keys(self) -> None:
-        """The station windows' keys, with the same meaning: Ctrl+T starts the Turn,
-        Ctrl+E ends it, Ctrl+K keeps the Initiative, Ctrl+Return takes what waits (RESOLVE,
-        APPLY DAMAGE; ROLL in an entry's form). A right-click on the card lists them with
-        the window's text size."""
-        for text, seq, slot in (
-            ("Start your Turn", "Ctrl+T", self._start),
-            ("End your Turn", "Ctrl+E", lambda: self._end(False)),
-            ("Keep the Initiative", "Ctrl+K", lambda: self._end(True)),
-            ("Resolve or apply what waits", "Ctrl+Return", self.primary),
-            (
-                "Turn the card over",
-                "F2",
-                lambda: self.tabs.setCurrentIndex(1 - self.tabs.currentIndex()),
-            ),
-        ):
-            act = QAction(text, self)
-            act.setShortcut(QKeySequence(seq))
-            act.triggered.connect(slot)
-            self.addAction(act)
-        add_help_key(self, CONFLICT_CARD)
-        separator = QAction(self)
-        separator.setSeparator(True)
-        self.addAction(separator)
-        for act in self.text_size.actions():
-            self.removeAction(act)
-            self.addAction(act)
-        self.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
-        self.header.setToolTip("Right-click: this window's keys and its text size")
+        """A station's keys, with the same meaning and the same code: Ctrl+T starts the
+        Turn, Ctrl+E ends it, Ctrl+K keeps the Initiative, F2 turns the card over, F1 its
+        guide page; Ctrl+Return takes what waits (RESOLVE, APPLY DAMAGE; ROLL in an
+        entry's form). A right-click on the card lists them with the text size."""
+        self.turn.add_keys(self)
+        primary = ("Resolve or apply what waits", "Ctrl+Return", self.primary)
+        add_card_keys(self, (primary, turn_over(self.tabs)), CONFLICT_CARD, self.header)
+        add_view_actions(self, self.text_size.actions())
+
+    def _controls_now(self) -> dict[str, ActionInfo]:
+        """The engine's Turn controls for the figure (none while no fight holds it)."""
+        card = self.model.card()
+        return dict(card.controls) if card is not None else {}
+
+    def say(self, text: str, ms: int = 8000) -> None:
+        """Tell the player ``text`` for ``ms`` milliseconds, in the line of reasons (a
+        status bar would take its height from the card the first time it showed)."""
+        self.reason.setText(text)
+        self._said.start(ms)
 
     def primary(self) -> None:
         """Ctrl+Return: what waits for this officer, as the task dialog's does (RESOLVE,
@@ -345,9 +340,7 @@ class ConflictWindow(QMainWindow):
             if button.isVisibleTo(self) and button.isEnabled():
                 button.click()
                 return
-        self.statusBar().showMessage(
-            "Nothing waits to be resolved: a Task's form rolls with Ctrl+Return.", 6000
-        )
+        self.say("Nothing waits to be resolved: a Task's form rolls with Ctrl+Return.", 6000)
 
     def _place_tasks(self) -> None:
         """The Minor Actions and the Tasks in the card's order, each down two columns up
@@ -356,17 +349,20 @@ class ConflictWindow(QMainWindow):
         would wrap every line thrice). Each Task's line keeps two lines' room and the
         reason they share its own, so nothing moves as they change (at START TURN the
         Tasks jumped 107 px). While something waits for the officer (every entry then
-        waits with it) the card steps aside for it: the Tasks as buttons only, four to a
-        row, their lines in their tooltips."""
+        waits with it) the card steps aside for it: the Minor Actions and the Tasks as
+        buttons only, four to a row, the Tasks' lines in their tooltips."""
         columns = 2 if window_scale(self) < 1.3 else 1
         if (columns, self._compact) == self._task_layout or not self._task_order:
             return
         self._task_layout = (columns, self._compact)
-        down = -(-len(self._minor_order) // columns)
+        # (while something waits, the Minor Actions go four to a row too: two rows)
+        across = (4 if columns == 2 else 2) if self._compact else columns
+        down = -(-len(self._minor_order) // across)
         for key in self._minor_order:
             self._minor_grid.removeWidget(self.buttons[key])
-        for i, key in enumerate(self._minor_order):
-            self._minor_grid.addWidget(self.buttons[key], i % down, i // down)
+        for i, key in enumerate(self._minor_order):  # (rows while compact, as the Tasks)
+            at = divmod(i, across) if self._compact else (i % down, i // down)
+            self._minor_grid.addWidget(self.buttons[key], *at)
         grid = self._task_grid
         for key in self._task_order:
             grid.removeWidget(self.buttons[key])
@@ -391,21 +387,46 @@ class ConflictWindow(QMainWindow):
             for column in range(4):
                 grid.setColumnStretch(column, 1 if column % 2 and column < 2 * columns else 0)
         grid.setRowStretch(rows + 1, 1)  # the room left goes under them, moving none
+        self._keep_tasks_whole()
+
+    def _keep_tasks_whole(self) -> None:
+        """While something waits, the card keeps its Tasks' buttons whole (what waits
+        makes do with less: the outcome's lines scroll first); otherwise they scroll in
+        the height the window has left."""
+        least = round(scaled(100, self))
+        if self._compact:
+            self.card_front.adjustSize()
+            least = max(least, self.card_front.sizeHint().height() + 6)
+        if self.tabs.minimumHeight() != least:
+            self.tabs.setMinimumHeight(least)
 
     def _rescale(self) -> None:
         """The few sizes set in pixels, at the window's own text size (Ctrl+=, Ctrl+-)."""
         self._place_tasks()
-        self.tabs.setMinimumHeight(round(scaled(100, self)))  # its entries scroll inside
+        self._keep_tasks_whole()  # (its entries scroll inside it, but while something waits)
         self.stress_bar.setMinimumWidth(round(scaled(260, self)))
+        self._size_fields()
+        two = self.fontMetrics().lineSpacing() * 2 + 2
+        for line in self.lines.values():  # a Task's line keeps two lines' room
+            line.setMinimumHeight(two)
+        self.tasks_why.setMinimumHeight(self.fontMetrics().lineSpacing() + 2)
+
+    def _size_fields(self) -> None:
+        """The spends' fields as wide as their words at their own font (measured again
+        when it changes: the style sheet's new size comes after the text size's call)."""
         for box in (self.bonus, self.penetration, self.extra, self.information):
             # the prefix and two digits, whole
             box.setMinimumWidth(box.fontMetrics().horizontalAdvance(box.prefix() + "12") + 60)
         words = self.advantage.placeholderText()  # the name asked for, whole
         self.advantage.setMinimumWidth(self.advantage.fontMetrics().horizontalAdvance(words) + 30)
-        two = self.fontMetrics().lineSpacing() * 2 + 2
-        for line in self.lines.values():  # a Task's line keeps two lines' room
-            line.setMinimumHeight(two)
-        self.tasks_why.setMinimumHeight(self.fontMetrics().lineSpacing() + 2)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.advantage and event.type() in (
+            QEvent.Type.FontChange,
+            QEvent.Type.StyleChange,
+        ):
+            self._size_fields()
+        return super().eventFilter(watched, event)
 
     # -- building -----------------------------------------------------------------------
     def _build(self, card: ConflictCardView) -> None:
@@ -434,6 +455,9 @@ class ConflictWindow(QMainWindow):
         state = self.model.state
         self.momentum_pill.setText(f"MOMENTUM {state.momentum.value}/{state.momentum.cap}")
         self.threat_pill.setText(f"THREAT {state.threat.value}")
+        officer = state.characters.get(self.character)
+        det = officer.determination.value if officer is not None else 0
+        self.det_pill.setText(f"DETERMINATION {det}/3")
         card = self.model.card()
         if card is None:
             self.turn_label.setText("NO PERSONAL CONFLICT")
@@ -446,8 +470,7 @@ class ConflictWindow(QMainWindow):
             for line in self.lines.values():
                 line.setText("")  # (no stale "It is ...'s Task now" once the fight is over)
             self.tasks_why.hide()
-            for b in (self.start_button, self.end_button, self.keep_button):
-                b.setEnabled(False)
+            self.turn.refresh("No personal conflict is running with this officer in it.")
             self.header.setSubtitle("")
             self.injury_label.setText("")
             self.waiting.hide()
@@ -455,7 +478,11 @@ class ConflictWindow(QMainWindow):
         if not self._built:
             self._build(card)
         fig = card.figure
-        self.turn_label.setText(("YOUR TURN" if card.acting else "TURN: " + card.turn).upper())
+        over = state.conflict is not None and state.conflict.outcome is not None
+        if over:  # (not "YOUR TURN" beside a greyed END TURN once it is decided)
+            self.turn_label.setText("THE FIGHT IS OVER")
+        else:
+            self.turn_label.setText(("YOUR TURN" if card.acting else "TURN: " + card.turn).upper())
         self.header.setSubtitle(f"{fig.zone.upper()}")
         stress = card.stress_words.upper()
         set_bar(self.stress_bar, max(fig.stress_max or 0, 1), fig.stress or 0, stress)
@@ -463,14 +490,17 @@ class ConflictWindow(QMainWindow):
         self.stress_bar.setTextColor(BAR_TEXT_LOW if low else "")  # light on the dark track
         self.injury_label.setText(card.injury_words.upper())
         self.status.setText("\n".join(card.status))
+        self.down.setText(down_words(self.model.figures(), fig.id))  # (First Aid's patients)
         shared = self._say_shared_reason(card)
         for entry in (*card.minors, *card.tasks):
             self._show_entry(entry, shared)
-        set_state(self.start_button, card.start_turn, "Start this officer's Turn (Ctrl+T)")
-        set_state(self.end_button, card.end_turn, "End the Turn (Ctrl+E)")
-        set_state(self.keep_button, card.end_turn, "End the Turn and let an ally act next (Ctrl+K)")
+        self.turn.refresh()
         self._show_waiting(card)
-        if card.acting:
+        if self._said.isActive():
+            return  # (a refusal is being said in the line of reasons)
+        if over:
+            self.reason.setText("The GM takes the away team back to the ship.")
+        elif card.acting:
             self.reason.setText(card.turn_left)
         elif card.start_turn is None:
             self.reason.setText("You may start your Turn.")
@@ -509,25 +539,90 @@ class ConflictWindow(QMainWindow):
             line.setToolTip(entry.text)
 
     def _show_waiting(self, card: ConflictCardView) -> None:
+        """What waits for the officer: the roll (its dice and what they came to, its
+        spends and RESOLVE), the damage dice, a decision and its answers; and once
+        nothing waits, how the Task came out (the seat's own log lines, damage,
+        Resistance, Stress and Injury) until anything else happens."""
         decision = card.decision
         conflict = self.model.state.conflict
         pending = conflict.pending if conflict is not None else None
-        mine = pending is not None and pending.actor == card.figure.id
-        held = mine and pending is not None and pending.damage is not None
-        shown = decision is not None or mine
+        mine = pending if pending is not None and pending.actor == card.figure.id else None
+        held = mine is not None and mine.damage is not None
+        report: tuple[str, ...] = ()
+        if decision is None and mine is None and conflict is not None:
+            report = outcome_lines(self.model.log_tail(LOG_TAIL), self.character)
+        shown = decision is not None or mine is not None or bool(report)
         self.waiting.setVisible(shown)
         if shown != self._compact:
             self._compact = shown
             self._place_tasks()
         if not shown:
             return
+        # The roll while it waits (once it came out, its lines take the width: they say it).
+        self.roll_view.setVisible(mine is not None and decision is None)
+        if mine is not None and conflict is not None:
+            target = conflict.figures.get(str(mine.params.target or ""))
+            other = target.name if target is not None else ""
+            self.roll_view.show_roll(card.figure.name, mine.result, mine.reactive, other)
+        avoid = decision is not None and decision.kind == "avoid_injury"
+        rolling = mine is not None and not held and decision is None
+        landing = held and decision is None
+        if decision is not None:
+            title = "AVOID INJURY?" if avoid else "WAITING"
+        elif mine is not None:
+            title = f"{self._task_name(card, mine.action).upper()}: "
+            title += "ROLLED" if rolling else "DAMAGE"
+        else:  # (its first line names the Task: it reads the same on every seat)
+            title = "HOW IT CAME OUT"
+        self.waiting.setTitle(title)
+        self.report.setVisible(bool(report))
+        if report:
+            self.report.set_lines(report)
+        self._show_answers(card, rolling)
         if decision is not None:
             self.waiting_text.setText(decision.text)
-        else:
-            self.waiting_text.setText(card.pending or "")
-        avoid = decision is not None and decision.kind == "avoid_injury"
-        knock = decision is not None and decision.kind == "resist_knockdown"
-        rolling = mine and not held and decision is None
+        elif rolling:
+            resolve = card.controls.get("resolve")
+            spends = resolve is not None and bool(resolve.spends)
+            verdict = self.roll_view.verdict()  # (a melee attack: who wins, by name)
+            self.waiting_text.setText(
+                (f"{verdict.upper()}. " if verdict else "")
+                + (
+                    "Spend the Momentum it made, then RESOLVE (Ctrl+Return)."
+                    if spends
+                    else "Nothing to spend: RESOLVE applies it (Ctrl+Return)."
+                )
+            )
+        self.waiting_text.setVisible(decision is not None or rolling or landing)
+        self.damage_button.setVisible(landing)
+        self.damage_dice.setVisible(landing)
+        if landing and mine is not None and mine.damage is not None:
+            apply = card.controls.get("apply_damage")
+            self._reroll_cost = reroll_cost(mine.damage.momentum, self.model.state.momentum.value)
+            self.damage_dice.selectable = apply is not None and bool(apply.params)
+            if not self.damage_dice.selectable:
+                self.damage_dice.setSelected(())
+            self.damage_dice.setDice(mine.damage.roll.dice)
+            roll = mine.damage.roll
+            effects = f"{roll.effects} EFFECT{'' if roll.effects == 1 else 'S'}"
+            total = f"{roll.total} DAMAGE · {effects} (before Resistance)"
+            self.waiting_text.setText(f"{total}\n{self._reroll_hint()}")
+            self._damage_chosen()
+        answers = decision.answers if decision is not None else ()
+        for i, button in enumerate(self.decision_buttons):
+            answer = answers[i] if i < len(answers) else None
+            button.setVisible(answer is not None)
+            if answer is not None:
+                button.setText(answer.name)
+                set_state(button, answer.reason, answer.name)
+
+    @staticmethod
+    def _task_name(card: ConflictCardView, key: str) -> str:
+        return next((e.name for e in card.tasks if e.key == key), key.replace("_", " "))
+
+    def _show_answers(self, card: ConflictCardView, rolling: bool) -> None:
+        """A roll's spends and its RESOLVE, Aim and a Moment of Inspiration, as the engine
+        offers them."""
         self.resolve_button.setVisible(rolling)
         resolve = card.controls.get("resolve")
         offered = {sp.name: sp for sp in resolve.spends} if rolling and resolve else {}
@@ -554,35 +649,11 @@ class ConflictWindow(QMainWindow):
             self._rescale()
         if "secondary_target" in offered:
             self._fill_secondary(offered["secondary_target"].choices)
-        landing = held and decision is None
-        self.damage_button.setVisible(landing)
-        self.damage_dice.setVisible(landing)
-        if landing and pending is not None and pending.damage is not None:
-            apply = card.controls.get("apply_damage")
-            self._reroll_cost = reroll_cost(
-                pending.damage.momentum, self.model.state.momentum.value
-            )
-            self.damage_dice.selectable = apply is not None and bool(apply.params)
-            if not self.damage_dice.selectable:
-                self.damage_dice.setSelected(())
-            self.damage_dice.setDice(pending.damage.roll.dice)
-            self.waiting_text.setText(f"{card.pending or ''}\n{self._reroll_hint()}")
-            self._damage_chosen()
-        for b in (self.avoid_momentum, self.avoid_complication, self.take_it):
-            b.setVisible(avoid)
-        if avoid and decision is not None:
-            self.avoid_momentum.setText(f"AVOID: {decision.cost} MOMENTUM")
-        self.resist_button.setVisible(knock)
-        self.fall_button.setVisible(knock)
 
     # -- acting -------------------------------------------------------------------------
     def _refused(self, reason: str) -> None:
         if self.isActiveWindow():
-            self.statusBar().showMessage(reason, 8000)
-
-    def _figure(self) -> str | None:
-        card = self.model.card()
-        return card.figure.id if card is not None else None
+            self.say(reason)
 
     def use(self, key: str) -> ConflictEntryDialog | None:
         """Open an entry's form (a Minor Action that needs nothing is done at once)."""
@@ -602,14 +673,6 @@ class ConflictWindow(QMainWindow):
         self.dialog = ConflictEntryDialog(self.model, entry, self.character, self)
         self.dialog.show()
         return self.dialog
-
-    def _start(self) -> None:
-        figure = self._figure()
-        if figure is not None:
-            self.model.submit(StartTurn(by=self.character, actor=figure, where="conflict"))
-
-    def _end(self, keep: bool) -> None:
-        self.model.submit(EndTurn(by=self.character, keep_initiative=keep, where="conflict"))
 
     def _resolve(self) -> None:
         """RESOLVE, with the attack's damage spends chosen (the engine prices them)."""
@@ -655,35 +718,10 @@ class ConflictWindow(QMainWindow):
             self.secondary.addItem(text, key or None)
 
     # -- the card's back ----------------------------------------------------------------
-    def _fill_more(self) -> None:
-        """MORE: each control of the card's back, disabled with the engine's reason."""
-        self.more.clear()
-        card = self.model.card()
-        controls = card.controls if card is not None else {}
-        for key in BACK_KEYS:
-            info = controls.get(key)
-            if info is None:
-                continue
-            act = self.more.addAction(info.name + ("…" if info.params else ""))
-            act.setEnabled(info.reason is None)
-            act.setToolTip(info.reason or info.name)
-            act.triggered.connect(lambda _=False, k=key: self.open_control(k))
-
     def open_control(self, key: str) -> ControlDialog | None:
-        """Use control ``key``: one that needs nothing is sent at once, the others open
-        their form."""
-        card = self.model.card()
-        info = card.controls.get(key) if card is not None else None
-        if info is None or info.reason is not None:
-            return None
-        if not info.params:
-            self.model.submit(
-                command_adapter().validate_python({**info.command, "by": self.character})
-            )
-            return None
-        dialog = ControlDialog(self.model, info, self)
-        dialog.show()
-        return dialog
+        """Use control ``key`` (the card's back, a Moment of Inspiration): one that needs
+        nothing is sent at once, the others open their form."""
+        return self.turn.use(key)
 
     def _reroll_hint(self) -> str:
         """Under the damage dice: that a click picks a die to re-roll, and what it costs."""
@@ -723,17 +761,19 @@ class ConflictWindow(QMainWindow):
         if self.model.submit(ApplyDamage(by=self.character, reroll=chosen, where="conflict")):
             self.damage_dice.setSelected(())
 
-    def _avoid(self, pay: str) -> None:
-        figure = self._figure()
-        if figure is not None:
-            self.model.submit(
-                AvoidInjury.model_validate({"by": self.character, "figure": figure, "pay": pay})
-            )
-
-    def _knockdown(self, resist: bool) -> None:
-        figure = self._figure()
-        if figure is not None:
-            self.model.submit(ResistKnockdown(by=self.character, figure=figure, resist=resist))
+    def _answer(self, i: int) -> None:
+        """Send the decision's ``i``-th answer (its Command, as the engine gives it)."""
+        card = self.model.card()
+        decision = card.decision if card is not None else None
+        if decision is None or i >= len(decision.answers):
+            return
+        answer = decision.answers[i]
+        if answer.reason is not None:
+            self.say(answer.reason)
+            return
+        self.model.submit(
+            command_adapter().validate_python({**answer.command, "by": self.character})
+        )
 
     def showEvent(self, event: QShowEvent) -> None:
         if not self._connected:  # shown again after closing: follow the battle again

@@ -5,10 +5,20 @@ reads it as an officer's dialog reads their seat
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PySide6.QtCore import QObject, Signal
 
 from bridge import engine
-from bridge.engine import Command, ConflictCardView, ConflictTask, Encounter, TaskPreview
+from bridge.engine import (
+    Command,
+    ConflictCardView,
+    ConflictTask,
+    Encounter,
+    FigureView,
+    TaskPreview,
+)
+from bridge.seatview import GM, LogEntry, seat_log
 from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.base.station_model import StationModel
 
@@ -50,6 +60,16 @@ class GmFigureSeat(QObject):
 
     def preview(self, cmd: ConflictTask) -> TaskPreview:
         return engine.preview(self.shared.state, cmd)
+
+    def figures(self) -> tuple[FigureView, ...]:
+        """Every figure of the fight as the GM knows it (none while none runs)."""
+        state = self.shared.state
+        return engine.conflict_figures(state, "gm") if state.conflict else ()
+
+    def log_tail(self, n: int) -> Sequence[LogEntry]:
+        """The last ``n`` entries of the battle log as the GM reads them."""
+        entries, _ = self.shared.recent_journal(n)
+        return [seat_log(entry, GM) for entry in entries]
 
     def submit(self, command: Command) -> bool:
         return self.shared.submit(command) is not None

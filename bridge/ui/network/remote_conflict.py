@@ -9,10 +9,20 @@ through the seat's :class:`~bridge.ui.network.remote_model.RemoteModel`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PySide6.QtCore import QObject, Signal
 
 from bridge import engine
-from bridge.engine import Command, ConflictCardView, ConflictTask, Encounter, TaskPreview
+from bridge.engine import (
+    Command,
+    ConflictCardView,
+    ConflictTask,
+    Encounter,
+    FigureView,
+    TaskPreview,
+)
+from bridge.seatview import LogEntry
 from bridge.ui.base.station_model import StationModel
 from bridge.ui.network.remote_model import RemoteModel
 
@@ -45,6 +55,13 @@ class RemoteConflictSeat(QObject):
 
     def preview(self, cmd: ConflictTask) -> TaskPreview:
         return engine.preview(self.remote.state, cmd)
+
+    def figures(self) -> tuple[FigureView, ...]:
+        return self.remote.client.available.figures
+
+    def log_tail(self, n: int) -> Sequence[LogEntry]:
+        """The newest entries the host sent this seat (read as the host's seat view)."""
+        return self.remote.client.log[-n:] if n > 0 else []
 
     def submit(self, command: Command) -> bool:
         return self.remote.submit(command) is not None

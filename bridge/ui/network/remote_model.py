@@ -12,6 +12,7 @@ import asyncio
 from PySide6.QtCore import QEventLoop, QObject, QTimer, Signal
 
 from bridge.engine import (
+    ActionInfo,
     Applied,
     AttemptTask,
     Change,
@@ -146,6 +147,12 @@ class RemoteModel(QObject):
             case _:
                 pass
         return why_not(self.state, command)
+
+    def controls(self, actor: str) -> dict[str, ActionInfo]:
+        """The Turn's controls the host sent for this seat's officer (none for another:
+        the host answers for its own officer only)."""
+        available = self.client.available
+        return dict(available.controls) if actor == available.character else {}
 
     def _control(self, key: str) -> str | None:
         """The host's reason for one of the Turn's controls (None: it may be used)."""

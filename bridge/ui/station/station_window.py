@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
@@ -13,7 +13,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QMenu,
-    QPushButton,
     QScrollArea,
     QSizePolicy,
     QSplitter,
@@ -27,20 +26,17 @@ from PySide6.QtWidgets import (
 from bridge.engine import (
     CATALOG,
     ActionDef,
+    ActionInfo,
     Change,
-    Command,
     Encounter,
-    EndTurn,
     MinorAction,
     PendingTask,
-    SpendMomentum,
-    StartTurn,
     Station,
     acting,
     seat_line,
 )
 from bridge.rules.stats import System
-from bridge.ui.base.help import STATION, add_help_key
+from bridge.ui.base.help import STATION
 from bridge.ui.base.seat_model import for_crew
 from bridge.ui.base.settings import restore_geometry, save_geometry
 from bridge.ui.base.station_model import StationModel
@@ -49,14 +45,15 @@ from bridge.ui.base.theme import STATION_COLORS, scaled, window_scale
 from bridge.ui.station.card_back import card_back_html
 from bridge.ui.station.card_front import CardFront
 from bridge.ui.station.ship_state import ShipState
-from bridge.ui.station.station_more import MoreMenu
-from bridge.ui.widgets.fit import ScreenFit, keep_on_screen, scrolling
+from bridge.ui.widgets.card_keys import add_card_keys, add_view_actions, turn_over
+from bridge.ui.widgets.fit import ScreenFit, grow_to_screen_height, keep_on_screen, scrolling
 from bridge.ui.widgets.flow_layout import FlowLayout
 from bridge.ui.widgets.lcars import LcarsHeader, Pill
 from bridge.ui.widgets.reason_label import ReasonLabel
 from bridge.ui.widgets.slot_button import SlotButton
-from bridge.ui.widgets.steady import set_choices, set_state
+from bridge.ui.widgets.steady import set_choices
 from bridge.ui.widgets.steady_label import SteadyLabel
+from bridge.ui.widgets.turn_controls import TurnControls
 
 if TYPE_CHECKING:  # the Task dialog loads when a Task is first opened
     from bridge.ui.station.task_dialog import TaskDialog
@@ -126,7 +123,6 @@ class StationWindow(QMainWindow):
         self.embedded = embedded
         self.dialog: TaskDialog | None = None
         self._signalled: tuple[int, str | None] | None = None
-        self._controls: dict[tuple[str, bool], tuple[Command, ...]] = {}
         self.setWindowTitle(f"Bridge — {station.label}")
         self.resize(1280, 690)
         self.text_size: TextSize | None = None
@@ -165,28 +161,24 @@ class StationWindow(QMainWindow):
         self.officer = QComboBox(who)
         who_row.addWidget(self.officer)
         officer_row.addWidget(who)
-        self.start_button = QPushButton("START TURN", root)
-        self.end_button = QPushButton("END TURN", root)
-        self.keep_button = QPushButton("KEEP THE INITIATIVE (2)", root)
-        self.extra_minor_button = QPushButton("EXTRA MINOR (1)", root)
-        self.swift_button = QPushButton("SWIFT TASK (2)", root)
-        for b, tip in (
-            (self.start_button, "Ctrl+T"),
-            (self.end_button, "Ctrl+E"),
-            (self.keep_button, "End the Turn and let an ally act next (Ctrl+K)"),
-            (self.extra_minor_button, "Spend 1 Momentum for another Minor Action"),
-            (self.swift_button, "Spend 2 Momentum for a second Task at +1"),
-        ):
-            b.setToolTip(tip)
-            officer_row.addWidget(b)
-        self.more_button = QPushButton("MORE", root)
-        self.more_button.setToolTip(
-            "Create Advantage or Problem, Obtain Information, pay with Threat, Determination, "
-            "Values, a readied Task's trigger"
+        # The Turn's controls, the engine's answer for the officer (as on the Conflict card).
+        self.turn = TurnControls(
+            root,
+            model,
+            self._controls_now,
+            self.officer_id,
+            lambda words: self.say(words, 8000),
+            buttons=("start_turn", "end_turn", "keep_initiative", "extra_minor", "swift_task"),
         )
-        self.more_menu = MoreMenu(self.model, self.officer_id, self)
-        self.more_button.setMenu(self.more_menu)
-        officer_row.addWidget(self.more_button)
+        buttons = self.turn.buttons
+        self.start_button = buttons["start_turn"]
+        self.end_button = buttons["end_turn"]
+        self.keep_button = buttons["keep_initiative"]
+        self.extra_minor_button = buttons["extra_minor"]
+        self.swift_button = buttons["swift_task"]
+        self.more_button = self.turn.more_button
+        for b in (*buttons.values(), self.more_button):
+            officer_row.addWidget(b)
         # The sides of the card, and why the Turn's controls are as they are beside
         # them: a row two lines of reasons tall, as tall as the tabs, so a reason that
         # comes or goes moves nothing.
@@ -240,36 +232,14 @@ class StationWindow(QMainWindow):
         self.rescale()
         front.setSizes(list(FRONT))
 
-        self.start_button.clicked.connect(self._start_turn)
-        self.end_button.clicked.connect(lambda: self._end_turn(False))
-        self.keep_button.clicked.connect(lambda: self._end_turn(True))
-        self.extra_minor_button.clicked.connect(lambda: self._spend("extra_minor"))
-        self.swift_button.clicked.connect(lambda: self._spend("swift_task"))
         self.officer.currentIndexChanged.connect(lambda _: self.refresh(Change.ALL))
-        # The station's keys; a right-click anywhere on the card lists them, with the
-        # window's text size (a station has no menu bar: its height is the card's).
-        for text, seq, slot in (
-            ("Start your Turn", "Ctrl+T", self._start_turn),
-            ("End your Turn", "Ctrl+E", lambda: self._end_turn(False)),
-            ("Keep the Initiative", "Ctrl+K", lambda: self._end_turn(True)),
-            (
-                "Turn the card over",
-                "F2",
-                lambda: self.tabs.setCurrentIndex(int(self.tabs.currentIndex() == 0)),
-            ),
-            ("Open the waiting roll", "Ctrl+W", self.reopen_roll),
-        ):
-            act = QAction(text, self)
-            act.setShortcut(QKeySequence(seq))
-            act.triggered.connect(slot)
-            self.addAction(act)
-        add_help_key(self, STATION)
+        # The station's keys, as the Conflict card's: the Turn's, F2, the waiting roll.
+        self.turn.add_keys(self)
+        waiting = ("Open the waiting roll", "Ctrl+W", self.reopen_roll)
+        add_card_keys(self, (turn_over(self.tabs), waiting), STATION, self.header)
         if self.text_size is not None:
             self.add_view_actions(self.text_size.actions())
-        self.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
-        self.header.setToolTip("Right-click: this window's keys and its text size")
-        model.sig_changed.connect(self.refresh)
-        model.sig_refused.connect(self._refused)
+        self._follow(True)
         self._said = QTimer(self)
         self._said.setSingleShot(True)
         self._said.timeout.connect(self._said_long_enough)
@@ -280,14 +250,13 @@ class StationWindow(QMainWindow):
         self.refresh(Change.ALL)
 
     def add_view_actions(self, actions: list[QAction]) -> None:
-        """The text size's actions, last in the card's right-click menu (its keys work
-        wherever the window is active)."""
-        separator = QAction(self)
-        separator.setSeparator(True)
-        self.addAction(separator)
-        for act in actions:
-            self.removeAction(act)
-            self.addAction(act)
+        """The text size's actions, last in the card's right-click menu."""
+        add_view_actions(self, actions)
+
+    @property
+    def more_menu(self) -> QMenu:
+        """MORE: the controls off the card's face (:class:`TurnControls`)."""
+        return self.turn.menu
 
     @property
     def geometry_key(self) -> str:
@@ -313,6 +282,10 @@ class StationWindow(QMainWindow):
             self._readouts.show()
         if window_scale(self) < 1.75:
             QTimer.singleShot(0, self._share_width)  # once the new type is measured
+        if not self.embedded and window_scale(self) > 1:
+            # Larger text takes more lines: the window takes the screen's height for them
+            # (at 120% Helm's card scrolled 27 px and Operations' 51 px in 690 px).
+            grow_to_screen_height(self)
 
     def _share_width(self) -> None:
         """The card's share of the width grows with the text (its lines of rules wrap
@@ -412,65 +385,26 @@ class StationWindow(QMainWindow):
             + [(f"{state.characters[cid].name} (Override)", cid) for cid in others],
         )
 
+    def _controls_now(self) -> dict[str, ActionInfo]:
+        """The engine's Turn controls for the officer chosen (none without one)."""
+        officer = self.officer_id()
+        return self.model.controls(officer) if officer is not None else {}
+
     def _refresh_controls(self, officer: str | None) -> None:
         state = self.model.state
         shared = self.card.refresh(officer)
+        self.turn.refresh()
         if officer is None:
-            for w in (
-                self.start_button,
-                self.end_button,
-                self.keep_button,
-                self.extra_minor_button,
-                self.swift_button,
-            ):
-                w.setEnabled(False)
             self.reason.setText("No officer is seated here: the GM can seat one.")
             return
-        threat = self.more_menu.with_threat
-        begin, end, keep, extra, swift = self._turn_commands(officer, threat)
-        start = self.model.why_not(begin)
-        cost = state.house_rules.keep_initiative_cost
-        pay = "Threat" if threat else "Momentum"
-        self.keep_button.setText(f"KEEP THE INITIATIVE ({cost})")
-        controls = (
-            (self.start_button, start, "Start your Turn (Ctrl+T)"),
-            (self.end_button, self.model.why_not(end), "End your Turn (Ctrl+E)"),
-            (
-                self.keep_button,
-                self.model.why_not(keep),
-                f"End the Turn and let an ally act next: {cost} {pay} (Ctrl+K)",
-            ),
-            (self.extra_minor_button, self.model.why_not(extra), f"Another Minor Action: 1 {pay}"),
-            (
-                self.swift_button,
-                self.model.why_not(swift),
-                f"A second Task at +1 Difficulty: 2 {pay}",
-            ),
-        )
-        for button, reason, tip in controls:
-            set_state(button, reason, tip)
+        start_turn = self._controls_now().get("start_turn")
+        start = start_turn.reason if start_turn is not None else "The host has not said."
         if officer in (state.turn.interrupt, state.turn.actor):
             self.reason.setText("  ·  ".join(sorted(shared)) or seat_reason(state, officer))
         elif start is None:
             self.reason.setText("Not your Turn: start a Turn first.")
         else:
             self.reason.setText(f"Not your Turn: {start}")
-
-    def _turn_commands(self, officer: str, threat: bool) -> tuple[Command, ...]:
-        """The Turn's controls as the engine's gate judges them: start, end, keep the
-        initiative, an extra Minor Action, a Swift Task (made once per officer and way of
-        paying: Commands are immutable values)."""
-        key = (officer, threat)
-        made = self._controls.get(key)
-        if made is None:
-            made = self._controls[key] = (
-                StartTurn(by=officer, actor=officer),
-                EndTurn(by=officer),
-                EndTurn(by=officer, keep_initiative=True, with_threat=threat),
-                SpendMomentum(by=officer, spend="extra_minor", with_threat=threat),
-                SpendMomentum(by=officer, spend="swift_task", with_threat=threat),
-            )
-        return made
 
     # -- acting -------------------------------------------------------------------------
     def _refused(self, reason: str) -> None:
@@ -485,23 +419,6 @@ class StationWindow(QMainWindow):
 
     def _said_long_enough(self) -> None:
         self._refresh_controls(self.officer_id())
-
-    def _start_turn(self) -> None:
-        officer = self.officer_id()
-        if officer:
-            self.model.submit(StartTurn(by=officer, actor=officer))
-
-    def _end_turn(self, keep: bool) -> None:
-        officer = self.officer_id()
-        if officer:
-            threat = keep and self.more_menu.with_threat
-            self.model.submit(EndTurn(by=officer, keep_initiative=keep, with_threat=threat))
-
-    def _spend(self, spend: str) -> None:
-        officer = self.officer_id()
-        if officer:
-            threat = self.more_menu.with_threat
-            self.model.submit(SpendMomentum(by=officer, spend=spend, with_threat=threat))
 
     def _use(self, action: ActionDef) -> None:
         officer = self.officer_id()
@@ -594,10 +511,28 @@ class StationWindow(QMainWindow):
             )
         )
 
+    def showEvent(self, event: QShowEvent) -> None:
+        if not self._connected:  # shown again after closing: follow the battle again
+            self._follow(True)
+            self.refresh(Change.ALL)
+        super().showEvent(event)
+
+    def _follow(self, on: bool) -> None:
+        """Follow the battle's changes and refusals, or stop (closed, it reads nothing)."""
+        self._connected = on
+        for signal, slot in (
+            (self.model.sig_changed, self.refresh),
+            (self.model.sig_refused, self._refused),
+        ):
+            if on:
+                signal.connect(slot)
+            else:
+                signal.disconnect(slot)
+
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self.embedded:
             save_geometry(self, self.geometry_key)
-        self.model.sig_changed.disconnect(self.refresh)
-        self.model.sig_refused.disconnect(self._refused)
+        if self._connected:  # (closed twice, it has nothing left to let go)
+            self._follow(False)
         self.sig_closed.emit(self.station)
         super().closeEvent(event)

@@ -17,9 +17,10 @@ from bridge.ui.base.seat_model import for_crew
 from bridge.ui.base.settings import restore_geometry, save_geometry
 from bridge.ui.base.station_model import StationModel
 from bridge.ui.base.text_size import TextSize
+from bridge.ui.base.theme import window_scale
 from bridge.ui.station.station_window import StationWindow
 from bridge.ui.table.hand_over import HandOverBar, who_may_start
-from bridge.ui.widgets.fit import keep_on_screen
+from bridge.ui.widgets.fit import grow_to_screen_height, keep_on_screen
 
 __all__ = ["SharedLaptopWindow"]
 
@@ -62,6 +63,8 @@ class SharedLaptopWindow(QMainWindow):
     def _sizes(self) -> None:
         for card in self.cards.values():
             card.rescale()
+        if window_scale(self) > 1:  # (larger text: the screen's height for its lines)
+            grow_to_screen_height(self)
 
     def _dialogs(self) -> list[QWidget]:
         return [c.dialog for c in self.cards.values() if c.dialog is not None]

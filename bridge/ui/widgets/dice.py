@@ -31,11 +31,17 @@ def _assistant(owner: str) -> str:
 
 
 class DiceRow(ScaledWidget):
-    """A row of d20s: face, owner and meaning under each."""
+    """A row of d20s: face, owner and meaning under each. ``size``: the dice's size, 1
+    as in the task dialog (smaller on a card, where the rest of the card needs room)."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, *, size: float = 1.0) -> None:
         super().__init__(parent)
         self._dice: tuple[DieRoll, ...] = ()
+        self.die_size = size
+
+    def _px(self, n: float) -> float:
+        """``n`` pixels of a die at 100%, at its size and the window's text size."""
+        return scaled(n * self.die_size, self)
 
     def setDice(self, dice: tuple[DieRoll, ...]) -> None:
         self._dice = dice
@@ -53,44 +59,39 @@ class DiceRow(ScaledWidget):
         return self._dice
 
     def sizeHint(self) -> QSize:
-        return QSize(round(max(len(self._dice), 1) * scaled(92, self)), round(scaled(112, self)))
+        return QSize(round(max(len(self._dice), 1) * self._px(92)), round(self._px(112)))
 
     def minimumSizeHint(self) -> QSize:
-        return QSize(round(scaled(92, self)), round(scaled(112, self)))
+        return QSize(round(self._px(92)), round(self._px(112)))
 
     def paintEvent(self, event: QPaintEvent) -> None:
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        size = scaled(62, self)
+        size = self._px(62)
         for i, die in enumerate(self._dice):
-            x = scaled(8 + i * 92, self)
+            x = self._px(8 + i * 92)
             color = COLORS.orange if die.critical else COLORS.blue if die.successes else "#555"
             if die.kind == "assist":
                 color = COLORS.lavender if die.successes else "#4a404a"
-            rect = QRectF(x, scaled(4, self), size, size)
+            rect = QRectF(x, self._px(4), size, size)
             p.setPen(QColor(COLORS.red) if die.complication else Qt.PenStyle.NoPen)
             p.setBrush(QColor(color))
-            p.drawRoundedRect(rect, scaled(14, self), scaled(14, self))
+            p.drawRoundedRect(rect, self._px(14), self._px(14))
             font = QFont(FONT_FAMILY)
-            font.setPixelSize(round(scaled(34, self)))
+            font.setPixelSize(round(self._px(34)))
             font.setBold(True)
             p.setFont(font)
             p.setPen(QColor("#000"))
             p.drawText(rect, Qt.AlignmentFlag.AlignCenter, str(die.value))
             small = QFont(FONT_FAMILY)
-            small.setPixelSize(round(scaled(14, self)))
+            small.setPixelSize(max(round(self._px(14)), round(scaled(11, self))))
             small.setBold(True)
             p.setFont(small)
             p.setPen(QColor(COLORS.red if die.complication else COLORS.text))
             label = die_meaning(die).replace(" + ", "\n")
             owner = _assistant(die.owner) if die.kind == "assist" else ""
             p.drawText(
-                QRectF(
-                    x - scaled(14, self),
-                    scaled(68, self),
-                    size + scaled(28, self),
-                    scaled(44, self),
-                ),
+                QRectF(x - self._px(14), self._px(68), size + self._px(28), self._px(44)),
                 Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop,
                 f"{owner} {label}".strip(),
             )

@@ -21,6 +21,7 @@ __all__ = [
     "fit_to_screen",
     "frame_margins",
     "free_area",
+    "grow_to_screen_height",
     "keep_on_screen",
     "scrolling",
 ]
@@ -114,6 +115,21 @@ def fit_to_screen(window: QWidget, at: QPoint | None = None) -> None:
     y = max(free.top(), min(frame.y(), free.bottom() + 1 - height))
     if at is not None or QPoint(x, y) != window.frameGeometry().topLeft():
         window.move(x, y)
+
+
+def grow_to_screen_height(window: QWidget) -> None:
+    """Make ``window`` as tall as its screen's free area (its frame whole on it, moved up
+    as far as it must): for a window whose text has grown, whose screen has the room. A
+    maximised or full-screen window is its screen's already."""
+    if not window.isVisible() or window.isMaximized() or window.isFullScreen():
+        return
+    free = free_area(window)
+    m = frame_margins(window)
+    height = free.height() - m.top() - m.bottom()
+    if free.isEmpty() or height <= window.height():
+        return
+    window.resize(window.width(), height)
+    fit_to_screen(window, window.frameGeometry().topLeft())
 
 
 def cascade(window: QWidget, index: int, count: int) -> QPoint:

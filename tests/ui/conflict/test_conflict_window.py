@@ -4,7 +4,7 @@ Tasks; back: COMBAT MOMENTUM (PERSONAL)) and plays through the one Command path.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox
+from PySide6.QtWidgets import QCheckBox, QComboBox
 from pytestqt.qtbot import QtBot
 
 from bridge.engine import (
@@ -100,7 +100,7 @@ def test_an_attack_is_chosen_previewed_rolled_and_landed_from_the_card(qtbot: Qt
     before = model.state.conflict.figures["klingon-warrior"]  # type: ignore[union-attr]
     qtbot.mouseClick(dialog.go_button, Qt.MouseButton.LeftButton)
     assert w.waiting.isVisible() and w.resolve_button.isVisible()
-    assert "Attack" in w.waiting_text.text()
+    assert w.waiting.title() == "ATTACK: ROLLED"
     qtbot.mouseClick(w.resolve_button, Qt.MouseButton.LeftButton)
     assert w.damage_dice.isVisible() and w.damage_button.text() == "APPLY DAMAGE"
     qtbot.mouseClick(w.damage_button, Qt.MouseButton.LeftButton)
@@ -186,11 +186,17 @@ def test_the_card_offers_avoid_injury_when_the_officers_decision_waits(qtbot: Qt
     else:
         raise AssertionError("no officer had an Injury to avoid in 400 Commands")
     w = windows.setdefault(officer, card(qtbot, model, officer))
-    assert w.waiting.isVisible() and w.avoid_momentum.isVisible()
-    assert w.avoid_momentum.text() == f"AVOID: {front.cost} MOMENTUM"
+    answers = {b.text(): b for b in w.decision_buttons if b.isVisible()}
+    assert w.waiting.isVisible() and w.waiting.title() == "AVOID INJURY?"
+    assert list(answers) == [
+        f"AVOID: {front.cost} MOMENTUM",
+        f"AVOID: +{front.cost} THREAT",  # (a player may add to Threat instead)
+        "AVOID: A COMPLICATION",
+        "TAKE THE INJURY",
+    ]
     momentum = model.state.momentum.value
-    button = w.avoid_momentum if momentum >= front.cost else w.avoid_complication
-    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    pay = f"AVOID: {front.cost} MOMENTUM" if momentum >= front.cost else "AVOID: A COMPLICATION"
+    qtbot.mouseClick(answers[pay], Qt.MouseButton.LeftButton)
     after = model.state.conflict
     assert after is not None and front not in after.decisions
     fig = after.figures[front.figure]
@@ -281,23 +287,27 @@ def test_more_offers_the_cards_back_and_a_spend_is_sent_from_its_form(qtbot: QtB
 
     model = SharedModel(Session(demo_boarding(), SeededDice(4)))
     w = card(qtbot, model)
-    w._fill_more()
-    texts = {a.text(): a for a in w.more.actions()}
+    w.turn.fill_more()
+    threat_choice = "Pay Immediate spends by adding to Threat"
+    texts = {a.text(): a for a in w.turn.menu.actions() if a.text() not in ("", threat_choice)}
     # not Kell's Turn yet: only Determination's Make It So and a Value's Complication
     # (seed 003: at any moment) are open
     anytime = ("Make It So", "A Value", "Challenge a Value")
     turn_only = {t: a for t, a in texts.items() if not t.startswith(anytime)}
-    assert len(turn_only) == 7 and all(not a.isEnabled() for a in turn_only.values())
+    assert len(turn_only) == 8 and all(not a.isEnabled() for a in turn_only.values())
     assert all(a.isEnabled() for t, a in texts.items() if t.startswith(anytime))
     assert "own Turn" in texts["Extra Minor Action (1 each)"].toolTip()
     model.submit(SetValue(path="momentum.value", value=0))
     model.submit(StartTurn(by="kell", actor="kell", where="conflict"))
-    w._fill_more()
-    texts = {a.text(): a for a in w.more.actions()}
+    w.turn.fill_more()
+    texts = {a.text(): a for a in w.turn.menu.actions() if a.text()}
     assert texts["Extra Minor Action (1 each)…"].isEnabled()  # Threat may pay
     dialog = w.open_control("extra_minor")
     assert dialog is not None
     assert set(dialog.widgets) == {"amount", "with_threat"}
+    paid_in_threat = dialog.widgets["with_threat"]
+    assert isinstance(paid_in_threat, QCheckBox) and paid_in_threat.isChecked()  # no Momentum
+    paid_in_threat.setChecked(False)
     dialog.do_it()  # with no Momentum: refused, said in the form, which stays open
     assert "Not enough Momentum" in dialog.reason.text() and dialog.isVisible()
     dialog.widgets["with_threat"].setChecked(True)  # type: ignore[attr-defined]
@@ -383,8 +393,10 @@ def test_a_reason_every_task_shares_is_said_once(
     assert w.tasks_why.isVisible() and "waiting" in w.tasks_why.text()
     assert [line.text() for line in w.lines.values() if line.text()] == []
     assert "waiting" in w.buttons["pass"].toolTip()  # each still says why, on hover
-    minors = [w.buttons[k] for k in ("aim", "movement")]
-    assert minors[1].x() > minors[0].x() and minors[1].y() == minors[0].y()  # two columns
+    row = [w.buttons[k] for k in ("aim", "draw_item", "drop_prone", "interact")]
+    assert len({b.y() for b in row}) == 1  # while the roll waits: four to a row, as the Tasks
+    assert [b.x() for b in row] == sorted(b.x() for b in row)
+    assert w.buttons["movement"].y() > row[0].y()
 
 
 def test_the_attack_form_grows_with_its_preview_rather_than_scroll(qtbot: QtBot) -> None:
@@ -424,10 +436,10 @@ def _rolled_attack(qtbot: QtBot, dice: GivenDice) -> tuple[SharedModel, Conflict
     w = card(qtbot, model)
     w.activateWindow()
     qtbot.waitUntil(w.isActiveWindow)
-    assert w.start_button.toolTip() == "Start this officer's Turn (Ctrl+T)"
+    assert w.start_button.toolTip() == "Start your Turn (Ctrl+T)", "as at a station"
     qtbot.keyClick(w, Qt.Key.Key_T, Qt.KeyboardModifier.ControlModifier)
     assert w.turn_label.text() == "YOUR TURN", "Ctrl+T starts the Turn, as at a station"
-    assert w.end_button.toolTip() == "End the Turn (Ctrl+E)"
+    assert w.end_button.toolTip() == "End your Turn (Ctrl+E)"
     model.submit(ConflictTask(by="kell", action="attack", target="klingon-warrior"))
     assert w.resolve_button.isVisible()
     return model, w
@@ -443,7 +455,7 @@ def test_the_cards_keys_are_the_stations(qtbot: QtBot) -> None:
     qtbot.keyClick(w, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
     assert model.state.conflict.pending is None  # type: ignore[union-attr]
     qtbot.keyClick(w, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
-    assert "Nothing waits" in w.statusBar().currentMessage()
+    assert "Nothing waits" in w.reason.text()
     qtbot.keyClick(w, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
     assert model.state.conflict.turn.actor is None  # type: ignore[union-attr]
     assert "(Ctrl+Return)" in w.resolve_button.toolTip()

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QApplication
 from bridge.engine import ConflictTask, Session, boarding_command, conflict_preview, demo_encounter
 from bridge.rules.dice import GivenDice
 from bridge.ui.base.shared_model import SharedModel
+from bridge.ui.conflict.conflict_model import LocalConflictSeat
 from bridge.ui.conflict.conflict_window import ConflictWindow
 from bridge.ui.network.host_panel import HostPanel
 from bridge.ui.network.join_dialog import JoinDialog, open_seat_windows, url_for
@@ -83,6 +84,14 @@ def test_a_remote_officer_attacks_from_the_conflict_card(loop: qasync.QEventLoop
     after = model.state.conflict.figures["klingon-warrior"]  # type: ignore[union-attr]
     assert (after.stress, after.injury) != (before.stress, before.injury)
     assert model.journal[-1].command.by == "kell"
+    # How it came out, on the player's card: the host's lines for this seat, as the GM's
+    # laptop shows the same officer's card.
+    _run(loop, _until(card.report.isVisible))
+    here = ConflictWindow(LocalConflictSeat(model, "kell"))
+    assert card.report.lines() == here.report.lines() != ()
+    assert card.waiting.title() == here.waiting.title() == "HOW IT CAME OUT"
+    assert card.det_pill.text() == here.det_pill.text()
+    here.close()
     from bridge.engine import EndConflict
 
     assert model.submit(EndConflict()) is not None  # RETURN TO THE SHIP: the card goes

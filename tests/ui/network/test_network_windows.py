@@ -63,6 +63,16 @@ async def _do(action: Callable[[], object]) -> None:
     await done.wait()
 
 
+def turn_states(window: StationWindow) -> list[tuple[str, bool, str]]:
+    """A station's Turn controls as its player sees them: each button and MORE's entries,
+    enabled or not, with its words."""
+    window.turn.fill_more()
+    buttons = [*window.turn.buttons.values()]
+    return [(b.text(), b.isEnabled(), b.toolTip()) for b in buttons] + [
+        (a.text(), a.isEnabled(), a.toolTip()) for a in window.more_menu.actions()
+    ]
+
+
 def test_url_for_accepts_what_players_type() -> None:
     assert url_for("gm-laptop") == "ws://gm-laptop:7420"
     assert url_for("gm-laptop:9000") == "ws://gm-laptop:9000"
@@ -124,6 +134,12 @@ def test_a_remote_station_plays_the_gms_battle(
     _run(loop, _until(lambda: remote.state.turn.actor == "kell"))
     assert window.turn_label.text() == "▶ YOUR TURN: LT. CMDR. KELL"
     assert remote.journal[-1].log[0].endswith("Kell takes a Turn.")
+    # The remote station's Turn controls are the host engine's answer, as the GM's laptop's.
+    local = StationWindow(model, Station.TACTICAL)
+    assert local.officer_id() == "kell"
+    assert turn_states(window) == turn_states(local)
+    assert window.extra_minor_button.isEnabled() and not window.start_button.isEnabled()
+    local.close()
 
     refusals: list[str] = []
     remote.sig_refused.connect(refusals.append)

@@ -2,7 +2,10 @@
 :mod:`tests.ui.realscreen.child`): the GM's ON FOOT tab and an officer's Conflict card, at
 100% and 120%, before the Turn, in it, with a roll waiting and with its damage dice
 waiting, and an attack's form at 100%; each whole on the screen, with no scroll bar and
-nothing cut."""
+nothing cut. Then a Turn played on the card with the keyboard and the mouse (real input,
+through the X server): Ctrl+T, F2, a click on ATTACK, Ctrl+Return to roll, resolve and
+land the damage, how it came out, Ctrl+E; and a melee attack's two rolls and its outcome
+at both sizes."""
 
 from __future__ import annotations
 
@@ -13,29 +16,19 @@ from PySide6.QtCore import QPoint
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QWidget
 
+from bridge.engine import AvoidInjury, ConflictTask, MoveFigure
 from bridge.rules.dice import GivenDice
 from bridge.ui.base.shared_model import SharedModel
-from bridge.ui.console.gm_console import GmConsole
-from tests.ui.fit import clipped, frame_outside_screen, must_fit
-
-SCALES = (1.0, 1.2)
-"""The text sizes a laptop's players use (no window may scroll or cut at either)."""
-
-
-def _on_screen(window: QWidget) -> list[str]:
-    frame = frame_outside_screen(window)
-    return [frame] if frame else []
+from bridge.ui.conflict.conflict_window import ConflictWindow
+from tests.ui.fit import clipped, must_fit, off_screen
+from tests.ui.realscreen.real_input import activate, click, press
+from tests.ui.realscreen.run import SCALES, Run
 
 
-def away_team(
-    console: GmConsole,
-    model: SharedModel,
-    seen: dict[str, Any],
-    shot: Callable[[str], None],
-    placed: Callable[[Callable[[], bool]], bool],
-) -> None:
+def away_team(run: Run) -> None:
     """The GM starts the demo's boarding action and Lt. Cmdr. Kell attacks from his card;
     ``seen`` gets what a person could not see at each step (``placed(ready)`` waits)."""
+    console, model, seen, shot, placed = run.console, run.model, run.seen, run.shot, run.placed
     start = console.conflict.start()
     start.accept()
     QTest.qWait(200)
@@ -44,7 +37,7 @@ def away_team(
         console.text_size.set(scale)
         QTest.qWait(400)
         shot(f"09-on-foot-{at}")
-        seen[f"ON FOOT tab at {at}"] = must_fit(console) + _on_screen(console)
+        seen[f"ON FOOT tab at {at}"] = must_fit(console) + off_screen(console)
     console.text_size.set(1.0)
     QTest.qWait(200)
     add = console.conflict.add_figures()
@@ -65,7 +58,7 @@ def away_team(
         QTest.qWait(400)
         card.raise_()
         shot(f"10-conflict-card-{at}")
-        seen[f"Conflict card before the Turn at {at}"] = must_fit(card) + _on_screen(card)
+        seen[f"Conflict card before the Turn at {at}"] = must_fit(card) + off_screen(card)
         before = attack_y()
         card.start_button.click()
         QTest.qWait(200)
@@ -85,11 +78,11 @@ def away_team(
         QTest.qWait(300)
         card.raise_()
         shot(f"12-conflict-card-roll-{at}")
-        seen[f"Conflict card with its roll waiting at {at}"] = must_fit(card) + _on_screen(card)
+        seen[f"Conflict card with its roll waiting at {at}"] = must_fit(card) + off_screen(card)
         card.resolve_button.click()
         QTest.qWait(300)
         shot(f"13-conflict-card-damage-{at}")
-        seen[f"Conflict card with its damage dice waiting at {at}"] = must_fit(card) + _on_screen(
+        seen[f"Conflict card with its damage dice waiting at {at}"] = must_fit(card) + off_screen(
             card
         )
         conflict = model.state.conflict
@@ -112,4 +105,114 @@ def framed(
     placed(lambda: form.isVisible() and form.frameGeometry() != form.geometry())
     QTest.qWait(150)
     shot(picture)
-    return _on_screen(form), clipped(form)
+    return off_screen(form), clipped(form)
+
+
+def _back_to(model: SharedModel, length: int) -> None:
+    """Undo back to the journal's ``length`` (before the Turn played)."""
+    while model.session.length > length:
+        model.undo()
+    QTest.qWait(200)
+
+
+def real_turn(run: Run) -> None:
+    """Lt. Cmdr. Kell's Turn with the keyboard and the mouse, at 100% and 120%: what each
+    key did, and what a person could not see with the roll waiting and once it came out.
+    The boarding action is running (:func:`away_team` started it)."""
+    model, seen, shot, placed = run.model, run.seen, run.shot, run.placed
+    card = run.card("kell")
+    for at in run.at_each_size(card.text_size):
+        before = model.session.length
+        did: dict[str, object] = {"active": activate(card)}
+        press("ctrl+t")
+        conflict = model.state.conflict
+        did["Ctrl+T"] = conflict is not None and conflict.turn.actor == "kell"
+        press("F2")
+        did["F2"] = card.tabs.currentIndex()
+        press("F2")
+        did["F2 again"] = card.tabs.currentIndex()
+        extra = card.turn.use("extra_minor")  # a control of MORE: its form, whole
+        if extra is not None:
+            frame, _ = framed(extra, f"13b-extra-minor-form-{at}", shot, placed)
+            seen[f"Extra Minor Action form at {at}"] = frame + must_fit(extra, frozenset())
+            extra.close()
+        model.session._dice = GivenDice(d20=(1, 1), d6=(2,) * 20)
+        click(card.buttons["attack"])
+        form = card.dialog
+        did["ATTACK clicked"] = form is not None and form.isVisible()
+        if form is not None:
+            placed(lambda f=form: f.isVisible() and f.frameGeometry() != f.geometry())
+            activate(form)
+            press("ctrl+Return")  # ROLL, on the first target it offers
+        conflict = model.state.conflict
+        pending = conflict.pending if conflict is not None else None
+        did["Ctrl+Return rolls"] = pending is not None and pending.actor == "kell"
+        activate(card)
+        shot(f"14-real-turn-rolled-{at}")
+        seen[f"Conflict card, rolled by real input at {at}"] = must_fit(card) + off_screen(card)
+        press("ctrl+Return")
+        pending = model.state.conflict.pending if model.state.conflict else None
+        did["Ctrl+Return resolves"] = pending is not None and pending.damage is not None
+        shot(f"15-real-turn-damage-{at}")
+        press("ctrl+Return")
+        conflict = model.state.conflict
+        did["Ctrl+Return lands the damage"] = conflict is not None and conflict.pending is None
+        did["how it came out"] = card.waiting.title() if card.report.isVisible() else ""
+        shot(f"16-real-turn-outcome-{at}")
+        seen[f"Conflict card, how it came out at {at}"] = must_fit(card) + off_screen(card)
+        if conflict is not None and conflict.decisions:
+            front = conflict.decisions[0]
+            model.submit(AvoidInjury(figure=front.figure, pay="none"))  # the GM's answer
+            QTest.qWait(300)
+            shot(f"17-real-turn-outcome-answered-{at}")
+            seen[f"Conflict card, how it came out, answered at {at}"] = must_fit(card)
+        activate(card)
+        press("ctrl+e")
+        conflict = model.state.conflict
+        did["Ctrl+E"] = conflict is not None and conflict.turn.actor is None
+        did["put away after the Turn"] = not card.waiting.isVisible()
+        seen[f"real input on the Conflict card at {at}"] = did
+        _back_to(model, before)
+    card.close()
+    melee(run)
+
+
+def melee(run: Run) -> None:
+    """Capt. Reyes's melee attack on a Bekk beside her: two rows of dice and who wins,
+    then how it came out, at 100% and 120%, each whole."""
+    model, seen, shot = run.model, run.seen, run.shot
+    start = model.session.length
+    model.submit(MoveFigure(figure="klingon-bekk-1", zone="Deck 6 Corridor", beside="reyes"))
+    card = run.card("reyes")
+    for at in run.at_each_size(card.text_size):
+        before = model.session.length
+        card.raise_()
+        card.start_button.click()
+        model.session._dice = GivenDice(d20=(1, 1, 19, 20), d6=(2,) * 20)
+        attack = ConflictTask(
+            by="reyes", action="attack", target="klingon-bekk-1", weapon="Unarmed Strike"
+        )
+        model.submit(attack)
+        QTest.qWait(300)
+        _stage(card, seen, shot, f"melee rolled at {at}", f"18-melee-rolled-{at}")
+        seen[f"Conflict card, melee: the Bekk's dice shown at {at}"] = [
+            card.roll_view.theirs.isVisible(),
+            [d.value for d in card.roll_view.theirs.dice.dice()],
+        ]
+        card.resolve_button.click()
+        QTest.qWait(300)
+        _stage(card, seen, shot, f"melee damage at {at}", f"19-melee-damage-{at}")
+        card.damage_button.click()
+        QTest.qWait(300)
+        _stage(card, seen, shot, f"melee, how it came out, at {at}", f"20-melee-outcome-{at}")
+        _back_to(model, before)
+    card.close()
+    _back_to(model, start)  # (the GM's move of the Bekk too)
+
+
+def _stage(
+    card: ConflictWindow, seen: dict[str, Any], shot: Callable[[str], None], what: str, name: str
+) -> None:
+    card.raise_()
+    shot(name)
+    seen[f"Conflict card, {what}"] = must_fit(card) + off_screen(card)

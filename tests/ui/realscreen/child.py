@@ -19,7 +19,6 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from PySide6.QtCore import QPoint, qInstallMessageHandler
 from PySide6.QtGui import QGuiApplication
@@ -29,8 +28,10 @@ from PySide6.QtWidgets import QApplication, QPushButton, QWidget
 from bridge.engine import AdjustPool, SetValue, Station
 from bridge.rules.dice import GivenDice
 from bridge.ui.app.start import build
-from tests.ui.fit import READOUTS, clipped, frame_outside_screen, must_fit, scroll_bars
-from tests.ui.realscreen.away import away_team
+from tests.ui.fit import READOUTS, clipped, must_fit, off_screen, scroll_bars
+from tests.ui.realscreen.away import away_team, real_turn
+from tests.ui.realscreen.run import Run
+from tests.ui.realscreen.table import stations_and_viewscreen
 
 TASKS = (
     ("regenerate_shields", Station.OPERATIONS),
@@ -74,15 +75,11 @@ def across(window: QWidget, inside: QWidget | None = None) -> list[str]:
     return [bar for bar in scroll_bars(window, inside) if bar.startswith("horizontal")]
 
 
-def on_screen(window: QWidget) -> list[str]:
-    frame = frame_outside_screen(window)
-    return [frame] if frame else []
-
-
 def main() -> None:
-    seen: dict[str, Any] = {}
     console, model = build(demo=True, seed=7, autosave=False, ask=False)
     console.confirm_quit = False
+    run = Run(console, model, shot, wait_until)
+    seen = run.seen
     app = QApplication.instance()
     assert isinstance(app, QApplication)
     windows: list[QWidget] = [console, *console.stations.values()]
@@ -93,7 +90,7 @@ def main() -> None:
 
     # Every window whole on the screen, nothing to scroll in it but its readouts.
     for w in windows:
-        seen[f"frame: {w.windowTitle()}"] = on_screen(w)
+        seen[f"frame: {w.windowTitle()}"] = off_screen(w)
         seen[f"fits: {w.windowTitle()}"] = must_fit(w)
 
     # The card stays where it is at START TURN and after a Minor Action.
@@ -133,12 +130,12 @@ def main() -> None:
             assert dialog is not None
             wait_until(lambda d=dialog: placed(d))
             case = f"{key}, Momentum {pool}"
-            seen[f"dialog at SET UP: {case}"] = must_fit(dialog, frozenset()) + on_screen(dialog)
+            seen[f"dialog at SET UP: {case}"] = must_fit(dialog, frozenset()) + off_screen(dialog)
             model.session._dice = GivenDice(d20=(1, 2, 1, 12, 12, 12), d6=(2,) * 12)
             dialog.roll_button.click()
             QTest.qWait(150)
             shot(f"02-{key}-{pool}")
-            seen[f"dialog after ROLL: {case}"] = must_fit(dialog, frozenset()) + on_screen(dialog)
+            seen[f"dialog after ROLL: {case}"] = must_fit(dialog, frozenset()) + off_screen(dialog)
             seen[f"Enter after ROLL: {case}"] = [
                 b.text() for b in dialog.findChildren(QPushButton) if b.isDefault()
             ]
@@ -153,7 +150,7 @@ def main() -> None:
     laptop = console.shared_laptop()
     wait_until(lambda: placed(laptop))
     shot("03-shared-laptop")
-    seen["frame: shared laptop"] = on_screen(laptop)
+    seen["frame: shared laptop"] = off_screen(laptop)
     seen["fits: shared laptop"] = must_fit(laptop)
     laptop.move(laptop.frameGeometry().x(), 120)
     QTest.qWait(300)
@@ -162,11 +159,11 @@ def main() -> None:
     laptop = console.shared_laptop()
     wait_until(lambda: placed(laptop))
     shot("04-shared-laptop-reopened")
-    seen["frame: shared laptop opened again"] = on_screen(laptop)
+    seen["frame: shared laptop opened again"] = off_screen(laptop)
     laptop.text_size.set(1.5)
     QTest.qWait(300)
     shot("04b-shared-laptop-150")
-    seen["fits at 150%: shared laptop"] = must_fit(laptop, LARGER, words=False) + on_screen(laptop)
+    seen["fits at 150%: shared laptop"] = must_fit(laptop, LARGER, words=False) + off_screen(laptop)
     laptop.text_size.set(1.0)
     laptop.close()
 
@@ -187,14 +184,14 @@ def main() -> None:
     QTest.qWait(300)
     shot("07-tactical-150")
     seen["fits at 150%: Security and Tactical"] = must_fit(station, LARGER, words=False)
-    seen["frame at 150%: Security and Tactical"] = on_screen(station)
+    seen["frame at 150%: Security and Tactical"] = off_screen(station)
     station.start_button.click()
     station.buttons["fire_weapon"].button.click()
     dialog = station.dialog
     assert dialog is not None
     wait_until(lambda: placed(dialog))
     shot("08-fire-weapon-150")
-    seen["frame at 150%: Fire Weapon"] = on_screen(dialog)
+    seen["frame at 150%: Fire Weapon"] = off_screen(dialog)
     seen["Fire Weapon at 150%: nothing cut across"] = across(dialog) + clipped(dialog)
     dialog.close()
     console.text_size.set(1.0)
@@ -205,13 +202,18 @@ def main() -> None:
     console.text_size.set(1.2)
     QTest.qWait(400)
     shot("08b-console-120")
-    seen["fits at 120%: GM console"] = must_fit(console) + on_screen(console)
+    seen["fits at 120%: GM console"] = must_fit(console) + off_screen(console)
     console.text_size.set(1.0)
     QTest.qWait(200)
 
+    # Every station at 110% and 120% (two Complications in Active Effects, a Turn's
+    # controls wrapped), and the viewscreen in a frame (tests.ui.realscreen.table).
+    stations_and_viewscreen(run)
+
     # The away team: the GM's ON FOOT tab, an officer's Conflict card and an attack's
     # form, at 100% and 120%, a roll and damage dice waiting too (tests.ui.realscreen.away).
-    away_team(console, model, seen, shot, wait_until)
+    away_team(run)
+    real_turn(run)
     print(json.dumps(seen, indent=1))
     console.close()
 

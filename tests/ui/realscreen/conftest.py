@@ -3,8 +3,9 @@ display number it picks itself (``-displayfd``), and openbox framing its windows
 runs on it in a child process on the xcb platform, as a GM's Linux desktop runs it (the
 test process keeps its offscreen application).
 
-Xvfb, openbox and xprop must be installed (``packaging/install-deps --tests`` installs them
-on Debian and Ubuntu): without them these tests fail, saying so; they never skip.
+Xvfb, openbox, xprop and xdotool must be installed (``packaging/install-deps --tests``
+installs them on Debian and Ubuntu): without them these tests fail, saying so; they never
+skip.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ import pytest
 SCREEN = "1366x768x24"
 CHECKOUT = Path(__file__).resolve().parents[3]
 """The child runs as ``python -m tests.ui.realscreen.child`` from here."""
-TOOLS = ("Xvfb", "openbox", "xprop")
+TOOLS = ("Xvfb", "openbox", "xprop", "xdotool")
 START_SECONDS = 10.0
 CHILD_SECONDS = 240
 
@@ -34,8 +35,9 @@ def _tool(name: str) -> str:
     path = shutil.which(name)
     if path is None:
         pytest.fail(
-            f"{name} is not installed: the real-screen tests need Xvfb, openbox and xprop "
-            "(packaging/install-deps --tests, or apt-get install xvfb openbox x11-utils)",
+            f"{name} is not installed: the real-screen tests need Xvfb, openbox, xprop and "
+            "xdotool (packaging/install-deps --tests, or apt-get install xvfb openbox "
+            "x11-utils xdotool)",
             pytrace=False,
         )
     return path
@@ -68,7 +70,7 @@ def _display_number(read: int, xvfb: subprocess.Popen[bytes]) -> str:
 @pytest.fixture(scope="session")
 def x_display(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """``:N``, a fresh Xvfb (1366x768) with openbox managing its windows."""
-    xvfb_path, openbox_path, xprop_path = (_tool(t) for t in TOOLS)
+    xvfb_path, openbox_path, xprop_path, _ = (_tool(t) for t in TOOLS)
     read, write = os.pipe()
     xvfb = subprocess.Popen(
         [xvfb_path, "-displayfd", str(write), "-screen", "0", SCREEN, "-nolisten", "tcp"],
@@ -114,19 +116,14 @@ def x_display(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         _stop(xvfb)
 
 
-@pytest.fixture(scope="session")
-def real_screen(x_display: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    """What the child saw on the real screen; ``qt`` holds what Qt or Python printed."""
-    env = {
-        **os.environ,
-        "DISPLAY": x_display,
-        "QT_QPA_PLATFORM": "xcb",
-        "BRIDGE_HOME": str(tmp_path_factory.mktemp("bridge-home")),
-    }
+def _child(module: str, display: str, home: Path) -> dict[str, Any]:
+    """What ``python -m module`` saw on the real screen; ``qt`` holds what Qt or Python
+    printed, ``seconds`` how long it took."""
+    env = {**os.environ, "DISPLAY": display, "QT_QPA_PLATFORM": "xcb", "BRIDGE_HOME": str(home)}
     env.pop("WAYLAND_DISPLAY", None)
     started = time.monotonic()
     child = subprocess.run(
-        [sys.executable, "-W", "error", "-m", "tests.ui.realscreen.child"],
+        [sys.executable, "-W", "error", "-m", module],
         cwd=CHECKOUT,
         env=env,
         capture_output=True,
@@ -140,3 +137,16 @@ def real_screen(x_display: str, tmp_path_factory: pytest.TempPathFactory) -> dic
     seen["qt"] = child.stderr
     seen["seconds"] = round(time.monotonic() - started, 1)
     return seen
+
+
+@pytest.fixture(scope="session")
+def real_screen(x_display: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """What the child saw on the real screen (tests.ui.realscreen.child)."""
+    return _child("tests.ui.realscreen.child", x_display, tmp_path_factory.mktemp("bridge-home"))
+
+
+@pytest.fixture(scope="session")
+def real_boarding(x_display: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """The demo's boarding action played to its end (tests.ui.realscreen.boarding)."""
+    home = tmp_path_factory.mktemp("bridge-home")
+    return _child("tests.ui.realscreen.boarding", x_display, home)

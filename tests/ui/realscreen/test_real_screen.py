@@ -4,9 +4,11 @@ cascade and the shared laptop opened again included; no scroll bar and no hidden
 text in a window that must fit; every Task's dialog whole after ROLL with a full pool;
 Enter after ROLL never spends Determination; the card never moves under the pointer; at
 150% the GM console keeps its pools in view and nothing is cut across; the GM console at
-120%; the away team's windows (the GM's ON FOOT tab, an officer's Conflict card before
-and in the Turn, with a roll and damage dice waiting, an attack's form) at 100% and 120%.
-Qt and Python must say nothing while it runs."""
+120%; every station at 110% and 120% and the viewscreen in a frame; the away team's
+windows (the GM's ON FOOT tab, an officer's Conflict card before and in the Turn, with a
+roll and damage dice waiting, once it came out, a melee attack's, an attack's form) at
+100% and 120%, and a Turn played on the card with real keys and clicks. Qt and Python
+must say nothing while it runs."""
 
 from __future__ import annotations
 
@@ -135,3 +137,84 @@ def test_the_away_teams_forms_are_whole_on_the_screen(
 ) -> None:
     """The GM's form that brings figures in, and an attack's form."""
     assert real_screen[what] == []
+
+
+@pytest.mark.parametrize("at", ["110%", "120%"])
+@pytest.mark.parametrize("title", STATIONS)
+def test_every_station_is_whole_at_110_and_120_percent(
+    real_screen: dict[str, Any], title: str, at: str
+) -> None:
+    """Helm and Operations scrolled 19 and 43 px at 120%; at 110% a blank band lay under
+    a station's Turn's controls; Active Effects was one line high with a scroll bar for
+    two Complications."""
+    assert real_screen[f"fits at {at}: {title}"] == []
+    assert real_screen[f"band under the Turn's controls at {at}: {title}"] < 20
+    assert real_screen[f"Active Effects at {at}: {title}"] == [2, True, 0]
+
+
+def test_the_viewscreen_in_a_frame_is_whole_on_the_screen(real_screen: dict[str, Any]) -> None:
+    """Not full screen, it ran 20 px off the screen's foot."""
+    assert real_screen["viewscreen in a frame: not full screen"] is True
+    assert real_screen["frame: viewscreen"] == []
+
+
+@pytest.mark.parametrize("at", ["100%", "120%"])
+def test_a_turn_on_the_conflict_card_with_real_keys_and_clicks(
+    real_screen: dict[str, Any], at: str
+) -> None:
+    """Ctrl+T starts the Turn, F2 turns the card over and back, a click on ATTACK opens
+    its form, Ctrl+Return rolls, resolves and lands the damage, the card says how it
+    came out, and Ctrl+E ends the Turn, as at a station."""
+    assert real_screen[f"real input on the Conflict card at {at}"] == {
+        "active": True,
+        "Ctrl+T": True,
+        "F2": 1,
+        "F2 again": 0,
+        "ATTACK clicked": True,
+        "Ctrl+Return rolls": True,
+        "Ctrl+Return resolves": True,
+        "Ctrl+Return lands the damage": True,
+        "how it came out": "HOW IT CAME OUT",
+        "Ctrl+E": True,
+        "put away after the Turn": True,
+    }
+
+
+@pytest.mark.parametrize("at", ["100%", "120%"])
+@pytest.mark.parametrize(
+    "when",
+    [
+        "rolled by real input",
+        "how it came out",
+        "how it came out, answered",
+        "melee rolled",
+        "melee damage",
+        "melee, how it came out,",
+    ],
+)
+def test_the_conflict_card_shows_what_happened_whole(
+    real_screen: dict[str, Any], when: str, at: str
+) -> None:
+    """The roll's dice and outcome, a melee attack's two rolls, and how it came out: on
+    the card, with nothing to scroll and nothing cut."""
+    assert real_screen[f"Conflict card, {when} at {at}"] == []
+
+
+@pytest.mark.parametrize("at", ["100%", "120%"])
+def test_a_melee_attack_shows_the_opponents_dice(real_screen: dict[str, Any], at: str) -> None:
+    assert real_screen[f"Conflict card, melee: the Bekk's dice shown at {at}"] == [True, [19, 20]]
+
+
+@pytest.mark.parametrize("at", ["110%", "120%"])
+def test_a_control_of_more_opens_its_form_whole_at_a_station(
+    real_screen: dict[str, Any], at: str
+) -> None:
+    """MORE's controls are the engine's, each a small form (here Make It So)."""
+    assert real_screen[f"Make It So form at {at}"] == []
+
+
+@pytest.mark.parametrize("at", ["100%", "120%"])
+def test_a_control_of_more_opens_its_form_whole_on_the_conflict_card(
+    real_screen: dict[str, Any], at: str
+) -> None:
+    assert real_screen[f"Extra Minor Action form at {at}"] == []

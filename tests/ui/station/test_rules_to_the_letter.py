@@ -4,8 +4,7 @@ Area only where they apply; a torpedo's Threat shown before the roll; Direct sai
 
 from __future__ import annotations
 
-import pytest
-from PySide6.QtWidgets import QInputDialog
+from PySide6.QtWidgets import QComboBox
 from pytestqt.qtbot import QtBot
 
 from bridge.engine import MOMENTUM_SPENDS
@@ -36,7 +35,7 @@ def dialog(qtbot: QtBot, model: SharedModel, actor: str, station: Station, key: 
 
 def more(w: StationWindow, starts: str) -> tuple[bool, str]:
     """The MORE menu entry starting with ``starts``: enabled, and its tooltip."""
-    w.more_menu.fill()
+    w.turn.fill_more()
     act = next(a for a in w.more_menu.actions() if a.text().startswith(starts))
     return act.isEnabled(), act.toolTip()
 
@@ -57,23 +56,33 @@ def test_the_card_back_marks_the_spends_the_engine_reads(qtbot: QtBot, model: Sh
 
 
 def test_threat_pays_only_immediate_spends_from_more(qtbot: QtBot, model: SharedModel) -> None:
-    """Seed 001: paying in Threat is for Immediate spends; the MORE menu disables the
-    others with the engine's reason, and the SWIFT TASK button says so too."""
+    """Seed 001: paying in Threat is for Immediate spends. Chosen in MORE, an Immediate
+    spend's form starts ticked to be paid in Threat and a one-press Immediate spend adds to
+    Threat; the others (Swift Task, Create Advantage, Obtain Information) have no Threat
+    field and are paid in Momentum."""
     w = station(qtbot, model, Station.TACTICAL)
     model.submit(StartTurn(by="kell", actor="kell"))
-    w.more_menu.with_threat = True
-    for name in ("Create Advantage: an Advantage", "Obtain Information"):
-        enabled, tip = more(w, name)
-        assert not enabled and "not an Immediate spend" in tip
-    assert more(w, "Create Problem")[0]
-    w.refresh(None)
-    assert not w.swift_button.isEnabled()
-    assert "Swift Task is not an Immediate spend" in w.swift_button.toolTip()
-    assert w.extra_minor_button.isEnabled()
+    w.turn.fill_more()
+    next(a for a in w.more_menu.actions() if a.text().startswith("Pay Immediate")).toggle()
+    assert w.turn.with_threat
+    for key in ("create_advantage", "obtain_information"):
+        dialog = w.turn.use(key)
+        assert dialog is not None and "with_threat" not in dialog.widgets
+        dialog.close()
+    dialog = w.turn.use("create_problem")
+    assert dialog is not None and dialog.widgets["with_threat"].isChecked()  # type: ignore[attr-defined]
+    dialog.close()
+    assert "paid by adding to Threat" in w.extra_minor_button.toolTip()
+    assert "Threat" not in w.swift_button.toolTip()
+    threat, momentum = model.state.threat.value, model.state.momentum.value
+    w.extra_minor_button.click()
+    assert (model.state.threat.value, model.state.momentum.value) == (threat + 1, momentum)
+    w.swift_button.click()
+    assert model.state.momentum.value == momentum - 2 and model.state.threat.value == threat + 1
 
 
 def test_create_advantage_removes_a_complication_from_more(
-    qtbot: QtBot, model: SharedModel, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot, model: SharedModel
 ) -> None:
     """Seed 001 Create Advantage: "Establish an Advantage in the scene, or remove a
     Complication"."""
@@ -83,16 +92,13 @@ def test_create_advantage_removes_a_complication_from_more(
     assert not enabled and tip == "No Complication is in play to remove."
     model.submit(AddTrait(name="Plasma fire", kind="complication"))
     assert more(w, "Create Advantage: remove a Complication")[0]
-    offered: list[list[str]] = []
-
-    def pick(*args: object, **kwargs: object) -> tuple[str, bool]:
-        offered.append(list(args[3]))  # type: ignore[call-overload]
-        return "Plasma fire", True
-
-    monkeypatch.setattr(QInputDialog, "getItem", pick)
+    dialog = w.turn.use("remove_complication")
+    assert dialog is not None
+    which = dialog.widgets["name"]
+    assert isinstance(which, QComboBox)
+    assert [which.itemText(i) for i in range(which.count())] == ["Plasma fire"]
     momentum = model.state.momentum.value
-    w.more_menu.spend("create_advantage", remove=True)
-    assert offered == [["Plasma fire"]]
+    dialog.do_it()
     assert not model.state.traits and model.state.momentum.value == momentum - 2
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtWidgets import QApplication, QInputDialog
+from PySide6.QtWidgets import QApplication, QCheckBox, QLineEdit
 from pytestqt.qtbot import QtBot
 
 from bridge.engine.core.commands import EndTurn, StartTurn
@@ -22,46 +22,60 @@ def station(qtbot: QtBot, model: SharedModel, which: Station) -> StationWindow:
 
 def entry(w: StationWindow, starts: str) -> bool:
     """Whether the MORE menu's entry starting with ``starts`` is enabled."""
-    w.more_menu.fill()
+    w.turn.fill_more()
     act = next(a for a in w.more_menu.actions() if a.text().startswith(starts))
     return act.isEnabled()
 
 
-def test_create_problem_paid_with_momentum_or_threat(
-    qtbot: QtBot, model: SharedModel, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def do(w: StationWindow, key: str, **fields: object) -> None:
+    """Open MORE's control ``key``, fill ``fields`` as a person would, press DO IT."""
+    dialog = w.turn.use(key)
+    assert dialog is not None
+    for name, value in fields.items():
+        dialog.form.choose(name, value)  # type: ignore[arg-type]
+    dialog.do_it()
+    assert not dialog.isVisible(), dialog.reason.text()
+
+
+def test_create_problem_paid_with_momentum_or_threat(qtbot: QtBot, model: SharedModel) -> None:
     """Seed 001 card back: Create Problem (2 each); a player may add to Threat instead."""
     w = station(qtbot, model, Station.TACTICAL)
     assert not entry(w, "Create Problem")  # not Kell's Turn yet
     model.submit(StartTurn(by="kell", actor="kell"))
     assert entry(w, "Create Problem")
-    monkeypatch.setattr(QInputDialog, "getInt", lambda *a, **k: (1, True))
     momentum, threat = model.state.momentum.value, model.state.threat.value
-    w.more_menu.spend("create_problem")
+    do(w, "create_problem", amount=1)
     assert model.state.turn.create_problem == {"npc": 1}
     assert model.state.momentum.value == momentum - 2
-    w.more_menu.with_threat = True
-    w.more_menu.spend("create_problem")
+    threat_choice = next(a for a in w.more_menu.actions() if a.text().startswith("Pay Immediate"))
+    threat_choice.setChecked(True)  # from now on its form starts ticked
+    dialog = w.turn.use("create_problem")
+    assert dialog is not None
+    assert isinstance(dialog.widgets["with_threat"], QCheckBox)
+    assert dialog.widgets["with_threat"].isChecked()
+    dialog.do_it()
     assert model.state.turn.create_problem == {"npc": 2}
     assert model.state.threat.value == threat + 2 and model.state.momentum.value == momentum - 2
 
 
-def test_determination_and_values_from_the_station(
-    qtbot: QtBot, model: SharedModel, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_determination_and_values_from_the_station(qtbot: QtBot, model: SharedModel) -> None:
     """Seed 003 USES FOR DETERMINATION; seed 001 VALUES."""
     w = station(qtbot, model, Station.TACTICAL)
     kell = model.state.characters["kell"]
     value = kell.values[0].text
-    monkeypatch.setattr(QInputDialog, "getItem", lambda *a, **k: (value, True))
-    monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: ("Flanking position", True))
-    w.more_menu.value(challenge=False)  # a hindering Value: a Complication, +1 Determination
+    do(w, "value_complication", value=value)  # a hindering Value: +1 Determination
     after = model.state.characters["kell"].determination.value
     assert after == min(kell.determination.value + 1, 3)
     assert any(t.kind == "complication" and value in t.name for t in model.state.traits)
     model.submit(StartTurn(by="kell", actor="kell"))
     assert entry(w, "Make It So")
-    w.more_menu.determination("make_it_so")
+    dialog = w.turn.use("make_it_so")
+    assert dialog is not None and dialog.go.text() == "SPEND 1 DETERMINATION"
+    assert dialog.cancel is not None and dialog.cancel.isDefault()  # Return never spends
+    name = dialog.widgets["name"]
+    assert isinstance(name, QLineEdit)
+    name.setText("Flanking position")
+    dialog.do_it()
     assert model.state.characters["kell"].determination.value == after - 1
     assert any(t.name == "Flanking position" for t in model.state.traits)
 
@@ -70,7 +84,7 @@ def test_a_readied_task_is_triggered_from_the_station(qtbot: QtBot, model: Share
     """Seed 003 READY: when the trigger happens the character interrupts."""
     w = station(qtbot, model, Station.TACTICAL)
     model.submit(StartTurn(by="kell", actor="kell"))
-    assert not entry(w, "Trigger a readied Task")
+    assert not entry(w, "Trigger the readied Task")
     model.submit(
         AttemptTask(
             by="kell",
@@ -81,8 +95,8 @@ def test_a_readied_task_is_triggered_from_the_station(qtbot: QtBot, model: Share
         )
     )
     model.submit(EndTurn(by="kell"))
-    assert entry(w, "Trigger!")
-    act = next(a for a in w.more_menu.actions() if a.text().startswith("Trigger!"))
+    assert entry(w, "Trigger the readied Task (Fire Weapon when the raider drops its shields)")
+    act = next(a for a in w.more_menu.actions() if a.text().startswith("Trigger"))
     act.trigger()
     assert model.state.turn.interrupt == "kell"
 
