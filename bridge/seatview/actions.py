@@ -48,6 +48,7 @@ from bridge.engine import (
     unusable,
     why_not,
 )
+from bridge.seatview.picture import BattlePicture, battle_picture
 
 SpendKind = Literal[
     "extra_minor", "swift_task", "create_problem", "create_advantage", "obtain_information"
@@ -86,6 +87,11 @@ class Availability(BaseModel):
         default=(),
         description="While a personal conflict runs: every figure as the crew may see it, "
         "its Stress and Injury in words (the viewscreen's picture of the fight)",
+    )
+    picture: BattlePicture = Field(
+        default_factory=BattlePicture,
+        description="The ship battle as the crew may see it beside a station's card: the "
+        "ships (a contact as its silhouette), the zones, lasting effects, the crew's Turns",
     )
 
 
@@ -299,8 +305,11 @@ def availability(state: Encounter, character: str | None) -> Availability:
     laptop's), so a thin client shows exactly what would be accepted.
     """
     figures = _crew_figures(state)
+    picture = battle_picture(state)
     if character is None or character not in state.characters:
-        return Availability(character=None, turn="This seat only watches.", figures=figures)
+        return Availability(
+            character=None, turn="This seat only watches.", figures=figures, picture=picture
+        )
     actions: dict[str, ActionInfo] = {}
     for station in state.stations_of(character) or tuple(Station):
         for a in CATALOG.values():
@@ -309,6 +318,7 @@ def availability(state: Encounter, character: str | None) -> Availability:
     controls = _controls(state, character)
     return Availability(
         figures=figures,
+        picture=picture,
         conflict=conflict_card_of(state, character),
         character=character,
         turn=controls["end_turn"].reason,

@@ -7,6 +7,7 @@ import { cardBack, cardFront, conflictLink, pools } from "./card.js";
 import { ConflictEntryForm, conflictCard, conflictFormScreen, conflictPools } from "./conflict.js";
 import { el, replace, toast } from "./dom.js";
 import { Link, forgetSeat } from "./link.js";
+import { snapshot } from "./outcome.js";
 import { ActionForm, pendingScreen, reportScreen, setupScreen } from "./task.js";
 import { viewscreen } from "./viewscreen.js";
 
@@ -28,7 +29,9 @@ const ui = {
   conflictSpends: { roll: null, values: {} }, // the Momentum spends chosen for the roll waiting
   shipSpends: { roll: null, values: {} }, // the same for a ship Task's roll
   inConflict: false, // the officer was in a running personal conflict at the last redraw
-  report: null,
+  report: null, // the outcome of the ship Task just resolved (see outcome.js)
+  footRoll: null, // the roll on foot being resolved: its dice, its name, the battle before
+  lastOutcome: null, // the outcome of the officer's last roll on foot, until put away
   back: null,
   backAsked: false, // the card's back has been asked for and its answer is awaited
   problem: null,
@@ -154,8 +157,14 @@ function settle(command, answer, form, from) {
     if (entries.length) toast(entries.at(-1).lines.join(" "));
     return;
   }
+  if (command.where === "conflict" && ui.footRoll && !ui.link.state.conflict?.pending) {
+    // the roll on foot is over: its outcome at the top of the card, at once
+    endFootRoll();
+    render();
+    return;
+  }
   if (ui.screen === "action" && finished && (command.type === "resolve" || command.type === "apply_damage" || command.type === "task")) {
-    ui.report = { title: form?.title ?? document.querySelector(".task-name")?.textContent ?? "", entries };
+    ui.report = shipReport(form, entries);
     ui.form = null;
     setScreen("report");
     return;
@@ -170,6 +179,55 @@ function settle(command, answer, form, from) {
   if (finished && entries.length && command.type !== "start_turn") toast(entries.at(-1).lines.join(" "));
 }
 
+/** The outcome of the ship Task `form` rolled, told by the log's `entries` since: the
+ * roll as it was rolled and its damage dice as they landed (the state's `last_roll`),
+ * and what changed on the battle since the form was opened. */
+function shipReport(form, entries) {
+  const link = ui.link;
+  const last = link.state.last_roll;
+  const roll = last && last.actor === link.available.character ? last : null;
+  return {
+    title: form?.title ?? document.querySelector(".task-name")?.textContent ?? "",
+    entries,
+    result: roll?.result ?? null,
+    damage: roll?.damage?.roll?.dice ?? null,
+    before: form?.before ?? null,
+    after: snapshot(link),
+  };
+}
+
+/** A roll on foot of the officer's is waiting: what it is and the battle before it,
+ * kept to tell its outcome once it is resolved. */
+function followFootRoll() {
+  const link = ui.link;
+  const card = link.available.conflict;
+  const pending = link.state.conflict?.pending ?? null;
+  if (!card || !pending || pending.actor !== card.figure.id) return;
+  const key = JSON.stringify([pending.actor, pending.action, pending.result?.dice]);
+  if (ui.footRoll?.key === key) return;
+  const entry = [...card.tasks, ...card.minors].find((e) => e.key === pending.action);
+  const kept = ui.footRoll?.actor === pending.actor && ui.footRoll?.action === pending.action ? ui.footRoll : null;
+  ui.footRoll = {
+    key,
+    actor: pending.actor,
+    action: pending.action,
+    title: entry?.name ?? pending.action.replaceAll("_", " "),
+    result: pending.result,
+    // (a re-roll of the same roll keeps the battle as it was before the roll)
+    before: kept?.before ?? snapshot(link),
+    from: kept?.from ?? Math.max(link.logLength - 1, link.logStart),
+  };
+}
+
+/** The roll on foot is resolved: its outcome is kept to show at the top of the card. */
+function endFootRoll() {
+  const link = ui.link;
+  const roll = ui.footRoll;
+  ui.footRoll = null;
+  const entries = link.log.slice(Math.max(roll.from - link.logStart, 0)).filter((e) => e.by === link.available.character);
+  ui.lastOutcome = { title: roll.title, result: roll.result, damage: null, entries, before: roll.before, after: snapshot(link) };
+}
+
 /** A Task's form open and no roll of ours waiting any more (a new link, or the other
  * phone of a shared seat resolved it): a roll resolved meanwhile shows its report; a form
  * no longer on the card goes; any other asks its odds again. */
@@ -179,7 +237,7 @@ function followEndedRoll(link) {
   const since = form.reportFrom ?? link.logLength;
   const entries = link.log.slice(Math.max(since - link.logStart, 0)).filter(mine);
   if (entries.some((e) => e.action === "resolve" || e.action === "apply_damage")) {
-    ui.report = { title: form.title ?? document.querySelector(".task-name")?.textContent ?? "", entries };
+    ui.report = shipReport(form, entries);
     ui.form = null;
     ui.screen = "report";
   } else if (!form.info(link.available)) {
@@ -198,6 +256,7 @@ function useEntry(scope, key, info) {
     return;
   }
   ui.form = new ActionForm(scope, key, info);
+  ui.form.before = snapshot(ui.link);
   if (info.rolled) askPreview();
   setScreen("action");
 }
@@ -330,6 +389,13 @@ function shipSpends(pending) {
   return ui.shipSpends.values;
 }
 
+/** Show `children` on the screen, folded into what it shows (dom.js), and say which
+ * revision of the battle it shows (`data-revision`: the tests and the bench wait on it). */
+function show(...children) {
+  replace(main, ...children);
+  if (ui.link?.state) document.body.dataset.revision = ui.link.revision;
+}
+
 function render() {
   if (ui.conflictSpends.roll !== null) keepSpends();
   if (ui.shipSpends.roll !== null) keepSpends(ui.shipSpends, SHIP_SPENDS_KEY);
@@ -342,12 +408,12 @@ function render() {
   title.textContent = link.welcome.battle.toUpperCase();
   if (!link.seat || !link.state) {
     document.body.dataset.screen = "seats";
-    replace(main, seatList());
+    show(seatList());
     return;
   }
   if (link.available.character == null) {
     document.body.dataset.screen = "viewscreen";
-    replace(main, viewscreen(link));
+    show(viewscreen(link));
     return;
   }
   const card = link.available.conflict ?? null;
@@ -366,9 +432,14 @@ function render() {
   }
   ui.inConflict = Boolean(card);
   if (pending && ui.screen !== "action") {
-    ui.form = ui.form ?? new ActionForm("actions", `${pending.station}/${pending.action}`, { params: [] });
+    if (!ui.form) {
+      ui.form = new ActionForm("actions", `${pending.station}/${pending.action}`, { params: [] });
+      ui.form.before = snapshot(link);
+    }
     ui.screen = "action";
   }
+  followFootRoll();
+  if (ui.footRoll && !link.state.conflict?.pending && !ui.busy) endFootRoll(); // (resolved by the other phone of a shared seat, or on a new link)
   document.body.dataset.screen = ui.screen;
   const hooks = {
     send,
@@ -399,13 +470,14 @@ function render() {
       ui.report = null;
       setScreen("card");
     },
+    lastOutcome: () => ui.lastOutcome,
+    dismissOutcome: () => {
+      ui.lastOutcome = null;
+      render();
+    },
   };
   if (ui.screen === "report" && ui.report) {
-    if (!main.querySelector(".report")) replace(main, reportScreen(ui.report.title, ui.report.entries, hooks));
-    const top = main.querySelector(".pools");
-    const fresh = pools(link.state, link.available.character);
-    if (top) top.replaceWith(fresh);
-    else main.prepend(fresh);
+    show(pools(link.state, link.available.character), reportScreen(ui.report, hooks));
     return;
   }
   if (ui.screen === "action" && ui.form) {
@@ -421,7 +493,7 @@ function render() {
       : setupScreen(ui.form, ui.form.info(link.available) ?? { name: "", reason: "This action is no longer on the card.", params: [], command: {}, kind: "task", rolled: false }, hooks);
     // a form of the Conflict card's back shows the fight's Round and Turn, as its card
     const top = ui.form.scope === "conflict-controls" && card ? conflictPools(link.state, link.available.character, card) : pools(link.state, link.available.character);
-    replace(main, top, body);
+    show(top, body);
     return;
   }
   if (ui.screen === "back") {
@@ -443,22 +515,22 @@ function render() {
           });
       }
       const front = el("button", { type: "button", class: "back-button", dataset: { key: "card-front" }, onclick: () => setScreen("card") }, "CARD FRONT");
-      replace(main, el("p", { class: "dim" }, "Turning the card over…"), front);
+      show(el("p", { class: "dim" }, "Turning the card over…"), front);
       return;
     }
-    replace(main, cardBack(ui.back, link.seat.stations, () => setScreen("card")));
+    show(cardBack(ui.back, link.seat.stations, () => setScreen("card")));
     return;
   }
   if (ui.screen === "conflict-form" && ui.conflictForm && card) {
-    replace(main, conflictPools(link.state, link.available.character, card), conflictFormScreen(ui.conflictForm, hooks));
+    show(conflictPools(link.state, link.available.character, card), conflictFormScreen(ui.conflictForm, hooks));
     return;
   }
   if (ui.screen === "conflict" && card) {
-    replace(main, conflictCard(link, card, hooks));
+    show(conflictCard(link, card, hooks));
     return;
   }
   ui.screen = "card";
-  replace(main, card ? conflictLink(() => setScreen("conflict")) : null, cardFront(link, useEntry, () => setScreen("back")));
+  show(card ? conflictLink(() => setScreen("conflict")) : null, cardFront(link, useEntry, () => setScreen("back")));
 }
 
 // -- the link ----------------------------------------------------------------------

@@ -5,10 +5,13 @@
 // Avoid Injury, a Knockdown. The page knows no rule and no field of a Command: the host
 // fills the choices into the Command it sends back.
 
-import { entryGroups, logList } from "./card.js";
-import { el } from "./dom.js";
-import { commandOf, defaults, fields } from "./forms.js";
-import { d20s, damageDice, resolveSection } from "./task.js";
+import { entryGroups, logList, stat } from "./card.js";
+import { d20s } from "./dice.js";
+import { el, part } from "./dom.js";
+import { commandOf, defaults, fields, picker } from "./forms.js";
+import { outcome } from "./outcome.js";
+import { footPicture } from "./picture.js";
+import { damageDice, footBar, oddsLine, resolveSection } from "./task.js";
 
 const percent = (p) => `${(p * 100).toFixed(1)}%`;
 
@@ -72,12 +75,11 @@ export function conflictPools(state, character, card) {
   const fight = state.conflict;
   const actor = fight?.turn?.actor ? fight.figures[fight.turn.actor]?.name ?? fight.turn.actor : "No one";
   const me = character ? state.characters[character] : null;
-  const stat = (label, value, key) => el("div", { class: `stat ${key}` }, el("span", { class: "label" }, label), el("span", { class: "value", dataset: { stat: key } }, value));
   return el(
     "section",
     { class: "pools", "aria-label": "The personal conflict" },
-    stat("ROUND", fight?.turn?.round ?? "—", "conflict-round"),
-    stat("TURN", card.acting ? "Yours" : actor, "conflict-actor"),
+    stat("ROUND", fight?.turn?.round ?? "—", "conflict-round", "round"),
+    stat("TURN", card.acting ? "Yours" : actor, "conflict-actor", "turn"),
     stat("MOMENTUM", `${state.momentum.value}/${state.momentum.cap}`, "momentum"),
     stat("THREAT", state.threat.value, "threat"),
     me ? stat("DETERMINATION", me.determination.value, "determination") : null,
@@ -173,27 +175,23 @@ function waiting(link, card, send, spends, rerender) {
   return el("section", { class: "waiting", "aria-label": "Waiting for you" }, parts);
 }
 
-/** Where everyone stands: each zone with the figures in it (the host's views of them,
- * as the crew may see them), the officer's own zone marked; a figure who is down (dead,
- * or Injured and not fighting on) says so. */
-function standing(conflict, figures, own) {
-  if (!conflict) return null;
-  const here = conflict.zones.positions[own];
-  const rows = conflict.zones.zones.map((zone) => {
-    const present = figures.filter((f) => f.zone === zone && !f.withdrawn);
-    const names = present.map((f) => {
-      const down = f.dead ? " (dead)" : f.incapacitated ? " (down)" : "";
-      return el("span", { class: down ? "down" : "", dataset: { figure: f.id } }, `${f.side === "player" ? "◆" : "▼"} ${f.name}${down}`);
-    });
-    const list = names.flatMap((n, i) => (i ? [", ", n] : [n]));
-    return el("li", { dataset: { zone }, class: zone === here ? "here" : "" }, el("b", {}, zone === here ? `${zone} (you)` : zone), ": ", ...(list.length ? list : ["no one"]));
-  });
-  return el("section", { class: "standing", "aria-label": "Where everyone stands" }, el("h3", {}, "WHERE EVERYONE STANDS"), el("ul", { class: "zones-list" }, rows));
+/** The outcome of the officer's last roll on foot, at the top of the card until it is
+ * put away (`last`: the page's, see outcome.js). */
+function lastOutcome(last, dismiss) {
+  if (!last) return null;
+  return el(
+    "section",
+    { class: "last-outcome", "aria-label": "Your last roll" },
+    el("h3", {}, last.title.toUpperCase()),
+    outcome({ ...last, key: "conflict-full-report" }),
+    el("button", { type: "button", class: "secondary", dataset: { key: "outcome-done" }, onclick: dismiss }, "OK"),
+  );
 }
 
-/** The Conflict card's front. `onEntry(entry)` opens or sends an entry. */
+/** The Conflict card's front. `hooks.useConflict(entry)` opens or sends an entry. */
 export function conflictCard(link, card, hooks) {
-  const character = link.available.character;
+  const { state, available } = link;
+  const character = available.character;
   const entry = (e) => [e.key, { name: e.name, kind: e.kind, reason: e.why_not, entry: e }];
   const use = (_key, info) => hooks.useConflict(info.entry);
   const figure = card.figure.id;
@@ -205,39 +203,52 @@ export function conflictCard(link, card, hooks) {
       reason != null ? el("p", { class: "reason", id: `why-${key}` }, reason) : null,
     );
   return [
-    el(
-      "section",
-      { class: "officer conflict" },
-      el("h2", { class: "name" }, card.figure.name),
-      el("p", { class: "turn-line", dataset: { stat: "conflict-turn" } }, (card.acting ? card.turn_left || "Your Turn" : `Turn: ${card.turn}`).toUpperCase()),
-      figureLines(card),
+    part("conflict-officer", [card.figure, card.acting, card.turn_left, card.turn, card.status, card.stress_words, card.injury_words], () =>
+      el(
+        "section",
+        { class: "officer conflict" },
+        el("h2", { class: "name" }, card.figure.name),
+        el("p", { class: "turn-line", dataset: { stat: "conflict-turn" } }, (card.acting ? card.turn_left || "Your Turn" : `Turn: ${card.turn}`).toUpperCase()),
+        figureLines(card),
+      ),
     ),
-    conflictPools(link.state, character, card),
+    part("conflict-pools", [state.conflict?.turn, state.conflict?.figures, state.momentum, state.threat, state.characters, card.acting], () => conflictPools(state, character, card)),
+    lastOutcome(hooks.lastOutcome(), hooks.dismissOutcome),
     waiting(link, card, hooks.send, hooks.conflictSpends(), hooks.rerender),
-    standing(link.state.conflict, link.available.figures ?? [], figure),
-    el(
-      "section",
-      { class: "turn-controls", "aria-label": "Your Turn" },
-      control("conflict-start", "START TURN", card.start_turn, { type: "start_turn", where: "conflict", actor: figure }),
-      control("conflict-end", "END TURN", card.end_turn, { type: "end_turn", where: "conflict" }),
+    part("conflict-standing", [state.conflict?.zones, state.conflict?.cover, state.conflict?.darkness, available.figures], () => footPicture(state.conflict, available.figures ?? [], figure)),
+    part("conflict-turn-controls", [card.start_turn, card.end_turn, figure], () =>
+      el(
+        "section",
+        { class: "turn-controls", "aria-label": "Your Turn" },
+        control("conflict-start", "START TURN", card.start_turn, { type: "start_turn", where: "conflict", actor: figure }),
+        control("conflict-end", "END TURN", card.end_turn, { type: "end_turn", where: "conflict" }),
+      ),
     ),
-    el(
-      "section",
-      { class: "station conflict-card", "aria-label": "Conflict card" },
-      el("h2", { class: "station-name" }, "CONFLICT CARD"),
-      entryGroups("conflict", [
-        ["MINOR ACTIONS", card.minors.map(entry)],
-        ["TASKS", card.tasks.map(entry)],
-      ], use),
+    part("conflict-entries", [card.minors, card.tasks], () =>
+      el(
+        "section",
+        { class: "station conflict-card", "aria-label": "Conflict card" },
+        el("h2", { class: "station-name" }, "CONFLICT CARD"),
+        entryGroups(
+          "conflict",
+          [
+            ["MINOR ACTIONS", card.minors.map(entry)],
+            ["TASKS", card.tasks.map(entry)],
+          ],
+          use,
+        ),
+      ),
     ),
-    el(
-      "details",
-      { class: "more" },
-      el("summary", { dataset: { key: "conflict-more" } }, "MOMENTUM, DETERMINATION AND READY"),
-      // (keyed apart from the card's entries: Create Advantage is a Task and a spend)
-      entryGroups("cmore", [["", BACK_KEYS.filter((k) => card.controls[k]).map((k) => [`back-${k}`, card.controls[k]])]], (key, info) => hooks.useControl(key.slice("back-".length), info)),
+    part("conflict-more", [card.controls], () =>
+      el(
+        "details",
+        { class: "more" },
+        el("summary", { dataset: { key: "conflict-more" } }, "MOMENTUM, DETERMINATION AND READY"),
+        // (keyed apart from the card's entries: Create Advantage is a Task and a spend)
+        entryGroups("cmore", [["", BACK_KEYS.filter((k) => card.controls[k]).map((k) => [`back-${k}`, card.controls[k]])]], (key, info) => hooks.useControl(key.slice("back-".length), info)),
+      ),
     ),
-    logList(link.log, 5),
+    part("conflict-log", [link.log], () => logList(link.log, 5)),
     el("button", { type: "button", class: "back-button", dataset: { key: "ship-card" }, onclick: hooks.shipCard }, "THE SHIP'S CARD"),
   ];
 }
@@ -282,30 +293,37 @@ export function conflictFormScreen(form, hooks) {
       return el("label", { class: "field" }, el("span", {}, label), el("input", { type: "text", name: need, maxlength: 200, dataset: { key }, value: form.chosen[need] ?? "", oninput: typed }));
     }
     const blank = a.optional.includes(need) || !choices.length;
+    const unset = blank || !form.chosen[need];
+    const chosen = choices.find((c) => c.value === form.chosen[need]);
     return el(
       "label",
       { class: "field" },
       el("span", {}, label),
-      el(
-        "select",
-        { name: need, dataset: { key }, onchange: (e) => set(e.target.value) },
-        blank || !form.chosen[need] ? el("option", { value: "" }, "—") : null,
-        choices.map((c) => el("option", { value: c.value, selected: c.value === form.chosen[need] }, c.label)),
+      picker(
+        chosen ? chosen.label : unset ? "—" : choices[0]?.label ?? "—",
+        el(
+          "select",
+          { name: need, dataset: { key }, onchange: (e) => set(e.target.value) },
+          unset ? el("option", { value: "" }, "—") : null,
+          choices.map((c) => el("option", { value: c.value, selected: c.value === form.chosen[need] }, c.label)),
+        ),
       ),
     );
   });
   const missing = form.missing();
   return [
     el("h2", { class: "task-name" }, form.name),
-    el("p", {}, form.text),
     form.line ? el("p", { class: "dim" }, form.line) : null,
+    // the card's rules for the entry, a tap away: the fields come first
+    form.text
+      ? el("details", { class: "rules" }, el("summary", { dataset: { key: "rules-text" } }, "THE RULES"), el("p", { class: "rules-text" }, form.text))
+      : null,
     fields.length ? el("section", { class: "form" }, fields) : null,
     // (a preview refused for the reason the form gives is not said twice)
     form.rolled && !(missing && a?.preview?.reason === missing) ? previewBlock(a?.preview ?? null) : null,
-    missing ? el("p", { class: "reason", dataset: { missing: "" } }, missing) : null,
-    el(
-      "div",
-      { class: "actions-row" },
+    footBar(
+      // the odds, or what keeps the form from being sent, in sight with ROLL
+      form.rolled || missing ? oddsLine(form.rolled ? (a?.preview ?? null) : null, missing) : null,
       el("button", { type: "button", class: "secondary", dataset: { key: "cancel" }, onclick: hooks.cancelConflict }, "BACK"),
       el("button", { type: "button", class: "primary", dataset: { key: "go" }, disabled: missing != null, onclick: () => hooks.sendConflictForm() }, form.rolled ? "ROLL" : "DO IT"),
     ),

@@ -120,25 +120,35 @@ function field(p, values, changed, key) {
   );
 }
 
+/** A list of choices: the phone's own picker, under the chosen choice's words shown
+ * whole (a list box cuts a long choice at its edge). */
 function select(p, current, key, blank, set) {
   const options = [];
   if (blank) options.push(el("option", { value: "" }, "—"));
+  let shown = blank ? "—" : "";
   for (const c of p.choices) {
-    options.push(
-      el(
-        "option",
-        { value: encode(c.value), disabled: c.reason != null, selected: encode(c.value) === encode(current) },
-        c.reason ? `${c.label} (${c.reason})` : c.label,
-      ),
-    );
+    const chosen = encode(c.value) === encode(current);
+    const words = c.reason ? `${c.label} (${c.reason})` : c.label;
+    if (chosen) shown = words;
+    options.push(el("option", { value: encode(c.value), disabled: c.reason != null, selected: chosen }, words));
   }
-  return el(
-    "select",
-    {
-      name: p.name,
-      dataset: { key },
-      onchange: (e) => set(e.target.value === "" ? undefined : JSON.parse(e.target.value)),
-    },
-    options,
+  if (!shown && p.choices.length) shown = p.choices[0].label; // (what a list shows unset)
+  return picker(
+    shown,
+    el(
+      "select",
+      {
+        name: p.name,
+        dataset: { key },
+        onchange: (e) => set(e.target.value === "" ? undefined : JSON.parse(e.target.value)),
+      },
+      options,
+    ),
   );
+}
+
+/** A native list box laid over its chosen words: a tap opens the phone's own picker, and
+ * the words wrap rather than end in "…". */
+export function picker(words, select) {
+  return el("span", { class: "picker" }, el("span", { class: "shown", "aria-hidden": "true" }, words), select);
 }

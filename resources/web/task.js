@@ -2,8 +2,10 @@
 // the exact odds (the host's `preview`), ROLL, the dice drawn as dice, the Momentum
 // spends, RESOLVE, the damage dice (Re-Roll Damage once they are seen) and the report.
 
+import { challengeDice, d20s } from "./dice.js";
 import { el } from "./dom.js";
 import { commandOf, defaults, fields } from "./forms.js";
+import { outcome, verdict } from "./outcome.js";
 
 const percent = (p) => `${(p * 100).toFixed(1)}%`;
 
@@ -24,87 +26,6 @@ export class ActionForm {
     const holder = this.scope === "conflict-controls" ? available.conflict?.controls : available[this.scope];
     return holder?.[this.key] ?? null;
   }
-}
-
-/** The d20s of a roll, each drawn as a die with what it scored. */
-export function d20s(dice) {
-  return el(
-    "div",
-    { class: "dice", role: "list", "aria-label": "Dice rolled" },
-    dice.map((d, i) =>
-      el(
-        "div",
-        {
-          class: `die d20 ${d.successes > 0 ? "hit" : "miss"} ${d.critical ? "critical" : ""} ${d.complication ? "complication" : ""} ${d.kind}`,
-          role: "listitem",
-          dataset: { die: i, value: d.value },
-          title: d.owner,
-        },
-        el("span", { class: "face" }, d.value),
-        el("span", { class: "score" }, d.complication ? "COMPLICATION" : d.successes === 0 ? "—" : "✓".repeat(d.successes)),
-        d.kind === "assist" ? el("span", { class: "owner" }, d.owner) : null,
-      ),
-    ),
-  );
-}
-
-/** What each challenge die's face shows (the host's `shows`, docs/protocol.md), in words
- * under the die. */
-const SHOWS_WORD = { 1: "1", 2: "2", blank: "BLANK", effect: "1 + EFFECT" };
-
-/** One challenge die's face: its number, or the Effect's delta over a 1, or nothing. */
-function challengeFace(die) {
-  const mark =
-    die.shows === "effect"
-      ? [el("span", { class: "delta", "aria-hidden": "true" }), el("span", { class: "num" }, "1")]
-      : die.shows === "blank"
-        ? []
-        : [el("span", { class: "num" }, die.shows)];
-  return [
-    el("span", { class: "body" }, mark, die.rerolled_from != null ? el("span", { class: "rerolled", title: "Re-rolled" }) : null),
-    el("span", { class: "word" }, SHOWS_WORD[die.shows] ?? die.shows),
-  ];
-}
-
-/** Challenge dice drawn as dice, each with its face (the host's `shows`). With `pick`,
- * each die is a button that picks it for a re-roll or drops it (`picked`: the indices
- * chosen, `choices`: the host's, one a die, with the reason a die cannot be picked). */
-export function challengeDice(dice, label, pick = null) {
-  return el(
-    "div",
-    { class: "dice challenge-dice", role: pick ? "group" : "list", "aria-label": label },
-    dice.map((d, i) => {
-      const attrs = { class: `die challenge shows-${d.shows}`, dataset: { die: i, shows: d.shows } };
-      if (!pick) return el("div", { ...attrs, role: "listitem", "aria-label": `Die ${i + 1}: ${SHOWS_WORD[d.shows] ?? d.shows}` }, challengeFace(d));
-      const choice = pick.choices.find((c) => c.value === i);
-      return el(
-        "button",
-        {
-          ...attrs,
-          type: "button",
-          dataset: { ...attrs.dataset, key: `reroll-${i}` },
-          "aria-pressed": pick.picked.includes(i) ? "true" : "false",
-          "aria-label": choice ? choice.label : `Die ${i + 1}`,
-          title: choice?.reason ?? undefined,
-          disabled: !choice || choice.reason != null,
-          onclick: () => pick.toggle(i),
-        },
-        challengeFace(d),
-      );
-    }),
-  );
-}
-
-function rollSummary(pending) {
-  const r = pending.result;
-  return el(
-    "p",
-    { class: `outcome ${r.success ? "success" : "failure"}`, dataset: { outcome: r.success ? "success" : "failure" } },
-    `${r.successes} success${r.successes === 1 ? "" : "es"} against Difficulty ${r.spec.difficulty}: `,
-    el("b", {}, r.success ? "SUCCESS" : "FAILURE"),
-    r.success ? ` · ${r.momentum} Momentum` : "",
-    r.complications ? ` · ${r.complications} Complication${r.complications === 1 ? "" : "s"}` : "",
-  );
 }
 
 function previewBlock(preview) {
@@ -133,6 +54,27 @@ function previewBlock(preview) {
   );
 }
 
+/** The odds in one line, for the bar kept at the foot of the screen with ROLL: the
+ * Difficulty and the chance to succeed (or why it cannot be rolled, or that they are
+ * being worked out). */
+export function oddsLine(preview, missing = null) {
+  let words;
+  if (missing) words = el("span", { class: "reason", dataset: { missing: "" } }, missing);
+  else if (!preview) words = el("span", { class: "dim" }, "Working out the odds…");
+  else if (preview.reason) words = el("span", { class: "reason" }, preview.reason);
+  else {
+    const o = preview.odds ?? preview.attack?.task ?? null;
+    words = [`DIFFICULTY ${preview.difficulty}`, o ? [" · ", el("b", {}, percent(o.p_success)), " to succeed"] : null];
+  }
+  return el("p", { class: "odds-line", dataset: { oddsLine: "" }, "aria-live": "polite" }, words);
+}
+
+/** The bar at the foot of the screen: the odds (when the action is rolled) over its
+ * buttons, in reach whatever the fields above it. */
+export function footBar(odds, ...buttons) {
+  return el("div", { class: "foot-bar" }, odds, el("div", { class: "actions-row" }, buttons));
+}
+
 /** The form before a Task (or any action with fields) is sent. */
 export function setupScreen(form, info, hooks) {
   const groups = info.params.some((p) => p.group === "roll")
@@ -153,9 +95,8 @@ export function setupScreen(form, info, hooks) {
     ),
     // (an entry that cannot be used has no odds to work out: its reason is said above)
     info.rolled && info.reason == null ? previewBlock(form.preview) : null,
-    el(
-      "div",
-      { class: "actions-row" },
+    footBar(
+      info.rolled && info.reason == null ? oddsLine(form.preview) : null,
       el("button", { type: "button", class: "secondary", dataset: { key: "cancel" }, onclick: hooks.cancel }, "BACK"),
       el(
         "button",
@@ -183,9 +124,8 @@ export function damageDice(held, apply, values, send, rerender, key, armed = tru
     param ? el("p", { class: "dim" }, `${param.label}. Tap a die to pick it, again to keep it.`) : null,
     challengeDice(held.roll.dice, param ? param.label : "Damage dice", param ? { choices: param.choices, picked, toggle } : null),
     apply.reason ? el("p", { class: "reason" }, apply.reason) : null,
-    el(
-      "div",
-      { class: "actions-row" },
+    footBar(
+      null,
       el(
         "button",
         { type: "button", class: "primary", dataset: { key }, disabled: apply.reason != null || !armed, onclick: () => armed && send({ ...apply.command, reroll: [...picked].sort((a, b) => a - b) }) },
@@ -209,15 +149,14 @@ export function resolveSection(resolve, spends, values, note, between, send, rer
           "section",
           { class: "form spends" },
           el("h3", {}, "MOMENTUM SPENDS"),
-          el("p", { class: "dim", dataset: { spending: cost } }, `Spending ${cost} Momentum (${note}).`),
           fields(params, values, rerender, prefix),
         )
       : null,
     between,
     resolve.reason ? el("p", { class: "reason" }, resolve.reason) : null,
-    el(
-      "div",
-      { class: "actions-row" },
+    footBar(
+      // what the spends chosen cost, kept in sight with RESOLVE as the fields change
+      params.length ? el("p", { class: "odds-line", dataset: { spending: cost } }, `Spending ${cost} Momentum (${note}).`) : null,
       el(
         "button",
         { type: "button", class: "primary", dataset: { key }, disabled: resolve.reason != null || !armed, onclick: () => armed && send({ ...resolve.command, spends: chosenSpends(spends, values) }) },
@@ -267,7 +206,7 @@ export function chosenSpends(spends, values) {
 export function pendingScreen(form, pending, available, state, hooks) {
   const controls = available.controls;
   const title = available.actions[`${pending.station}/${pending.action}`]?.name ?? pending.action;
-  const parts = [el("h2", { class: "task-name" }, title), d20s(pending.result.dice), rollSummary(pending)];
+  const parts = [el("h2", { class: "task-name" }, title), d20s(pending.result.dice), verdict(pending.result)];
   const held = pending.damage ?? null;
   if (held) {
     parts.push(damageDice(held, controls.apply_damage, form, hooks.send, hooks.rerender, "apply"));
@@ -292,21 +231,12 @@ export function pendingScreen(form, pending, available, state, hooks) {
   return parts;
 }
 
-/** What the Task did: the log's lines, unrolling one by one. */
-export function reportScreen(title, entries, hooks) {
-  const lines = entries.flatMap((e) => e.lines);
+/** What the Task did, its outcome first (`report`: the page's, see outcome.js), then
+ * the way back to the card. */
+export function reportScreen(report, hooks) {
   return [
-    el("h2", { class: "task-name" }, title),
-    el("h3", {}, "REPORT"),
-    el(
-      "ol",
-      { class: "report" },
-      lines.map((line, i) => {
-        const item = el("li", { dataset: { step: i } }, line);
-        item.style.animationDelay = `${i * 0.3}s`; // (CSSOM: allowed by the page's policy)
-        return item;
-      }),
-    ),
-    el("div", { class: "actions-row" }, el("button", { type: "button", class: "primary", dataset: { key: "done" }, onclick: hooks.done }, "BACK TO THE CARD")),
+    el("h2", { class: "task-name" }, report.title),
+    outcome(report),
+    footBar(null, el("button", { type: "button", class: "primary", dataset: { key: "done" }, onclick: hooks.done }, "BACK TO THE CARD")),
   ];
 }

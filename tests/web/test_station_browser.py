@@ -236,9 +236,71 @@ def _large_targets(page: Page) -> None:
     assert page.evaluate(SMALL_TARGETS, TARGET) == []
 
 
+CUT_TEXT = """() => {
+  const cut = [];
+  const name = (n) => `${n.tagName.toLowerCase()}.${[...n.classList].join(".")} `
+    + `"${n.textContent.trim().slice(0, 40)}"`;
+  for (const node of document.querySelectorAll("#bar *, main *")) {
+    if (!node.checkVisibility() || !node.textContent.trim()) continue;
+    const s = getComputedStyle(node);
+    const clips = s.overflowX !== "visible" || s.overflowY !== "visible"
+      || s.textOverflow === "ellipsis" || s.webkitLineClamp !== "none";
+    if (clips && (node.scrollWidth > node.clientWidth + 1
+                  || node.scrollHeight > node.clientHeight + 1))
+      cut.push(`${name(node)}: ${node.scrollWidth}x${node.scrollHeight} in `
+               + `${node.clientWidth}x${node.clientHeight}`);
+    const r = node.getBoundingClientRect();
+    if (r.right > document.documentElement.clientWidth + 1 || r.left < -1)
+      cut.push(`${name(node)} runs off the screen's side`);
+  }
+  // A d20 is a hexagon: each line in it fits the hexagon's width at its height.
+  for (const die of document.querySelectorAll("main .die.d20")) {
+    const d = die.getBoundingClientRect();
+    for (const line of die.children) {
+      const range = document.createRange();
+      range.selectNodeContents(line);
+      for (const r of range.getClientRects()) {
+        for (const y of [r.top, r.bottom]) {
+          const h = (y - d.top) / d.height;
+          const side = h < 0.25 ? (0.25 - h) / 0.25 * 0.5 : h > 0.75 ? (h - 0.75) / 0.25 * 0.5 : 0;
+          const left = d.left + side * d.width, right = d.right - side * d.width;
+          if (r.left < left - 1 || r.right > right + 1 || h < 0 || h > 1)
+            cut.push(`${name(line)} in a die: cut by its edge`);
+        }
+      }
+    }
+  }
+  return [...new Set(cut)];
+}"""
+"""Every text the screen cuts (an ellipsis, a clamp, a box too small for its words, a die's
+edge) or lets run off its side."""
+
+SIZES = {
+    "360x740": {"width": 360, "height": 740},
+    "390x844": {"width": 390, "height": 844},
+    "844x390": {"width": 844, "height": 390},
+}
+"""The phones every screen is checked at: small, common, and a phone turned sideways."""
+
+
+def _every_size(page: Page, shots: Path, name: str) -> None:
+    """The screen as it is, at each of SIZES: no text cut, nothing small to press; a
+    screenshot of each (``<name>-<size>.png``)."""
+    size = page.viewport_size
+    assert size is not None
+    for label, phone in SIZES.items():
+        page.set_viewport_size(phone)
+        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done()))")
+        assert page.evaluate(CUT_TEXT) == [], (name, label)
+        assert page.evaluate(SMALL_TARGETS, TARGET) == [], (name, label)
+        _shot(page, shots / f"{name}-{label}.png", full=True)
+    page.set_viewport_size(size)
+
+
 FOCUS_RING = """() => {
   const node = document.activeElement;
-  const style = getComputedStyle(node);
+  // (a list box is laid over its chosen words: the ring is drawn round them)
+  const style = getComputedStyle(node.closest(".picker") ?? node);
   return [node.dataset.key || node.tagName, node.matches(":focus-visible"),
           style.outlineStyle, parseFloat(style.outlineWidth)];
 }"""
@@ -278,7 +340,7 @@ def test_a_phone_plays_a_task_reloads_and_comes_back_after_the_host_is_restarted
     page.goto(url)
     expect(page.locator("[data-seat='char:kell']")).to_be_enabled()
     _large_targets(page)
-    _shot(page, shots / "web-seats-phone.png")
+    _every_size(page, shots, "web-seats")
     _take(page, "char:kell")
     expect(page.locator(".officer .name")).to_have_text("Lt. Cmdr. Kell")
     fire = page.locator("[data-key='entry-tactical/fire_weapon']")
@@ -294,8 +356,9 @@ def test_a_phone_plays_a_task_reloads_and_comes_back_after_the_host_is_restarted
     _large_targets(page)
     # With a keyboard: Tab reaches each control, with its focus ring; Enter uses an entry.
     page.locator("main").focus()
-    reached = _tab_shows_a_focus_ring(page, 3)  # (an entry that cannot be used is skipped)
-    assert reached[:2] == ["entry-start_turn", "more"] and reached[2].startswith("entry-"), reached
+    reached = _tab_shows_a_focus_ring(page, 5)  # (an entry that cannot be used is skipped)
+    assert reached[:4] == ["entry-start_turn", "systems", "crew", "more"], reached
+    assert reached[4].startswith("entry-"), reached
     page.locator("[data-key='entry-start_turn']").focus()
     page.keyboard.press("Enter")
     expect(fire).to_be_enabled()
@@ -306,7 +369,7 @@ def test_a_phone_plays_a_task_reloads_and_comes_back_after_the_host_is_restarted
     shields = page.locator("[data-entry='tactical/raise_shields'] .reason")  # its own reason
     expect(shields).to_have_text("The shields are already up.")
     expect(page.locator("[data-stat='turn']")).to_have_text("Lt. Cmdr. Kell")
-    _shot(page, shots / "web-card-phone.png", full=True)
+    _every_size(page, shots, "web-card")
 
     # The Task screen: the host's choices, the itemised Difficulty and the exact odds.
     fire.focus()
@@ -321,7 +384,7 @@ def test_a_phone_plays_a_task_reloads_and_comes_back_after_the_host_is_restarted
     _large_targets(page)
     page.locator("main").focus()
     assert _tab_shows_a_focus_ring(page, 2) == ["f-target", "f-weapon"]
-    _shot(page, shots / "web-task-phone.png", full=True)
+    _every_size(page, shots, "web-task")
     page.locator("[data-key='go']").click()  # ROLL
 
     # The dice drawn as dice, the spends, RESOLVE (seeded dice: the attack hits).
@@ -334,7 +397,7 @@ def test_a_phone_plays_a_task_reloads_and_comes_back_after_the_host_is_restarted
     expect(page.locator("input[name='bonus_damage']")).to_have_value("1")
     expect(page.locator("[data-spending]")).to_have_attribute("data-spending", "1")
     _large_targets(page)
-    _shot(page, shots / "web-roll-phone.png", full=True)
+    _every_size(page, shots, "web-roll")
     page.locator("[data-key='resolve']").click()
 
     # The damage step: the dice are seen before they land; Re-Roll Damage is offered.
@@ -350,7 +413,7 @@ def test_a_phone_plays_a_task_reloads_and_comes_back_after_the_host_is_restarted
         assert die.locator(".delta").count() == (shows == "effect")
         expect(die.locator(".word")).to_have_text(DRAWN[shows])
     _large_targets(page)
-    _shot(page, shots / "web-damage-phone.png", full=True)
+    _every_size(page, shots, "web-damage")
     apply = page.locator("[data-key='apply']")
     expect(apply).to_have_text("APPLY DAMAGE")
     first, second = page.locator("[data-key='reroll-0']"), page.locator("[data-key='reroll-1']")
@@ -363,14 +426,27 @@ def test_a_phone_plays_a_task_reloads_and_comes_back_after_the_host_is_restarted
     page.keyboard.press("Enter")
     expect(second).to_have_attribute("aria-pressed", "false")
     expect(first).to_have_attribute("aria-pressed", "true")
+    held = dice.count()
     apply.click()
-    report = page.locator(".report li")
-    expect(report.last).to_have_css("opacity", "1", timeout=WAIT)  # unrolled to its last line
-    text = page.locator(".report").inner_text()
+    # The outcome first, at once: the dice drawn, the verdict and the damage in words, what
+    # changed on the battle (it unrolled 23 shorthand lines over 7 s, the outcome last).
+    told = page.locator("[data-outcome-card]")
+    expect(told.locator(".outcome")).to_have_attribute("data-outcome", "success", timeout=1000)
+    expect(told.locator(".die.d20")).to_have_count(3)
+    expect(told.locator(".challenge-dice:not(.small) .die")).to_have_count(held)
+    expect(told.locator(".outcome-words")).to_contain_text("Total damage")
+    expect(told.locator(".outcome-words")).to_contain_text("IKS Qoj now:")
+    expect(told.locator("[data-changes]")).to_contain_text("Momentum")
+    report = page.locator(".report")
+    expect(report).to_be_hidden()  # the full report a tap away
+    _large_targets(page)
+    _every_size(page, shots, "web-report")
+    page.locator("[data-key='full-report']").click()
+    expect(report).to_be_visible()
+    text = report.inner_text()
     assert "Phaser Arrays against IKS Qoj" in text and "Total damage" in text
     assert "Resistance" not in text  # an unscanned contact's numbers are not told
-    _large_targets(page)
-    _shot(page, shots / "web-report-phone.png", full=True)
+    assert report.locator(".challenge-dice .die").count() >= 6  # its dice drawn as dice
     page.locator("[data-key='done']").click()
     expect(page.locator("[data-key='entry-end_turn']")).to_be_enabled()
     momentum = _stat(page, "momentum")
@@ -386,7 +462,7 @@ def test_a_phone_plays_a_task_reloads_and_comes_back_after_the_host_is_restarted
     _STARTED[0].kill()
     _STARTED[0].wait(timeout=10)
     expect(page.locator("#overlay")).to_be_visible()
-    _shot(page, shots / "web-reconnecting-phone.png")
+    _every_size(page, shots, "web-reconnecting")
     _host(tmp_path, "--resume", str(journal), port=port)
     expect(page.locator("#overlay")).to_be_hidden(timeout=30_000)
     expect(page.locator(".officer .name")).to_have_text("Lt. Cmdr. Kell")
@@ -406,7 +482,8 @@ def test_the_viewscreen_follows_the_battle_and_the_card_back_is_the_hosts(
     screen.goto(url)
     _take(screen, "viewscreen")
     expect(screen.locator(".zone")).to_have_count(4)
-    expect(screen.locator("[data-ship='qoj']")).to_contain_text("Shields ?")  # a contact
+    # a contact: its shields up or down, their strength not known
+    expect(screen.locator("[data-ship='qoj']")).to_contain_text("Shields up · 0 breaches")
     expect(screen.locator(".last-roll")).to_contain_text("No roll yet.")
 
     phone = _page(browser, PHONE)
@@ -611,7 +688,9 @@ def test_names_holding_markup_show_as_text(browser: Browser, tmp_path: Path) -> 
     expect(page.locator("#title")).to_have_text("<SCRIPT>ALERT(2)</SCRIPT>AMBUSH")
     _take(page, "char:kell")
     expect(page.locator(".officer .name")).to_have_text(MARKUP)
-    assert page.locator("main img, main b, main script").count() == 0
+    assert page.locator("main img, main script").count() == 0
+    # (the name's <b> made no element: every bold word on the page has its words)
+    assert page.evaluate("[...document.querySelectorAll('main b')].every((b) => b.textContent)")
     assert dialogs == [] and page.errors == []  # type: ignore[attr-defined]
     page.close()
 
@@ -646,7 +725,7 @@ def test_a_phone_plays_its_officers_turn_on_foot_from_the_conflict_card(
     expect(page.locator(".officer .name")).to_have_text("Lt. Cmdr. Kell")
     expect(page.locator("[data-stat='stress']")).to_contain_text("Stress 18/18")
     _large_targets(page)
-    _shot(page, shots / "web-conflict-card-phone.png", full=True)
+    _every_size(page, shots, "web-conflict-card")
     page.locator("[data-key='conflict-start']").click()
     expect(turn).to_have_text("YOUR TURN: A MINOR ACTION AND A TASK")
     expect(page.locator("[data-key='conflict-start']")).to_be_disabled()
@@ -666,7 +745,7 @@ def test_a_phone_plays_its_officers_turn_on_foot_from_the_conflict_card(
     go = page.locator("[data-key='go']")
     expect(go).to_be_enabled()
     _large_targets(page)
-    _shot(page, shots / "web-conflict-attack-phone.png", full=True)
+    _every_size(page, shots, "web-conflict-attack")
     go.click()
     expect(card).to_be_visible()  # back on the card, the roll waiting for the officer
     resolve = page.locator("[data-key='conflict-resolve']")
@@ -853,7 +932,7 @@ def test_on_foot_a_hit_spends_aims_rerolls_damage_and_spends_a_turns_momentum_fr
     expect(page.locator("[data-spending]")).to_have_attribute("data-spending", "3")
     expect(page.locator("[data-key='aim']")).to_contain_text("Aim: re-roll")  # offered
     _large_targets(page)
-    _shot(page, shots / "web-conflict-spends-phone.png", full=True)
+    _every_size(page, shots, "web-conflict-spends")
     page.locator("[data-key='conflict-resolve']").click()
     expect(page.locator("[data-key='conflict-apply']")).to_have_text("APPLY DAMAGE")
     page.locator(".waiting [data-key='reroll-0']").click()
@@ -1154,7 +1233,9 @@ def test_a_resolve_sent_as_the_link_died_shows_its_report_when_the_link_is_back(
     expect(page.locator("#overlay")).to_be_visible(timeout=20_000)  # the link is lost
     deaf[0] = False
     expect(page.locator("#overlay")).to_be_hidden(timeout=30_000)
-    expect(page.locator(".report")).to_be_visible()  # the roll's report, not a dead form
+    expect(page.locator("[data-outcome-card]")).to_be_visible()  # its outcome, not a dead form
+    expect(page.locator(".task-name")).to_have_text("Modulate Shields")
+    page.locator("[data-key='full-report']").click()
     expect(page.locator(".report")).to_contain_text("Modulate Shields")
     page.locator("[data-key='done']").click()
     expect(page.locator(".officer .name")).to_have_text("Lt. Cmdr. Kell")
@@ -1225,40 +1306,71 @@ def test_both_phones_of_a_shared_seat_see_the_roll_and_its_report_under_its_name
         expect(first.locator(".task-name")).to_have_text("Modulate Shields")
         resolve.click()  # and resolves it
         for page in (first, second):
-            expect(page.locator(".report")).to_be_visible()
+            expect(page.locator("[data-outcome-card]")).to_be_visible()
             expect(page.locator(".task-name")).to_have_text("Modulate Shields")
         assert first.errors == [] and second.errors == []  # type: ignore[attr-defined]
         first.close()
         second.close()
 
 
-def test_a_message_keeps_to_three_lines_at_the_top_and_a_tap_sends_it_away(
+TOAST_LINES = """() => { const t = document.getElementById('toast'); const s = getComputedStyle(t);
+  return [(t.clientHeight - parseFloat(s.paddingTop) - parseFloat(s.paddingBottom))
+          / parseFloat(s.lineHeight), t.scrollHeight - t.clientHeight]; }"""
+"""The lines a message shows, and how many pixels of it are cut."""
+
+
+def test_a_message_covers_neither_the_title_nor_the_name_and_a_tap_shows_it_whole(
     browser: Browser, tmp_path: Path
 ) -> None:
-    """A phone's message after every action covered the header for seconds, five lines
-    of it for the longer ones; in landscape, with the buttons' bar, it left less than half
-    the screen."""
+    """A phone's message covered the title and the officer's name for seconds, its fourth
+    line under its border and the rest only in a tooltip a phone cannot show. It sits at
+    the foot of the screen (above the bar of buttons there), three lines at most (two in
+    landscape); a tap on a cut one shows all of it, a tap on a whole one sends it away."""
     _, _, url = _host(tmp_path)
     page = _page(browser, PHONE)
     page.goto(url)
     _take(page, "char:kell")
-    expect(page.locator(".officer .name")).to_have_text("Lt. Cmdr. Kell")
+    name = page.locator(".officer .name")
+    expect(name).to_have_text("Lt. Cmdr. Kell")
     words = "The attack on IKS Qoj: 9 damage before Resistance. " * 8
-    page.evaluate("(text) => import('/dom.js').then((m) => m.toast(text))", words)
+    say = "(text) => import('/dom.js').then((m) => m.toast(text))"
+    page.evaluate(say, words)
     box = page.locator("#toast")
     expect(box).to_have_class(re.compile("shown"))
-    lines = page.evaluate(
-        "() => { const t = document.getElementById('toast'); const s = getComputedStyle(t);"
-        " return (t.clientHeight - parseFloat(s.paddingTop) - parseFloat(s.paddingBottom))"
-        " / parseFloat(s.lineHeight); }"
-    )
-    assert lines <= 3.05, lines
+    lines, cut = page.evaluate(TOAST_LINES)
+    assert lines <= 3.05 and cut > 0, (lines, cut)
+    told, top = box.bounding_box(), name.bounding_box()
+    assert told is not None and top is not None
+    assert told["y"] >= top["y"] + top["height"], (told, top)  # the name stays in sight
+    box.click()  # a tap on the cut message: all of it
+    expect(box).to_have_class(re.compile("whole"))
+    lines, cut = page.evaluate(TOAST_LINES)
+    assert cut <= 0 and lines > 3, (lines, cut)
+    whole = box.bounding_box()
+    assert whole is not None and whole["y"] >= 0 and whole["y"] + whole["height"] <= 844
+    page.wait_for_timeout(5500)  # (a message read whole stays until it is sent away)
+    expect(box).to_have_class(re.compile("shown"))
     box.click()
     expect(box).not_to_have_class(re.compile("shown"))
     page.set_viewport_size({"width": 844, "height": 390})  # landscape: two lines
-    page.evaluate("(text) => import('/dom.js').then((m) => m.toast(text))", words)
+    page.evaluate(say, words)
     expect(box).to_have_class(re.compile("shown"))
     height = page.evaluate("() => document.getElementById('toast').getBoundingClientRect().height")
     assert height < 390 * 0.2, height
+    box.click()
+    expect(box).to_have_class(re.compile("whole"))
+    assert page.evaluate(TOAST_LINES)[1] <= 0
+    box.click()
+    # Over a Task's form it sits above the bar at the foot: ROLL is never under it.
+    page.set_viewport_size(PHONE)
+    page.locator("[data-key='entry-start_turn']").click()
+    page.locator("[data-key='entry-tactical/fire_weapon']").click()
+    bar = page.locator(".foot-bar")
+    expect(bar).to_be_visible()
+    page.evaluate(say, "Short.")
+    expect(box).to_have_class(re.compile("shown"))
+    told, foot = box.bounding_box(), bar.bounding_box()
+    assert told is not None and foot is not None
+    assert told["y"] + told["height"] <= foot["y"] + 1, (told, foot)
     assert page.errors == []  # type: ignore[attr-defined]
     page.close()
