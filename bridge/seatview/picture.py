@@ -5,7 +5,8 @@ system's breaches and state), the map's zones with their range from the players'
 who is in each, every other ship (a sensor contact as its silhouette: class, Scale,
 shields up or down, breaches and how hurt it is; a scanned ship with its numbers), the
 lasting effects and the crew's Turns. Every crew seat sees the same picture, so it is
-worked out once a state.
+worked out once a state, from the engine's own values (built without validating them
+again: a picture is made for each Command the battle takes).
 """
 
 from __future__ import annotations
@@ -109,7 +110,7 @@ def _ship(state: Encounter, sid: str, ship: Ship) -> ShipView:
     zones = state.zones.positions
     here, there = zones.get(state.player_ship), zones.get(sid)
     known = not contact
-    return ShipView(
+    return ShipView.model_construct(
         id=sid,
         name=ship.name,
         ship_class=ship.ship_class,
@@ -132,7 +133,7 @@ def _ship(state: Encounter, sid: str, ship: Ship) -> ShipView:
         lost_turns=ship.lost_turns,
         out_of_turns=ship.out_of_turns,
         systems=tuple(
-            SystemView(
+            SystemView.model_construct(
                 label=s.label,
                 rating=ship.systems[s] if known else None,
                 breaches=ship.damage[s].breaches,
@@ -157,7 +158,7 @@ def _crew(state: Encounter) -> tuple[CrewView, ...]:
         elif now.owner == cid:
             turn = "DIRECTING" if now.kind == "directed" else "INTERRUPTED"
         out.append(
-            CrewView(
+            CrewView.model_construct(
                 id=cid,
                 name=c.name,
                 turn=turn,
@@ -172,7 +173,7 @@ def _zones(state: Encounter) -> tuple[ZoneView, ...]:
     zones = state.zones
     here = zones.positions.get(state.player_ship)
     return tuple(
-        ZoneView(
+        ZoneView.model_construct(
             name=z,
             range=None if here is None else range_for_zones(zones.distance(here, z)).label,
         )
@@ -188,7 +189,7 @@ def battle_picture(state: Encounter) -> BattlePicture:
     """The battle as the crew may see it beside a station's card."""
     if _LAST and _LAST[0][0] is state:
         return _LAST[0][1]
-    picture = BattlePicture(
+    picture = BattlePicture.model_construct(
         ships=tuple(_ship(state, sid, ship) for sid, ship in state.ships.items()),
         zones=_zones(state),
         effects=tuple(

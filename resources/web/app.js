@@ -40,6 +40,18 @@ const ui = {
   pressed: false, // a finger or button is down on the screen: redrawing waits for it
 };
 
+/** Set `node`'s words, its attribute or its data field only when they change: setting
+ * the same words again makes the browser lay the page out again for nothing. */
+function setText(node, text) {
+  if (node.textContent !== text) node.textContent = text;
+}
+function setScreenName(name) {
+  if (document.body.dataset.screen !== name) document.body.dataset.screen = name;
+}
+function setHidden(node, hidden) {
+  if (node.hidden !== hidden) node.hidden = hidden;
+}
+
 function wsUrl() {
   return `ws://${location.host}/`;
 }
@@ -393,7 +405,7 @@ function shipSpends(pending) {
  * revision of the battle it shows (`data-revision`: the tests and the bench wait on it). */
 function show(...children) {
   replace(main, ...children);
-  if (ui.link?.state) document.body.dataset.revision = ui.link.revision;
+  if (ui.link?.state && document.body.dataset.revision !== String(ui.link.revision)) document.body.dataset.revision = ui.link.revision;
 }
 
 function render() {
@@ -405,14 +417,14 @@ function render() {
     document.body.dataset.owed = "";
     return;
   }
-  title.textContent = link.welcome.battle.toUpperCase();
+  setText(title, link.welcome.battle.toUpperCase());
   if (!link.seat || !link.state) {
-    document.body.dataset.screen = "seats";
+    setScreenName("seats");
     show(seatList());
     return;
   }
   if (link.available.character == null) {
-    document.body.dataset.screen = "viewscreen";
+    setScreenName("viewscreen");
     show(viewscreen(link));
     return;
   }
@@ -440,7 +452,7 @@ function render() {
   }
   followFootRoll();
   if (ui.footRoll && !link.state.conflict?.pending && !ui.busy) endFootRoll(); // (resolved by the other phone of a shared seat, or on a new link)
-  document.body.dataset.screen = ui.screen;
+  setScreenName(ui.screen);
   const hooks = {
     send,
     askPreview,
@@ -538,18 +550,18 @@ function start(code) {
   if (ui.link) ui.link.stop();
   const link = new Link(wsUrl(), code, localStorage.getItem("bridge.name") || "Phone");
   ui.link = link;
-  status.textContent = "connecting";
+  setText(status, "connecting");
   link.addEventListener("welcome", () => {
-    overlay.hidden = true;
-    status.textContent = "joined";
+    setHidden(overlay, true);
+    setText(status, "joined");
     render();
   });
   link.addEventListener("seats", () => {
     if (!link.seat) render();
   });
   link.addEventListener("changed", (event) => {
-    overlay.hidden = true;
-    status.textContent = link.seat?.character ? "seated" : "watching";
+    setHidden(overlay, true);
+    setText(status, link.seat?.character ? "seated" : "watching");
     // A roll that ended while this page looked on (resolved on a new link after the old
     // one died, or by the other phone of a shared seat) shows its report.
     const ended = ui.screen === "action" && ui.form && !myPending() && !ui.busy;
@@ -561,14 +573,14 @@ function start(code) {
     render();
   });
   link.addEventListener("lost", () => {
-    status.textContent = "reconnecting";
+    setText(status, "reconnecting");
     overlayText.textContent = "The link to the GM's Bridge was lost. Trying again…";
-    overlay.hidden = false;
+    setHidden(overlay, false);
   });
   link.addEventListener("fatal", (event) => {
     const { code: why, message } = event.detail;
-    overlay.hidden = true;
-    status.textContent = "not joined";
+    setHidden(overlay, true);
+    setText(status, "not joined");
     if (why === "code") {
       replace(main, joinForm(message, code));
     } else if (why === "removed") {
@@ -577,7 +589,7 @@ function start(code) {
       replace(main, el("h2", {}, "LEFT THE SEAT"), el("p", { class: "reason", role: "alert" }, message), el("button", { type: "button", class: "primary", dataset: { key: "rejoin" }, onclick: () => start(code) }, "JOIN AGAIN"));
     } else if (why === "slow_down") {
       overlayText.textContent = message;
-      overlay.hidden = false;
+      setHidden(overlay, false);
     } else {
       replace(main, el("h2", {}, "CANNOT JOIN"), el("p", { class: "reason", role: "alert" }, message));
     }

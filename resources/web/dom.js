@@ -53,7 +53,7 @@ export function part(key, deps, build) {
 }
 part.built = new Map();
 
-const keyOf = (node) => (node.nodeType === 1 ? node.dataset.part ?? node.dataset.key ?? null : null);
+const keyOf = (node) => (node.nodeType === 1 ? node.getAttribute("data-part") ?? node.getAttribute("data-key") : null);
 
 /** Whether `old` may become `fresh`: the same kind of node, and neither named by a key
  * (named ones are matched by their key). */
@@ -69,11 +69,12 @@ function morph(old, fresh) {
     return;
   }
   for (const { name } of [...old.attributes]) {
-    // (a <details> the player opened stays open)
-    if (!fresh.hasAttribute(name) && !(name === "open" && old.nodeName === "DETAILS")) old.removeAttribute(name);
+    // (a <details> the player opened stays open; a style goes through the CSSOM below)
+    if (!fresh.hasAttribute(name) && name !== "style" && !(name === "open" && old.nodeName === "DETAILS")) old.removeAttribute(name);
   }
-  for (const { name, value } of fresh.attributes) if (old.getAttribute(name) !== value) old.setAttribute(name, value);
-  if (fresh.style.cssText !== old.style.cssText) old.style.cssText = fresh.style.cssText;
+  for (const { name, value } of fresh.attributes) if (name !== "style" && old.getAttribute(name) !== value) old.setAttribute(name, value);
+  // (the page's policy refuses a style set as an attribute, not one set through the CSSOM)
+  if ((old.hasAttribute("style") || fresh.hasAttribute("style")) && fresh.style.cssText !== old.style.cssText) old.style.cssText = fresh.style.cssText;
   old._on = fresh._on;
   // (the same listener twice on one element is one listener: a tap runs its handler once)
   for (const type of Object.keys(fresh._on ?? {})) old.addEventListener(type, dispatch);
@@ -114,6 +115,9 @@ function morphChildren(parent, fresh) {
     if (match === cursor) cursor = cursor.nextSibling;
     else parent.insertBefore(match, cursor);
     morph(match, node);
+    // (a part built again lives on in the element it was folded into)
+    const built = key !== null ? part.built.get(key) : undefined;
+    if (built && built.node === node) built.node = match;
   }
   while (cursor) {
     const next = cursor.nextSibling;

@@ -336,7 +336,7 @@ def test_a_phone_plays_a_task_reloads_and_comes_back_after_the_host_is_restarted
     page = _page(browser, PHONE)
     page.goto(url.split("?")[0])  # typed by hand, with no code: the page asks for it
     expect(page.locator("[data-key='code']")).to_be_visible()
-    _large_targets(page)
+    _every_size(page, shots, "web-join")
     page.goto(url)
     expect(page.locator("[data-seat='char:kell']")).to_be_enabled()
     _large_targets(page)
@@ -506,12 +506,13 @@ def test_the_viewscreen_follows_the_battle_and_the_card_back_is_the_hosts(
     expect(landed).to_have_count(len(faces))
     assert [landed.nth(i).get_attribute("data-shows") for i in range(len(faces))] == faces
     _shot(screen, shots / "web-viewscreen-tablet.png")
+    _every_size(screen, shots, "web-viewscreen")  # (a phone may take the viewscreen seat)
 
     # The card's back: the host's own tables, on the phone and at tablet size.
     phone.locator("[data-key='done']").click()
     phone.locator("[data-key='card-back']").click()
     expect(phone.locator("table.spends")).to_be_visible()
-    _large_targets(phone)
+    _every_size(phone, shots, "web-card-back")
     phone.locator("[data-key='card-front']").click()
     phone.set_viewport_size(TABLET)
     _shot(phone, shots / "web-card-tablet.png", full=True)
@@ -588,6 +589,83 @@ CHANGE_TARGET = """() => {
   target.dispatchEvent(new Event("change", { bubbles: true }));
 }"""
 """The target chosen again, as a finger on another control would."""
+
+
+REVISION = "() => Number(document.body.dataset.revision ?? -1)"
+"""The revision of the battle the page's screen shows (drawn, not only received)."""
+
+
+def _moves_by_the_gm(gm: Callable[[object], None], stop: threading.Event) -> threading.Thread:
+    """The GM moving Threat up and down every 20 ms until ``stop`` (each move redraws
+    every page), on a thread of its own."""
+    from bridge.engine import AdjustPool
+
+    def run() -> None:
+        delta = 1
+        while not stop.wait(0.02):
+            gm(AdjustPool(pool="threat", delta=delta))
+            delta = -delta
+
+    thread = threading.Thread(target=run, name="gm-moves", daemon=True)
+    thread.start()
+    return thread
+
+
+def test_a_redraw_for_another_move_keeps_the_words_being_typed_and_a_tap_lands_once(
+    browser: Browser, shots: Path
+) -> None:
+    """A redraw built the screen anew: the field being typed in was a new one, its
+    selection lost, so a "1" typed over the selected "0" of Bonus Damage read "10" (the
+    browser test that once saw "Spending 12 Momentum (the pool holds 3)": 10 + 2 for the
+    Secondary Target). And a tap whose button was replaced under the finger was lost.
+    Now a redraw keeps every element it shows again: the words and the selection in a
+    field stay as they are, and RESOLVE tapped while the GM moves every 20 ms lands once."""
+    from bridge.engine import ConflictTask, SetValue, StartTurn, demo_boarding
+    from bridge.rules.dice import GivenDice
+
+    session = Session(demo_boarding())
+    session.apply(SetValue(path="momentum.value", value=4))
+    session.apply(StartTurn(by="kell", actor="kell", where="conflict"))
+    attack = ConflictTask(by="kell", action="attack", target="klingon-warrior")
+    session.apply(attack, GivenDice(d20=(1, 1)))  # a hit: its spends wait for RESOLVE
+    with _gm_host(session) as (url, gm):
+        page = _page(browser, PHONE)
+        page.goto(url)
+        _take(page, "char:kell")
+        bonus = page.locator(".waiting input[name='bonus_damage']")
+        expect(bonus).to_have_value("0")
+        bonus.focus()
+        page.keyboard.press("Control+A")  # the "0" selected, to be typed over
+        shown = page.evaluate(REVISION)
+        gm(SetValue(path="threat.value", value=7))  # another's move: the screen is redrawn
+        page.wait_for_function(f"() => ({REVISION})() > {shown}")
+        expect(page.locator("[data-stat='threat']")).to_have_text("7")
+        page.keyboard.type("1")
+        expect(bonus).to_have_value("1")  # not "10"
+        expect(page.locator("[data-spending]")).to_have_attribute("data-spending", "1")
+        _every_size(page, shots, "web-conflict-roll")
+
+        # RESOLVE tapped once while the GM moves every 20 ms: it lands, once.
+        resolve = page.locator("[data-key='conflict-resolve']")
+        expect(resolve).to_be_enabled()
+        stop = threading.Event()
+        moves = _moves_by_the_gm(gm, stop)
+        page.wait_for_timeout(300)
+        box = resolve.bounding_box()
+        assert box is not None
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.mouse.down()
+        page.wait_for_timeout(150)  # a finger's tap: several redraws come meanwhile
+        page.mouse.up()
+        expect(page.locator("[data-key='conflict-apply']")).to_be_visible()
+        page.wait_for_timeout(300)
+        stop.set()
+        moves.join(timeout=10)
+        resolves = [e for e in session.journal if e.command.type == "resolve"]
+        assert len(resolves) == 1, resolves
+        assert resolves[0].command.spends.bonus_damage == 1  # type: ignore[attr-defined]
+        assert page.errors == []  # type: ignore[attr-defined]
+        page.close()
 
 
 PLAYERS = ("reyes", "tovan", "kell", "mbeki", "sorel")
@@ -831,7 +909,7 @@ def test_on_foot_a_task_without_a_roll_is_done_and_a_typed_note_is_sent(
 
 
 def test_on_foot_the_officer_answers_avoid_injury_from_the_phone(
-    browser: Browser, tmp_path: Path
+    browser: Browser, tmp_path: Path, shots: Path
 ) -> None:
     """Seed 003 Avoid Injury is the injured officer's own decision: the phone offers its
     Momentum, the Threat a player may add instead (the card's back), a Complication, or
@@ -870,7 +948,9 @@ def test_on_foot_the_officer_answers_avoid_injury_from_the_phone(
     expect(page.locator("[data-key='avoid-momentum']")).to_have_text("AVOID: 2 MOMENTUM")
     expect(page.locator("[data-key='avoid-momentum']")).to_be_enabled()  # 2 in the pool
     expect(page.locator("[data-key='take-it']")).to_be_visible()
-    _large_targets(page)
+    # (the Klingon's Turn: its name whole in the TURN box, where it read "Klingon …")
+    expect(page.locator("[data-stat='conflict-actor']")).to_have_text("Klingon Warrior")
+    _every_size(page, shots, "web-conflict-decision")
     page.locator("[data-key='avoid-threat']").click()
     expect(waiting).to_have_count(0)
     expect(page.locator("[data-stat='threat']")).to_have_text(str(threat + 2))
@@ -938,8 +1018,22 @@ def test_on_foot_a_hit_spends_aims_rerolls_damage_and_spends_a_turns_momentum_fr
     page.locator(".waiting [data-key='reroll-0']").click()
     apply = page.locator("[data-key='conflict-apply']")
     expect(apply).to_have_text("RE-ROLL AND APPLY")
+    _every_size(page, shots, "web-conflict-damage")
     apply.click()
     expect(apply).to_have_count(0)
+    # The outcome at the top of the card, at once: the dice, the verdict, the damage dice
+    # as they landed (re-rolled), what changed; the full report a tap away.
+    told = page.locator(".last-outcome [data-outcome-card]")
+    expect(told.locator(".outcome")).to_have_attribute("data-outcome", "success", timeout=1000)
+    expect(told.locator(".die.d20")).to_have_count(2)
+    expect(told.locator(".challenge-dice:not(.small) .die").first).to_be_visible()
+    expect(told.locator("[data-changes]")).to_contain_text("Klingon Bekk 1")
+    expect(told.locator("[data-changes]")).to_contain_text("Momentum")
+    _every_size(page, shots, "web-conflict-outcome")
+    page.locator("[data-key='conflict-full-report']").click()
+    expect(told.locator(".report")).to_contain_text("hits Klingon Bekk 1")
+    page.locator("[data-key='outcome-done']").click()
+    expect(told).to_have_count(0)
     lines = [json.loads(line) for line in journal.read_text().splitlines()[1:]]  # (its head)
     commands = [e["entry"]["command"] for e in lines if e.get("op") == "apply"]
     spend = next(c for c in commands if c.get("type") == "spend" and c.get("where") == "conflict")
@@ -1032,6 +1126,7 @@ def test_the_viewscreen_shows_the_fight_on_foot_as_the_crew_may_see_it(
     corridor = fight.locator(".zone[data-zone='Deck 6 Corridor']")
     expect(corridor).to_contain_text("Lt. Cmdr. Kell")
     _shot(screen, shots / "web-viewscreen-conflict-tablet.png")
+    _every_size(screen, shots, "web-viewscreen-conflict")
     assert screen.errors == []  # type: ignore[attr-defined]
     screen.close()
 
