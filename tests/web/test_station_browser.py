@@ -29,6 +29,7 @@ import pytest
 from playwright.sync_api import (
     Browser,
     Page,
+    Request,
     WebSocketRoute,
     expect,
     sync_playwright,
@@ -1467,5 +1468,150 @@ def test_a_message_covers_neither_the_title_nor_the_name_and_a_tap_shows_it_whol
     told, foot = box.bounding_box(), bar.bounding_box()
     assert told is not None and foot is not None
     assert told["y"] + told["height"] <= foot["y"] + 1, (told, foot)
+    assert page.errors == []  # type: ignore[attr-defined]
+    page.close()
+
+
+def test_a_phone_only_player_follows_the_ship_battle_and_the_fight_on_foot(
+    browser: Browser, shots: Path
+) -> None:
+    """A phone showed no shields, Power or breaches, no zones and nothing of the contacts:
+    its player had to look at the TV. The card now has the battle beside it as the crew
+    may see it: the players' ship, each zone with its range and the ships in it (a contact
+    as its silhouette, a scanned ship with its numbers), and it follows the GM's moves;
+    on foot, each zone's figures with their Stress and Injury and who is down."""
+    from bridge.engine import SetValue, StartTurn
+    from bridge.engine.demo_boarding import boarding_command
+
+    encounter = demo_encounter().model_copy(update={"scanned": ("vortak",)})
+    with _gm_host(Session(encounter)) as (url, gm):
+        page = _page(browser, PHONE)
+        page.goto(url)
+        _take(page, "char:kell")
+        picture = page.locator(".picture")
+        own = picture.locator(".own-ship")
+        expect(own.locator("[data-meter='shields'] .value")).to_have_text("13/13")
+        expect(own.locator("[data-meter='power'] .value")).to_have_text("10/10")
+        expect(own.locator("[data-stat='own-ship']")).to_have_text("Resistance 6 · 0 breaches")
+        zones = picture.locator(".zone-row .zone-name")
+        assert zones.all_inner_texts() == [
+            "PLANETARY ORBIT · MEDIUM · EMPTY",
+            "OPEN SPACE · CLOSE",
+            "ASTEROID FIELD · MEDIUM",
+            "NEBULA EDGE · LONG",
+        ]
+        qoj = picture.locator(".tile[data-ship='qoj']")  # a contact: its silhouette only
+        expect(qoj).to_contain_text("Contact · B'rel-class Bird-of-Prey · Scale 3")
+        expect(qoj).to_contain_text("Shields up · 0 breaches · Nominal")
+        expect(qoj).not_to_contain_text("Power")
+        vortak = picture.locator(".tile[data-ship='vortak']")  # scanned: its numbers
+        expect(vortak).to_contain_text(re.compile(r"Shields \d+/\d+ · Power \d+/\d+"))
+        crew = page.locator("summary[data-key='crew']")
+        expect(crew).to_have_text("THE CREW'S TURNS: 0 OF 5 ACTED")
+
+        # The GM's moves show as they come: a hit on the ship, a contact's breaches, a Turn.
+        gm(SetValue(path="ships.resolute.shields", value=5))
+        gm(SetValue(path="ships.resolute.damage.engines.breaches", value=3))
+        gm(SetValue(path="ships.qoj.damage.weapons.breaches", value=2))
+        gm(StartTurn(by="gm", actor="kell"))
+        expect(own.locator("[data-meter='shields'] .value")).to_have_text("5/13")
+        expect(own.locator(".hurt")).to_contain_text("Engines: 3 breaches, Damaged")
+        expect(qoj).to_contain_text("Shields up · 2 breaches")
+        expect(crew).to_have_text("THE CREW'S TURNS: LT. CMDR. KELL ACTING, 0 OF 5 ACTED")
+        _every_size(page, shots, "web-card-picture")
+
+        # On foot: the card comes up with where everyone stands, their Stress and Injury.
+        gm(boarding_command())
+        standing = page.locator(".standing")
+        expect(standing).to_be_visible()
+        kell = standing.locator("[data-figure-row='kell']")
+        expect(kell).to_contain_text("Lt. Cmdr. Kell")
+        expect(kell.locator(".how")).to_have_text("Stress 18/18 · Unhurt")
+        warrior = standing.locator("[data-figure-row='klingon-warrior'] .how")
+        expect(warrior).to_have_text("Stress hidden · Unhurt")  # not revealed: hidden
+        gm(SetValue(path="conflict.figures.klingon-bekk-1.injury", value="lethal"))
+        down = standing.locator("[data-figure-row='klingon-bekk-1']")
+        expect(down).to_have_class(re.compile("down"))
+        expect(down.locator("[data-figure='klingon-bekk-1']")).to_have_text(
+            "▼ Klingon Bekk 1 (down)"
+        )
+        expect(down.locator(".how")).to_contain_text("Lethal Injury")
+        assert page.errors == []  # type: ignore[attr-defined]
+        page.close()
+
+
+def test_the_odds_and_roll_stay_in_reach_as_the_fields_change_and_the_rules_wait_a_tap(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """On a Task's screen the odds sat under about ten fields: a player scrolled to see
+    them before ROLL. They now sit with ROLL at the foot of the screen, and follow the
+    fields; on foot the Attack's nine lines of rules wait behind a tap."""
+    from bridge.engine import StartTurn, demo_boarding
+
+    _, _, url = _host(tmp_path, "--seed", "1")
+    page = _page(browser, {"width": 360, "height": 740})
+    page.goto(url)
+    _take(page, "char:kell")
+    page.locator("[data-key='entry-start_turn']").click()
+    page.locator("[data-key='entry-tactical/fire_weapon']").click()
+    odds = page.locator(".foot-bar [data-odds-line]")
+    roll = page.locator(".foot-bar [data-key='go']")
+
+    def in_reach() -> None:
+        page.evaluate("window.scrollTo(0, 0)")  # the top of the form: its first fields
+        for part in (odds, roll):
+            box = part.bounding_box()
+            assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 740, box
+
+    expect(odds).to_contain_text("% to succeed")
+    expect(odds).to_contain_text("DIFFICULTY 2")
+    in_reach()
+    before = odds.inner_text()
+    page.locator("select[name='target']").select_option(label="IKS Qoj (Medium)")
+    page.locator("select[name='weapon']").select_option(value='"Photon Torpedoes"')
+    expect(odds).not_to_have_text(before)  # the odds follow the fields
+    expect(odds).to_contain_text("% to succeed")
+    in_reach()
+    expect(roll).to_be_enabled()
+    page.close()
+
+    session = Session(demo_boarding())
+    session.apply(StartTurn(by="kell", actor="kell", where="conflict"))
+    foot, _journal = _boarding(browser, tmp_path, session, "char:kell")
+    foot.locator("[data-key='entry-attack']").click()
+    rules = foot.locator(".rules-text")
+    expect(rules).to_be_hidden()  # the fields first
+    expect(foot.locator("select[name='target']")).to_be_visible()
+    foot.locator("[data-key='rules-text']").click()
+    expect(rules).to_contain_text("Attack an enemy")
+    assert foot.errors == []  # type: ignore[attr-defined]
+    foot.close()
+
+
+def test_the_first_load_is_small_for_an_old_phone(browser: Browser, tmp_path: Path) -> None:
+    """The first load was 140 KiB: the page, its modules, its style and the two fonts now
+    come gzipped (the browser says it takes gzip), well under 100 KB on the wire."""
+    _, _, url = _host(tmp_path)
+    page = _page(browser, PHONE)
+    loaded: list[tuple[str, int, str]] = []
+
+    def finished(request: Request) -> None:
+        response = request.response()
+        if response is None or request.resource_type == "websocket":
+            return
+        sizes = request.sizes()
+        encoding = response.headers.get("content-encoding", "")
+        loaded.append((request.url, sizes["responseBodySize"], encoding))
+
+    page.on("requestfinished", finished)
+    page.goto(url)
+    _take(page, "char:kell")
+    expect(page.locator(".officer .name")).to_have_text("Lt. Cmdr. Kell")
+    page.wait_for_load_state("networkidle")
+    names = {u.rsplit("/", 1)[1].split("?")[0] for u, _, _ in loaded}
+    assert {"", "app.js", "station.css", "Antonio-Regular.ttf", "favicon.svg"} <= names, names
+    assert all(encoding == "gzip" for _, _, encoding in loaded), loaded
+    total = sum(size for _, size, _ in loaded)
+    assert 20_000 < total < 100_000, (total, loaded)
     assert page.errors == []  # type: ignore[attr-defined]
     page.close()
