@@ -6,8 +6,9 @@ Reads every ELF file in the bundle with ``objdump -T`` and finds the highest GLI
 version it needs; that must not be newer than the minimum the README states ("glibc X.Y
 or newer"). It also fails if the bundle carries a library that packaging/pyinstaller/
 system_libs.py leaves to the system, or lacks a file of the web station (resources/web and
-the fonts it loads: packaging/check_web_files.py). Prints the figure and the files that set
-it; exits 1 naming every failure.
+the fonts it loads: packaging/check_web_files.py) or a page of the guide
+(packaging/check_guide.py). Prints the figure and the files that set it; exits 1 naming
+every failure.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "pyinstaller"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from check_guide import guide_failures
 from check_web_files import web_failures
 from system_libs import is_system_library
 
@@ -117,6 +119,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     failures, summary = check(args.bundle, minimum)
     failures += web_failures(args.bundle)
+    failures += guide_failures(args.bundle)
     if summary:
         print(f"check-bundle: {summary}")
     for failure in failures:

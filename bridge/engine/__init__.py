@@ -26,28 +26,19 @@ from bridge.engine.conflict.autopilot import (
     suggest_conflict,
 )
 from bridge.engine.conflict.card import (
-    MINOR_NEEDS,
-    NEED_LABELS,
     CardEntry,
     ConflictCardView,
-    ConflictPreview,
     DecisionView,
     FigureView,
     SpendEntry,
     conflict_card,
-    conflict_choices,
     conflict_figures,
-    conflict_needs,
     conflict_preview,
+    entry_info,
     injury_text,
-    preview_lines,
-    preview_summary,
-    redact_conflict,
     status_lines,
     stress_text,
-    with_choice,
 )
-from bridge.engine.conflict.card import OPTIONAL as OPTIONAL_NEEDS
 from bridge.engine.conflict.catalog import CONFLICT_CARD, CONFLICT_CARD_NAME, CONFLICT_SPENDS
 from bridge.engine.conflict.commands import (
     CONFLICT_TYPES,
@@ -69,10 +60,7 @@ from bridge.engine.conflict.commands import (
 )
 from bridge.engine.conflict.controls import CONTROL_KEYS, conflict_controls, resolve_spends
 from bridge.engine.conflict.figures import hidden_from_players
-from bridge.engine.conflict.roll_needs import ROLL_NEEDS
-from bridge.engine.conflict.rule import Choice as ConflictChoice
-from bridge.engine.conflict.rule import ConflictRule
-from bridge.engine.conflict.rules import conflict_rule_of as conflict_rule
+from bridge.engine.conflict.rule import ConflictRule, FigureFrame
 from bridge.engine.core.card_back import COMBAT_ACTIONS_NOTE, RULES_SUMMARY, SPENDS_NOTE
 from bridge.engine.core.changes import Change, parts_changed
 from bridge.engine.core.commands import (
@@ -98,6 +86,7 @@ from bridge.engine.core.commands import (
     ValueComplication,
 )
 from bridge.engine.core.context import GM_LINE
+from bridge.engine.core.controls import TURN_CONTROL_KEYS
 from bridge.engine.core.forms import (
     ADVANTAGE_NAME,
     AMOUNT,
@@ -106,10 +95,14 @@ from bridge.engine.core.forms import (
     Choice,
     ParamInfo,
     SpendInfo,
+    filled,
+    purchase_params,
     reroll_damage_param,
     unusable,
 )
 from bridge.engine.core.needs import Need
+from bridge.engine.core.plan import Cost, Frame, TaskPlan
+from bridge.engine.core.preview import TaskPreview, preview_lines, preview_summary
 from bridge.engine.core.spend_table import SpendDef
 from bridge.engine.demo import demo_encounter, demo_ships
 from bridge.engine.demo_boarding import (
@@ -119,7 +112,7 @@ from bridge.engine.demo_boarding import (
     klingon_bekk,
     klingon_warrior,
 )
-from bridge.engine.gate import preview_task, why_not
+from bridge.engine.gate import preview, preview_task, why_not
 from bridge.engine.journal import (
     DeferredJournal,
     JournalEntry,
@@ -150,11 +143,12 @@ from bridge.engine.ship.commands import (
     SetZones,
     Withdraw,
 )
+from bridge.engine.ship.controls import ship_controls
 from bridge.engine.ship.effects import spend_cost
 from bridge.engine.ship.forms import minor_params, roll_params, task_options, task_spends
+from bridge.engine.ship.frame import TaskFrame
 from bridge.engine.ship.ledger import REPEATED_ROLE_PENALTY, NpcLedger, RoleUse, npc_ledger
 from bridge.engine.ship.seating import seat_at_usual_station
-from bridge.engine.ship.tasks import Cost, TaskPlan
 from bridge.engine.ship.turns import players_waiting, waiting
 from bridge.engine.ship.whose_turn import Acting, acting, seat_line, turn_text
 from bridge.engine.state.cards import ActionDef, Station
@@ -176,15 +170,12 @@ __all__ = [
     "CONTROL_KEYS",
     "FIGURES_ONLY",
     "GM_LINE",
-    "MINOR_NEEDS",
     "MOMENTUM_SPENDS",
-    "NEED_LABELS",
     "NPCS_ONLY",
-    "OPTIONAL_NEEDS",
     "REPEATED_ROLE_PENALTY",
-    "ROLL_NEEDS",
     "RULES_SUMMARY",
     "SPENDS_NOTE",
+    "TURN_CONTROL_KEYS",
     "WITH_THREAT",
     "Acting",
     "ActionDef",
@@ -209,9 +200,7 @@ __all__ = [
     "CommandRefused",
     "Conflict",
     "ConflictCardView",
-    "ConflictChoice",
     "ConflictMinor",
-    "ConflictPreview",
     "ConflictRule",
     "ConflictTask",
     "ConflictTurnPlayed",
@@ -224,7 +213,9 @@ __all__ = [
     "EndScene",
     "EndTurn",
     "Figure",
+    "FigureFrame",
     "FigureView",
+    "Frame",
     "HeldDamage",
     "Inspiration",
     "JournalEntry",
@@ -262,7 +253,9 @@ __all__ = [
     "StartTurn",
     "Station",
     "StrayHit",
+    "TaskFrame",
     "TaskPlan",
+    "TaskPreview",
     "TaskRule",
     "TrayRoll",
     "TriggerReady",
@@ -275,16 +268,15 @@ __all__ = [
     "boarding_command",
     "command_adapter",
     "conflict_card",
-    "conflict_choices",
     "conflict_controls",
     "conflict_figures",
-    "conflict_needs",
     "conflict_npcs_only",
     "conflict_preview",
-    "conflict_rule",
     "demo_boarding",
     "demo_encounter",
     "demo_ships",
+    "entry_info",
+    "filled",
     "hidden_from_players",
     "injury_text",
     "klingon_bekk",
@@ -296,15 +288,17 @@ __all__ = [
     "play_conflict_turn",
     "play_npc_turn",
     "players_waiting",
+    "preview",
     "preview_lines",
     "preview_summary",
     "preview_task",
-    "redact_conflict",
+    "purchase_params",
     "reroll_damage_param",
     "resolve_spends",
     "roll_params",
     "seat_at_usual_station",
     "seat_line",
+    "ship_controls",
     "spend_cost",
     "status_lines",
     "stress_text",
@@ -320,5 +314,4 @@ __all__ = [
     "upgrade_command",
     "waiting",
     "why_not",
-    "with_choice",
 ]

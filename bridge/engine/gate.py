@@ -7,77 +7,50 @@ exactly when ``why_not`` is ``None`` never disagrees with the engine; a paramete
 user has not chosen yet (a target, a system) is the only later refusal, and it is a
 :class:`~bridge.engine.core.context.MissingParameter`.
 
-It checks the issuer's right (:mod:`bridge.engine.authority`), then hands the Command to
-its battle's gate: the personal conflict's or the ship battle's, which waits while a
-personal conflict pauses it.
+It hands the Command to its battle's gate, which checks the issuer's right and then the
+rules: the personal conflict's, or the ship battle's (which waits while a personal
+conflict pauses it).
 """
 
 from __future__ import annotations
 
-from bridge.engine.authority import issuer_refusal
 from bridge.engine.commands import Command
-from bridge.engine.conflict.gate import conflict_why_not
-from bridge.engine.core.command import BaseCommand
+from bridge.engine.conflict.card import conflict_preview
+from bridge.engine.conflict.commands import ConflictTask
+from bridge.engine.conflict.gate import conflict_gate
+from bridge.engine.core.plan import TaskPlan
+from bridge.engine.core.preview import TaskPreview
 from bridge.engine.ship.commands import AttemptTask
-from bridge.engine.ship.gate import ship_why_not
-from bridge.engine.ship.tasks import TaskPlan, preview_ship_task
-from bridge.engine.state.encounter import Encounter, away_characters
+from bridge.engine.ship.frame import TaskFrame
+from bridge.engine.ship.gate import ship_gate
+from bridge.engine.ship.preview import ship_preview
+from bridge.engine.ship.tasks import preview_ship_task
+from bridge.engine.state.encounter import Encounter
 
-__all__ = ["PAUSED", "SHIP_TURN_PLAY", "preview_task", "ship_refusal", "why_not"]
-
-SHIP_TURN_PLAY = frozenset(
-    {
-        "start_turn",
-        "end_turn",
-        "minor",
-        "task",
-        "resolve",
-        "apply_damage",
-        "inspiration",
-        "spend",
-        "trigger_ready",
-        "npc_first",
-        "end_round",
-    }
-)
-"""The ship battle's Turn-by-Turn Commands: they wait while a personal conflict pauses it."""
-PAUSED = "The ship battle waits while the personal conflict runs (the GM ends it to return)."
-
-
-def ship_refusal(state: Encounter, command: BaseCommand) -> str | None:
-    """Why a ship battle Command waits for the personal conflict, or None."""
-    conflict = state.conflict
-    kind = getattr(command, "type", "")
-    if conflict is None:
-        return None
-    if kind == "end_scene":
-        return "End the personal conflict first: its scene ends with it."
-    if kind not in SHIP_TURN_PLAY:
-        return None
-    if conflict.pause_ship:
-        return PAUSED
-    if kind == "start_turn":
-        actor = getattr(command, "actor", "")
-        if actor in away_characters(state):
-            return f"{state.name_of(actor)} is in the personal conflict, off the bridge."
-    return None
+__all__ = ["preview", "preview_task", "why_not"]
 
 
 def why_not(state: Encounter, command: Command) -> str | None:
     """Why ``command`` is refused before its parameters are looked at, or ``None``."""
-    reason = issuer_refusal(state, command)
-    if reason is not None:
-        return reason
     if command.on_foot:
-        return conflict_why_not(state, command)
-    paused = ship_refusal(state, command)
-    if paused is not None:
-        return paused
-    return ship_why_not(state, command)
+        return conflict_gate(state, command)
+    return ship_gate(state, command)
 
 
-def preview_task(state: Encounter, cmd: AttemptTask) -> TaskPlan | str:
+def preview_task(state: Encounter, cmd: AttemptTask) -> TaskPlan[TaskFrame] | str:
     """The plan for the station Task ``cmd`` in ``state``, or why the gate or the Task's
     rules would refuse it (its dice and its own Threat paid on a throwaway copy)."""
     reason = why_not(state, cmd)
     return reason if reason is not None else preview_ship_task(state, cmd)
+
+
+def preview(state: Encounter, cmd: AttemptTask | ConflictTask) -> TaskPreview:
+    """Any card's Task before its roll, one answer for every window and client: why the
+    gate or the Task's rules would refuse it, or its itemised Difficulty, how it is
+    rolled, what it costs and its exact odds."""
+    reason = why_not(state, cmd)
+    if reason is not None:
+        return TaskPreview(reason=reason, lines=(reason,))
+    if isinstance(cmd, ConflictTask):
+        return conflict_preview(state, cmd)
+    return ship_preview(state, cmd)

@@ -21,7 +21,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from bridge import __version__
-from bridge.engine import AttemptTask, Command, ConflictMinor, ConflictTask, Encounter
+from bridge.engine import AttemptTask, Command, ConflictTask, Encounter
 from bridge.net.patch import JsonObject, merge_patch, patch_state
 from bridge.net.protocol import (
     MAX_HOST_FRAME,
@@ -29,8 +29,6 @@ from bridge.net.protocol import (
     Accepted,
     Availability,
     Claim,
-    ConflictForm,
-    ConflictFormRequest,
     Error,
     Hello,
     HostMessage,
@@ -142,7 +140,6 @@ class NetClient:
         self._waiting: dict[int, asyncio.Future[Accepted | Refused]] = {}
         self._pings: dict[float, asyncio.Future[float]] = {}
         self._previews: dict[int, asyncio.Future[TaskPreview]] = {}
-        self._forms: dict[int, asyncio.Future[ConflictForm]] = {}
         self._pages: dict[int, asyncio.Future[LogPage | Refused]] = {}
         self._seated_now: asyncio.Future[Seated | Error] | None = None
         self._want_seat: str | None = None
@@ -223,8 +220,11 @@ class NetClient:
                 self._ws.send(SendCommand(id=cid, command=command).model_dump_json())
             )
 
-    async def preview(self, command: AttemptTask, timeout: float = 10.0) -> TaskPreview:
-        """The host's Difficulty breakdown and odds for ``command`` (or why it is refused)."""
+    async def preview(
+        self, command: AttemptTask | ConflictTask, timeout: float = 10.0
+    ) -> TaskPreview:
+        """The host's Difficulty breakdown and odds for ``command``, a station Task or a
+        Conflict card Task (or why it is refused)."""
         if self._ws is None:
             return TaskPreview(id=0, reason="Not connected to the host.")
         pid = next(self._ids)
@@ -237,25 +237,6 @@ class NetClient:
             return TaskPreview(id=pid, reason="The host did not answer.")
         finally:
             self._previews.pop(pid, None)
-
-    async def conflict_form(
-        self, command: ConflictTask | ConflictMinor, timeout: float = 10.0
-    ) -> ConflictForm:
-        """What a Conflict card entry needs given ``command``'s choices so far, the legal
-        choices, and a Task's preview, from the host (or why not)."""
-        if self._ws is None:
-            return ConflictForm(id=0, reason="Not connected to the host.")
-        fid = next(self._ids)
-        future: asyncio.Future[ConflictForm] = asyncio.get_running_loop().create_future()
-        self._forms[fid] = future
-        try:
-            request = ConflictFormRequest(id=fid, command=command)
-            await self._ws.send(request.model_dump_json())
-            return await asyncio.wait_for(future, timeout)
-        except (ConnectionClosed, TimeoutError):
-            return ConflictForm(id=fid, reason="The host did not answer.")
-        finally:
-            self._forms.pop(fid, None)
 
     async def older_log(self, count: int = 200, timeout: float = 10.0) -> int:
         """Fetch up to ``count`` entries of the log older than those held, put them in
@@ -392,10 +373,6 @@ class NetClient:
             waiting = self._previews.get(message.id)
             if waiting is not None and not waiting.done():
                 waiting.set_result(message)
-        elif isinstance(message, ConflictForm):
-            form = self._forms.get(message.id)
-            if form is not None and not form.done():
-                form.set_result(message)
         elif isinstance(message, Seated):
             if self._seated_now is not None and not self._seated_now.done():
                 self._seated_now.set_result(message)

@@ -1,4 +1,4 @@
-"""The host's answers to what a joined client asks: a seat, a Command, a preview, a form,
+"""The host's answers to what a joined client asks: a seat, a Command, a Task's preview,
 a page of the log, a resync, a ping.
 
 Each frame is parsed (a frame not understood is refused, and a client sending too many
@@ -11,26 +11,14 @@ character before the Session sees them; the engine's gate judges the rest.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping
-from typing import TypeVar
-
-from pydantic import ValidationError
+from collections.abc import Callable
 
 from bridge.engine import (
-    NEED_LABELS,
-    OPTIONAL_NEEDS,
     Applied,
     Command,
     CommandRefused,
-    ConflictMinor,
-    ConflictTask,
-    Need,
     command_adapter,
-    conflict_choices,
-    conflict_needs,
-    conflict_preview,
-    preview_task,
-    with_choice,
+    preview,
 )
 from bridge.net.connections import Connection, Connections, seconds
 from bridge.net.fanout import Fanout
@@ -40,8 +28,6 @@ from bridge.net.protocol import (
     Accepted,
     Claim,
     ClientMessage,
-    ConflictForm,
-    ConflictFormRequest,
     Error,
     Hello,
     LogPage,
@@ -57,14 +43,11 @@ from bridge.net.protocol import (
     parse_client,
 )
 from bridge.net.seats import SeatPlan, SeatRefused
-from bridge.rules.odds import task_odds
-from bridge.seatview import figure_of
+from bridge.seatview import CREW, seat_view
 
 __all__ = ["ClientRequests", "refusal"]
 
 log = logging.getLogger(__name__)
-
-_Chosen = TypeVar("_Chosen", ConflictTask, ConflictMinor)
 
 
 def refusal(message: ClientMessage, reason: str, retry_after: float | None = None) -> Refused:
@@ -79,21 +62,9 @@ def refusal(message: ClientMessage, reason: str, retry_after: float | None = Non
     )
 
 
-def _filled(command: _Chosen, chosen: Mapping[Need, str]) -> _Chosen:
-    """``command`` with each chosen value in the fields its need fills (the engine's
-    :func:`~bridge.engine.with_choice`); a value the entry does not take is refused."""
-    for need, value in chosen.items():
-        try:
-            command = with_choice(command, need, value)
-        except (ValidationError, ValueError):
-            raise ValueError(f"'{value[:40]}' is not a {need.value} this entry takes.") from None
-    return command
-
-
 _KINDS: dict[type, Kind] = {
     SendCommand: "command",
     PreviewTask: "preview",
-    ConflictFormRequest: "preview",
     Claim: "snapshot",
     Resync: "snapshot",
     LogPageRequest: "log_page",
@@ -162,8 +133,6 @@ class ClientRequests:
             self._command(client, message)
         elif isinstance(message, PreviewTask):
             self._preview(client, message)
-        elif isinstance(message, ConflictFormRequest):
-            self._conflict_form(client, message)
         elif isinstance(message, Resync):
             if self.seats.seat_of(client.id) is None:
                 self._send(client, refusal(message, "Take a seat first."))
@@ -240,76 +209,16 @@ class ClientRequests:
             callback(applied)
 
     def _preview(self, client: Connection, message: PreviewTask) -> None:
+        """A Task of either card before its roll, for the seat's officer, judged on the
+        whole battle (an unrevealed NPC's numbers stay on the host)."""
         seat = self.seats.seat_of(client.id)
         character = self.seats.character_of(seat) if seat else None
         if character is None:
             self._send(client, TaskPreview(id=message.id, reason="Take a character's seat first."))
             return
         stamped = message.command.model_copy(update={"by": character})
-        plan = preview_task(self.fanout.session.state, stamped)
-        if isinstance(plan, str):
-            self._send(client, TaskPreview(id=message.id, reason=plan))
-            return
-        self._send(
-            client,
-            TaskPreview(
-                id=message.id,
-                difficulty=plan.difficulty,
-                items=plan.items,
-                odds=task_odds(plan.spec),
-                who=plan.who,
-                dice=plan.spec.lead_dice,
-                assists=plan.assist_names,
-                complication_range=plan.spec.complication_range,
-                complication_why=plan.complication_why,
-                cost=plan.spec.cost,
-                power=plan.frame.power,
-                costs=tuple(c.describe() for c in plan.costs),
-            ),
-        )
-
-    def _conflict_form(self, client: Connection, message: ConflictFormRequest) -> None:
-        """A Conflict card entry's needs, choices and preview for the seat's officer,
-        judged on the whole battle (an unrevealed NPC's numbers stay on the host)."""
-        seat = self.seats.seat_of(client.id)
-        character = self.seats.character_of(seat) if seat else None
-        state = self.fanout.session.state
-        figure = figure_of(state, character) if character is not None else None
-        if character is None or figure is None:
-            reason = (
-                "Take a character's seat first."
-                if character is None
-                else "Your officer is not in a personal conflict."
-            )
-            self._send(client, ConflictForm(id=message.id, reason=reason))
-            return
-        blank = message.command.model_copy(update={"by": character})
-        command: ConflictTask | ConflictMinor
-        try:
-            match blank:  # each case its own type, for the type checker
-                case ConflictTask():
-                    command = _filled(blank, message.chosen)
-                case ConflictMinor():
-                    command = _filled(blank, message.chosen)
-        except ValueError as exc:
-            self._send(client, ConflictForm(id=message.id, reason=str(exc)))
-            return
-        key = command.action
-        needs = conflict_needs(state, figure, key, command)
-        self._send(
-            client,
-            ConflictForm(
-                id=message.id,
-                needs=needs,
-                choices=conflict_choices(state, figure, key, command),
-                preview=conflict_preview(state, command)
-                if isinstance(command, ConflictTask)
-                else None,
-                command=command.model_dump(mode="json", exclude={"by"}),
-                labels={need: NEED_LABELS.get(need, need.value) for need in needs},
-                optional=tuple(need for need in needs if need in OPTIONAL_NEEDS),
-            ),
-        )
+        seen = seat_view(self.fanout.session.state, CREW)  # (no hidden number in the odds)
+        self._send(client, TaskPreview.of(message.id, preview(seen, stamped)))
 
     def _log_page(self, client: Connection, message: LogPageRequest) -> None:
         """Older log entries, newest first into the page until it is full."""

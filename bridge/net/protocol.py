@@ -27,18 +27,15 @@ from bridge.engine import (
     AttemptTask,
     Change,
     Command,
-    ConflictChoice,
-    ConflictMinor,
-    ConflictPreview,
     ConflictTask,
     Encounter,
-    Need,
     Station,
 )
+from bridge.engine import TaskPreview as EnginePreview
 from bridge.model.validation import describe_validation_error
 from bridge.rules.odds import TaskOdds
+from bridge.rules.personal_odds import AttackOdds
 from bridge.rules.task import PurchaseCost
-from bridge.rules.text import Line
 from bridge.seatview import Availability, LogEntry
 
 __all__ = [
@@ -49,8 +46,6 @@ __all__ = [
     "Availability",
     "Claim",
     "ClientMessage",
-    "ConflictForm",
-    "ConflictFormRequest",
     "Error",
     "ErrorCode",
     "Hello",
@@ -77,12 +72,15 @@ __all__ = [
     "version_mismatch",
 ]
 
-PROTOCOL = 4
+PROTOCOL = 5
 """Bumped whenever a message changes shape; both ends must speak the same one (3: each
 action's Command, parameters and legal choices; the log in pages; a waiting Task may hold
 an attack's damage dice, ``apply_damage``; challenge dice in the dice tray; 4: the battle
 may hold a personal conflict, its Commands join the union, and a seat reads its officer's
-Conflict card)."""
+Conflict card; 5: one form for every card: the personal conflict plays the Commands the
+ship battle does with ``where``, a Conflict card entry is an action like a station's
+with its fields and choices (``conflict_form`` is gone), ``preview`` takes either card's
+Task, a decision lists its answers, and a refusal says which request it answers)."""
 MAX_CLIENT_FRAME = 64 * 1024
 """The largest frame a client may send (a Command is well under 4 KiB)."""
 MAX_HOST_FRAME = 8 * 1024 * 1024
@@ -148,27 +146,12 @@ class Resync(_Message):
 
 
 class PreviewTask(_Message):
-    """Ask what a Task would be before rolling it: its Difficulty breakdown and its odds."""
+    """Ask what a Task would be before rolling it, a station card's or the Conflict
+    card's: its Difficulty breakdown and its odds."""
 
     type: Literal["preview"] = "preview"
     id: Id
-    command: AttemptTask
-
-
-class ConflictFormRequest(_Message):
-    """Ask what a Conflict card entry needs given the choices made so far, each need's
-    legal choices, and (a Task) its itemised Difficulty and exact odds: what the entry's
-    form shows as the player chooses (protocol 4)."""
-
-    type: Literal["conflict_form"] = "conflict_form"
-    id: Id
-    command: Annotated[ConflictTask | ConflictMinor, Field(discriminator="type")]
-    chosen: dict[Need, Line] = Field(
-        default_factory=dict,
-        max_length=len(Need),
-        description="The value chosen for each need so far (a choice's `value`, or text): "
-        "the host sets the fields each fills, and answers with the `command` to send",
-    )
+    command: Annotated[AttemptTask | ConflictTask, Field(discriminator="type")]
 
 
 class LogPageRequest(_Message):
@@ -192,14 +175,7 @@ class Ping(_Message):
 
 
 ClientMessage = Annotated[
-    Hello
-    | Claim
-    | SendCommand
-    | PreviewTask
-    | ConflictFormRequest
-    | LogPageRequest
-    | Resync
-    | Ping,
+    Hello | Claim | SendCommand | PreviewTask | LogPageRequest | Resync | Ping,
     Field(discriminator="type"),
 ]
 client_messages: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
@@ -314,10 +290,9 @@ class Refused(_Message):
 
 
 class TaskPreview(_Message):
-    """The host's plan for a Task, computed by the engine (no client re-implements rules).
-
-    ``reason`` is set (and the rest empty) when the Task would be refused.
-    """
+    """The host's preview of a Task, from the engine on the whole battle (no client
+    re-implements rules): ``reason`` is set (and the rest empty) when the Task would be
+    refused. The fields are the engine's :class:`~bridge.engine.TaskPreview`."""
 
     type: Literal["task_preview"] = "task_preview"
     id: int
@@ -326,46 +301,31 @@ class TaskPreview(_Message):
     items: tuple[tuple[str, int], ...] = Field(
         default=(), description="The Difficulty breakdown: (what, amount), base first"
     )
-    odds: TaskOdds | None = None
-    who: str = Field(default="", description="Who rolls and their target number")
-    dice: int = Field(default=0, description="The dice the character rolls (not the assists')")
-    assists: tuple[str, ...] = Field(default=(), description="Who rolls an assisting die")
     complication_range: int = 1
     complication_why: tuple[str, ...] = ()
+    roll: str = Field(default="", description="Who rolls and their target number")
+    dice: int = Field(default=0, description="The dice the roller rolls (not the assists')")
+    assists: tuple[str, ...] = Field(default=(), description="Who rolls an assisting die")
     cost: PurchaseCost | None = Field(default=None, description="What the bought dice cost")
-    power: int = Field(default=0, description="The Power the Task spends")
+    power: int = Field(default=0, description="The Power a station Task spends")
     costs: tuple[str, ...] = Field(
         default=(),
         description="Everything the attempt costs, hit or miss, in words, item by item "
-        "(bought dice, a torpedo's Threat, its Power)",
+        "(bought dice, a torpedo's or a Lethal attack's Threat, its Power)",
     )
-
-
-class ConflictForm(_Message):
-    """The host's answer to ``conflict_form``, from the engine on the whole battle:
-    ``reason`` when the seat has no figure in a running conflict (the rest then empty)."""
-
-    type: Literal["conflict_form"] = "conflict_form"
-    id: int
-    reason: str | None = None
-    needs: tuple[Need, ...] = ()
-    choices: dict[Need, tuple[ConflictChoice, ...]] = Field(
-        default_factory=dict, description="Each need's legal values (a need not here: text)"
-    )
-    preview: ConflictPreview | None = Field(
-        default=None, description="A Task's Difficulty, costs and odds, or why it is refused"
-    )
-    command: dict[str, JsonValue] | None = Field(
+    odds: TaskOdds | None = None
+    attack: AttackOdds | None = Field(
         default=None,
-        description="The Command with the `chosen` values in its fields (without `by`): "
-        "send it as it is",
+        description="An attack on foot: the chance to hit (and, in melee, to be hit back) "
+        "and its damage as a range",
     )
-    labels: dict[Need, str] = Field(
-        default_factory=dict, description="What a form calls each of the `needs`"
-    )
-    optional: tuple[Need, ...] = Field(
-        default=(), description="The `needs` the player may leave empty"
-    )
+    notes: tuple[str, ...] = Field(default=(), description="What the odds leave out")
+    lines: tuple[str, ...] = Field(default=(), description="The preview in words, a line each")
+
+    @classmethod
+    def of(cls, request: int, preview: EnginePreview) -> TaskPreview:
+        """The engine's preview as the answer to request ``request``."""
+        return cls(id=request, **preview.model_dump())
 
 
 class LogPage(_Message):
@@ -422,7 +382,6 @@ HostMessage = Annotated[
     | Accepted
     | Refused
     | TaskPreview
-    | ConflictForm
     | LogPage
     | Seats
     | Pong

@@ -17,12 +17,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar, cast
 
-from bridge.engine import Conflict, Encounter, PendingTask, redact_conflict
+from bridge.engine import Conflict, Encounter, PendingTask, hidden_from_players
+from bridge.model.npc import Npc
 from bridge.model.ship import Ship
 from bridge.rules.task import Assist, Roller
 from bridge.seatview.seat import Seat
 
-__all__ = ["Memo", "contact", "seat_view", "seen_roll"]
+__all__ = ["Memo", "contact", "redact_conflict", "seat_view", "seen_roll"]
 
 T = TypeVar("T")
 _UNKNOWN = Roller(target=0)
@@ -47,6 +48,39 @@ def contact(ship: Ship) -> Ship:
         destroyed=ship.destroyed,
         contact=True,
     )
+
+
+def _redacted_npc(npc: Npc) -> Npc:
+    """An NPC as the players see it before the GM reveals it: its name, tier, weapons and
+    description; no statistics from which its Stress follows, and no abilities."""
+    return Npc(
+        id=npc.id,
+        name=npc.name,
+        species=npc.species,
+        tier=npc.tier,
+        weapons=npc.weapons,
+        description=npc.description,
+        stress=0,
+        avoid_injury=False,
+    )
+
+
+def redact_conflict(state: Encounter) -> Conflict | None:
+    """The personal conflict as the players receive it ([house rule]: an unrevealed NPC's
+    Stress and special abilities are the GM's): such figures keep where they stand, their
+    Injuries and weapons, but show Stress 0 and no statistics or abilities. ``None`` when no
+    conflict runs; the same object when nothing is hidden."""
+    now = state.conflict
+    if now is None:
+        return None
+    hidden = {
+        fid: f.model_copy(update={"npc": _redacted_npc(f.npc), "stress": 0, "own_threat": 0})
+        for fid, f in now.figures.items()
+        if f.npc is not None and hidden_from_players(state, f)
+    }
+    if not hidden:
+        return now
+    return now.model_copy(update={"figures": {**now.figures, **hidden}})
 
 
 def seen_roll(roll: PendingTask, ship: Ship) -> PendingTask:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import errno
-import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -11,7 +10,8 @@ from bridge.engine import Encounter, Session
 from bridge.storage.deferred import DEFER_JOURNAL_BYTES, deferred_journal, split_journal
 from bridge.storage.formats import Checkpoint, EncounterFile
 from bridge.storage.load import MAX_BYTES, FileProblem, parse_document, read_regular
-from bridge.storage.save import write_atomic
+from bridge.storage.save import clean_stale_temporaries, write_atomic
+from bridge.storage.stamps import FileStamp, changed_since, file_stamp
 
 __all__ = [
     "FileStamp",
@@ -23,32 +23,6 @@ __all__ = [
     "save_battle",
     "session_from",
 ]
-
-
-@dataclass(frozen=True)
-class FileStamp:
-    """What tells one version of a file from another: every save (Bridge's, atomic, is a
-    new file) changes it."""
-
-    device: int
-    inode: int
-    size: int
-    modified_ns: int
-
-
-def file_stamp(path: Path) -> FileStamp | None:
-    """The stamp of ``path`` now, or ``None`` if there is no such file."""
-    try:
-        info = os.stat(path)
-    except OSError:
-        return None
-    return FileStamp(info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns)
-
-
-def changed_since(path: Path, stamp: FileStamp | None) -> bool:
-    """Whether ``path`` is no longer the file ``stamp`` was taken of (another Bridge or
-    program saved it, moved it away or deleted it). ``None``: there was no file."""
-    return stamp is not None and file_stamp(path) != stamp
 
 
 def battle_file(session: Session, notes: str = "") -> EncounterFile:
@@ -101,9 +75,13 @@ def session_from(doc: EncounterFile) -> OpenedBattle:
 
 
 def open_battle(path: Path) -> OpenedBattle:
-    """Open a battle file; a large one has its journal read only when first needed."""
+    """Open a battle file; a large one has its journal read only when first needed.
+
+    What a save of it killed midway left beside it (Bridge's own temporary files, not
+    one of a save under way) goes once the file has opened."""
     stamp = file_stamp(path)
     opened = _open(path)
+    clean_stale_temporaries(path.parent, path.name)
     return OpenedBattle(opened.session, opened.warning, stamp)
 
 

@@ -16,7 +16,7 @@ from bridge.storage.formats import CharacterFile
 from bridge.storage.library import demo_file
 from bridge.storage.library_files import read_own_files
 from bridge.storage.paths import fresh_library_id, library_dir
-from bridge.storage.save import save_atomic
+from bridge.storage.stamps import FileStamp, save_unless_changed
 
 __all__ = [
     "LibraryCharacter",
@@ -38,6 +38,8 @@ class LibraryCharacter:
     character: Character
     notes: str
     path: Path | None
+    stamp: FileStamp | None = None
+    """Its file as it was read (to notice another save over it since)."""
 
     @property
     def editable(self) -> bool:
@@ -54,7 +56,7 @@ def library_characters() -> tuple[list[LibraryCharacter], list[str]]:
     """Starter officers and the GM's own; the second list names files that could not load."""
     found, problems = read_own_files(KIND, CharacterFile, "character", "starter officers")
     return starter_characters() + [
-        LibraryCharacter(doc.character, doc.notes, path) for path, doc in found
+        LibraryCharacter(doc.character, doc.notes, path, stamp) for path, doc, stamp in found
     ], problems
 
 
@@ -63,12 +65,15 @@ def new_character_id(name: str, taken: Collection[str] = ()) -> str:
     return fresh_library_id(KIND, name, "officer", taken)
 
 
-def save_library_character(character: Character, notes: str = "") -> LibraryCharacter:
-    """Save (or overwrite) a character in the GM's library, atomically (or OSError)."""
+def save_library_character(
+    character: Character, notes: str = "", read: FileStamp | None = None
+) -> LibraryCharacter:
+    """Save (or overwrite) a character in the GM's library, atomically (or OSError); over
+    a file that changed since ``read`` was taken of it, :class:`ChangedOnDisk`."""
     path = library_dir(KIND) / f"{character.id}.json"
     checked = Character.model_validate(character.model_dump())
-    save_atomic(path, CharacterFile(character=checked, notes=notes, source="GM library"))
-    return LibraryCharacter(checked, notes, path)
+    document = CharacterFile(character=checked, notes=notes, source="GM library")
+    return LibraryCharacter(checked, notes, path, save_unless_changed(path, document, read))
 
 
 def duplicate_character(original: Character, name: str) -> LibraryCharacter:

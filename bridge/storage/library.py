@@ -10,7 +10,8 @@ from bridge.model.ship import Ship
 from bridge.storage.formats import EncounterFile, ShipFile
 from bridge.storage.load import FileProblem, load_file, parse_document
 from bridge.storage.paths import fresh_library_id, library_dir, library_path
-from bridge.storage.save import save_atomic
+from bridge.storage.save import clean_stale_temporaries
+from bridge.storage.stamps import FileStamp, file_stamp, save_unless_changed
 
 __all__ = [
     "LibraryShip",
@@ -30,6 +31,8 @@ class LibraryShip:
     ship: Ship
     notes: str
     path: Path | None
+    stamp: FileStamp | None = None
+    """Its file as it was read (to notice another save over it since)."""
 
     @property
     def editable(self) -> bool:
@@ -56,21 +59,24 @@ def library_ships() -> tuple[list[LibraryShip], list[str]]:
     ships = starter_ships()
     problems = []
     try:
-        own = sorted(library_dir("ships").glob("*.json"))
+        folder = library_dir("ships")
+        own = sorted(folder.glob("*.json"))
     except OSError as exc:
         folder = library_path("ships")
         return ships, [
             f"The ship library folder {folder} cannot be used ({exc.strerror or exc}): "
             "only the starter ships are shown, and copies or edits cannot be saved."
         ]
+    clean_stale_temporaries(folder)  # what a save killed midway left
     for path in own:
+        stamp = file_stamp(path)  # before reading: a save meanwhile shows as a change
         try:
             doc = load_file(path)
         except FileProblem as exc:
             problems.append(exc.message)
             continue
         if isinstance(doc, ShipFile):
-            ships.append(LibraryShip(doc.ship, doc.notes, path))
+            ships.append(LibraryShip(doc.ship, doc.notes, path, stamp))
     return ships, problems
 
 
@@ -82,14 +88,13 @@ def duplicate_ship(original: Ship, name: str) -> LibraryShip:
     return save_library_ship(copy, f"Copied from {original.name}.")
 
 
-def save_library_ship(ship: Ship, notes: str = "") -> LibraryShip:
-    """Save (or overwrite) a ship in the GM's library, atomically (or :class:`OSError`)."""
+def save_library_ship(ship: Ship, notes: str = "", read: FileStamp | None = None) -> LibraryShip:
+    """Save (or overwrite) a ship in the GM's library, atomically (or :class:`OSError`);
+    over a file that changed since ``read`` was taken of it, :class:`ChangedOnDisk`."""
     path = library_dir("ships") / f"{ship.id}.json"
-    save_atomic(
-        path,
-        ShipFile(ship=Ship.model_validate(ship.model_dump()), notes=notes, source="GM library"),
-    )
-    return LibraryShip(ship, notes, path)
+    checked = Ship.model_validate(ship.model_dump())
+    document = ShipFile(ship=checked, notes=notes, source="GM library")
+    return LibraryShip(ship, notes, path, save_unless_changed(path, document, read))
 
 
 def delete_library_ship(entry: LibraryShip) -> None:

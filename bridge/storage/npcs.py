@@ -16,7 +16,7 @@ from bridge.storage.formats import NpcFile
 from bridge.storage.library_files import read_own_files
 from bridge.storage.load import parse_document
 from bridge.storage.paths import fresh_library_id, library_dir
-from bridge.storage.save import save_atomic
+from bridge.storage.stamps import FileStamp, save_unless_changed
 
 __all__ = [
     "LibraryNpc",
@@ -38,6 +38,8 @@ class LibraryNpc:
     npc: Npc
     notes: str
     path: Path | None
+    stamp: FileStamp | None = None
+    """Its file as it was read (to notice another save over it since)."""
 
     @property
     def editable(self) -> bool:
@@ -59,7 +61,7 @@ def starter_npcs() -> list[LibraryNpc]:
 def library_npcs() -> tuple[list[LibraryNpc], list[str]]:
     """Starter templates and the GM's own; the second list names files that could not load."""
     found, problems = read_own_files(KIND, NpcFile, "NPC", "starter NPCs")
-    own = [LibraryNpc(doc.npc, doc.notes, path) for path, doc in found]
+    own = [LibraryNpc(doc.npc, doc.notes, path, stamp) for path, doc, stamp in found]
     return starter_npcs() + own, problems
 
 
@@ -68,12 +70,13 @@ def new_npc_id(name: str, taken: Collection[str] = ()) -> str:
     return fresh_library_id(KIND, name, "npc", taken)
 
 
-def save_library_npc(npc: Npc, notes: str = "") -> LibraryNpc:
-    """Save (or overwrite) an NPC in the GM's library, atomically (or :class:`OSError`)."""
+def save_library_npc(npc: Npc, notes: str = "", read: FileStamp | None = None) -> LibraryNpc:
+    """Save (or overwrite) an NPC in the GM's library, atomically (or :class:`OSError`);
+    over a file that changed since ``read`` was taken of it, :class:`ChangedOnDisk`."""
     path = library_dir(KIND) / f"{npc.id}.json"
     checked = Npc.model_validate(npc.model_dump())
-    save_atomic(path, NpcFile(npc=checked, notes=notes, source="GM library"))
-    return LibraryNpc(checked, notes, path)
+    document = NpcFile(npc=checked, notes=notes, source="GM library")
+    return LibraryNpc(checked, notes, path, save_unless_changed(path, document, read))
 
 
 def duplicate_npc(original: Npc, name: str) -> LibraryNpc:

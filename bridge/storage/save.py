@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import contextlib
-import glob
 import hashlib
 import os
+import re
 import tempfile
 import time
 from pathlib import Path
@@ -37,20 +37,32 @@ def _prefix(name: str) -> str:
     return f".{cut}~{digest}."
 
 
-def clean_stale_temporaries(folder: Path, name: str | None = None) -> int:
-    """Remove the temporary files a kill mid-save left in ``folder`` (those of the file
-    called ``name`` at once, any other only once it is :data:`STALE_AFTER` seconds old);
-    returns how many."""
+def _ours(folder: Path, name: str | None) -> list[Path]:
+    """The temporary files :func:`write_atomic` made in ``folder`` (for the file called
+    ``name`` only, if given): its prefix, then the eight characters
+    :func:`tempfile.mkstemp` adds, then ``.tmp``. Another program's ``.tmp`` files do not
+    have that shape and are left alone."""
+    start = re.escape(_prefix(name)) if name is not None else r"\..+\."
+    shape = re.compile(f"{start}[a-z0-9_]{{{_RANDOM}}}\\.tmp")
+    try:
+        return [p for p in folder.glob(".*.tmp") if shape.fullmatch(p.name)]
+    except OSError:
+        return []
+
+
+def clean_stale_temporaries(folder: Path, name: str | None = None, fresh_too: bool = False) -> int:
+    """Remove the temporary files a kill mid-save left in ``folder`` (only Bridge's own,
+    and only those of the file called ``name``, if given); returns how many.
+
+    One younger than :data:`STALE_AFTER` seconds may be a save under way (another Bridge
+    saving the same file): it stays, unless ``fresh_too`` (the file is about to be
+    replaced by this process anyway).
+    """
     removed = 0
     now = time.time()
-    pattern = f"{glob.escape(_prefix(name))}*.tmp" if name is not None else ".*.tmp"
-    try:
-        leftovers = list(folder.glob(pattern))
-    except OSError:
-        return 0
-    for temp in leftovers:
+    for temp in _ours(folder, name):
         with contextlib.suppress(OSError):
-            if name is not None or now - temp.stat().st_mtime > STALE_AFTER:
+            if fresh_too or now - temp.stat().st_mtime > STALE_AFTER:
                 temp.unlink()
                 removed += 1
     return removed
@@ -65,7 +77,7 @@ def write_atomic(path: Path, data: bytes) -> None:
     """
     folder = path.parent
     folder.mkdir(parents=True, exist_ok=True)
-    clean_stale_temporaries(folder, path.name)
+    clean_stale_temporaries(folder, path.name, fresh_too=True)
     handle, temp = tempfile.mkstemp(prefix=_prefix(path.name), suffix=".tmp", dir=folder)
     try:
         with os.fdopen(handle, "wb") as out:

@@ -4,7 +4,7 @@
 
 import { mergePatch } from "./patch.js";
 
-export const PROTOCOL = 4;
+export const PROTOCOL = 5;
 const APP = "web station";
 const FATAL = new Set(["version", "code", "removed", "hello_first"]);
 

@@ -176,3 +176,34 @@ class Fight:
 
 def log(applied: Applied) -> str:
     return "\n".join(applied.entry.log)
+
+
+def form(state: Encounter, figure: str, key: str) -> dict[str, Any]:
+    """The Conflict card entry's fields for ``figure``, by the Command field each fills."""
+    from bridge.engine import entry_info
+
+    return {p.name: p for p in entry_info(state, figure, key).params}
+
+
+def offered(param: Any, **chosen: Any) -> list[Any]:
+    """The values of ``param``'s choices that hold with the values ``chosen`` (a choice
+    offered only with another field's value: ``only_with``)."""
+    return [
+        c.value
+        for c in param.choices
+        if all(chosen.get(field) in values for field, values in c.only_with.items())
+    ]
+
+
+def entry_command(
+    state: Encounter, figure: str, key: str, by: str, **chosen: Any
+) -> ConflictTask | ConflictMinor:
+    """The entry's Command as its form starts (each field at its default or its first
+    legal choice) with the values ``chosen``, as a window or a web page builds it."""
+    from bridge.engine import entry_info, filled
+
+    info = entry_info(state, figure, key)
+    fields = {**filled(info), **chosen, "by": by}
+    if info.kind == "minor":
+        return ConflictMinor.model_validate(fields)
+    return ConflictTask.model_validate(fields)

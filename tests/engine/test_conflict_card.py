@@ -1,5 +1,5 @@
 """What the Conflict card shows, from the engine alone: every entry with the gate's reason,
-its needs and their legal choices, a Task's itemised Difficulty and exact odds (a melee
+its fields and their legal choices, a Task's itemised Difficulty and exact odds (a melee
 attack's with its opposition), the figure's Stress as the viewer may see it. A window built
 on it holds no rule: an entry is enabled exactly when the engine accepts it."""
 
@@ -9,17 +9,9 @@ import pytest
 
 from bridge.engine.commands import Command
 from bridge.engine.conflict.autopilot import suggest_conflict
-from bridge.engine.conflict.card import (
-    conflict_card,
-    conflict_choices,
-    conflict_figures,
-    conflict_needs,
-    conflict_preview,
-    with_choice,
-)
+from bridge.engine.conflict.card import conflict_card, conflict_figures, conflict_preview
 from bridge.engine.conflict.catalog import CONFLICT_CARD
-from bridge.engine.conflict.commands import ConflictMinor, ConflictTask
-from bridge.engine.conflict.roll_needs import ROLL_NEEDS
+from bridge.engine.conflict.commands import ConflictTask
 from bridge.engine.core.commands import SetValue
 from bridge.engine.core.needs import Need
 from bridge.engine.demo_boarding import demo_boarding
@@ -28,31 +20,16 @@ from bridge.engine.state.encounter import Encounter
 from bridge.rules.dice import SeededDice
 from bridge.rules.opposed import opposed_odds
 from bridge.rules.personal_gear import PersonalEffect
-from tests.engine.conflict_table import A, B, C, Fight, npc
+from tests.engine.conflict_table import A, B, C, Fight, entry_command, form, npc, offered
 
-NOTES = {Need.NOTE: "the door panel", Need.TRIGGER: "the door opens"}
+NOTES = {"other_task": "Higher ground", "create_advantage": "Higher ground"}
 
 
 def filled(state: Encounter, figure: str, key: str, by: str) -> Command:
-    """The entry's Command with the first legal choice of every need (a note typed)."""
-    cmd: ConflictTask | ConflictMinor = (
-        ConflictMinor(by=by, action=key)
-        if CONFLICT_CARD[key].kind == "minor"
-        else ConflictTask(by=by, action=key)
-    )
-    for need in conflict_needs(state, figure, key, cmd):
-        if need in (Need.ALSO, Need.BESIDE, Need.COMPLICATION, Need.CHARGE, *ROLL_NEEDS):
-            continue  # optional
-        choices = conflict_choices(state, figure, key, cmd).get(need)
-        if choices:
-            cmd = with_choice(cmd, need, choices[0].value)
-        elif need in NOTES:
-            cmd = with_choice(cmd, need, NOTES[need])
-    if key == "other_task":
-        cmd = with_choice(cmd, Need.DIFFICULTY, "1")
-    if key == "create_advantage":
-        cmd = with_choice(cmd, Need.NOTE, "Higher ground")
-    return cmd
+    """The entry's Command as its form starts (the first legal choice of every field it
+    cannot go without; a note typed where the Task needs one)."""
+    chosen = {"note": NOTES[key]} if key in NOTES else {}
+    return entry_command(state, figure, key, by, **chosen)
 
 
 @pytest.mark.parametrize("seed", [3, 11])
@@ -74,11 +51,11 @@ def test_an_enabled_entry_with_its_first_legal_choices_is_accepted(seed: int) ->
             for entry in (*card.minors, *card.tasks):
                 command = filled(state, actor, entry.key, by)
                 refusal = session.check(command)
-                if entry.why_not is None:
+                if entry.reason is None:
                     assert refusal is None, (entry.key, refusal, command)
                     seen_enabled.add(entry.key)
                 else:
-                    assert refusal == entry.why_not, (entry.key, refusal)
+                    assert refusal == entry.reason, (entry.key, refusal)
         command = suggest_conflict(state, session.check)
         assert command is not None
         session.apply(command)
@@ -109,7 +86,7 @@ def test_the_card_shows_every_entry_and_the_back_its_spends() -> None:
         "keep_initiative",
     }
     assert next(s for s in card.spends if s.key == "avoid_injury").marks == "I"
-    assert card.start_turn is None and card.tasks[0].why_not is not None
+    assert card.start_turn is None and card.tasks[0].reason is not None
     assert card.figure.stress == 18 and card.figure.weapons == (
         "Phaser Type-3 (phaser rifle)",
         "Phaser Type-2",
@@ -121,14 +98,16 @@ def test_a_melee_targets_choices_are_those_within_reach() -> None:
         officers=(("kell", B, 1),), npcs=((npc(), B, 1, 1), (npc(id="far", name="Far"), C, 0, 1))
     )
     f.turn("kell")
-    fists = ConflictTask(by="kell", action="attack", weapon="Unarmed Strike")
-    targets = conflict_choices(f.state, "kell", "attack", fists)[Need.TARGET]
-    assert [c.value for c in targets] == ["thug"]
-    rifle = ConflictTask(by="kell", action="attack")
-    labels = [c.label for c in conflict_choices(f.state, "kell", "attack", rifle)[Need.TARGET]]
+    fields = form(f.state, "kell", "attack")
+    assert offered(fields["target"], weapon="Unarmed Strike") == ["thug"]
+    rifle = "Phaser Type-3 (phaser rifle)"
+    labels = [
+        c.label
+        for c in fields["target"].choices
+        if c.value in offered(fields["target"], weapon=rifle)
+    ]
     assert labels == ["Thug (Reach)", "Far (Medium)"]
-    weapons = conflict_choices(f.state, "kell", "attack", rifle)[Need.PERSONAL_WEAPON]
-    assert [c.value for c in weapons] == ["Phaser Type-3 (phaser rifle)", "Unarmed Strike"]
+    assert offered(fields["weapon"]) == [rifle, "Unarmed Strike"]
 
 
 def test_charge_is_offered_only_after_prepare() -> None:
@@ -136,12 +115,12 @@ def test_charge_is_offered_only_after_prepare() -> None:
     Attacking with this weapon"."""
     f = Fight()
     f.turn("kell")
-    cmd = ConflictTask(by="kell", action="attack", target="thug")
-    assert Need.CHARGE not in conflict_needs(f.state, "kell", "attack", cmd)
+    assert "charge" not in form(f.state, "kell", "attack")
     f.minor("prepare")
-    assert Need.CHARGE in conflict_needs(f.state, "kell", "attack", cmd)
-    charged = with_choice(cmd, Need.CHARGE, PersonalEffect.AREA.value)
-    assert Need.ALSO in conflict_needs(f.state, "kell", "attack", charged)
+    fields = form(f.state, "kell", "attack")
+    charge = fields["charge"]
+    assert PersonalEffect.AREA.value in offered(charge)
+    assert charge.only_with == {"weapon": ("Phaser Type-3 (phaser rifle)",)}  # Charge only
 
 
 def test_a_melee_previews_odds_count_the_opposition() -> None:
@@ -204,14 +183,12 @@ def test_a_decision_shows_on_the_deciders_card() -> None:
 def test_draw_and_movement_choices() -> None:
     f = Fight(officers=(("kell", A, 0),), npcs=((npc(), B, 0, 1),))
     f.turn("kell")
-    draw = conflict_choices(f.state, "kell", "draw_item")[Need.DRAW]
-    assert [c.value for c in draw] == ["Phaser Type-2"]
-    moves = conflict_choices(f.state, "kell", "movement", ConflictMinor(action="movement", zone=B))
-    assert [c.value for c in moves[Need.ZONE]] == [A, B]
-    assert [c.value for c in moves[Need.BESIDE]] == ["thug"]
+    assert offered(form(f.state, "kell", "draw_item")["weapon"]) == ["Phaser Type-2"]
+    moves = form(f.state, "kell", "movement")
+    assert offered(moves["zone"]) == [A, B]
+    assert offered(moves["beside"], zone=B) == [None, "thug"]
     f.do(SetValue(path="conflict.figures.kell.wielding", value=None))
-    draw = conflict_choices(f.state, "kell", "draw_item")[Need.DRAW]
-    assert len(draw) == 2
+    assert len(offered(form(f.state, "kell", "draw_item")["weapon"])) == 2
 
 
 def test_with_the_house_rule_off_the_players_see_every_npcs_stress() -> None:
@@ -271,9 +248,9 @@ def test_a_task_without_a_roll_previews_as_the_gates_word_and_notes_take_text() 
     f.turn("kell")
     for key in ("pass", "ready", "assist"):
         assert conflict_preview(f.state, ConflictTask(by="kell", action=key)).reason is None
-    advantage = conflict_choices(f.state, "kell", "create_advantage")
-    assert Need.NOTE not in advantage and Need.ROLL in advantage
-    assert Need.TRIGGER not in conflict_choices(f.state, "kell", "ready")
+    advantage = form(f.state, "kell", "create_advantage")
+    assert advantage["note"].kind == "text" and {"attribute", "discipline"} <= set(advantage)
+    assert form(f.state, "kell", "ready")["note"].kind == "text"
 
 
 def test_who_is_within_reach_is_said_by_name_and_the_fallen_are_marked() -> None:

@@ -32,7 +32,7 @@ def test_every_control_is_there_and_says_why_not_outside_a_turn() -> None:
     f = Fight()
     controls = conflict_controls(f.state, "kell")
     assert tuple(controls) == CONTROL_KEYS
-    assert controls["resolve"].reason == "No rolled Task of yours is waiting."
+    assert controls["resolve"].reason == "No rolled Task of yours is waiting for its spends."
     assert controls["swift_task"].reason == "Spend Momentum during Lt. Cmdr. Kell's own Turn."
     assert all(c.params == () for c in controls.values() if c.reason is not None)
     assert conflict_card(f.state, "kell").controls == controls  # the card carries them

@@ -22,10 +22,10 @@ from bridge.engine.conflict.commands import (
 from bridge.engine.conflict.figures import figure_range
 from bridge.engine.conflict.gate import decision_text
 from bridge.engine.core.commands import StartTurn
-from bridge.engine.gate import PAUSED
 from bridge.engine.session import Session
 from bridge.engine.ship.catalog import CATALOG
 from bridge.engine.ship.commands import AttemptTask, EndScene
+from bridge.engine.ship.gate import PAUSED
 from bridge.engine.ship.turns import players_waiting
 from bridge.engine.state.cards import Station
 from bridge.rules.dice import GivenDice

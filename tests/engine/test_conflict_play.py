@@ -15,7 +15,7 @@ from bridge.engine.conflict.autopilot import (
     play_conflict_turn,
     suggest_conflict,
 )
-from bridge.engine.conflict.card import conflict_choices, conflict_needs, with_choice
+from bridge.engine.conflict.card import entry_info
 from bridge.engine.conflict.catalog import CONFLICT_CARD
 from bridge.engine.conflict.commands import (
     Aim,
@@ -36,7 +36,6 @@ from bridge.engine.core.commands import (
     StartTurn,
     TriggerReady,
 )
-from bridge.engine.core.needs import Need
 from bridge.engine.demo_boarding import demo_boarding
 from bridge.engine.session import Session
 from bridge.engine.state.encounter import Encounter
@@ -115,20 +114,28 @@ def candidate(state: Encounter, draw: st.DrawFn) -> Command:
         spend = draw(st.sampled_from(["extra_minor", "swift_task", "create_problem"]))
         return SpendMomentum(by=by, spend=spend, with_threat=draw(st.booleans()), where="conflict")
     key = draw(st.sampled_from(KEYS))
-    command: ConflictTask | ConflictMinor = (
-        ConflictMinor(by=by, action=key)
-        if CONFLICT_CARD[key].kind == "minor"
-        else ConflictTask(by=by, action=key, lethal=draw(st.booleans()), roll=True)
-    )
-    for need in conflict_needs(state, actor, key, command):
-        choices = conflict_choices(state, actor, key, command).get(need)
-        if choices and draw(st.integers(0, 5)):
-            command = with_choice(command, need, draw(st.sampled_from(choices)).value)
-        elif need in (Need.NOTE, Need.TRIGGER):
-            command = with_choice(command, need, "the door")
-        elif need is Need.DIFFICULTY:
-            command = with_choice(command, need, str(draw(st.integers(0, 3))))
-    return command
+    info = entry_info(state, actor, key)
+    values: dict[str, object] = {}
+    for param in info.params:  # as a form would be filled: each field its own way
+        holding = [
+            c.value
+            for c in param.choices
+            if all(values.get(f) in v for f, v in c.only_with.items())
+        ]
+        if param.kind == "choice" and holding and draw(st.integers(0, 5)):
+            values[param.name] = draw(st.sampled_from(holding))
+        elif param.kind == "flag":
+            values[param.name] = draw(st.booleans())
+        elif param.kind == "text":
+            values[param.name] = "the door"
+        elif param.kind == "number":
+            values[param.name] = draw(st.integers(param.minimum or 0, param.maximum or 3))
+        elif param.kind == "dice" and holding:
+            values[param.name] = draw(st.lists(st.sampled_from(holding), max_size=1))
+    fields = {**info.command, **values, "by": by}
+    if info.kind == "minor":
+        return ConflictMinor.model_validate(fields)
+    return ConflictTask.model_validate(fields)
 
 
 def ConflictApplyDamageLike(by: str, draw: st.DrawFn) -> Command:  # noqa: N802

@@ -280,16 +280,16 @@ def test_first_aid_needs_an_injured_character_within_reach() -> None:
 def test_first_aids_patients_say_which_is_an_enemy() -> None:
     """Seed 001 FIRST AID stabilises "an Injured character" within Reach: a foe may be
     one, and its choice says so (its Momentum spend would put it back in the fight)."""
-    from bridge.engine.conflict.card import conflict_choices
     from bridge.engine.conflict.commands import MoveFigure
+    from bridge.engine.conflict.forms import entry_params
     from bridge.engine.core.commands import SetValue
-    from bridge.engine.core.needs import Need
 
     f = Fight(officers=(("kell", B, 1), ("sorel", B, 1)))
     f.do(MoveFigure(figure="thug", zone=B, beside="sorel"))
     for fid in ("kell", "thug"):
         f.do(SetValue(path=f"conflict.figures.{fid}.injury", value="nonlethal"))
-    labels = [c.label for c in conflict_choices(f.state, "sorel", "first_aid")[Need.PATIENT]]
+    patient = next(p for p in entry_params(f.state, "sorel", "first_aid") if p.name == "target")
+    labels = [c.label for c in patient.choices]
     assert labels == ["Lt. Cmdr. Kell (Non-lethal Injury)", "Thug (Non-lethal Injury, an enemy)"]
 
 

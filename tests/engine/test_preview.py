@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from bridge.engine.core.plan import TaskPlan
 from bridge.engine.gate import preview_task
 from bridge.engine.ship.commands import AttemptTask
-from bridge.engine.ship.tasks import TaskPlan
 from bridge.rules.odds import task_odds
 from tests.engine.table import Table
 

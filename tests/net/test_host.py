@@ -532,50 +532,43 @@ def test_a_snapshot_holds_every_member_with_explicit_nulls() -> None:
     run(body())
 
 
-def test_a_thin_client_fills_a_conflict_entry_from_its_choices_and_sends_what_comes_back() -> None:
-    """Protocol 4's ``conflict_form`` with ``chosen``: the host sets the fields each need
-    fills (the engine's ``with_choice``) and answers with the Command to send, so a web
-    page builds an attack without knowing which field a need fills. A value the entry
-    does not take is refused by name, and nothing changes."""
-    from bridge.engine import ConflictTask, Need, demo_boarding
-    from bridge.net.protocol import ConflictForm, ConflictFormRequest
+def test_a_thin_client_fills_a_conflict_entry_from_its_fields_and_previews_it() -> None:
+    """Protocol 5: a Conflict card entry is an action like a station's, its fields and
+    their legal choices in the card the seat receives; a thin client builds the Command
+    from them alone (a choice that holds only with another field's value says so), asks
+    the same ``preview`` a ship Task takes for the odds, and sends it."""
+    from bridge.engine import demo_boarding
+    from bridge.net.protocol import PreviewTask, TaskPreview
+    from bridge.seatview import availability
 
     async def body() -> None:
         async with hosting(demo_boarding()) as (host, url):
             ws = await raw_join(url, "char:kell")
-            await ws.send(
-                json.dumps(
-                    {
-                        "type": "command",
-                        "id": 1,
-                        "command": {"type": "start_turn", "where": "conflict", "actor": "kell"},
-                    }
-                )
-            )
+            start = {"type": "start_turn", "where": "conflict", "actor": "kell"}
+            await ws.send(json.dumps({"type": "command", "id": 1, "command": start}))
             assert (await receive_until(ws, "accepted")).type == "accepted"
-            blank = ConflictTask(action="attack")
-            await ws.send(ConflictFormRequest(id=2, command=blank).model_dump_json())
-            first = await receive_until(ws, "conflict_form")
-            assert isinstance(first, ConflictForm) and first.reason is None
-            target = first.choices[Need.TARGET][0].value
-            chosen = {Need.TARGET: target, Need.LETHAL: "true"}
-            ask = ConflictFormRequest(id=3, command=blank, chosen=chosen)
+            card = availability(host.session.state, "kell").conflict  # (what the seat got)
+            assert card is not None
+            attack = next(e for e in card.tasks if e.key == "attack")
+            assert attack.reason is None and attack.rolled
+            fields = {p.name: p for p in attack.params}
+            weapon = fields["weapon"].default or fields["weapon"].choices[0].value
+            targets = [
+                c.value
+                for c in fields["target"].choices
+                if weapon in c.only_with.get("weapon", (weapon,))
+            ]
+            assert "klingon-warrior" in targets
+            command = {**attack.command, "target": "klingon-warrior", "weapon": weapon}
+            ask = PreviewTask.model_validate({"type": "preview", "id": 2, "command": command})
             await ws.send(ask.model_dump_json())
-            form = await receive_until(ws, "conflict_form")
-            assert isinstance(form, ConflictForm) and form.command is not None
-            assert form.command["target"] == target and form.command["lethal"] is True
-            assert "by" not in form.command and form.preview is not None
-            before = host.session.state
-            wrong = ConflictFormRequest(id=4, command=blank, chosen={Need.DIFFICULTY: "lots"})
-            await ws.send(wrong.model_dump_json())
-            refused = await receive_until(ws, "conflict_form")
-            assert isinstance(refused, ConflictForm)
-            assert refused.reason == "'lots' is not a difficulty this entry takes."
-            assert host.session.state is before
-            await ws.send(json.dumps({"type": "command", "id": 5, "command": form.command}))
+            preview = await receive_until(ws, "task_preview")
+            assert isinstance(preview, TaskPreview) and preview.reason is None
+            assert preview.attack is not None and preview.lines and preview.roll
+            await ws.send(json.dumps({"type": "command", "id": 3, "command": command}))
             assert (await receive_until(ws, "accepted")).type == "accepted"
             pending = host.session.state.conflict.pending  # type: ignore[union-attr]
-            assert pending is not None and pending.params.target == target
+            assert pending is not None and pending.params.target == "klingon-warrior"
             await ws.close()
 
     run(body())

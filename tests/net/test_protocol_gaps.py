@@ -74,7 +74,19 @@ def test_a_seat_answers_its_officers_decisions_as_the_document_says() -> None:
             assert isinstance(snapshot, Snapshot) and snapshot.available.conflict is not None
             decision = snapshot.available.conflict.decision
             assert decision is not None and decision.kind == "avoid_injury"
-            assert decision.cost == 2 and decision.options == ()  # (the GM's stray hits only)
+            assert decision.cost == 2
+            answers = {a.name: a.command for a in decision.answers}  # each its Command
+            assert answers["AVOID: +2 THREAT"] == {
+                "type": "avoid_injury",
+                "figure": "kell",
+                "pay": "threat",
+            }
+            assert set(answers) == {
+                "AVOID: 2 MOMENTUM",
+                "AVOID: +2 THREAT",
+                "AVOID: A COMPLICATION",
+                "TAKE THE INJURY",
+            }
             assert snapshot.available.conflict.figure.id == "kell"
             await _send(ws, 1, {"type": "end_turn", "where": "conflict"})  # play waits
             assert (await receive_until(ws, "refused")).type == "refused"
@@ -82,7 +94,7 @@ def test_a_seat_answers_its_officers_decisions_as_the_document_says() -> None:
             refused = await receive_until(ws, "refused")  # not this answer: its text says why
             assert isinstance(refused, Refused) and refused.reason == decision.text
             threat = host.session.state.threat.value
-            await _send(ws, 3, {"type": "avoid_injury", "figure": "kell", "pay": "threat"})
+            await _send(ws, 3, answers["AVOID: +2 THREAT"])
             assert (await receive_until(ws, "accepted")).type == "accepted"
             state = host.session.state
             assert state.threat.value == threat + 2

@@ -29,6 +29,7 @@ def _bundle(tmp_path: Path) -> tuple[Path, Path]:
     for relative, source in check_web_files.expected().items():
         (resources / relative).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(source, resources / relative)
+    shutil.copytree(ROOT / "resources" / "guide", resources / "guide")  # (the guide's own check)
     readme = tmp_path / "README.md"
     readme.write_text("Runs on glibc 99.0 or newer.", encoding="utf-8")
     return bundle, readme

@@ -19,7 +19,7 @@ from bridge.engine.journal import JournalEntry
 from bridge.engine.session import CommandRefused, Session
 from bridge.engine.ship.autopilot import suggest
 from bridge.rules.dice import SeededDice
-from bridge.storage import autosave
+from bridge.storage import autosave_writer as autosave
 from bridge.storage.autosave import AutosaveJournal, find_unfinished, prune_closed, recover
 from bridge.storage.load import FileProblem
 
@@ -259,7 +259,7 @@ def test_a_journal_in_an_unwritable_folder_says_so(tmp_path: Path) -> None:
 def test_stale_temporary_files_are_cleaned(tmp_path: Path) -> None:
     _, journal = autosaved(10)
     folder = journal.path.parent
-    stale = folder / f".{journal.path.name}.abc123.tmp"
+    stale = folder / f".{journal.path.name}.abc12345.tmp"
     stale.write_text("half a save")
     os.utime(stale, (1000, 1000))
     fresh = folder / ".other.jsonl.xyz.tmp"

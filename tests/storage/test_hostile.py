@@ -189,7 +189,7 @@ def test_a_sample_of_hostile_files_all_get_a_clear_message(tmp_path: Path) -> No
 # -- 7. a kill during Save leaves a temporary file: the next save removes it -------------
 def test_the_next_save_removes_what_a_killed_save_left(tmp_path: Path) -> None:
     path = tmp_path / "battle [1].json"
-    leftover = tmp_path / ".battle [1].json.k1ll3d.tmp"
+    leftover = tmp_path / ".battle [1].json.k1ll3d00.tmp"
     leftover.write_text("half a save")
     other = tmp_path / ".notes.json.abc.tmp"
     other.write_text("another file's save")

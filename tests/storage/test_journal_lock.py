@@ -148,7 +148,7 @@ def test_a_new_journal_never_takes_a_name_another_process_holds(
     from types import SimpleNamespace
 
     from bridge.engine.demo import demo_encounter
-    from bridge.storage import autosave
+    from bridge.storage import autosave_writer as autosave
     from bridge.storage.autosave import AutosaveJournal
 
     monkeypatch.setattr(autosave, "time", SimpleNamespace(strftime=lambda _: "20260101-120000"))

@@ -18,7 +18,7 @@ from bridge.engine.demo import demo_encounter
 from bridge.engine.session import CommandRefused, Session
 from bridge.engine.ship.autopilot import suggest
 from bridge.rules.dice import SeededDice
-from bridge.storage import autosave
+from bridge.storage import autosave_writer as autosave
 from bridge.storage.autosave import AutosaveJournal, recover
 from tests.factories import played
 

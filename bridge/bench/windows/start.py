@@ -12,7 +12,10 @@ times launch to that line.
   station windows;
 - ``console``: Bridge as ``bridge`` starts, autosave on: the GM console painted and its
   event loop (Qt's; asyncio joins it when the network is first used) running, so it
-  answers the GM.
+  answers the GM;
+- ``paint``: Bridge as ``bridge`` starts, to its first picture: the command line, then
+  the start's front (the error report, the claim to be the user's one Bridge, the
+  splash) until the splash is painted, before the engine is imported.
 """
 
 from __future__ import annotations
@@ -118,6 +121,20 @@ def _bridge(demo: bool) -> None:
     console.close()
 
 
+def _first_paint() -> None:
+    import bridge.cli  # noqa: F401  (``bridge`` runs through the command line first)
+    from bridge.ui.app.collector import hold
+
+    hold()  # as ``bridge`` starts
+    from bridge.ui.app.start import first_frame
+
+    front = first_frame()
+    if front is None:
+        raise SystemExit("another Bridge holds this home: the probe needs its own")
+    idle_until_painted()
+    _report([front.splash])
+
+
 def _sizes(text: str) -> list[tuple[int, int]]:
     pairs = [part.split("x") for part in text.split(",") if part]
     return [(int(w), int(h)) for w, h in pairs]
@@ -131,8 +148,12 @@ def main(argv: list[str]) -> None:
         _bare(_sizes(argv[1]) if len(argv) > 1 else [(1280, 690)] * 6)
     elif mode in ("six", "console"):
         _bridge(demo=mode == "six")
+    elif mode == "paint":
+        _first_paint()
     else:
-        raise SystemExit("usage: python -m bridge.bench.windows.start bare|bare6 SIZES|six|console")
+        raise SystemExit(
+            "usage: python -m bridge.bench.windows.start bare|bare6 SIZES|six|console|paint"
+        )
 
 
 # -- the parent: launching the probes, bare and Bridge interleaved ---------------------------
@@ -198,19 +219,21 @@ def launch(mode: str, env: dict[str, str], *extra: str) -> StartRun:
 
 
 def start_rounds(runs: int) -> dict[str, list[StartRun]]:
-    """``runs`` rounds of the four probes, one of each per round (the order turns each
+    """``runs`` rounds of the five probes, one of each per round (the order turns each
     round), after one untimed round that writes preferences and warms the disk cache."""
     import tempfile
 
     compile_bridge()
-    found: dict[str, list[StartRun]] = {"bare": [], "bare6": [], "six": [], "console": []}
+    order = ["bare", "six", "bare6", "console", "paint"]
+    found: dict[str, list[StartRun]] = {mode: [] for mode in order}
     with tempfile.TemporaryDirectory(prefix="bridge-bench-") as home:
         env = probe_env(home)
         sizes = launch("six", env).sizes
         launch("console", env)
-        order = ["bare", "six", "bare6", "console"]
+        launch("paint", env)
         for n in range(runs):
-            for mode in order[n % 4 :] + order[: n % 4]:
+            turn = n % len(order)
+            for mode in order[turn:] + order[:turn]:
                 extra = [",".join(sizes)] if mode == "bare6" else []
                 found[mode].append(launch(mode, env, *extra))
     return found

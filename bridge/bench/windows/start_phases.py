@@ -11,7 +11,9 @@ Each probe process (``python -m bridge.bench.windows.start_phases console|six``)
 - building the windows, then painting them until idle (as the start-up figures wait).
 
 The parent launches the probes interleaved with a bare PySide6 window (the start-up
-figures' yardstick) and prints each phase's median against the goals' budgets.
+figures' yardstick) and prints each phase's median against the goals' budgets, and the
+time to Bridge's first picture (its splash, painted before the engine is imported:
+``python -m bridge.bench.windows.start paint``) against the bare window's, pair by pair.
 """
 
 from __future__ import annotations
@@ -24,10 +26,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bridge.bench.process import cpu_seconds, machine_load
+from bridge.bench.windows.start import StartRun
 
 __all__ = [
+    "FIRST_PAINT_GOAL",
     "PHASES",
     "PhaseRun",
+    "first_paint_line",
     "launch_phases",
     "main",
     "phase_report",
@@ -48,6 +53,8 @@ PHASES = (
 
 GOALS = {"console": 2.5, "six": 3.5}
 """The start-up goals, each a multiple of a bare window's start."""
+FIRST_PAINT_GOAL = 1.5
+"""Bridge's first picture at most this many times a bare window's start."""
 
 
 def _model_classes() -> int:
@@ -140,25 +147,49 @@ def launch_phases(mode: str, env: dict[str, str]) -> PhaseRun:
     return PhaseRun((before, *phases), float(line["cpu"]), int(line["classes"]))  # type: ignore[arg-type, call-overload]
 
 
-def phase_rounds(runs: int) -> tuple[list[float], dict[str, list[PhaseRun]]]:
-    """``runs`` rounds of a bare window and the two phase probes, interleaved, after one
-    untimed round (preferences written, the disk cache warm). Returns the bare
-    windows' seconds and each mode's probes."""
+def phase_rounds(
+    runs: int,
+) -> tuple[list[float], dict[str, list[PhaseRun]], list[tuple[StartRun, StartRun]]]:
+    """``runs`` rounds of a bare window, the two phase probes and the first picture,
+    interleaved, after one untimed round (preferences written, the disk cache warm).
+    Returns the bare windows' seconds, each mode's probes, and each round's bare window
+    with Bridge's first picture, launched one after the other."""
     import tempfile
 
     from bridge.bench.windows.start import compile_bridge, launch, probe_env
 
     compile_bridge()
     bare: list[float] = []
+    paint: list[tuple[StartRun, StartRun]] = []
     found: dict[str, list[PhaseRun]] = {"console": [], "six": []}
     with tempfile.TemporaryDirectory(prefix="bridge-bench-") as home:
         env = probe_env(home)
         launch_phases("six", env)
+        launch("paint", env)
         for _ in range(max(runs, 1)):
-            bare.append(launch("bare", env).wall)
+            window = launch("bare", env)
+            bare.append(window.wall)
+            paint.append((window, launch("paint", env)))
             for mode, runs_of_mode in found.items():
                 runs_of_mode.append(launch_phases(mode, env))
-    return bare, found
+    return bare, found, paint
+
+
+def first_paint_line(pairs: Sequence[tuple[StartRun, StartRun]]) -> str:
+    """Bridge's first picture against the bare window launched just before it: the
+    medians, and the median of the pairs' ratios, in wall and in CPU time."""
+
+    def ratio(attr: str) -> float:
+        return float(statistics.median(getattr(p, attr) / getattr(b, attr) for b, p in pairs))
+
+    wall = ratio("wall")
+    met = "met" if wall <= FIRST_PAINT_GOAL else "MISSED"
+    return (
+        f"  first picture (the splash, before the engine loads): "
+        f"{statistics.median(p.wall for _, p in pairs) * 1e3:.0f} ms, {wall:.2f}x a bare "
+        f"window (CPU {statistics.median(p.cpu for _, p in pairs) * 1e3:.0f} ms, "
+        f"{ratio('cpu'):.2f}x; median of {len(pairs)} pairs; goal {FIRST_PAINT_GOAL}x): {met}"
+    )
 
 
 def phase_report(bare: Sequence[float], found: dict[str, list[PhaseRun]]) -> str:
@@ -197,9 +228,9 @@ def phase_report(bare: Sequence[float], found: dict[str, list[PhaseRun]]) -> str
 
 
 def start_phases(runs: int) -> str:
-    """``bridge bench start``: the phases, measured and reported."""
-    bare, found = phase_rounds(runs)
-    return phase_report(bare, found)
+    """``bridge bench start``: the phases and the first picture, measured and reported."""
+    bare, found, paint = phase_rounds(runs)
+    return phase_report(bare, found) + "\n" + first_paint_line(paint)
 
 
 if __name__ == "__main__":

@@ -21,8 +21,9 @@ from bridge.engine.conflict.ops import (
     set_conflict,
     threat_available,
 )
-from bridge.engine.conflict.rule import Choice, ConflictRule, FigureFrame
+from bridge.engine.conflict.rule import ConflictRule, FigureFrame
 from bridge.engine.core.context import Ctx, need, refuse
+from bridge.engine.core.forms import Choice
 from bridge.engine.core.needs import Need
 from bridge.engine.state.conflict import Conflict, ConflictPending, Decision, Figure
 from bridge.engine.state.encounter import Encounter

@@ -1,7 +1,9 @@
 """What the Conflict card shows for one figure, as data: its status (Stress, Injury, Avoid
-Injury, weapons, where it stands), every entry of the card with the gate's reason, what
-each needs and the legal choices for it, the card back's spends, what waits, and a
-Task's itemised Difficulty and exact odds before the roll.
+Injury, weapons, where it stands), every entry of the card as the form types every card
+shares (its Command, the fields it asks with their legal choices, the gate's reason, the
+spends a success allows) with the card's words and a preview of its first choices, the
+card back's spends, what waits (and the answers a decision takes), and a Task's itemised
+Difficulty and exact odds before the roll.
 
 The Conflict card window, the GM console and a network seat all read these functions, so
 none of them holds a rule. Each answer is a pydantic model and goes over the wire as is.
@@ -9,71 +11,46 @@ none of them holds a rule. Each answer is a pydantic model and goes over the wir
 
 from __future__ import annotations
 
-from typing import Literal, TypeVar
+from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, JsonValue
 
 from bridge.engine.conflict.attack import attack_weapon, blow_effects, counter_weapon
 from bridge.engine.conflict.catalog import CONFLICT_CARD, CONFLICT_SPENDS
 from bridge.engine.conflict.commands import ConflictMinor, ConflictTask
 from bridge.engine.conflict.controls import conflict_controls
 from bridge.engine.conflict.figures import hidden_from_players, issuer, reach_of, stats
+from bridge.engine.conflict.forms import entry_params, entry_spends
 from bridge.engine.conflict.gate import conflict_gate, decision_text
-from bridge.engine.conflict.roll_needs import (
-    ROLL_NEED_LABELS,
-    ROLL_NEEDS,
-    roll_choices,
-    roll_needs,
-    roll_update,
-)
 from bridge.engine.conflict.rolls import melee_outcome
-from bridge.engine.conflict.rule import Choice
+from bridge.engine.conflict.rule import FigureFrame
 from bridge.engine.conflict.rules import CONFLICT_RULES
-from bridge.engine.conflict.tasks import ConflictPlan, preview_conflict_task
-from bridge.engine.core.commands import EndTurn, StartTurn
-from bridge.engine.core.forms import ActionInfo
-from bridge.engine.core.needs import Need
-from bridge.engine.state.conflict import Conflict, Figure
+from bridge.engine.conflict.tasks import preview_conflict_task
+from bridge.engine.core.forms import ActionInfo, filled, unusable
+from bridge.engine.core.plan import TaskPlan
+from bridge.engine.core.preview import TaskPreview, preview_lines
+from bridge.engine.state.conflict import Conflict, Decision, Figure
 from bridge.engine.state.encounter import Encounter
-from bridge.model.npc import Npc
-from bridge.rules.odds import TaskOdds, task_odds
+from bridge.rules.odds import task_odds
 from bridge.rules.personal_gear import PersonalEffect
-from bridge.rules.personal_odds import AttackOdds, attack_odds, damage_range
+from bridge.rules.personal_odds import attack_odds, damage_range
 
 __all__ = [
-    "MINOR_NEEDS",
-    "NEED_LABELS",
-    "OPTIONAL",
     "CardEntry",
     "ConflictCardView",
-    "ConflictPreview",
     "DecisionView",
     "FigureView",
     "SpendEntry",
     "conflict_card",
-    "conflict_choices",
     "conflict_figures",
-    "conflict_needs",
     "conflict_preview",
+    "entry_info",
     "hidden_from_players",
     "injury_text",
-    "preview_lines",
-    "preview_summary",
-    "redact_conflict",
     "status_lines",
     "stress_text",
-    "with_choice",
 ]
 
-MINOR_NEEDS: dict[str, tuple[Need, ...]] = {
-    "draw_item": (Need.DRAW,),
-    "movement": (Need.ZONE, Need.BESIDE),
-    "interact": (Need.NOTE,),
-}
-"""What the Conflict card's Minor Actions need (``ConflictMinor``: ``weapon`` and
-``pick_up`` for DRAW, ``zone`` and ``beside`` for Movement, ``note`` for Interact)."""
-GROUND = "ground:"
-"""A DRAW choice's value for a weapon on the ground: ``ground:<name>`` (``pick_up``)."""
 Viewer = str
 """``"gm"`` or a character id: whose eyes the answer is for."""
 
@@ -123,21 +100,17 @@ class FigureView(_View):
     injury_words: str = Field(default="", description="Its Injury in words")
 
 
-class CardEntry(_View):
-    """One entry of the Conflict card, enabled when ``why_not`` is None."""
+class CardEntry(ActionInfo):
+    """One entry of the Conflict card: what it takes and asks (as every card's entry), the
+    card's words for it, and a rolled Task's preview for its first choices."""
 
     key: str
-    name: str
-    kind: Literal["minor", "task"]
     group: str
     text: str
-    roll: str
+    roll: str = Field(description="What it rolls, in the card's words")
     difficulty: str
     momentum: str
-    why_not: str | None = None
-    needs: tuple[Need, ...]
-    choices: dict[Need, tuple[Choice, ...]]
-    preview: ConflictPreview | None = Field(
+    preview: TaskPreview | None = Field(
         default=None, description="A rolled Task's Difficulty and odds for its first choices"
     )
 
@@ -153,35 +126,14 @@ class SpendEntry(_View):
 
 
 class DecisionView(_View):
-    """A decision waiting for this figure's side (Avoid Injury, resist a Knockdown)."""
+    """A decision waiting for this figure's side (Avoid Injury, resist a Knockdown, the
+    GM's stray shot): in words, and each answer it takes as the Command to send."""
 
     kind: str
     text: str
     cost: int
-    options: tuple[Choice, ...] = ()
-
-
-class ConflictPreview(_View):
-    """A Conflict card Task before its roll: the itemised Difficulty, what it costs, and
-    its exact odds (an attack's with the opposition, and its damage as a range)."""
-
-    reason: str | None = Field(default=None, description="Why it would be refused (then empty)")
-    difficulty: int | None = None
-    items: tuple[tuple[str, int], ...] = ()
-    complication_range: int = 1
-    complication_why: tuple[str, ...] = ()
-    roll: str = ""
-    assists: tuple[str, ...] = ()
-    costs: tuple[str, ...] = ()
-    odds: TaskOdds | None = None
-    attack: AttackOdds | None = None
-    notes: tuple[str, ...] = Field(
-        default=(), description="What the odds leave out (Aim's re-roll after the roll)"
-    )
-    lines: tuple[str, ...] = Field(
-        default=(),
-        description="The preview in words, a line each: the itemised Difficulty, the roll, "
-        "the complication range, the costs, the exact odds and an attack's damage",
+    answers: tuple[ActionInfo, ...] = Field(
+        default=(), description="Each answer: its words, its Command, and why not (if so)"
     )
 
 
@@ -275,208 +227,29 @@ def conflict_figures(state: Encounter, viewer: Viewer = "gm") -> tuple[FigureVie
 
 
 # -- needs and legal choices --------------------------------------------------------------
-def conflict_needs(
-    state: Encounter, figure: str, key: str, cmd: ConflictTask | ConflictMinor | None = None
-) -> tuple[Need, ...]:
-    """What the card entry ``key`` needs from the figure (the dialog's fields): given the
-    parameters chosen so far, only those offered for them (a Charge only for a Charge
-    weapon after Prepare; the further targets only for an Area attack)."""
-    if key in MINOR_NEEDS:
-        return MINOR_NEEDS[key]
-    rule = CONFLICT_RULES.get(key)
-    if rule is None:
-        return ()
-    task = cmd if isinstance(cmd, ConflictTask) else ConflictTask(action=key)
-    own = rule.needs_for(state, figure, task)
-    if rule.immediate is not None:  # not rolled: nothing to roll with
-        return own
-    return (*own, *roll_needs(state, _conflict(state).figures[figure]))
-
-
-def conflict_choices(
-    state: Encounter, figure: str, key: str, cmd: ConflictTask | ConflictMinor | None = None
-) -> dict[Need, tuple[Choice, ...]]:
-    """The legal values of each need, given the parameters chosen so far. A need with no
-    list here (a free note, a trigger) takes text."""
-    now = _conflict(state)
-    if key in MINOR_NEEDS:
-        minor = cmd if isinstance(cmd, ConflictMinor) else ConflictMinor(action=key)
-        return _minor_choices(now, figure, key, minor)
-    rule = CONFLICT_RULES.get(key)
-    if rule is None:
-        return {}
-    task = cmd if isinstance(cmd, ConflictTask) else ConflictTask(action=key)
-    own = {
-        need: rule.choices[need](state, figure, task)
-        for need in rule.needs_for(state, figure, task)
-        if need in rule.choices and need not in TEXT_NEEDS
-    }
-    if rule.immediate is not None:
-        return own
-    return {**own, **roll_choices(state, now.figures[figure], task)}
-
-
-def _minor_choices(
-    now: Conflict, figure: str, key: str, cmd: ConflictMinor
-) -> dict[Need, tuple[Choice, ...]]:
-    fig = now.figures[figure]
-    here = now.zone_of(figure)
-    if key == "draw_item":
-        carried = [
-            Choice(value=w.name, label=w.describe()) for w in fig.weapons if w.name != fig.wielding
-        ]
-        ground = [
-            Choice(value=f"{GROUND}{g.weapon.name}", label=f"{g.weapon.name} (on the ground)")
-            for g in now.ground
-            if g.zone == here and g.huddle == fig.huddle
-        ]
-        return {Need.DRAW: (*carried, *ground)}
-    if key == "movement":
-        zones = tuple(
-            Choice(value=z, label=z + (" (here)" if z == here else ""))
-            for z in now.zones.zones
-            if now.zones.distance(here, z) <= 1
-        )
-        zone = cmd.zone or here
-        beside = tuple(
-            Choice(value=fid, label=f.name)
-            for fid, f in now.figures.items()
-            if fid != figure and not f.withdrawn and now.zone_of(fid) == zone
-        )
-        return {Need.ZONE: zones, Need.BESIDE: beside}
-    return {}
-
-
-Chosen = TypeVar("Chosen", ConflictTask, ConflictMinor)
-_FIELD: dict[Need, str] = {
-    Need.TARGET: "target",
-    Need.PATIENT: "target",
-    Need.ALLY: "target",
-    Need.GUARDED: "target",
-    Need.PERSONAL_WEAPON: "weapon",
-    Need.CHARGE: "charge",
-    Need.ZONE: "zone",
-    Need.BESIDE: "beside",
-    Need.COMPLICATION: "complication",
-    Need.READIED: "readied",
-    Need.NOTE: "note",
-    Need.TRIGGER: "note",
-}
-
-
-def with_choice(cmd: Chosen, need: Need, value: str) -> Chosen:
-    """``cmd`` with the value of one need set, as a Choice's ``value`` (or a typed note)
-    gives it: the one place that knows which field a need fills, so a window or a web page
-    builds the Command without knowing the rules. ``ALSO`` adds a further target."""
-    update: dict[str, object]
-    match need:
-        case Need.LETHAL | Need.WEAKNESS:
-            update = {need.value: value == "true"}
-        case Need.ROLL:
-            attribute, _, discipline = value.partition("+")
-            update = {"attribute": attribute, "discipline": discipline}
-        case Need.DIFFICULTY:
-            update = {"difficulty_choice": int(value)}
-        case Need.DRAW:
-            ground = value.startswith(GROUND)
-            update = {"weapon": value.removeprefix(GROUND), "pick_up": ground}
-        case Need.ALSO:
-            update = {"also": (*getattr(cmd, "also", ()), value)}
-        case Need.FOCUS | Need.DICE | Need.DETERMINATION:
-            if not isinstance(cmd, ConflictTask):
-                raise ValueError(f"a Minor Action is not rolled: no {need.value}")
-            update = roll_update(cmd, need, value)
-        case _:
-            update = {_FIELD[need]: value}
-    return type(cmd).model_validate({**cmd.model_dump(), **update})
 
 
 # -- the preview --------------------------------------------------------------------------
-def preview_lines(preview: ConflictPreview) -> tuple[str, ...]:
-    """A Task before its roll: the itemised Difficulty, the roll, costs and exact odds."""
-    if preview.reason is not None:
-        return (preview.reason,)
-    lines = []
-    if preview.difficulty is not None:
-        items = " ".join(f"{'+' if n >= 0 else ''}{n} {why}" for why, n in preview.items)
-        lines.append(f"Difficulty {preview.difficulty}" + (f" ({items})" if items else ""))
-    if preview.roll:
-        lines.append(f"Roll: {preview.roll}")
-    if preview.assists:
-        lines.append("Assisted by " + ", ".join(preview.assists))
-    if preview.complication_range > 1:
-        why = "; ".join(preview.complication_why)
-        lines.append(
-            f"Complication range {preview.complication_range}" + (f" ({why})" if why else "")
-        )
-    lines.extend(preview.costs)
-    attack = preview.attack
-    if attack is not None:
-        if attack.kind == "melee":
-            lines.append(
-                f"Hit {attack.p_hit:.0%} · the target hits you {attack.p_countered:.0%} · "
-                f"neither {attack.p_miss:.0%} (exact, with the opposing roll)"
-            )
-        else:
-            lines.append(f"Hit {attack.p_hit:.0%} (exact)")
-        damage = attack.damage.describe()
-        lines.append(f"Damage: {damage}")
-        lines.extend(n.replace(f": {damage}", "") for n in attack.notes)
-    elif preview.odds is not None:
-        odds = preview.odds
-        lines.append(
-            f"Success {odds.p_success:.0%} · Momentum expected {odds.expected_momentum:.1f} · "
-            f"Complication {odds.p_complication:.0%} (exact)"
-        )
-    lines.extend(preview.notes)
-    return tuple(lines)
 
 
-def preview_summary(preview: ConflictPreview) -> str:
-    """A Task's preview on one short line of the card: Difficulty, roll, the chance."""
-    if preview.reason is not None:
-        return preview.reason
-    parts = []
-    if preview.difficulty is not None:
-        parts.append(f"Difficulty {preview.difficulty}")
-    if preview.roll:
-        parts.append(preview.roll)
-    if preview.attack is not None:
-        parts.append(f"hit {preview.attack.p_hit:.0%}")
-    elif preview.odds is not None:
-        parts.append(f"success {preview.odds.p_success:.0%}")
-    return " · ".join(parts)
-
-
-def conflict_preview(state: Encounter, cmd: ConflictTask) -> ConflictPreview:
+def conflict_preview(state: Encounter, cmd: ConflictTask) -> TaskPreview:
     """The Task ``cmd`` before its roll, or why it would be refused: its itemised
     Difficulty, its costs, and its exact odds (a melee attack's against the target's
     opposing roll; the damage as a range). A Task that is not rolled (Pass, Ready,
     Assist, Direct) has no roll to preview: only the gate's reason, if any."""
     rule = CONFLICT_RULES.get(cmd.action)
     if rule is not None and rule.immediate is not None:
-        return ConflictPreview(reason=conflict_gate(state, cmd))
+        reason = conflict_gate(state, cmd)
+        return TaskPreview(reason=reason, lines=(reason,) if reason else ())
     plan = preview_conflict_task(state, cmd)
     if isinstance(plan, str):
-        return ConflictPreview(reason=plan)
+        return TaskPreview(reason=plan, lines=(plan,))
     preview = _preview_of(state, cmd, plan)
     return preview.model_copy(update={"lines": preview_lines(preview)})
 
 
-def _preview_of(state: Encounter, cmd: ConflictTask, plan: ConflictPlan) -> ConflictPreview:
+def _preview_of(state: Encounter, cmd: ConflictTask, plan: TaskPlan[FigureFrame]) -> TaskPreview:
     spec = plan.spec
-    bought = spec.cost
-    costs = [
-        f"{bought.determination} Determination" if bought.determination else "",
-        f"{bought.momentum} Momentum (bought dice)" if bought.momentum else "",
-        f"+{bought.threat_added} Threat to the GM (bought dice)" if bought.threat_added else "",
-        f"{bought.threat_spent} Threat spent (bought dice)" if bought.threat_spent else "",
-    ]
-    what, threat = plan.threat
-    if threat:
-        costs.append(
-            f"{threat} Threat spent ({what})" if plan.frame.npc else f"+{threat} Threat ({what})"
-        )
     attack = None
     if CONFLICT_RULES[cmd.action].attack:
         now = _conflict(state)
@@ -496,14 +269,16 @@ def _preview_of(state: Encounter, cmd: ConflictTask, plan: ConflictPlan) -> Conf
         attack = attack_odds(spec, damage, reactive=plan.reactive, counter=counter)
     aiming = attack is not None and _conflict(state).figures[plan.frame.actor].aim
     notes = ("Aiming: after the roll you may re-roll a d20; these odds are before it.",)
-    return ConflictPreview(
+    return TaskPreview(
         difficulty=spec.difficulty,
         items=plan.items,
         complication_range=spec.complication_range,
         complication_why=plan.complication_why,
         roll=plan.who,
+        dice=spec.lead_dice,
         assists=plan.assist_names,
-        costs=tuple(c for c in costs if c),
+        cost=spec.cost,
+        costs=tuple(c.describe() for c in plan.costs),
         odds=task_odds(spec) if spec.difficulty or cmd.roll else None,
         attack=attack,
         notes=notes if aiming else (),
@@ -511,59 +286,42 @@ def _preview_of(state: Encounter, cmd: ConflictTask, plan: ConflictPlan) -> Conf
 
 
 # -- the card -----------------------------------------------------------------------------
-OPTIONAL = frozenset(
-    {Need.GUARDED, Need.ALSO, Need.BESIDE, Need.CHARGE, Need.COMPLICATION, Need.ROLL, *ROLL_NEEDS}
-)
-"""Needs a Task goes without unless chosen (Guard guards oneself, the card's roll, a
-Focus, dice bought, the Determination die)."""
-PLACEHOLDER = "…"
-TEXT_NEEDS = frozenset({Need.NOTE, Need.TRIGGER})
-"""Needs filled with the player's own words: they have no list of choices."""
-
-
-def _default_task(state: Encounter, figure: str, key: str, by: str) -> ConflictTask:
-    """The Task with the first legal choice of each need it cannot go without, a note
-    left blank (the entry's preview)."""
-    cmd = ConflictTask(by=by, action=key)
-    for need in conflict_needs(state, figure, key, cmd):
-        if need in OPTIONAL:
-            continue
-        choices = conflict_choices(state, figure, key, cmd).get(need)
-        if choices:
-            cmd = with_choice(cmd, need, choices[0].value)
-        elif need in (Need.NOTE, Need.TRIGGER):
-            cmd = with_choice(cmd, need, PLACEHOLDER)
-    return cmd
-
-
-def _entry(state: Encounter, fig: Figure, key: str, by: str) -> CardEntry:
+def entry_info(state: Encounter, figure: str, key: str) -> CardEntry:
+    """The Conflict card entry ``key`` for ``figure``, judged by the engine's gate for the
+    figure's own issuer (its officer's player, or the GM): its Command, its fields and
+    their choices now, the spends a success allows, and its preview."""
+    fig = _conflict(state).figures[figure]
+    by = issuer(fig)
     a = CONFLICT_CARD[key]
+    command: ConflictMinor | ConflictTask
     if a.kind == "minor":
-        command: ConflictMinor | ConflictTask = ConflictMinor(by=by, action=key)
+        command = ConflictMinor(by=by, action=key)
     else:
         command = ConflictTask(by=by, action=key)
     reason = conflict_gate(state, command)
-    preview = None
-    if a.kind == "task" and reason is None and CONFLICT_RULES[key].immediate is None:
-        cmd = _default_task(state, fig.id, key, by)
-        plan = preview_conflict_task(state, cmd)
-        preview = (
-            ConflictPreview(reason=plan) if isinstance(plan, str) else _preview_of(state, cmd, plan)
-        )
-    return CardEntry(
-        key=key,
+    params = entry_params(state, figure, key) if reason is None else ()
+    reason = reason or unusable(params)
+    rolled = a.kind == "task" and CONFLICT_RULES[key].immediate is None
+    fixed: dict[str, JsonValue] = {"type": command.type, "action": key}
+    info = CardEntry(
         name=a.name,
         kind=a.kind,
+        reason=reason,
+        command=fixed,
+        rolled=rolled,
+        params=params if reason is None else (),
+        spends=entry_spends(key) if reason is None else (),
+        key=key,
         group=a.group,
         text=a.text,
         roll=a.roll_text if len(a.attributes) < 6 else "Any Attribute + Discipline that fits",
         difficulty=a.difficulty_text,
         momentum=a.momentum,
-        why_not=reason,
-        needs=conflict_needs(state, fig.id, key, command),
-        choices=conflict_choices(state, fig.id, key, command),
-        preview=preview,
     )
+    if not rolled or reason is not None:
+        return info
+    first = ConflictTask.model_validate({**filled(info), "by": by})
+    return info.model_copy(update={"preview": conflict_preview(state, first)})
 
 
 def _turn_left(now: Conflict) -> str:
@@ -613,11 +371,58 @@ def _decision(state: Encounter, now: Conflict, fig: Figure, viewer: Viewer) -> D
     mine = front.figure == fig.id or (front.kind == "stray_hit" and viewer == "gm")
     if not mine:
         return None
-    options = tuple(
-        Choice(value=o, label=now.figures[o].name) for o in front.options if o in now.figures
-    )
     return DecisionView(
-        kind=front.kind, text=decision_text(now, front), cost=front.cost, options=options
+        kind=front.kind,
+        text=decision_text(now, front),
+        cost=front.cost,
+        answers=_answers(state, now, front),
+    )
+
+
+def _answer(name: str, command: dict[str, JsonValue], reason: str | None = None) -> ActionInfo:
+    return ActionInfo(name=name, kind="turn", command=command, reason=reason)
+
+
+def _answers(state: Encounter, now: Conflict, front: Decision) -> tuple[ActionInfo, ...]:
+    """Each answer the decision takes (seed 003 Avoid Injury: pay its cost, or add it to
+    Threat, or take a Complication, or take the Injury; KNOCKDOWN: resist for Threat or
+    fall prone; a stray shot: the GM names whom it strikes, or no one)."""
+    if front.kind == "stray_hit":
+        strikes = tuple(
+            _answer(f"STRIKES {now.figures[o].name.upper()}", {"type": "stray_hit", "figure": o})
+            for o in front.options
+            if o in now.figures
+        )
+        return (*strikes, _answer("STRIKES NO ONE", {"type": "stray_hit", "figure": None}))
+    fig = now.figures[front.figure]
+    npc = fig.npc is not None
+    cost = front.cost
+    if front.kind == "resist_knockdown":
+        resist = f"RESIST: {cost} THREAT" if npc else f"RESIST: +{cost} THREAT"
+        spent = npc and fig.own_threat + state.threat.value < cost
+        return (
+            _answer(
+                resist if cost else "RESIST",
+                {"type": "resist_knockdown", "figure": fig.id, "resist": True},
+                f"Not enough Threat: {cost} needed." if spent else None,
+            ),
+            _answer("FALL PRONE", {"type": "resist_knockdown", "figure": fig.id, "resist": False}),
+        )
+    avoid: dict[str, JsonValue] = {"type": "avoid_injury", "figure": fig.id}
+    pool = fig.own_threat + state.threat.value if npc else state.momentum.value
+    word = "THREAT" if npc else "MOMENTUM"
+    short = f"Not enough {word.capitalize()}: {cost} needed, {pool} in the pool."
+    paid = [
+        _answer(
+            f"AVOID: {cost} {word}", avoid | {"pay": "momentum"}, short if pool < cost else None
+        )
+    ]
+    if not npc:
+        paid.append(_answer(f"AVOID: +{cost} THREAT", avoid | {"pay": "threat"}))
+    return (
+        *paid,
+        _answer("AVOID: A COMPLICATION", avoid | {"pay": "complication"}),
+        _answer("TAKE THE INJURY", avoid | {"pay": "none"}),
     )
 
 
@@ -626,12 +431,14 @@ def conflict_card(state: Encounter, figure: str, viewer: Viewer = "gm") -> Confl
     engine's gate for the figure's own issuer (its officer's player, or the GM)."""
     now = _conflict(state)
     fig = now.figures[figure]
-    by = issuer(fig)
     acting = (now.turn.interrupt or now.turn.actor) == figure
+    controls = conflict_controls(state, figure)
     minors = tuple(
-        _entry(state, fig, a.key, by) for a in CONFLICT_CARD.values() if a.kind == "minor"
+        entry_info(state, figure, a.key) for a in CONFLICT_CARD.values() if a.kind == "minor"
     )
-    tasks = tuple(_entry(state, fig, a.key, by) for a in CONFLICT_CARD.values() if a.kind == "task")
+    tasks = tuple(
+        entry_info(state, figure, a.key) for a in CONFLICT_CARD.values() if a.kind == "task"
+    )
     spends = tuple(
         SpendEntry(
             key=s.key,
@@ -654,78 +461,18 @@ def conflict_card(state: Encounter, figure: str, viewer: Viewer = "gm") -> Confl
         acting=acting,
         turn=_turn_words(now),
         turn_left=_turn_left(now) if acting else "",
-        start_turn=(
-            "Your Turn is under way: END TURN ends it."
-            if now.turn.actor == figure
-            else conflict_gate(state, StartTurn(by=by, actor=figure, where="conflict"))
-        ),
-        end_turn=conflict_gate(state, EndTurn(by=by, where="conflict")),
+        start_turn=controls["start_turn"].reason,
+        end_turn=controls["end_turn"].reason,
         minors=minors,
         tasks=tasks,
         spends=spends,
         pending=_pending_words(state, now),
         decision=_decision(state, now, fig, viewer),
-        controls=conflict_controls(state, figure),
+        controls=controls,
     )
-
-
-# -- what the players may see -------------------------------------------------------------
-def _redacted_npc(npc: Npc) -> Npc:
-    """An NPC as the players see it before the GM reveals it: its name, tier, weapons and
-    description; no statistics from which its Stress follows, and no abilities."""
-    return Npc(
-        id=npc.id,
-        name=npc.name,
-        species=npc.species,
-        tier=npc.tier,
-        weapons=npc.weapons,
-        description=npc.description,
-        stress=0,
-        avoid_injury=False,
-    )
-
-
-def redact_conflict(state: Encounter) -> Conflict | None:
-    """The personal conflict as the players receive it ([house rule]: an unrevealed NPC's
-    Stress and special abilities are the GM's): such figures keep where they stand, their
-    Injuries and weapons, but show Stress 0 and no statistics or abilities. ``None`` when no
-    conflict runs; the same object when nothing is hidden."""
-    now = state.conflict
-    if now is None:
-        return None
-    hidden = {
-        fid: f.model_copy(update={"npc": _redacted_npc(f.npc), "stress": 0, "own_threat": 0})
-        for fid, f in now.figures.items()
-        if f.npc is not None and hidden_from_players(state, f)
-    }
-    if not hidden:
-        return now
-    return now.model_copy(update={"figures": {**now.figures, **hidden}})
 
 
 # -- the words of the card (one home for the desktop's card, the GM's map, the web) ------
-NEED_LABELS: dict[Need, str] = {
-    Need.TARGET: "Target",
-    Need.PATIENT: "Patient",
-    Need.ALLY: "Ally",
-    Need.GUARDED: "Guard whom (none: yourself)",
-    Need.PERSONAL_WEAPON: "Weapon",
-    Need.LETHAL: "Lethal or not",
-    Need.CHARGE: "Charge (after Prepare)",
-    Need.ALSO: "Further target (Area)",
-    Need.WEAKNESS: "Its Specific Weakness",
-    Need.ZONE: "Zone",
-    Need.BESIDE: "End within Reach of",
-    Need.ROLL: "Attribute + Discipline",
-    Need.COMPLICATION: "Remove a Complication instead",
-    Need.DRAW: "Item",
-    Need.READIED: "Task to ready",
-    Need.NOTE: "Note",
-    Need.TRIGGER: "Trigger",
-    Need.DIFFICULTY: "Difficulty",
-    **ROLL_NEED_LABELS,
-}
-"""What a form calls each need of a Conflict card entry."""
 
 
 def stress_text(fig: FigureView) -> str:

@@ -81,11 +81,12 @@ def _move(ctx: Ctx, actor: str, cmd: ConflictMinor) -> None:
 
 
 def _draw(ctx: Ctx, actor: str, cmd: ConflictMinor) -> None:
-    """Seed 003 DRAW ITEM: draw a weapon carried, or pick up an item within Reach."""
+    """Seed 003 DRAW ITEM: draw a weapon carried, or pick up an item within Reach (one the
+    figure does not carry is picked up)."""
     me = figure(ctx, actor)
     if cmd.weapon is None:
         need("Draw Item needs the weapon to draw or pick up.")
-    if cmd.pick_up:
+    if cmd.pick_up or me.weapon(cmd.weapon) is None:  # (one not carried is picked up)
         now = conflict(ctx)
         here = now.zone_of(actor)
         for i, item in enumerate(now.ground):
@@ -96,6 +97,8 @@ def _draw(ctx: Ctx, actor: str, cmd: ConflictMinor) -> None:
                 update_figure(ctx, actor, weapons=(*me.weapons, item.weapon), wielding=cmd.weapon)
                 ctx.say(f"{me.name} picks up {cmd.weapon}.")
                 return
+        if not cmd.pick_up:
+            refuse(f"{me.name} carries no {cmd.weapon}, and none lies on the ground within Reach.")
         refuse(f"There is no {cmd.weapon} on the ground within Reach.")
     if me.weapon(cmd.weapon) is None:
         refuse(f"{me.name} carries no {cmd.weapon}.")

@@ -10,13 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from pydantic import BaseModel, ConfigDict, Field
-
 from bridge.engine.conflict.commands import ConflictTask
 from bridge.engine.conflict.figures import FigureStats
 from bridge.engine.core.context import Ctx
+from bridge.engine.core.forms import Choice
 from bridge.engine.core.needs import Need
-from bridge.engine.state.cards import ActionDef
+from bridge.engine.core.plan import Frame
 from bridge.engine.state.conflict import ConflictPending
 from bridge.engine.state.encounter import Encounter
 from bridge.engine.state.spends import Spends
@@ -24,28 +23,15 @@ from bridge.engine.state.turn import Side
 from bridge.rules.stats import Attribute, Department
 from bridge.rules.task import TaskSpec
 
-__all__ = ["Choice", "ConflictRule", "FigureFrame"]
+__all__ = ["ConflictRule", "FigureFrame"]
 
 
-class Choice(BaseModel):
-    """One legal value of a need: what goes in the Command, and what a person reads."""
+@dataclass(frozen=True, kw_only=True)
+class FigureFrame(Frame):
+    """Who attempts which Conflict card Task: the figure (``npc``: every figure not an
+    officer of the crew, which pays and gains Threat), its side and statistics."""
 
-    model_config = ConfigDict(frozen=True)
-
-    value: str = Field(max_length=120)
-    label: str = Field(max_length=200)
-
-
-@dataclass(frozen=True)
-class FigureFrame:
-    """Who attempts which Conflict card Task: the figure, its side and statistics."""
-
-    actor: str
-    action: ActionDef
     side: Side
-    npc: bool
-    """Pays and gains Threat (every figure not an officer of the crew)."""
-    second_task: bool
     stats: FigureStats
 
 

@@ -18,8 +18,9 @@ from bridge.engine.conflict.ops import (
     set_cturn,
     update_figure,
 )
-from bridge.engine.conflict.rule import Choice, ConflictRule, FigureFrame
+from bridge.engine.conflict.rule import ConflictRule, FigureFrame
 from bridge.engine.core.context import Ctx, need, refuse
+from bridge.engine.core.forms import Choice
 from bridge.engine.core.gm import remove_complication
 from bridge.engine.core.needs import Need
 from bridge.engine.state.conflict import Conflict, ConflictPending

@@ -6,8 +6,6 @@ for a figure instead of a ship's officer; each Task's own part is its rule's
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from bridge.engine.conflict.catalog import CONFLICT_CARD
 from bridge.engine.conflict.commands import Aim, ConflictTask
 from bridge.engine.conflict.figures import issuer, stats
@@ -28,6 +26,7 @@ from bridge.engine.conflict.rules import CONFLICT_RULES
 from bridge.engine.conflict.theatre import CONFLICT
 from bridge.engine.core.commands import ResolveTask
 from bridge.engine.core.context import Ctx, refuse
+from bridge.engine.core.plan import TaskPlan
 from bridge.engine.core.resolution import pay_for_dice, resolve
 from bridge.engine.state.conflict import ConflictParams, ConflictPending, Figure
 from bridge.engine.state.encounter import Encounter
@@ -45,33 +44,11 @@ from bridge.rules.task import (
 )
 
 __all__ = [
-    "ConflictPlan",
     "aim",
     "attempt_conflict_task",
     "plan_conflict_task",
     "preview_conflict_task",
 ]
-
-
-@dataclass(frozen=True)
-class ConflictPlan:
-    """Everything decided about a Conflict card Task before its dice are rolled."""
-
-    frame: FigureFrame
-    items: tuple[tuple[str, int], ...]
-    spec: TaskSpec
-    who: str
-    assist_names: tuple[str, ...]
-    complication_why: tuple[str, ...]
-    interrupt: bool
-    threat: tuple[str, int] = ("", 0)
-    """The Task's own Threat (a Lethal attack's): an officer adds it, an NPC spends it."""
-    reactive: TaskSpec | None = None
-    """A melee attack's opposing roll (the target's Daring + Security)."""
-
-    @property
-    def difficulty(self) -> int:
-        return self.spec.difficulty
 
 
 def _rule(key: str) -> ConflictRule:
@@ -166,7 +143,7 @@ def _assists(ctx: Ctx, frame: FigureFrame, attribute: Attribute) -> list[Assist]
     return out
 
 
-def plan_conflict_task(ctx: Ctx, cmd: ConflictTask) -> ConflictPlan:
+def plan_conflict_task(ctx: Ctx, cmd: ConflictTask) -> TaskPlan[FigureFrame]:
     """Check a rolled Conflict card Task and work out its Difficulty and dice (no roll).
     Uses up the assists on ``ctx``; a preview runs it on a throwaway context."""
     frame, interrupt = _frame(ctx, cmd)
@@ -209,7 +186,7 @@ def plan_conflict_task(ctx: Ctx, cmd: ConflictTask) -> ConflictPlan:
     focus_text = f", Focus: {cmd.focus_name}" if cmd.focus_name else (", Focus" if focus else "")
     auto = f", +{automatic} automatic" if automatic else ""
     who = f"{attribute.label} + {discipline.label} ({roller.target}{focus_text}{auto})"
-    return ConflictPlan(
+    return TaskPlan(
         frame=frame,
         items=tuple(items),
         spec=spec,
@@ -222,7 +199,7 @@ def plan_conflict_task(ctx: Ctx, cmd: ConflictTask) -> ConflictPlan:
     )
 
 
-def preview_conflict_task(state: Encounter, cmd: ConflictTask) -> ConflictPlan | str:
+def preview_conflict_task(state: Encounter, cmd: ConflictTask) -> TaskPlan[FigureFrame] | str:
     """The plan for ``cmd`` in ``state``, or the reason it would be refused: its dice
     paid on a throwaway copy, so that a pool too small for them is said before the roll,
     in the words the roll would be refused in."""

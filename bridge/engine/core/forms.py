@@ -18,6 +18,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, JsonValue
 
 from bridge.rules.challenge import ChallengeDie
+from bridge.rules.task import MAX_BOUGHT_DICE
 from bridge.rules.text import TITLE_MAX
 
 __all__ = [
@@ -28,6 +29,8 @@ __all__ = [
     "Choice",
     "ParamInfo",
     "SpendInfo",
+    "filled",
+    "purchase_params",
     "reroll_damage_param",
     "unusable",
 ]
@@ -46,6 +49,11 @@ class Choice(_Frozen):
     reason: str | None = Field(
         default=None, description="Why it cannot be chosen now (null: it can)"
     )
+    only_with: dict[str, tuple[JsonValue, ...]] = Field(
+        default_factory=dict,
+        description="Offered only while each named field holds one of these values (a "
+        "figure to stand beside, in the zone chosen); otherwise it is not a choice now",
+    )
 
 
 class ParamInfo(_Frozen):
@@ -53,10 +61,11 @@ class ParamInfo(_Frozen):
 
     name: str = Field(description="The Command's field it fills")
     label: str
-    kind: Literal["choice", "number", "flag", "text", "dice"] = Field(
+    kind: Literal["choice", "number", "flag", "text", "dice", "list"] = Field(
         description="choice: one of `choices`; number: an integer from `minimum` to "
         "`maximum`; flag: true or false; text: up to `max_length` characters; dice: a list "
-        "of up to `maximum` of the `choices` (bought dice)"
+        "of up to `maximum` of the `choices`, each may come again (bought dice); list: up "
+        "to `maximum` different `choices` (further targets)"
     )
     required: bool = Field(default=False, description="The Command is refused without it")
     choices: tuple[Choice, ...] = ()
@@ -99,7 +108,9 @@ class SpendInfo(_Frozen):
 
 
 class ActionInfo(BaseModel):
-    """One thing the character may do: its Command and what it needs, or why not now."""
+    """One thing the character (or an NPC, for the GM) may do: its Command and what it
+    needs, or why not now. Every card's entry and every control of a Turn, in either
+    battle, is one of these; a form is built from ``params`` alone."""
 
     model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
@@ -172,3 +183,97 @@ def unusable(params: tuple[ParamInfo, ...]) -> str | None:
                 return str(next(iter(reasons)))
             return param.empty
     return None
+
+
+def purchase_params(
+    *,
+    focuses: Sequence[str],
+    suggested: str | None,
+    values: Sequence[str],
+    determination: str | None,
+    npc: bool,
+) -> tuple[ParamInfo, ...]:
+    """How a rolled Task is rolled, whichever card it is on: the Focus that applies, the
+    dice bought, and the Value a Determination die cites (seed 001 RULES SUMMARY;
+    RULES-NOTES: at most 3 bought dice, the n-th costing n Momentum, or Threat at the same
+    price; the Determination die is the first bought, for 1 Determination and a Value).
+    An NPC buys its dice with Threat. ``determination``: why the roller cannot spend
+    Determination now (None: it can)."""
+    out = []
+    if focuses:
+        out.append(
+            ParamInfo(
+                name="focus_name",
+                label="Focus",
+                kind="choice",
+                group="roll",
+                default=suggested,
+                choices=(
+                    Choice(value=None, label="No Focus"),
+                    *(Choice(value=f, label=f) for f in focuses),
+                ),
+                help=f"“{suggested}” suits this Task" if suggested else "",
+            )
+        )
+    dice: tuple[Choice, ...]
+    if npc:
+        dice = (Choice(value="threat", label="Threat (the n-th die costs n)"),)
+    else:
+        dice = (
+            Choice(value="momentum", label="Momentum (the n-th die costs n)"),
+            Choice(value="threat", label="Threat (add n to Threat for the n-th die)"),
+            Choice(
+                value="determination",
+                label="Determination die (shows 1; first, citing a Value)",
+                reason=determination,
+            ),
+        )
+    out.append(
+        ParamInfo(
+            name="bought",
+            label="Dice bought",
+            kind="dice",
+            group="roll",
+            maximum=MAX_BOUGHT_DICE,
+            default=[],
+            choices=dice,
+        )
+    )
+    if not npc:
+        out.append(
+            ParamInfo(
+                name="value",
+                label="Value",
+                kind="choice",
+                group="roll",
+                choices=tuple(Choice(value=v, label=v) for v in values),
+                help="The Value a Determination die cites",
+            )
+        )
+    return tuple(out)
+
+
+def filled(info: ActionInfo) -> dict[str, JsonValue]:
+    """The Command ``info`` takes with each field at its default or, when it must be
+    chosen, its first legal choice that holds with the others (what a form starts on; a
+    card's preview of it)."""
+    values: dict[str, JsonValue] = {p.name: p.default for p in info.params}
+    for _ in range(len(info.params) + 1):  # (a choice may hold only with a later field)
+        before = dict(values)
+        for param in info.params:
+            if param.kind != "choice" or not param.required:
+                continue
+            legal = [c for c in param.choices if c.reason is None and _holds(c.only_with, values)]
+            if not any(c.value == values[param.name] for c in legal):
+                values[param.name] = legal[0].value if legal else None
+        if values == before:
+            break
+    command = dict(info.command)
+    for param in info.params:
+        if _holds(param.only_with, values) and values[param.name] is not None:
+            command[param.name] = values[param.name]
+    return command
+
+
+def _holds(only_with: dict[str, tuple[JsonValue, ...]], values: dict[str, JsonValue]) -> bool:
+    return all(values.get(field) in allowed for field, allowed in only_with.items())

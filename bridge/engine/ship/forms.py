@@ -15,7 +15,7 @@ from functools import cache
 from pydantic import JsonValue
 
 from bridge.engine.core.context import Ctx, MissingParameter
-from bridge.engine.core.forms import Choice, ParamInfo, SpendInfo
+from bridge.engine.core.forms import Choice, ParamInfo, SpendInfo, purchase_params
 from bridge.engine.core.needs import Need
 from bridge.engine.ship.cards import rule_of
 from bridge.engine.ship.cards.operations import NOTHING_TO_REPAIR
@@ -28,7 +28,6 @@ from bridge.rules.dice import GivenDice
 from bridge.rules.errors import RuleViolation
 from bridge.rules.focus_match import suggested_focus
 from bridge.rules.stats import Attribute, CrewQuality, Department, System
-from bridge.rules.task import MAX_BOUGHT_DICE
 from bridge.rules.text import LINE_MAX, TITLE_MAX
 from bridge.rules.weapons import WeaponKind
 
@@ -346,9 +345,10 @@ _OPPOSITION = (
 def roll_params(
     state: Encounter, actor: str, station: Station, action: ActionDef
 ) -> tuple[ParamInfo, ...]:
-    """How a player character rolls the Task: Attribute, Discipline, Focus, the ship's
-    assist, dice bought, the Value cited for Determination, and Override when the Task
-    is on a card the character does not sit at. (Nothing for an unrolled Task.)"""
+    """How a player character rolls the Task: Attribute, Discipline, the ship's assist,
+    then as every card's Task (the Focus, dice bought, the Value cited for Determination:
+    :func:`~bridge.engine.core.forms.purchase_params`), and Override when the Task is on a
+    card the character does not sit at. (Nothing for an unrolled Task.)"""
     character = state.characters.get(actor)
     if character is None or not action.rolled:
         return ()
@@ -370,16 +370,6 @@ def roll_params(
             default=action.disciplines[0].value if action.disciplines else None,
             choices=tuple(Choice(value=d.value, label=d.label) for d in action.disciplines),
         ),
-        ParamInfo(
-            name="focus",
-            label="Focus applies",
-            kind="flag",
-            group="roll",
-            default=suited is not None,  # a Focus the Task's name names: a starting choice
-            help="Focuses: "
-            + (", ".join(character.focuses) or "none")
-            + (f" (“{suited}” suits {action.name})" if suited else ""),
-        ),
     ]
     if action.assist is not None:
         out.append(
@@ -393,36 +383,14 @@ def roll_params(
         )
     values = [v.text for v in character.values if not v.challenged]
     determination = character.determination.value > 0 and values
-    out.append(
-        ParamInfo(
-            name="bought",
-            label="Dice bought",
-            kind="dice",
-            group="roll",
-            maximum=MAX_BOUGHT_DICE,
-            default=[],
-            choices=(
-                Choice(value="momentum", label="Momentum (the n-th die costs n)"),
-                Choice(value="threat", label="Threat (add n to Threat for the n-th die)"),
-                Choice(
-                    value="determination",
-                    label="Determination die (shows 1; first, citing a Value)",
-                    reason=None
-                    if determination
-                    else f"{character.name} has no Determination or no Value to cite.",
-                ),
-            ),
-        )
-    )
-    out.append(
-        ParamInfo(
-            name="value",
-            label="Value",
-            kind="choice",
-            group="roll",
-            choices=tuple(Choice(value=v, label=v) for v in values),
-            help="The Value a Determination die cites",
-        )
+    out += purchase_params(
+        focuses=character.focuses,
+        suggested=suited,  # a Focus the Task's name names: a starting choice
+        values=values,
+        determination=None
+        if determination
+        else f"{character.name} has no Determination or no Value to cite.",
+        npc=False,
     )
     if station not in state.stations_of(actor):
         out.append(

@@ -4,22 +4,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bridge.engine.state.cards import ActionDef, Station
+from bridge.engine.core.plan import Frame
+from bridge.engine.state.cards import Station
 
 __all__ = ["TaskFrame"]
 
 
-@dataclass(frozen=True)
-class TaskFrame:
-    """Who attempts which Task, from which station, for which ship."""
+@dataclass(frozen=True, kw_only=True)
+class TaskFrame(Frame):
+    """Who attempts which station Task, from which station, for which ship (its bridge
+    role's ``owner``, whose durations it ends), and whether by Override."""
 
-    actor: str
     owner: str
     ship: str
-    action: ActionDef
     station: Station
     override: bool
-    npc: bool
-    second_task: bool
-    power: int = 0
     notes: list[str] = field(default_factory=list)

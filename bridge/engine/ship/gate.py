@@ -11,7 +11,9 @@ target, a system) is the only later refusal, and it is a
 
 from __future__ import annotations
 
-from bridge.engine.core.command import BaseCommand
+from typing import Any
+
+from bridge.engine.core.command import BaseCommand, player_refusal
 from bridge.engine.core.commands import (
     ApplyDamage,
     EndRound,
@@ -30,13 +32,23 @@ from bridge.engine.ship.catalog import CATALOG
 from bridge.engine.ship.commands import AttemptTask, MinorAction
 from bridge.engine.ship.theatre import SHIP
 from bridge.engine.ship.turns import npcs_waiting, players_waiting
+from bridge.engine.ship.whose_turn import not_yours
 from bridge.engine.state.cards import ActionDef, Station
-from bridge.engine.state.encounter import Encounter, PendingTask
+from bridge.engine.state.encounter import Encounter, PendingTask, away_characters
 from bridge.model.ship import Ship
 from bridge.rules.breaches import SystemState
 from bridge.rules.stats import System
 
-__all__ = ["PLAY", "ship_why_not", "waiting_text"]
+__all__ = [
+    "PAUSED",
+    "PLAY",
+    "SHIP_TURN_PLAY",
+    "ship_gate",
+    "ship_issuer_refusal",
+    "ship_refusal",
+    "ship_why_not",
+    "waiting_text",
+]
 
 PLAY = frozenset(
     {
@@ -221,3 +233,86 @@ def _card_rule(state: Encounter, actor: str, ship: Ship, a: ActionDef) -> str | 
     (:mod:`bridge.engine.ship.cards`)."""
     why_not = rule_of(a.key).why_not
     return why_not(state, actor, ship) if why_not is not None else None
+
+
+SHIP_TURN_PLAY = frozenset(
+    {
+        "start_turn",
+        "end_turn",
+        "minor",
+        "task",
+        "resolve",
+        "apply_damage",
+        "inspiration",
+        "spend",
+        "trigger_ready",
+        "npc_first",
+        "end_round",
+    }
+)
+"""The ship battle's Turn-by-Turn Commands: they wait while a personal conflict pauses it."""
+PAUSED = "The ship battle waits while the personal conflict runs (the GM ends it to return)."
+
+
+def ship_refusal(state: Encounter, command: BaseCommand) -> str | None:
+    """Why a ship battle Command waits for the personal conflict, or None."""
+    conflict = state.conflict
+    kind = getattr(command, "type", "")
+    if conflict is None:
+        return None
+    if kind == "end_scene":
+        return "End the personal conflict first: its scene ends with it."
+    if kind not in SHIP_TURN_PLAY:
+        return None
+    if conflict.pause_ship:
+        return PAUSED
+    if kind == "start_turn":
+        actor = getattr(command, "actor", "")
+        if actor in away_characters(state):
+            return f"{state.name_of(actor)} is in the personal conflict, off the bridge."
+    return None
+
+
+def ship_issuer_refusal(state: Encounter, command: BaseCommand) -> str | None:
+    """Why a player (``command.by``, a character id) may not issue this ship battle
+    Command: they act only for their own character, on its Turn (or its directed or
+    readied Task)."""
+    by = command.by
+    cmd: Any = command  # (each case reads its own Command's fields)
+    match cmd.type:
+        case "start_turn":
+            if cmd.actor != by:
+                who = state.name_of(cmd.actor)
+                return f"Only {who}'s own player (or the GM) can start their Turn."
+        case "end_turn":
+            actor = state.turn.actor
+            if actor is not None and actor != by:
+                return f"It is {state.name_of(actor)}'s Turn: only they (or the GM) can end it."
+        case "spend" | "minor":
+            return not_yours(state, by, cmd.type)
+        case "task":
+            return not_yours(state, by, "task")
+        case "resolve" | "inspiration" | "apply_damage":
+            pending = state.pending
+            if pending is not None and pending.actor != by:
+                return f"The rolled Task is {state.name_of(pending.actor)}'s to resolve."
+        case "trigger_ready":
+            if cmd.actor != by:
+                return f"Only {state.name_of(cmd.actor)}'s own player (or the GM) can do that."
+        case "determination" | "value_complication":
+            who = cmd.character or state.turn.actor or by
+            if who != by:
+                return f"Only {state.name_of(who)}'s own player (or the GM) can do that."
+        case _:
+            pass
+    return None
+
+
+def ship_gate(state: Encounter, command: BaseCommand) -> str | None:
+    """The whole gate for a ship battle Command: the issuer's right, a personal conflict's
+    pause, then the rules (:func:`ship_why_not`)."""
+    if command.by != "gm":
+        reason = player_refusal(state, command) or ship_issuer_refusal(state, command)
+        if reason is not None:
+            return reason
+    return ship_refusal(state, command) or ship_why_not(state, command)

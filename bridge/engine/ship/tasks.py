@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Literal
+from dataclasses import replace
 
 from bridge.engine.core.commands import ResolveTask
 from bridge.engine.core.context import Ctx, refuse
 from bridge.engine.core.conversion import resolve_converted
+from bridge.engine.core.plan import TaskPlan
 from bridge.engine.core.resolution import pay_for_dice, resolve
 from bridge.engine.ship.cards import rule_of
 from bridge.engine.ship.catalog import CATALOG
@@ -40,8 +40,6 @@ from bridge.rules.task import (
 )
 
 __all__ = [
-    "Cost",
-    "TaskPlan",
     "attempt_task",
     "frame_for",
     "plan_task",
@@ -207,60 +205,6 @@ def _pay_power(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask, need: int) -> int:
     return 1
 
 
-@dataclass(frozen=True)
-class Cost:
-    """One thing attempting a Task costs, paid before the dice land."""
-
-    what: str
-    amount: int
-    pool: Literal["Momentum", "Threat added", "Threat spent", "Determination", "Power"]
-
-    def describe(self) -> str:
-        """ "1 Threat spent (torpedo attack)", "1 Power (Attack Pattern)": a Task's name
-        as the card prints it, any other words as part of the sentence."""
-        what = self.what if self.pool == "Power" else self.what[:1].lower() + self.what[1:]
-        if self.pool == "Threat added":
-            return f"+{self.amount} Threat to the GM ({what})"
-        if self.pool == "Threat spent":
-            return f"{self.amount} Threat spent ({what})"
-        return f"{self.amount} {self.pool} ({what})"
-
-
-@dataclass(frozen=True)
-class TaskPlan:
-    """Everything decided about a Task before its dice are rolled."""
-
-    frame: TaskFrame
-    items: tuple[tuple[str, int], ...]
-    spec: TaskSpec
-    who: str
-    assist_names: tuple[str, ...]
-    complication_why: tuple[str, ...]
-    interrupt: bool
-    threat: tuple[str, int] = ("", 0)
-    """The Task's own Threat (a torpedo attack's), named; paid hit or miss."""
-
-    @property
-    def difficulty(self) -> int:
-        return self.spec.difficulty
-
-    @property
-    def costs(self) -> tuple[Cost, ...]:
-        """Everything the attempt costs, item by item: bought dice, the Task's own
-        Threat, its Power. The task dialog shows these before the roll."""
-        bought = self.spec.cost
-        what, threat = self.threat
-        out = [
-            Cost("the Determination die", bought.determination, "Determination"),
-            Cost("bought dice", bought.momentum, "Momentum"),
-            Cost("bought dice", bought.threat_added, "Threat added"),
-            Cost("bought dice", bought.threat_spent, "Threat spent"),
-            Cost(what, threat, "Threat spent" if self.frame.npc else "Threat added"),
-            Cost(self.frame.action.name, self.frame.power, "Power"),
-        ]
-        return tuple(c for c in out if c.amount)
-
-
 def _begin(ctx: Ctx, cmd: AttemptTask) -> tuple[TaskFrame, bool]:
     state = ctx.state
     if state.ended:
@@ -276,7 +220,7 @@ def _begin(ctx: Ctx, cmd: AttemptTask) -> tuple[TaskFrame, bool]:
     return frame, interrupt
 
 
-def plan_task(ctx: Ctx, cmd: AttemptTask) -> TaskPlan:
+def plan_task(ctx: Ctx, cmd: AttemptTask) -> TaskPlan[TaskFrame]:
     """Check a rolled Task and work out its Difficulty, dice and assists (no roll).
 
     Consumes assists and expires durations on ``ctx``; a preview runs it on a
@@ -321,7 +265,7 @@ def plan_task(ctx: Ctx, cmd: AttemptTask) -> TaskPlan:
     )
 
 
-def preview_ship_task(state: Encounter, cmd: AttemptTask) -> TaskPlan | str:
+def preview_ship_task(state: Encounter, cmd: AttemptTask) -> TaskPlan[TaskFrame] | str:
     """The plan for ``cmd`` in ``state``, or the reason it would be refused: its dice
     and its own Threat paid on a throwaway copy, so that a pool too small for them is
     said before the roll, in the words the roll would be refused in."""

@@ -46,9 +46,9 @@ def render_away(console: GmConsole, model: SharedModel, folder: Path) -> list[Pa
     model.submit(ConflictMinor(by="kell", action="aim"))
     dialog = card.use("attack")
     assert dialog is not None
-    target = next(f for n, f in dialog.fields.items() if n.value == "target")
+    target = dialog.form.widgets["target"]
     if isinstance(target, QComboBox):
-        target.setCurrentIndex(target.findData("klingon-warrior"))
+        target.setCurrentIndex(target.findData('"klingon-warrior"'))
     QApplication.processEvents()
     dialog.fit()
     out.append(_save(dialog, folder / "conflict-attack.png"))

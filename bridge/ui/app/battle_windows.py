@@ -105,6 +105,8 @@ class BattleWindows:
             window = console.stations.get(station)
             if window is not None:
                 window.move(console.x() + 40 * (i + 1), console.y() + 36 * (i + 1))
+        console.raise_()  # in front of its stations, as a first start has it
+        console.activateWindow()
         log.info("opened a new demo battle window")
         return console
 

@@ -1,22 +1,82 @@
-"""Start the application: theme, SharedModel, GM console, station windows, event loop."""
+"""Start the application: theme, SharedModel, GM console, station windows, event loop.
+
+A GM's start paints its first picture (a splash saying what is being loaded) before the
+engine is imported: :func:`first_frame`, then :func:`build`. Nothing at this module's
+top imports the engine or Qt (the command line imports it).
+"""
 
 from __future__ import annotations
 
 import os
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bridge import APP_ID
-from bridge.engine import Station
 
 if TYPE_CHECKING:  # Qt loads only when the app starts, not when the CLI does
+    from PySide6.QtWidgets import QApplication
+
     from bridge.engine import Session
+    from bridge.ui.app.single_instance import Instance
+    from bridge.ui.app.splash import Splash
     from bridge.ui.base.shared_model import SharedModel
     from bridge.ui.console.gm_console import GmConsole
 
-__all__ = ["build", "run_app"]
+__all__ = ["Front", "bring_forward", "build", "first_frame", "run_app"]
+
+
+@dataclass
+class Front:
+    """A GM's start before the engine loads: the application, this process's claim as
+    the user's Bridge, and the splash, painted."""
+
+    app: QApplication
+    instance: Instance
+    splash: Splash
+
+
+def _application() -> QApplication:
+    """The application (made once), named for the desktop: its windows' class."""
+    from PySide6.QtWidgets import QApplication
+
+    from bridge.ui.app.file_open import BridgeApplication
+
+    app = QApplication.instance()
+    if not isinstance(app, QApplication):
+        app = BridgeApplication(sys.argv[:1])
+    if app.applicationName() != "Bridge":
+        app.setApplicationName("Bridge")
+        app.setOrganizationName("Bridge")
+        app.setDesktopFileName(APP_ID)  # Wayland matches the windows to the menu entry
+    return app
+
+
+def _icon(app: QApplication) -> None:
+    """Bridge's icon on its windows (the SVG plugin loads for it: after the splash)."""
+    from PySide6.QtGui import QIcon
+
+    from bridge.ui.base.theme import icon_path
+
+    if app.windowIcon().isNull():
+        app.setWindowIcon(QIcon(icon_path("bridge.svg")))
+
+
+def first_frame(open_path: Path | None = None, demo: bool = False) -> Front | None:
+    """The start up to its first picture, before the engine is imported: this process
+    claims to be the user's one Bridge and paints the splash. ``None``: another Bridge
+    was running, and took the launch's battle."""
+    from bridge.ui.app.single_instance import claim, request_for
+
+    app = _application()
+    instance = claim(request_for(open_path, demo))
+    if instance is None:
+        return None
+    from bridge.ui.app.splash import show_splash
+
+    return Front(app, instance, show_splash(app))
 
 
 def _first_session(
@@ -60,26 +120,24 @@ def build(
     autosave: bool = False,
     ask: bool = True,
     open_path: Path | None = None,
+    splash: Splash | None = None,
 ) -> tuple[GmConsole, SharedModel]:
     """Create the QApplication, the model and the GM console (and, for the demo, every
-    station window); open ``open_path`` if given. Returns (console, model)."""
-    from PySide6.QtGui import QIcon
-    from PySide6.QtWidgets import QApplication
-
-    from bridge.ui.app.file_open import BridgeApplication, listen_for_files
+    station window); open ``open_path`` if given. ``splash`` says what is being loaded
+    meanwhile and goes once the console is up. Returns (console, model)."""
+    app = _application()
+    _icon(app)
+    from bridge.ui.app.file_open import listen_for_files
     from bridge.ui.app.source_lines import forget_source_lines
     from bridge.ui.base.shared_model import SharedModel
-    from bridge.ui.base.theme import apply_stylesheet, apply_theme, icon_path
-    from bridge.ui.console.gm_console import GmConsole
+    from bridge.ui.base.theme import apply_stylesheet, apply_theme
+    from bridge.ui.console.gm_console import GmConsole  # (the engine with it)
 
+    if splash is not None:
+        from bridge.ui.app.splash import OPENING
+
+        splash.say(OPENING)
     forget_source_lines()  # the start's modules are in (see bridge.ui.app.source_lines)
-    app = QApplication.instance()
-    if not isinstance(app, QApplication):
-        app = BridgeApplication(sys.argv[:1])
-    app.setApplicationName("Bridge")
-    app.setOrganizationName("Bridge")
-    app.setDesktopFileName(APP_ID)  # Wayland matches the windows to the menu entry
-    app.setWindowIcon(QIcon(icon_path("bridge.svg")))
     apply_theme(app, sheet=False)  # the stylesheet once the console is built; each window
     # keeps its own text size
     from bridge.ui.base.notices import unwritable_folders, warn_unwritable_folders
@@ -91,6 +149,8 @@ def build(
     apply_stylesheet()
     console.rescale()  # measured again in the style sheet's sizes: the controls whole
     console.show()
+    if splash is not None:
+        splash.hand_over(console)
     from PySide6.QtCore import QTimer
 
     from bridge.ui.app.collector import release
@@ -108,13 +168,30 @@ def build(
     if demo:
         console.open_all()
         _cascade(console)
+        bring_forward(console)  # the stations stand behind it, as players bring them up
+        if autosave:  # a GM's own start (not the screenshots'): what to do first
+            from bridge.ui.console.start_here import show_start_here
+
+            show_start_here(console)
     return console, model
+
+
+def bring_forward(console: GmConsole) -> None:
+    """The GM console on top of the station windows just shown, and active: the window
+    manager maps and focuses each new window in the order asked, so this comes last."""
+    from PySide6.QtGui import QGuiApplication
+
+    if QGuiApplication.platformName() in ("offscreen", "minimal"):
+        return  # (no window manager, no stacking: Qt would only warn)
+    console.raise_()
+    console.activateWindow()
 
 
 def _cascade(console: GmConsole) -> None:
     """Windows that have no remembered place cascade so that they do not sit on one
     another, each whole on the screen (placed once the window manager has framed them,
     by their real frames)."""
+    from bridge.engine import Station
     from bridge.ui.base.settings import settings
 
     store = settings()
@@ -158,38 +235,33 @@ def run_app(
         from bridge.ui.base.notices import set_unattended
 
         set_unattended(True)
-    if screenshots is None:  # an error nothing caught is logged, and the GM told where
-        from bridge.ui.base.error_report import install_error_report
-
-        install_error_report()
-    from PySide6.QtWidgets import QApplication
-
-    instance = None
-    if screenshots is None:  # one Bridge per user: a later launch hands its battle over
-        from bridge.ui.app.file_open import BridgeApplication
-        from bridge.ui.app.single_instance import claim, request_for
-
-        if not isinstance(QApplication.instance(), QApplication):
-            BridgeApplication(sys.argv[:1])  # (the one build() then uses)
-        instance = claim(request_for(open_path, demo))
-        if instance is None:
+    front = None
+    if screenshots is None:  # a GM's start: the first picture before the engine loads
+        front = first_frame(open_path, demo)
+        if front is None:  # one Bridge per user: the running one took the battle
             print("Bridge is already running: the battle opens there.", flush=True)
             return 0
+        from bridge.ui.base.error_report import install_error_report
+
+        install_error_report()  # an error nothing caught is logged, and the GM told where
     console, model = build(
         demo or screenshots is not None,
         seed=seed if seed is not None else (7 if screenshots is not None else None),
         autosave=screenshots is None,  # a GM's battle (and the start-up probe) autosaves
         ask=not startup_probe,
         open_path=open_path,
+        splash=front.splash if front is not None else None,
     )
+    from PySide6.QtWidgets import QApplication
+
     app = QApplication.instance()
     assert isinstance(app, QApplication)
-    if instance is not None:
+    if front is not None:
         from bridge.ui.app.battle_windows import BattleWindows
         from bridge.ui.app.file_open import BridgeApplication
 
         windows = BattleWindows(console, autosave=True)
-        instance.serve(windows.handle)
+        front.instance.serve(windows.handle)
         if isinstance(app, BridgeApplication):  # the desktop's file-open events too
             app.open_file = windows.open_file
     if screenshots is not None:

@@ -1,10 +1,10 @@
 """ConflictSeat: one officer's Conflict card, as the window reads it.
 
-The engine's card view (:func:`bridge.engine.conflict.card`) holds every rule: what each
-entry needs, its legal choices, the gate's reason, the itemised Difficulty and exact
-odds. A window asks it through this interface, on the GM's laptop (:class:`LocalConflictSeat`,
-judged on the whole battle, as a network host judges a seat's Commands) or over the LAN
-(the remote model answers from what the host sends).
+The engine's card view (:func:`bridge.engine.conflict_card`) holds every rule: each
+entry's fields and legal choices, the gate's reason; a Task's preview gives its itemised
+Difficulty and exact odds, worked out from what the seat may know (an unrevealed NPC's
+numbers stay the GM's). A window asks it through this interface, on the GM's laptop
+(:class:`LocalConflictSeat`) or over the LAN (the remote model reads what the host sends).
 """
 
 from __future__ import annotations
@@ -14,16 +14,7 @@ from typing import Protocol
 from PySide6.QtCore import QObject, Signal, SignalInstance
 
 from bridge import engine
-from bridge.engine import (
-    Command,
-    ConflictCardView,
-    ConflictChoice,
-    ConflictMinor,
-    ConflictPreview,
-    ConflictTask,
-    Encounter,
-    Need,
-)
+from bridge.engine import Command, ConflictCardView, ConflictTask, Encounter, TaskPreview
 from bridge.seatview import conflict_card_of, figure_of
 from bridge.ui.base.seat_model import SeatModel
 from bridge.ui.base.shared_model import SharedModel
@@ -47,11 +38,10 @@ class ConflictSeat(Protocol):
         """The officer's card (``None``: no conflict runs, or the officer is not in it)."""
         ...
 
-    def needs(self, key: str, cmd: ConflictTask | ConflictMinor) -> tuple[Need, ...]: ...
-    def choices(
-        self, key: str, cmd: ConflictTask | ConflictMinor
-    ) -> dict[Need, tuple[ConflictChoice, ...]]: ...
-    def preview(self, cmd: ConflictTask) -> ConflictPreview: ...
+    def preview(self, cmd: ConflictTask) -> TaskPreview:
+        """The Task before its roll, from what the seat may know (or why not)."""
+        ...
+
     def submit(self, command: Command) -> bool:
         """Send ``command``; whether it was applied (a refusal is signalled)."""
         ...
@@ -83,22 +73,8 @@ class LocalConflictSeat(QObject):
             self._card = (state, conflict_card_of(state, self.character))
         return self._card[1]
 
-    def _figure(self) -> str:
-        figure = figure_of(self.shared.state, self.character)
-        if figure is None:
-            raise LookupError(f"{self.character} is not in the personal conflict")
-        return figure
-
-    def needs(self, key: str, cmd: ConflictTask | ConflictMinor) -> tuple[Need, ...]:
-        return engine.conflict_needs(self.shared.state, self._figure(), key, cmd)
-
-    def choices(
-        self, key: str, cmd: ConflictTask | ConflictMinor
-    ) -> dict[Need, tuple[ConflictChoice, ...]]:
-        return engine.conflict_choices(self.shared.state, self._figure(), key, cmd)
-
-    def preview(self, cmd: ConflictTask) -> ConflictPreview:
-        return engine.conflict_preview(self.shared.state, cmd)
+    def preview(self, cmd: ConflictTask) -> TaskPreview:
+        return engine.preview(self.crew.state, cmd)
 
     def submit(self, command: Command) -> bool:
         return self.shared.submit(command) is not None

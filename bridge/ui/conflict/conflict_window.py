@@ -49,6 +49,7 @@ from bridge.engine import (
     StartTurn,
     command_adapter,
 )
+from bridge.ui.base.help import CONFLICT_CARD, add_help_key
 from bridge.ui.base.settings import restore_geometry, save_geometry
 from bridge.ui.base.text_size import TextSize
 from bridge.ui.base.theme import BAR_TEXT_LOW, COLORS, scaled, window_scale
@@ -66,10 +67,10 @@ from bridge.ui.widgets.steady import set_bar, set_state
 
 __all__ = ["ConflictWindow"]
 
-BACK_KEYS = tuple(
-    k for k in CONTROL_KEYS if k not in ("resolve", "apply_damage", "aim", "inspiration")
-)
-"""The controls MORE offers (the others answer the roll waiting)."""
+_ELSEWHERE = ("start_turn", "end_turn", "keep_initiative")
+_ROLL = ("resolve", "apply_damage", "aim", "inspiration")
+BACK_KEYS = tuple(k for k in CONTROL_KEYS if k not in (*_ELSEWHERE, *_ROLL))
+"""The controls MORE offers (the others are the row of sides and answer the roll waiting)."""
 
 COLOR = COLORS.peach
 
@@ -153,7 +154,7 @@ class ConflictWindow(QMainWindow):
         self.sides.addTab("CARD")
         self.sides.addTab("MOMENTUM SPENDS")
         self.sides.setDrawBase(False)
-        self.sides.setToolTip("Turn the card over (F1)")
+        self.sides.setToolTip("Turn the card over (F2)")
         turn.addWidget(self.sides, 0, Qt.AlignmentFlag.AlignVCenter)
         self.reason = ReasonLabel(lines=2, parent=root)  # two lines kept: nothing moves
         self.reason.setObjectName("reason")
@@ -319,7 +320,7 @@ class ConflictWindow(QMainWindow):
             ("Resolve or apply what waits", "Ctrl+Return", self.primary),
             (
                 "Turn the card over",
-                "F1",
+                "F2",
                 lambda: self.tabs.setCurrentIndex(1 - self.tabs.currentIndex()),
             ),
         ):
@@ -327,6 +328,7 @@ class ConflictWindow(QMainWindow):
             act.setShortcut(QKeySequence(seq))
             act.triggered.connect(slot)
             self.addAction(act)
+        add_help_key(self, CONFLICT_CARD)
         separator = QAction(self)
         separator.setSeparator(True)
         self.addAction(separator)
@@ -480,7 +482,7 @@ class ConflictWindow(QMainWindow):
         waiting) is said once above them, not on each of their lines (twelve copies,
         wrapped, made the card scroll); each button keeps it in its tooltip. The reason
         said, if any."""
-        reasons = {entry.why_not for entry in card.tasks}
+        reasons = {entry.reason for entry in card.tasks}
         shared = next(iter(reasons)) if len(reasons) == 1 else None
         self.tasks_why.setText(shared or "")
         self.tasks_why.setVisible(shared is not None)
@@ -492,13 +494,13 @@ class ConflictWindow(QMainWindow):
         button = self.buttons.get(entry.key)
         if button is None:
             return
-        set_state(button, entry.why_not, entry.text)
+        set_state(button, entry.reason, entry.text)
         line = self.lines.get(entry.key)
         if line is None:
             return
-        if entry.why_not is not None:
-            line.setText("" if entry.why_not == shared else entry.why_not)
-            line.setToolTip(entry.why_not)
+        if entry.reason is not None:
+            line.setText("" if entry.reason == shared else entry.reason)
+            line.setToolTip(entry.reason)
         elif entry.preview is not None:
             line.setText(preview_summary(entry.preview))
             line.setToolTip("\n".join(preview_lines(entry.preview)))
@@ -590,7 +592,7 @@ class ConflictWindow(QMainWindow):
         entry = next((e for e in (*card.minors, *card.tasks) if e.key == key), None)
         if entry is None:
             return None
-        if entry.kind == "minor" and not entry.needs:
+        if entry.kind == "minor" and not entry.params:
             from bridge.engine import ConflictMinor
 
             self.model.submit(ConflictMinor(by=self.character, action=key))

@@ -35,6 +35,8 @@ __all__ = ["BattleFiles"]
 SUFFIX = ".bridge"
 """Battles save as ``NAME.bridge`` (JSON inside) so the desktop can open them in Bridge."""
 FILTER = "Bridge battles (*.bridge *.json);;All files (*)"
+MARKDOWN = "Markdown (*.md)"
+WEB_PAGE = "Web page, the dice drawn (*.html)"
 MARK_ENTRIES = 16
 """How many of the last Commands tell a saved journal from a changed one of equal length."""
 WATCH_MS = 3000
@@ -134,7 +136,6 @@ class BattleFiles(QObject):
     def open(self, path: Path | None = None) -> bool:
         from bridge.storage.battle import open_battle
         from bridge.storage.load import FileProblem
-        from bridge.storage.save import clean_stale_temporaries
 
         if path is None:
             where = str(self.folder())
@@ -151,7 +152,6 @@ class BattleFiles(QObject):
             return False
         self._adopt(opened.session, path)
         self.stamp = opened.stamp
-        clean_stale_temporaries(path.parent, path.name)  # a kill mid-save
         add_recent(str(path))
         if opened.warning:
             self._problem(f"{path.name}: {opened.warning}")
@@ -221,24 +221,45 @@ class BattleFiles(QObject):
             return self.save()
         return answer == QMessageBox.StandardButton.Discard
 
-    def export_recap(self) -> bool:
-        from bridge.storage.recap import recap_markdown
+    def export_recap(self, players: bool = False, chosen: Path | None = None) -> bool:
+        """File ▸ Export the log: the battle Round by Round, Turn by Turn, as Markdown or
+        as a web page with the dice drawn (by the name's suffix, ``.md`` or ``.html``).
+        The players' copy leaves out what the GM hid, as a crew seat reads the log."""
+        from bridge.storage.recap import gm_reading, recap_markdown
+        from bridge.storage.recap_html import recap_html
         from bridge.storage.save import write_atomic
 
-        chosen, _ = QFileDialog.getSaveFileName(
-            self.window,
-            "Export the battle log",
-            f"{self.model.state.name} recap.md",
-            "Markdown (*.md)",
-        )
-        if not chosen:
-            return False
+        if chosen is None:
+            whose = "the players' copy" if players else "the GM's copy"
+            name = f"{self.model.state.name} {'players' if players else 'log'}"
+            where, kind = QFileDialog.getSaveFileName(
+                self.window,
+                f"Export the battle log ({whose})",
+                str(self.folder() / f"{name}.md"),
+                f"{MARKDOWN};;{WEB_PAGE}",
+            )
+            if not where:
+                return False
+            chosen = Path(where)
+            if chosen.suffix.lower() not in (".md", ".html", ".htm"):
+                chosen = chosen.with_name(chosen.name + (".html" if kind == WEB_PAGE else ".md"))
         session = self.model.session
-        text = recap_markdown(session.initial, session.journal, session.state)
+        final, read = session.state, gm_reading
+        if players:
+            from bridge.seatview import CREW, seat_lines, seat_view
+
+            final = seat_view(final, CREW)
+
+            def read(entry: JournalEntry) -> tuple[str, ...]:
+                return seat_lines(entry, CREW)
+
+        web = chosen.suffix.lower() in (".html", ".htm")
+        write = recap_html if web else recap_markdown
+        text = write(session.initial, session.journal, final, read)
         try:
-            write_atomic(Path(chosen), text.encode("utf-8"))
+            write_atomic(chosen, text.encode("utf-8"))
         except OSError as exc:
-            self._problem(f"{Path(chosen).name}: could not be written ({exc.strerror or exc}).")
+            self._problem(f"{chosen.name}: could not be written ({exc.strerror or exc}).")
             return False
         return True
 

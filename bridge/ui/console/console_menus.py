@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QMainWindow, QMenu, QWidget
 
 from bridge.engine import Station
 from bridge.ui.base.error_report import open_log_folder
+from bridge.ui.base.help import GM_CONSOLE, HELP_KEY, open_guide
 from bridge.ui.base.settings import recent_files
 from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.base.text_size import TextSize
@@ -92,7 +93,9 @@ def build_menus(window: QMainWindow, console: Console) -> ConsoleMenus:
     add("&File", "Ship &library…", c.library, "Ctrl+L")
     add("&File", "&Character library…", c.character_library, "Ctrl+Shift+L")
     add("&File", "&Import a Foundry VTT actor…", f.import_foundry, "Ctrl+I")
-    add("&File", "&Export the battle log (Markdown)…", f.export_recap, "Ctrl+Shift+E")
+    export = "&Export the log (Markdown or web page)…"
+    add("&File", export, lambda: f.export_recap(), "Ctrl+Shift+E")  # noqa: PLW0108
+    add("&File", "Export the log for the &players…", lambda: f.export_recap(players=True))
     add("&File", "&Join a battle…", lambda: net_menu.show_join_dialog(window))
     menus["&File"].addSeparator()
     add("&File", "&Quit", c.close, "Ctrl+Q")
@@ -130,11 +133,12 @@ def build_menus(window: QMainWindow, console: Console) -> ConsoleMenus:
     add("&Battle", "Host on the &network…", lambda: net_menu.show_host_panel(window, model))
     menus["&View"] = bar.addMenu("&View")
     menus["&View"].addActions(c.text_size.actions())
+    add("&Help", "&User guide", lambda: open_guide(GM_CONSOLE, window), HELP_KEY)
     add(
         "&Help",
         "GM &reference: seed 003's tables, searchable…",
         lambda: _reference(window, model),
-        "F1",
+        "Shift+F1",
     )
     add("&Help", "Open the &log folder", lambda: open_log_folder(window))
     return kept

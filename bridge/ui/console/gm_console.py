@@ -295,6 +295,13 @@ class GmConsole(QMainWindow):
         self.ships.cellDoubleClicked.connect(self._show_ship)
         return self.picture_tabs
 
+    def add_notice(self, notice: QWidget) -> None:
+        """Show ``notice`` at the top of the log column (the demo's first start says
+        there what to do first), where it takes no room from the GM's controls."""
+        layout = self._log_column.layout()
+        assert isinstance(layout, QVBoxLayout)
+        layout.insertWidget(0, notice)
+
     def show_conflict_tab(self) -> None:
         """Bring the PERSONAL CONFLICT tab to the front."""
         self.picture_tabs.setCurrentWidget(self._conflict_tab)

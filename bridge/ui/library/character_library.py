@@ -25,9 +25,10 @@ from bridge.storage.characters import (
     new_character_id,
     save_library_character,
 )
+from bridge.storage.stamps import FileStamp
 from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.library.character_editor import CharacterEditor
-from bridge.ui.library.library_files import ask_copy_name, not_saved
+from bridge.ui.library.library_files import ask_copy_name, not_saved, save_or_ask
 from bridge.ui.widgets.lcars import note_label
 
 __all__ = ["CharacterLibraryDialog"]
@@ -129,13 +130,28 @@ class CharacterLibraryDialog(QDialog):
         )
 
     # -- actions ------------------------------------------------------------------------
-    def _save(self, character: Character, notes: str) -> bool:
+    def _save(self, character: Character, notes: str, read: FileStamp | None = None) -> bool:
+        """Save ``character`` over its file if it is still the one read (``read``), else
+        as the GM chooses; selects what was saved."""
         try:
-            save_library_character(character, notes)
+            saved = save_or_ask(
+                self,
+                character.name,
+                lambda stamp: save_library_character(character, notes, stamp),
+                read,
+                lambda name: duplicate_character(character, name),
+            )
         except OSError as exc:
             self.problems.setText(not_saved("characters", exc))
             return False
-        self.reload(select=character.id)
+        if saved is None:
+            self.reload(select=character.id)  # what is on disk now
+            self.problems.setText(
+                f"{character.name} was not saved: its file changed on disk (another "
+                "Bridge saved it), and the save was cancelled."
+            )
+            return False
+        self.reload(select=saved.character.id)
         return True
 
     def new(self, name: str | None = None) -> bool:
@@ -175,7 +191,7 @@ class CharacterLibraryDialog(QDialog):
             if editor.exec() != QDialog.DialogCode.Accepted:
                 return False
             changed = editor.result_character
-        return self._save(changed, entry.notes)
+        return self._save(changed, entry.notes, entry.stamp)
 
     def delete_selected(self, confirmed: bool = False) -> bool:
         entry = self.selected()

@@ -32,8 +32,9 @@ from bridge.storage.library import (
     library_ships,
     save_library_ship,
 )
+from bridge.storage.stamps import FileStamp
 from bridge.ui.base.shared_model import SharedModel
-from bridge.ui.library.library_files import ask_copy_name, not_saved
+from bridge.ui.library.library_files import ask_copy_name, not_saved, save_or_ask
 from bridge.ui.library.ship_parts import TalentList, WeaponList
 from bridge.ui.widgets.lcars import note_label
 
@@ -44,10 +45,14 @@ class ShipEditor(QDialog):
     """Edit a library ship: its name, class, Scale, Systems, Departments and crew, its
     weapons (kind, type, damage, range, qualities) and its talents."""
 
-    def __init__(self, ship: Ship, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, ship: Ship, parent: QWidget | None = None, read: FileStamp | None = None
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle(f"Edit {ship.name}")
         self.original = ship
+        self.read = read
+        """Its file as the library read it: saved over only if unchanged (or the GM says)."""
         layout = QVBoxLayout(self)
         self.tabs = QTabWidget()
         layout.addWidget(self.tabs, 1)
@@ -132,9 +137,18 @@ class ShipEditor(QDialog):
             self.error.setText(str(exc))
             return
         try:
-            save_library_ship(ship, "Edited in the library.")
+            saved = save_or_ask(
+                self,
+                ship.name,
+                lambda read: save_library_ship(ship, "Edited in the library.", read),
+                self.read,
+                lambda name: duplicate_ship(ship, name),
+            )
         except OSError as exc:
             self.error.setText(not_saved("ships", exc))
+            return
+        if saved is None:
+            self.error.setText("Not saved: its file changed on disk, and the save was cancelled.")
             return
         super().accept()
 
@@ -286,7 +300,7 @@ class LibraryDialog(QDialog):
         entry = self.selected()
         if entry is None or not entry.editable:
             return None
-        editor = ShipEditor(entry.ship, self)
+        editor = ShipEditor(entry.ship, self, entry.stamp)
         editor.finished.connect(lambda _: self.reload())
         editor.show()
         return editor

@@ -40,6 +40,7 @@ from bridge.engine import (
     seat_line,
 )
 from bridge.rules.stats import System
+from bridge.ui.base.help import STATION, add_help_key
 from bridge.ui.base.seat_model import for_crew
 from bridge.ui.base.settings import restore_geometry, save_geometry
 from bridge.ui.base.station_model import StationModel
@@ -194,7 +195,7 @@ class StationWindow(QMainWindow):
         self.sides = QTabBar(root)
         self.sides.addTab("CARD")
         self.sides.addTab("RULES AND MOMENTUM")
-        self.sides.setToolTip("Turn the card over (F1)")
+        self.sides.setToolTip("Turn the card over (F2)")
         self.sides.setDrawBase(False)
         sides_row.addWidget(self.sides, 0, Qt.AlignmentFlag.AlignVCenter)
         self.reason = ReasonLabel(lines=2, parent=root)
@@ -253,7 +254,7 @@ class StationWindow(QMainWindow):
             ("Keep the Initiative", "Ctrl+K", lambda: self._end_turn(True)),
             (
                 "Turn the card over",
-                "F1",
+                "F2",
                 lambda: self.tabs.setCurrentIndex(int(self.tabs.currentIndex() == 0)),
             ),
             ("Open the waiting roll", "Ctrl+W", self.reopen_roll),
@@ -262,6 +263,7 @@ class StationWindow(QMainWindow):
             act.setShortcut(QKeySequence(seq))
             act.triggered.connect(slot)
             self.addAction(act)
+        add_help_key(self, STATION)
         if self.text_size is not None:
             self.add_view_actions(self.text_size.actions())
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)

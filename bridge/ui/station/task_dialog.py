@@ -33,6 +33,7 @@ from bridge.engine import (
     ResolveTask,
     Spends,
     Station,
+    TaskFrame,
     TaskPlan,
     preview_task,
 )
@@ -43,6 +44,7 @@ from bridge.rules.hidden import reveal
 from bridge.rules.odds import task_odds
 from bridge.rules.stats import Attribute, Department
 from bridge.rules.task import Purchase
+from bridge.ui.base.help import TASK_DIALOG, add_help_key
 from bridge.ui.base.notices import confirm
 from bridge.ui.base.station_model import StationModel
 from bridge.ui.base.text_size import take_text_size
@@ -259,6 +261,7 @@ class TaskDialog(QDialog):
         self.close_button.clicked.connect(self.reject)
         shortcut = QShortcut(QKeySequence("Ctrl+Return"), self)
         shortcut.activated.connect(self._primary)
+        add_help_key(self, TASK_DIALOG)
         self._timer = QTimer(self)
         self._timer.setInterval(140)
         self._timer.timeout.connect(self._next_report_line)
@@ -520,7 +523,7 @@ class TaskDialog(QDialog):
         self.no_roll_button.setVisible(plan.difficulty == 0 and self.steps.currentIndex() == 0)
         self._show_plan(plan)
 
-    def _show_plan(self, plan: TaskPlan) -> None:
+    def _show_plan(self, plan: TaskPlan[TaskFrame]) -> None:
         lines = [
             f"{name}: <b>{'+' if n > 0 and i else ''}{n}</b>"
             for i, (name, n) in enumerate(plan.items)

@@ -91,9 +91,7 @@ def test_an_attack_is_chosen_previewed_rolled_and_landed_from_the_card(qtbot: Qt
     assert w.turn_label.text() == "YOUR TURN"
     dialog = w.use("attack")
     assert dialog is not None
-    target = dialog.fields[next(n for n in dialog.fields if n.value == "target")]
-    assert hasattr(target, "findData")
-    target.setCurrentIndex(target.findData("klingon-warrior"))  # type: ignore[union-attr]
+    dialog.form.choose("target", "klingon-warrior")
     cmd = dialog.command()
     assert isinstance(cmd, ConflictTask) and cmd.target == "klingon-warrior"
     expected = conflict_preview(model.state, cmd)
@@ -123,8 +121,7 @@ def test_the_cards_personal_spends_disarm_and_re_roll_damage_after_it_is_seen(
     qtbot.mouseClick(w.start_button, Qt.MouseButton.LeftButton)
     dialog = w.use("attack")
     assert dialog is not None
-    target = dialog.fields[next(n for n in dialog.fields if n.value == "target")]
-    target.setCurrentIndex(target.findData("klingon-warrior"))  # type: ignore[union-attr]
+    dialog.form.choose("target", "klingon-warrior")
     qtbot.mouseClick(dialog.go_button, Qt.MouseButton.LeftButton)
     assert w.disarm.isVisible() and w.secondary.isVisible()
     assert w.secondary.currentData() is None  # no second figure unless chosen
@@ -157,11 +154,12 @@ def test_a_minor_action_with_a_need_asks_for_it_and_one_without_is_done_at_once(
     dialog = w.use("movement")
     assert dialog is not None and dialog.go_button.text() == "DO IT"
     assert dialog.preview.text() == ""  # its rule is said once, under its title
-    zones = dialog.fields[next(n for n in dialog.fields if n.value == "zone")]
-    offered = {zones.itemData(i) for i in range(zones.count())}  # type: ignore[union-attr]
+    zones = dialog.form.widgets["zone"]
+    assert isinstance(zones, QComboBox)
+    offered = {zones.itemText(i).removesuffix(" (here)") for i in range(zones.count())}
     assert offered == {z for z in conflict.zones.zones if conflict.zones.distance(here, z) <= 1}
     there = next(z for z in offered if z != here)
-    zones.setCurrentIndex(zones.findData(there))  # type: ignore[union-attr]
+    dialog.form.choose("zone", there)
     qtbot.mouseClick(dialog.go_button, Qt.MouseButton.LeftButton)
     assert model.state.conflict.zone_of("kell") == there  # type: ignore[union-attr]
     assert there.upper() in w.header.title() or there in w.status.text()
@@ -207,7 +205,7 @@ def test_the_tasks_without_a_roll_are_sent_and_a_note_is_typed(qtbot: QtBot) -> 
     Create Advantage and Other Tasks, and Ready's trigger, are typed (they take text)."""
     from PySide6.QtWidgets import QLineEdit
 
-    from bridge.engine import Need, StartTurn
+    from bridge.engine import StartTurn
 
     model = SharedModel(Session(demo_boarding(), SeededDice(3)))
     w = card(qtbot, model, "mbeki")
@@ -219,11 +217,11 @@ def test_the_tasks_without_a_roll_are_sent_and_a_note_is_typed(qtbot: QtBot) -> 
         assert not form.chart.isVisibleTo(form), key
         form.close()
     ready = w.use("ready")
-    assert ready is not None and isinstance(ready.fields[Need.TRIGGER], QLineEdit)
+    assert ready is not None and isinstance(ready.form.widgets["note"], QLineEdit)
     ready.close()
     advantage = w.use("create_advantage")
     assert advantage is not None and advantage.go_button.text() == "ROLL"
-    note = advantage.fields[Need.NOTE]
+    note = advantage.form.widgets["note"]
     assert isinstance(note, QLineEdit)
     assert not advantage.go_button.isEnabled()
     assert "Name the Advantage" in advantage.go_button.toolTip()
@@ -286,7 +284,12 @@ def test_more_offers_the_cards_back_and_a_spend_is_sent_from_its_form(qtbot: QtB
     w = card(qtbot, model)
     w._fill_more()
     texts = {a.text(): a for a in w.more.actions()}
-    assert all(not a.isEnabled() for a in texts.values())  # not Kell's Turn yet
+    # not Kell's Turn yet: only Determination's Make It So and a Value's Complication
+    # (seed 003: at any moment) are open
+    anytime = ("Make It So", "A Value", "Challenge a Value")
+    turn_only = {t: a for t, a in texts.items() if not t.startswith(anytime)}
+    assert len(turn_only) == 7 and all(not a.isEnabled() for a in turn_only.values())
+    assert all(a.isEnabled() for t, a in texts.items() if t.startswith(anytime))
     assert "own Turn" in texts["Extra Minor Action (1 each)"].toolTip()
     model.submit(SetValue(path="momentum.value", value=0))
     model.submit(StartTurn(by="kell", actor="kell", where="conflict"))
@@ -310,18 +313,24 @@ def test_movement_offers_to_end_beside_those_in_the_zone_it_goes_to(qtbot: QtBot
     in the zone it moves to. The form opened on Transporter Room 3 and offered the
     officers back in the corridor; picking one silently went back to "(none)"."""
     from bridge.engine import StartTurn
-    from bridge.engine.core.needs import Need
 
     model = SharedModel(Session(demo_boarding(), SeededDice(3)))
     model.submit(StartTurn(by="reyes", actor="reyes", where="conflict"))
     w = card(qtbot, model, "reyes")
     dialog = w.use("movement")
     assert dialog is not None
-    zone, beside = dialog.fields[Need.ZONE], dialog.fields[Need.BESIDE]
-    assert zone.currentData() == "Transporter Room 3"  # type: ignore[union-attr]
-    offered = [beside.itemData(i) for i in range(beside.count())]  # type: ignore[union-attr]
-    assert offered == ["", "klingon-warrior", "klingon-bekk-1", "klingon-bekk-2", "klingon-bekk-3"]
-    beside.setCurrentIndex(beside.findData("klingon-warrior"))  # type: ignore[union-attr]
+    assert dialog.form.values["zone"] == "Transporter Room 3"
+    beside = dialog.form.widgets["beside"]
+    assert isinstance(beside, QComboBox)
+    offered = [beside.itemText(i) for i in range(beside.count())]
+    assert offered == [
+        "No one",
+        "Klingon Warrior",
+        "Klingon Bekk 1",
+        "Klingon Bekk 2",
+        "Klingon Bekk 3",
+    ]
+    dialog.form.choose("beside", "klingon-warrior")
     assert dialog.command().beside == "klingon-warrior"  # type: ignore[union-attr]
     qtbot.mouseClick(dialog.go_button, Qt.MouseButton.LeftButton)
     conflict = model.state.conflict
@@ -385,7 +394,6 @@ def test_the_attack_form_grows_with_its_preview_rather_than_scroll(qtbot: QtBot)
     from PySide6.QtWidgets import QAbstractScrollArea, QApplication
 
     from bridge.engine import StartTurn
-    from bridge.engine.core.needs import Need
 
     model = SharedModel(Session(demo_boarding(), SeededDice(3)))
     model.submit(StartTurn(by="kell", actor="kell", where="conflict"))
@@ -394,14 +402,16 @@ def test_the_attack_form_grows_with_its_preview_rather_than_scroll(qtbot: QtBot)
     assert dialog is not None
     qtbot.addWidget(dialog)
     qtbot.waitExposed(dialog)
-    target = dialog.fields[Need.TARGET]
-    target.setCurrentIndex(target.findData("klingon-warrior"))  # type: ignore[union-attr]
+    dialog.form.choose("target", "klingon-warrior")
     QApplication.processEvents()
     dialog.fit()  # as tall as it needs now, no taller
     before = dialog.height()
-    for need in (Need.FOCUS, Need.DETERMINATION, Need.DICE):
-        field = dialog.fields[need]
-        field.setCurrentIndex(1)  # type: ignore[union-attr]
+    value = model.state.characters["kell"].values[0].text
+    dialog.form.choose("focus_name", model.state.characters["kell"].focuses[0])
+    dialog.form.choose("value", value)
+    dice = dialog.form.widgets["bought"].findChild(QComboBox)
+    assert dice is not None
+    dice.setCurrentIndex(dice.findData('"determination"'))
     qtbot.waitUntil(lambda: "Determination" in dialog.preview.text(), timeout=2000)
     QApplication.processEvents()
     QApplication.processEvents()
@@ -456,8 +466,7 @@ def test_ctrl_return_rolls_from_an_entrys_form_when_a_roll_can_be_made(qtbot: Qt
     w.start_button.click()
     form = w.use("attack")
     assert form is not None
-    target = form.fields[next(n for n in form.fields if n.value == "target")]
-    target.setCurrentIndex(target.findData("klingon-warrior"))  # type: ignore[union-attr]
+    form.form.choose("target", "klingon-warrior")
     form.activateWindow()
     qtbot.waitUntil(form.isActiveWindow)
     qtbot.keyClick(form, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)

@@ -134,7 +134,7 @@ def test_the_autosave_warning_names_the_folder_not_a_temporary_file(
     """Issue 23: "Autosave is off" named a `.tmp` file where it meant the folder."""
     import errno
 
-    from bridge.storage import autosave
+    from bridge.storage import autosave_writer as autosave
     from bridge.storage.paths import autosave_dir
 
     folder = autosave_dir()

@@ -67,12 +67,14 @@ def test_new_edit_and_delete_in_the_library(
     d = library(qtbot, model)
     starters = d.list.count()
     assert not d.edit_button.isEnabled() and "DUPLICATE" in d.edit_button.toolTip()
+    edit = CharacterLibraryDialog.edit_selected
     monkeypatch.setattr(CharacterLibraryDialog, "edit_selected", lambda self, r=None: True)
     assert d.new("Ensign Ro")
     assert d.list.count() == starters + 1 and d.selected() is not None
     entry = d.selected()
     assert entry is not None and entry.character.name == "Ensign Ro" and entry.editable
-    monkeypatch.undo()
+    # (not monkeypatch.undo(): it would undo the test's own BRIDGE_HOME as well)
+    monkeypatch.setattr(CharacterLibraryDialog, "edit_selected", edit)
     changed = entry.character.model_copy(update={"focuses": ("Piloting",)})
     assert d.edit_selected(changed)
     again = d.selected()

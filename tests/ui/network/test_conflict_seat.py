@@ -67,11 +67,11 @@ def test_a_remote_officer_attacks_from_the_conflict_card(loop: qasync.QEventLoop
     _run(loop, _do(open_attack))
     form = forms[0]
     assert form is not None
-    target = form.fields[next(n for n in form.fields if n.value == "target")]  # type: ignore[attr-defined]
-    _run(loop, _do(lambda: target.setCurrentIndex(target.findData("klingon-warrior"))))
+    _run(loop, _do(lambda: form.form.choose("target", "klingon-warrior")))  # type: ignore[attr-defined]
     cmd = form.command()  # type: ignore[attr-defined]
     assert isinstance(cmd, ConflictTask) and cmd.target == "klingon-warrior"
-    expected = conflict_preview(model.state, cmd.model_copy(update={"by": "kell"}))
+    # the odds from what the seat sees: the Klingon's numbers stay the GM's
+    expected = conflict_preview(remote.state, cmd.model_copy(update={"by": "kell"}))
     assert form.preview.text() == "\n".join(preview_lines(expected))  # type: ignore[attr-defined]
     before = model.state.conflict.figures["klingon-warrior"]  # type: ignore[union-attr]
     _run(loop, _do(form.go_button.click))  # type: ignore[attr-defined]

@@ -11,7 +11,7 @@ from typing import Any
 
 from PySide6.QtCore import QPoint
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QComboBox, QWidget
+from PySide6.QtWidgets import QWidget
 
 from bridge.rules.dice import GivenDice
 from bridge.ui.base.shared_model import SharedModel
@@ -76,9 +76,7 @@ def away_team(
         seen[f"Conflict card in the Turn at {at}"] = must_fit(card)
         form = card.use("attack")
         assert form is not None
-        target = form.fields[next(n for n in form.fields if n.value == "target")]
-        assert isinstance(target, QComboBox)
-        target.setCurrentIndex(target.findData("klingon-warrior"))
+        form.form.choose("target", "klingon-warrior")
         frame, fits = framed(form, f"11-conflict-attack-{at}", shot, placed)
         if scale == 1.0:  # (the form gives way to the ship's task dialog: its own sizes)
             seen["frame: an attack's form"], seen["fits: an attack's form"] = frame, fits

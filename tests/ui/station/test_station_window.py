@@ -158,21 +158,21 @@ def test_command_window_lists_the_crews_turns(qtbot: QtBot, model: SharedModel) 
     assert any("Tovan" in row and "ACTING" in row for row in crew.lines())
 
 
-def test_card_back_and_f1(qtbot: QtBot, model: SharedModel) -> None:
+def test_card_back_and_f2(qtbot: QtBot, model: SharedModel) -> None:
     w = window(qtbot, model, Station.HELM)
     w.activateWindow()
     qtbot.waitUntil(w.isActiveWindow)
     assert w.findChildren(QTextBrowser) == []  # the back is built when first turned over
-    qtbot.keyClick(w, Qt.Key.Key_F1)
+    qtbot.keyClick(w, Qt.Key.Key_F2)
     assert w.tabs.currentIndex() == 1
     (back,) = w.findChildren(QTextBrowser)
     assert back is w.back and w.tabs.widget(1).isAncestorOf(back)
     qtbot.waitUntil(back.isVisible)
     assert back.width() > 600 and back.height() > 200  # it fills the tab
     assert "MOMENTUM SPENDS" in back.toPlainText() and "Plot Course" in back.toPlainText()
-    qtbot.keyClick(w, Qt.Key.Key_F1)
+    qtbot.keyClick(w, Qt.Key.Key_F2)
     assert w.tabs.currentIndex() == 0 and not back.isVisible()
-    qtbot.keyClick(w, Qt.Key.Key_F1)
+    qtbot.keyClick(w, Qt.Key.Key_F2)
     assert back.isVisible() and w.findChildren(QTextBrowser) == [back]
 
 
@@ -367,7 +367,7 @@ def test_active_effects_show_two_complications_whole(
 ) -> None:
     """Active Effects was one line high, with a scroll bar for two Complications: it
     keeps four lines at any text size (the column beside the card scrolls instead)."""
-    from bridge.engine.commands import AddTrait
+    from bridge.engine.core.commands import AddTrait
 
     w = window(qtbot, model, Station.OPERATIONS)
     w.resize(1280, 698)

@@ -1,79 +1,55 @@
-"""A Conflict card Task is rolled as a ship's Task is: with a Focus, dice bought and the
-Determination die, asked by the card's form (a GM's play-through: the Attack's form had
-Target, Weapon, Lethal and Weakness only, so a 2d20 roll could not be improved). Given
-dice throughout."""
+"""A Conflict card entry's form is every card's form: the fields of its Command with their
+legal choices (one with another field's value, said so), and a rolled Task is rolled as a
+ship's Task is: with a Focus, dice bought and the Determination die (a GM's
+play-through: the Attack's form had Target, Weapon, Lethal and Weakness only, so a 2d20
+roll could not be improved). Given dice throughout."""
 
 from __future__ import annotations
 
-from bridge.engine import conflict_choices, conflict_needs, conflict_preview, with_choice
-from bridge.engine.conflict.card import OPTIONAL
+from bridge.engine import conflict_preview
 from bridge.engine.conflict.commands import ConflictTask
+from bridge.engine.conflict.forms import entry_params
 from bridge.engine.core.commands import SetValue
-from bridge.engine.core.needs import Need
-from tests.engine.conflict_table import MISS, B, Fight, npc
+from bridge.rules.personal_gear import UNARMED
+from tests.engine.conflict_table import MISS, A, B, C, Fight, form, npc, offered
 
 ATTACK = ConflictTask(by="kell", action="attack", target="thug")
-
-
-def _values(choices: dict[Need, tuple[object, ...]], need: Need) -> list[str]:
-    return [c.value for c in choices[need]]  # type: ignore[attr-defined]
 
 
 def test_every_rolled_task_asks_focus_dice_and_determination_and_none_is_required() -> None:
     f = Fight()
     f.turn("kell")
-    needs = conflict_needs(f.state, "kell", "attack", ATTACK)
-    assert needs[-3:] == (Need.FOCUS, Need.DETERMINATION, Need.DICE)
-    assert {Need.FOCUS, Need.DICE, Need.DETERMINATION} <= OPTIONAL
-    assert Need.DICE not in conflict_needs(f.state, "kell", "pass")  # not rolled
-    choices = conflict_choices(f.state, "kell", "attack", ATTACK)
+    fields = form(f.state, "kell", "attack")
+    assert list(fields)[-3:] == ["focus_name", "bought", "value"]
+    assert not any(fields[n].required for n in ("focus_name", "bought", "value"))
+    assert "bought" not in form(f.state, "kell", "pass")  # not rolled
     kell = f.state.characters["kell"]
-    assert _values(choices, Need.FOCUS) == list(kell.focuses)
-    assert _values(choices, Need.DETERMINATION) == [v.text for v in kell.values]
+    assert offered(fields["focus_name"]) == [None, *kell.focuses]
+    assert offered(fields["value"]) == [v.text for v in kell.values]
 
 
-def test_dice_are_priced_by_their_places_and_the_preview_says_what_the_pool_cannot_pay() -> None:
+def test_dice_are_bought_as_a_ships_and_the_preview_says_what_the_pool_cannot_pay() -> None:
     """RULES-NOTES: Momentum buys 1/2/3 (cumulative 1, 3, 6); Threat can pay the same
     price; the Determination die is the first bought die and counts toward the 3. A die
     chosen and then priced beyond the pool (the pool spent, a Determination die put
-    first) stays chosen, and the preview says why it cannot be rolled."""
+    first) is refused by the preview, in the roll's words."""
     f = Fight()
     f.do(SetValue(path="momentum.value", value=3))
     f.turn("kell")
-    dice = conflict_choices(f.state, "kell", "attack", ATTACK)[Need.DICE]
-    assert [(c.value, c.label) for c in dice] == [
-        ("momentum:1", "1 die for 1 Momentum"),
-        ("threat:1", "1 die, adding 1 Threat"),
-        ("momentum:2", "2 dice for 3 Momentum"),
-        ("threat:2", "2 dice, adding 3 Threat"),
-        ("momentum:3", "3 dice for 6 Momentum"),
-        ("threat:3", "3 dice, adding 6 Threat"),
-    ]
-    three = with_choice(ATTACK, Need.DICE, "momentum:3")
+    dice = form(f.state, "kell", "attack")["bought"]
+    assert dice.kind == "dice" and dice.maximum == 3
+    assert offered(dice) == ["momentum", "threat", "determination"]
+    three = ATTACK.model_copy(update={"bought": ("momentum",) * 3})
     assert conflict_preview(f.state, three).reason == (
         "Not enough Momentum: 6 needed, 3 in the pool."
     )
     value = f.state.characters["kell"].values[0].text
-    one = with_choice(ATTACK, Need.DICE, "momentum:1")
-    spent = with_choice(one, Need.DETERMINATION, value)
-    after = conflict_choices(f.state, "kell", "attack", spent)[Need.DICE]
-    assert [c.value for c in after] == ["momentum:1", "threat:1", "momentum:2", "threat:2"]
-    assert [c.label for c in after][:1] == ["1 die for 2 Momentum"]  # the second place
-    assert spent.bought == ("determination", "momentum")  # the die chosen stays
+    spent = ATTACK.model_copy(update={"bought": ("determination", "momentum"), "value": value})
+    assert conflict_preview(f.state, spent).reason is None
     f.do(SetValue(path="momentum.value", value=1))  # the pool spent meanwhile
     assert conflict_preview(f.state, spent).reason == (
         "Not enough Momentum: 2 needed, 1 in the pool."
     )
-
-
-def test_the_chosen_roll_is_the_commands_and_the_determination_die_stays_first() -> None:
-    value = "Hesitation gets people killed"
-    cmd = with_choice(ATTACK, Need.DICE, "threat:3")
-    cmd = with_choice(cmd, Need.DETERMINATION, value)
-    assert cmd.bought == ("determination", "threat", "threat") and cmd.value == value
-    cmd = with_choice(cmd, Need.DICE, "momentum:1")
-    assert cmd.bought == ("determination", "momentum")
-    assert with_choice(cmd, Need.FOCUS, "Hand Phasers").focus_name == "Hand Phasers"
 
 
 def test_the_roll_pays_and_rolls_what_was_bought() -> None:
@@ -83,11 +59,10 @@ def test_the_roll_pays_and_rolls_what_was_bought() -> None:
     f.do(SetValue(path="momentum.value", value=3))
     f.turn("kell")
     value = f.state.characters["kell"].values[0].text
-    cmd = with_choice(ATTACK, Need.DETERMINATION, value)
-    cmd = with_choice(cmd, Need.DICE, "momentum:1")
+    cmd = ATTACK.model_copy(update={"bought": ("determination", "momentum"), "value": value})
     preview = conflict_preview(f.state, cmd)
     assert preview.reason is None
-    assert "1 Determination" in preview.costs
+    assert any("1 Determination" in c for c in preview.costs)
     assert any("2 Momentum" in c for c in preview.costs)  # the die in the second place
     determination = f.state.characters["kell"].determination.value
     f.do(cmd, d20=(*MISS, 20))  # two d20s and the one bought (the Determination die: a 1)
@@ -104,16 +79,32 @@ def test_an_npc_figure_buys_its_dice_with_threat() -> None:
     f.do(SetValue(path="threat.value", value=3))
     f.idle("kell")
     f.turn("thug")
+    fields = form(f.state, "thug", "attack")
+    assert offered(fields["bought"]) == ["threat"]
+    assert "value" not in fields  # no Determination
     attack = ConflictTask(by="gm", action="attack", target="kell")
-    choices = conflict_choices(f.state, "thug", "attack", attack)
-    assert [c.label for c in choices[Need.DICE]] == [
-        "1 die for 1 Threat",
-        "2 dice for 3 Threat",
-        "3 dice for 6 Threat",
-    ]
-    six = with_choice(attack, Need.DICE, "threat:3")
+    six = attack.model_copy(update={"bought": ("threat",) * 3})
     assert conflict_preview(f.state, six).reason == "Not enough Threat: 6 needed, 3 in the pool."
-    assert Need.DETERMINATION not in conflict_needs(f.state, "thug", "attack", attack)
+
+
+def test_a_choice_that_holds_with_another_fields_value_says_so() -> None:
+    """One answer fills the whole form: Movement's figure to stand beside is offered with
+    the zone it stands in; a melee weapon's targets are those within Reach (seed 003
+    MELEE: "an enemy within Reach"), a ranged one's any in range."""
+    f = Fight(npcs=((npc(), B, 0, 1), (npc(id="far", name="Far"), C, 0, 1)))
+    f.turn("kell")
+    movement = form(f.state, "kell", "movement")  # (Kell stands in the Corridor)
+    assert offered(movement["zone"]) == [A, B, C]
+    assert offered(movement["beside"], zone=B) == [None, "thug"]
+    assert offered(movement["beside"], zone=C) == [None, "far"]
+    assert offered(movement["beside"], zone=A) == [None]
+    attack = form(f.state, "kell", "attack")
+    weapons = offered(attack["weapon"])
+    fist = UNARMED.name
+    assert fist in weapons
+    ranged = next(w for w in weapons if w != fist)
+    assert offered(attack["target"], weapon=fist) == []  # no one within Reach
+    assert set(offered(attack["target"], weapon=ranged)) >= {"thug", "far"}
 
 
 def test_the_card_says_what_is_left_of_the_figures_own_turn() -> None:
@@ -153,17 +144,14 @@ def test_an_aiming_attackers_preview_says_its_odds_are_before_the_re_roll() -> N
 def test_assist_and_direct_need_an_ally_and_only_guard_may_go_without() -> None:
     """Seed 001 Direct: "another character ... assisted by you". Its form offered
     "Ally (none: yourself)" and DO IT, refused after; Guard alone guards oneself."""
-    from bridge.engine.conflict.card import NEED_LABELS
-
     f = Fight(officers=(("kell", B, 0), ("reyes", B, 0)))
     f.turn("kell")
-    for key in ("assist", "direct"):
-        needs = conflict_needs(f.state, "kell", key)
-        assert Need.ALLY in needs and Need.ALLY not in OPTIONAL, key
-    assert NEED_LABELS[Need.ALLY] == "Ally"
-    guard = conflict_needs(f.state, "kell", "guard")
-    assert Need.GUARDED in guard and Need.GUARDED in OPTIONAL
-    assert NEED_LABELS[Need.GUARDED] == "Guard whom (none: yourself)"
+    for key in ("assist", "direct"):  # (Direct's fields, whoever may use it now)
+        ally = next(p for p in entry_params(f.state, "kell", key) if p.name == "target")
+        assert ally.required and ally.label == "Ally" and None not in offered(ally), key
+    guard = form(f.state, "kell", "guard")["target"]
+    assert not guard.required and guard.label == "Guard whom"
+    assert [c.label for c in guard.choices if c.value is None] == ["Yourself"]
 
 
 def test_while_damage_dice_wait_the_tasks_say_so() -> None:
@@ -177,5 +165,5 @@ def test_while_damage_dice_wait_the_tasks_say_so() -> None:
     f.resolve(hold=True, d6=(3,) * 9)
     assert f.conflict.pending is not None and f.conflict.pending.damage is not None
     card = conflict_card(f.state, "kell")
-    reasons = {e.why_not for e in card.tasks}
+    reasons = {e.reason for e in card.tasks}
     assert reasons == {"An attack's damage dice are waiting to land: apply the damage first."}
