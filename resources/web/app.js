@@ -4,10 +4,11 @@
 // this file only decides which screen is up.
 
 import { cardBack, cardFront, conflictLink, pools } from "./card.js";
-import { ConflictEntryForm, conflictCard, conflictFormScreen, conflictPools } from "./conflict.js";
+import { conflictCard, conflictPools } from "./conflict.js";
 import { el, replace, toast } from "./dom.js";
 import { Link, forgetSeat } from "./link.js";
 import { snapshot } from "./outcome.js";
+import { commandOf } from "./forms.js";
 import { ActionForm, pendingScreen, reportScreen, setupScreen } from "./task.js";
 import { viewscreen } from "./viewscreen.js";
 
@@ -23,9 +24,8 @@ const SHIP_SPENDS_KEY = "bridge.ship-spends";
 
 const ui = {
   link: null,
-  screen: "card", // card | back | action | report | conflict | conflict-form
-  form: null,
-  conflictForm: null, // the Conflict card entry being filled
+  screen: "card", // card | back | action | report | conflict
+  form: null, // the action being filled (any card's: task.js)
   conflictSpends: { roll: null, values: {} }, // the Momentum spends chosen for the roll waiting
   shipSpends: { roll: null, values: {} }, // the same for a ship Task's roll
   inConflict: false, // the officer was in a running personal conflict at the last redraw
@@ -163,12 +163,6 @@ function settle(command, answer, form, from) {
   const since = form?.reportFrom ?? from;
   const entries = ui.link.log.slice(Math.max(since - ui.link.logStart, 0)).filter((e) => e.by === ui.link.available.character);
   const finished = !myPending();
-  if (ui.screen === "conflict-form") {
-    ui.conflictForm = null;
-    setScreen("conflict");
-    if (entries.length) toast(entries.at(-1).lines.join(" "));
-    return;
-  }
   if (command.where === "conflict" && ui.footRoll && !ui.link.state.conflict?.pending) {
     // the roll on foot is over: its outcome at the top of the card, at once
     endFootRoll();
@@ -182,7 +176,7 @@ function settle(command, answer, form, from) {
     return;
   }
   if (finished && ui.screen === "action") {
-    const back = ui.form?.scope === "conflict-controls" ? "conflict" : "card";
+    const back = ui.form?.onFoot ? "conflict" : "card";
     ui.form = null;
     setScreen(back);
   } else {
@@ -226,7 +220,7 @@ function followFootRoll() {
     title: entry?.name ?? pending.action.replaceAll("_", " "),
     result: pending.result,
     // (a re-roll of the same roll keeps the battle as it was before the roll)
-    before: kept?.before ?? snapshot(link),
+    before: kept?.before ?? (ui.form?.onFoot ? ui.form.before : null) ?? snapshot(link),
     from: kept?.from ?? Math.max(link.logLength - 1, link.logStart),
   };
 }
@@ -253,7 +247,7 @@ function followEndedRoll(link) {
     ui.form = null;
     ui.screen = "report";
   } else if (!form.info(link.available)) {
-    ui.screen = form.scope === "conflict-controls" ? "conflict" : "card";
+    ui.screen = form.onFoot ? "conflict" : "card";
     ui.form = null;
   } else {
     form.preview = null;
@@ -261,98 +255,36 @@ function followEndedRoll(link) {
   }
 }
 
-function useEntry(scope, key, info) {
+/** Use an entry of any card (`source`, see task.js's ActionForm): one that needs nothing
+ * and is not rolled is sent at once; the others open the form of their fields. */
+function useEntry(source, key, info) {
   if (info.reason != null) return;
-  if (info.params.length === 0 && !info.rolled) {
+  if ((info.params ?? []).length === 0 && !info.rolled) {
     send({ ...info.command });
     return;
   }
-  ui.form = new ActionForm(scope, key, info);
+  ui.form = new ActionForm(source, key, info);
   ui.form.before = snapshot(ui.link);
   if (info.rolled) askPreview();
   setScreen("action");
 }
 
+/** Ask the host the odds of the form's action with the values chosen now (the one
+ * question a form asks: its choices are all in the entry already). */
 function askPreview() {
   const form = ui.form;
   clearTimeout(form.previewTimer);
   form.previewTimer = setTimeout(async () => {
+    if (ui.form !== form) return; // (the form was closed meanwhile)
     const info = form.info(ui.link.available);
     if (!info || info.reason != null) return;
-    const command = { ...info.command };
-    for (const p of info.params) if (form.values[p.name] !== undefined) command[p.name] = form.values[p.name];
+    const command = commandOf(info.command, info.params, form.values);
     const answer = await ui.link.preview(command);
     if (ui.form !== form) return;
     form.preview = answer.type === "task_preview" ? answer : { reason: answer.reason };
+    form.previewFor = JSON.stringify(command);
     render();
   }, 120);
-}
-
-/** Use a control of the Conflict card's back: one that needs nothing is sent at once,
- * the others open a form of their fields. */
-function useControl(key, info) {
-  if (info.reason != null) return;
-  if (info.params.length === 0) {
-    send({ ...info.command });
-    return;
-  }
-  ui.form = new ActionForm("conflict-controls", key, info);
-  setScreen("action");
-}
-
-/** Open a Conflict card entry: a Minor Action that needs nothing is done at once. */
-function useConflict(entry) {
-  if (entry.why_not != null) return;
-  if (entry.kind === "minor" && entry.needs.length === 0) {
-    send({ type: "conflict_minor", action: entry.key });
-    return;
-  }
-  ui.conflictForm = new ConflictEntryForm(entry);
-  askConflictForm();
-  setScreen("conflict-form");
-}
-
-/** Ask the host what the entry needs with the choices made so far (again while the form
- * fills a need that must be chosen with its first choice). */
-async function askConflictForm() {
-  const form = ui.conflictForm;
-  if (!form) return;
-  clearTimeout(form.soon);
-  const asked = ++form.asked;
-  form.typed = false;
-  for (let round = 0; round < 6; round += 1) {
-    const answer = await ui.link.conflictForm(form.blank(), { ...form.chosen });
-    if (ui.conflictForm !== form || form.asked !== asked) return; // a newer question
-    if (answer.type !== "conflict_form") {
-      form.answer = { reason: answer.reason ?? "The GM's Bridge did not answer.", needs: [], choices: {}, labels: {}, optional: [] };
-      break;
-    }
-    if (!form.take(answer)) break;
-  }
-  if (!form.typed) render(); // (words typed meanwhile: the field keeps its focus)
-}
-
-/** Words typed in a form: the host is asked once the typing pauses. */
-function askConflictFormSoon() {
-  const form = ui.conflictForm;
-  if (!form) return;
-  clearTimeout(form.soon);
-  form.soon = setTimeout(askConflictForm, 300);
-}
-
-/** Send the entry as the host filled it, asking first if words were typed since. */
-async function sendConflictForm() {
-  const form = ui.conflictForm;
-  if (!form) return;
-  if (form.typed) await askConflictForm();
-  if (ui.conflictForm !== form) return;
-  const missing = form.missing();
-  if (missing) {
-    toast(missing);
-    render();
-    return;
-  }
-  send(form.answer.command);
 }
 
 // -- drawing -----------------------------------------------------------------------
@@ -432,14 +364,13 @@ function render() {
   const pending = myPending();
   // The Conflict card comes up as the fight starts, over the ship's card, its back or a
   // ship Task's form not yet rolled (the ship battle waits or goes on beside it).
-  const onShip = ui.screen === "card" || ui.screen === "back" || (ui.screen === "action" && !pending && ui.form?.scope !== "conflict-controls");
+  const onShip = ui.screen === "card" || ui.screen === "back" || (ui.screen === "action" && !pending && !ui.form?.onFoot);
   if (card && !ui.inConflict && onShip) {
     ui.form = null;
     ui.screen = "conflict";
   }
-  if (!card && (ui.screen === "conflict" || ui.screen === "conflict-form" || ui.form?.scope === "conflict-controls")) {
-    ui.conflictForm = null;
-    if (ui.form?.scope === "conflict-controls") ui.form = null;
+  if (!card && (ui.screen === "conflict" || ui.form?.onFoot)) {
+    if (ui.form?.onFoot) ui.form = null;
     ui.screen = "card";
   }
   ui.inConflict = Boolean(card);
@@ -456,10 +387,8 @@ function render() {
   const hooks = {
     send,
     askPreview,
-    useConflict,
-    askConflictForm,
-    askConflictFormSoon,
-    sendConflictForm,
+    useEntry,
+    answer: (info) => info.reason == null && send({ ...info.command }),
     rerender: render,
     shipCard: () => setScreen("card"),
     conflictSpends: () => {
@@ -468,16 +397,11 @@ function render() {
       if (ui.conflictSpends.roll !== roll) ui.conflictSpends = { roll, values: keptSpends(roll) };
       return ui.conflictSpends.values;
     },
-    cancelConflict: () => {
-      ui.conflictForm = null;
-      setScreen("conflict");
-    },
     cancel: () => {
-      const back = ui.form?.scope === "conflict-controls" ? "conflict" : "card";
+      const back = ui.form?.onFoot ? "conflict" : "card";
       ui.form = null;
       setScreen(back);
     },
-    useControl,
     done: () => {
       ui.report = null;
       setScreen("card");
@@ -504,7 +428,7 @@ function render() {
       ? pendingScreen(ui.form, pending, link.available, link.state, hooks)
       : setupScreen(ui.form, ui.form.info(link.available) ?? { name: "", reason: "This action is no longer on the card.", params: [], command: {}, kind: "task", rolled: false }, hooks);
     // a form of the Conflict card's back shows the fight's Round and Turn, as its card
-    const top = ui.form.scope === "conflict-controls" && card ? conflictPools(link.state, link.available.character, card) : pools(link.state, link.available.character);
+    const top = ui.form.onFoot && card ? conflictPools(link.state, link.available.character, card) : pools(link.state, link.available.character);
     show(top, body);
     return;
   }
@@ -531,10 +455,6 @@ function render() {
       return;
     }
     show(cardBack(ui.back, link.seat.stations, () => setScreen("card")));
-    return;
-  }
-  if (ui.screen === "conflict-form" && ui.conflictForm && card) {
-    show(conflictPools(link.state, link.available.character, card), conflictFormScreen(ui.conflictForm, hooks));
     return;
   }
   if (ui.screen === "conflict" && card) {

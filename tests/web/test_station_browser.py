@@ -210,6 +210,13 @@ def _stat(page: Page, key: str) -> str:
     return page.locator(f"[data-stat='{key}']").inner_text()
 
 
+def _choose(page: Page, name: str, value: object, row: int | None = None) -> None:
+    """Choose ``value`` (the host's Choice value) in the form's list ``name`` (its
+    ``row``-th, for dice bought and lists): the page's options hold each value as JSON."""
+    lists = page.locator(f"select[name='{name}']")
+    (lists if row is None else lists.nth(row)).select_option(json.dumps(value))
+
+
 TARGET = 48
 """The least height (and width) of anything a finger presses, in CSS pixels."""
 SMALL_TARGETS = """(least) => {
@@ -818,7 +825,15 @@ def test_a_phone_plays_its_officers_turn_on_foot_from_the_conflict_card(
     page.locator("[data-key='entry-attack']").click()
     target = page.locator("select[name='target']")
     expect(target).to_be_visible()
-    target.select_option("klingon-warrior")
+    # one form for both cards: the rules a tap away, the card's words, every field from
+    # the entry itself (the host is asked only the odds)
+    expect(page.locator(".rules-text")).to_be_hidden()
+    expect(page.locator("[data-key='rules-text']")).to_be_visible()
+    expect(page.locator("input[name='weakness']")).not_to_be_checked()
+    expect(page.locator(".field.flag", has=page.locator("input[name='weakness']"))).to_contain_text(
+        "ignores the creature's Invulnerable"  # "Its Specific Weakness" explained
+    )
+    _choose(page, "target", "klingon-warrior")
     expect(page.locator(".preview h3")).to_contain_text("DIFFICULTY")
     expect(page.locator(".preview .odds")).to_contain_text("to succeed")
     go = page.locator("[data-key='go']")
@@ -863,9 +878,10 @@ def test_a_phone_plays_its_officers_turn_on_foot_from_the_conflict_card(
 def test_on_foot_a_task_without_a_roll_is_done_and_a_typed_note_is_sent(
     browser: Browser, tmp_path: Path
 ) -> None:
-    """Seed 001 Conflict card on phones: Pass has no roll (its screen says DO IT and sends
-    it); Create Advantage takes the Advantage's name as typed words, sent even when ROLL
-    is tapped straight after typing (the host fills it into the Command first)."""
+    """Seed 001 Conflict card on phones: Pass has no roll and asks nothing (a tap does it,
+    as a station's Task that asks nothing); Create Advantage takes the Advantage's name as
+    typed words: ROLL waits for them (the host's odds say why), and goes with them when
+    tapped straight after typing."""
     from bridge.engine import demo_boarding
 
     mbeki, tovan = _page(browser, PHONE), _page(browser, PHONE)
@@ -881,11 +897,7 @@ def test_on_foot_a_task_without_a_roll_is_done_and_a_typed_note_is_sent(
         expect(page.locator(".conflict-card")).to_be_visible()
     mbeki.locator("[data-key='conflict-start']").click()
     expect(mbeki.locator("[data-stat='conflict-actor']")).to_have_text("Yours")
-    mbeki.locator("[data-key='entry-pass']").click()
-    go = mbeki.locator("[data-key='go']")
-    expect(go).to_have_text("DO IT")
-    expect(go).to_be_enabled()
-    go.click()
+    mbeki.locator("[data-key='entry-pass']").click()  # nothing to ask: done at once
     expect(mbeki.locator("[data-key='entry-pass']")).to_be_disabled()  # its Task is done
     expect(mbeki.locator(".log")).to_contain_text("passes")
     tovan.locator("[data-key='conflict-start']").click()
@@ -896,7 +908,7 @@ def test_on_foot_a_task_without_a_roll_is_done_and_a_typed_note_is_sent(
     expect(roll).to_be_disabled()  # the Advantage needs a name
     expect(tovan.locator("[data-missing]")).to_contain_text("Name the Advantage")
     note.fill("Covering fire")
-    roll.click()  # at once: the host fills the words in before it is sent
+    roll.click()  # at once: the words typed go in the Command
     resolve = tovan.locator("[data-key='conflict-resolve']")
     expect(resolve).to_be_visible()
     expect(tovan.locator(".waiting-text")).to_contain_text("Create Advantage")
@@ -946,13 +958,19 @@ def test_on_foot_the_officer_answers_avoid_injury_from_the_phone(
     page.locator("[data-seat='char:kell']").click()
     waiting = page.locator(".waiting")
     expect(waiting).to_contain_text("must first decide whether to Avoid the Injury")
-    expect(page.locator("[data-key='avoid-momentum']")).to_have_text("AVOID: 2 MOMENTUM")
-    expect(page.locator("[data-key='avoid-momentum']")).to_be_enabled()  # 2 in the pool
-    expect(page.locator("[data-key='take-it']")).to_be_visible()
+    # the decision's answers are the host's, each a button with its Command
+    answers = page.locator(".waiting .answers button")
+    assert answers.all_inner_texts() == [
+        "AVOID: 2 MOMENTUM",
+        "AVOID: +2 THREAT",
+        "AVOID: A COMPLICATION",
+        "TAKE THE INJURY",
+    ]
+    expect(answers.first).to_be_enabled()  # 2 in the pool
     # (the Klingon's Turn: its name whole in the TURN box, where it read "Klingon …")
     expect(page.locator("[data-stat='conflict-actor']")).to_have_text("Klingon Warrior")
     _every_size(page, shots, "web-conflict-decision")
-    page.locator("[data-key='avoid-threat']").click()
+    page.get_by_role("button", name="AVOID: +2 THREAT").click()
     expect(waiting).to_have_count(0)
     expect(page.locator("[data-stat='threat']")).to_have_text(str(threat + 2))
     expect(page.locator("[data-stat='stress']")).not_to_contain_text("Injury")
@@ -1092,7 +1110,7 @@ def test_a_second_tap_of_roll_on_foot_does_not_resolve_the_roll_unseen(
     session.apply(StartTurn(by="kell", actor="kell", where="conflict"))
     page, journal = _boarding(browser, tmp_path, session, "char:kell")
     page.locator("[data-key='entry-attack']").click()
-    page.locator("select[name='target']").select_option("klingon-warrior")
+    _choose(page, "target", "klingon-warrior")
     go = page.locator("[data-key='go']")
     expect(go).to_be_enabled()
     go.click()
@@ -1163,13 +1181,17 @@ def test_on_foot_a_target_a_new_weapon_cannot_reach_is_let_go(
     page, _journal = _boarding(browser, tmp_path, session, "char:kell")
     page.locator("[data-key='entry-attack']").click()
     target = page.locator("select[name='target']")
-    target.select_option("klingon-warrior")
+    _choose(page, "target", "klingon-warrior")
     expect(page.locator(".preview .odds")).to_contain_text("to succeed")
-    weapon = page.locator("select[name='personal_weapon']")
-    unarmed = weapon.locator("option", has_text="Unarmed Strike").get_attribute("value")
-    weapon.select_option(unarmed)
+    far = target.locator("option").count()
+    _choose(page, "weapon", "Unarmed Strike")
     expect(target).to_have_value("")  # out of Reach: let go, not kept unseen
+    expect(target.locator("option")).to_have_count(1)  # (none within Reach: "—" alone)
     expect(page.locator("[data-key='go']")).to_be_disabled()
+    expect(page.locator("[data-missing]")).to_have_text("Choose: Target")
+    _choose(page, "weapon", "Phaser Type-3 (phaser rifle)")  # the far targets are back
+    expect(target.locator("option")).to_have_count(far)
+    expect(target).not_to_have_value("")  # (a target is needed: the first, as at first)
     reasons = page.locator(".reason").all_text_contents()
     assert len(reasons) == len(set(reasons)), reasons  # each said once
     assert page.errors == []  # type: ignore[attr-defined]
@@ -1352,16 +1374,17 @@ def test_on_foot_a_phone_buys_dice_and_rolls_the_determination_die(
     session.apply(StartTurn(by="kell", actor="kell", where="conflict"))
     page, journal = _boarding(browser, tmp_path, session, "char:kell")
     page.locator("[data-key='entry-attack']").click()
-    page.locator("select[name='target']").select_option("klingon-warrior")
+    _choose(page, "target", "klingon-warrior")
     value = session.state.characters["kell"].values[0].text
-    page.locator("select[name='determination']").select_option(value)
-    dice = page.locator("select[name='dice']")
-    expect(dice.locator("option", has_text="1 die for 2 Momentum")).to_have_count(1)
-    dice.select_option("momentum:1")
+    _choose(page, "bought", "determination", row=0)  # the Determination die first
+    _choose(page, "bought", "momentum", row=1)  # then a die bought with Momentum
+    _choose(page, "value", value)
     preview = page.locator(".preview")
     expect(preview).to_contain_text("1 Determination")
-    expect(preview).to_contain_text("2 Momentum")
-    page.locator("select[name='focus']").select_option(index=1)
+    expect(preview).to_contain_text("Momentum")
+    focus = page.locator("select[name='focus_name']")
+    expect(focus.locator("option").first).to_have_text("No Focus")
+    focus.select_option(index=1)
     go = page.locator("[data-key='go']")
     expect(go).to_be_enabled()
     go.click()
@@ -1613,5 +1636,73 @@ def test_the_first_load_is_small_for_an_old_phone(browser: Browser, tmp_path: Pa
     assert all(encoding == "gzip" for _, _, encoding in loaded), loaded
     total = sum(size for _, size, _ in loaded)
     assert 20_000 < total < 100_000, (total, loaded)
+    assert page.errors == []  # type: ignore[attr-defined]
+    page.close()
+
+
+def test_one_form_fills_a_conflict_entry_from_the_entry_alone(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """Protocol 5: a Conflict card entry is filled as a station's is, from its params:
+    a choice offered only with another field's value (a figure to end beside, in the zone
+    chosen) comes and goes with it, and the page asks the host nothing while the form is
+    filled (an Attack only its odds), then sends the Command."""
+    from bridge.engine import StartTurn, demo_boarding
+
+    session = Session(demo_boarding())
+    session.apply(StartTurn(by="kell", actor="kell", where="conflict"))
+    battle = tmp_path / "boarding.bridge"
+    save_battle(battle, session)
+    _, journal, url = _host(tmp_path, str(battle))
+    page = _page(browser, PHONE)
+    sent: list[str] = []
+
+    def relay(ws: WebSocketRoute) -> None:
+        server = ws.connect_to_server()
+
+        def out(message: str | bytes) -> None:
+            sent.append(json.loads(message)["type"])
+            server.send(message)
+
+        ws.on_message(out)
+        server.on_message(ws.send)
+
+    page.route_web_socket(re.compile(r"^wss?://"), relay)
+    page.goto(url)
+    page.locator("[data-seat='char:kell']").click()
+    expect(page.locator(".conflict-card")).to_be_visible()
+    page.locator("[data-key='entry-attack']").click()  # a rolled Task: its odds are asked
+    _choose(page, "target", "klingon-bekk-1")
+    _choose(page, "weapon", "Unarmed Strike")
+    _choose(page, "weapon", "Phaser Type-3 (phaser rifle)")
+    _choose(page, "target", "klingon-bekk-2")  # (not the first choices' odds, the entry's)
+    expect(page.locator(".preview:not(.stale) .odds")).to_contain_text("to succeed")
+    page.locator("[data-key='cancel']").click()
+    asked = [t for t in sent if t not in ("ping", "hello", "claim")]
+    assert asked and set(asked) == {"preview"}, asked  # nothing but the odds
+    sent.clear()
+    page.locator("[data-key='entry-movement']").click()
+    beside = page.locator("select[name='beside']")
+    _choose(page, "zone", "Transporter Room 3")
+    expect(beside.locator("option", has_text="Klingon Warrior")).to_have_count(1)
+    expect(beside.locator("option", has_text="Capt. Elena Reyes")).to_have_count(0)
+    _choose(page, "beside", "klingon-warrior")
+    _choose(page, "zone", "Main Engineering")  # its figures now: the Klingon is let go
+    expect(beside.locator("option", has_text="Klingon Warrior")).to_have_count(0)
+    expect(beside.locator("option", has_text="Lt. Sorel")).to_have_count(1)
+    expect(beside).to_have_value("null")  # "No one"
+    _choose(page, "beside", "sorel")
+    assert [t for t in sent if t not in ("ping",)] == []  # the form asked the host nothing
+    page.locator("[data-key='go']").click()
+    expect(page.locator(".conflict-card")).to_be_visible()
+    expect(page.locator(".log")).to_contain_text("Main Engineering")
+    lines = [json.loads(line) for line in journal.read_text().splitlines()[1:]]
+    moved = [e["entry"]["command"] for e in lines if e.get("op") == "apply"][-1]
+    assert (moved["type"], moved["action"], moved["zone"], moved["beside"]) == (
+        "conflict_minor",
+        "movement",
+        "Main Engineering",
+        "sorel",
+    )
     assert page.errors == []  # type: ignore[attr-defined]
     page.close()
