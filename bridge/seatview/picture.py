@@ -32,7 +32,7 @@ class SystemView(_View):
     state in words."""
 
     label: str
-    rating: int | None
+    rating: int | None = None
     breaches: int
     state: str = Field(description="Nominal, Impact, Damaged, Disabled or Destroyed")
 
@@ -47,14 +47,14 @@ class ShipView(_View):
     side: Literal["player", "npc"]
     own: bool = Field(description="The players' ship")
     contact: bool = Field(description="An NPC ship the crew has not scanned")
-    zone: str | None
-    range: str | None = Field(description="From the players' ship: Close ... Extreme")
-    shields: int | None = Field(description="Shields now (0 while down)")
-    shields_max: int | None
+    zone: str | None = None
+    range: str | None = Field(default=None, description="From the players' ship: Close ... Extreme")
+    shields: int | None = Field(default=None, description="Shields now (0 while down)")
+    shields_max: int | None = None
     shields_up: bool
-    power: int | None
-    power_capacity: int | None
-    resistance: int | None
+    power: int | None = None
+    power_capacity: int | None = None
+    resistance: int | None = None
     breaches: int
     status: str = Field(
         description="How hurt the ship is in words: its worst system (an NPC ship counted "
@@ -69,7 +69,7 @@ class ZoneView(_View):
     """A zone of the map, with its range from the players' ship."""
 
     name: str
-    range: str | None
+    range: str | None = None
 
 
 class CrewView(_View):

@@ -22,10 +22,10 @@ const was = (now, then) => `${now} (was ${then})`;
 /** One ship's changes, in words ("" when none). */
 function shipChanges(a, b) {
   const parts = [];
-  if (a.shields !== null && b.shields !== null && a.shields !== b.shields) parts.push(`Shields ${was(`${a.shields}/${a.shields_max}`, b.shields)}`);
+  if (a.shields != null && b.shields != null && a.shields !== b.shields) parts.push(`Shields ${was(`${a.shields}/${a.shields_max}`, b.shields)}`);
   if (a.shields_up !== b.shields_up) parts.push(a.shields_up ? "shields up" : "shields DOWN");
-  if (a.power !== null && b.power !== null && a.power !== b.power) parts.push(`Power ${was(`${a.power}/${a.power_capacity}`, b.power)}`);
-  if (a.resistance !== null && b.resistance !== null && a.resistance !== b.resistance) parts.push(`Resistance ${was(a.resistance, b.resistance)}`);
+  if (a.power != null && b.power != null && a.power !== b.power) parts.push(`Power ${was(`${a.power}/${a.power_capacity}`, b.power)}`);
+  if (a.resistance != null && b.resistance != null && a.resistance !== b.resistance) parts.push(`Resistance ${was(a.resistance, b.resistance)}`);
   if (a.breaches !== b.breaches) parts.push(`${a.breaches} breach${a.breaches === 1 ? "" : "es"} (was ${b.breaches})`);
   if (a.status !== b.status) parts.push(was(a.status, b.status));
   if (a.zone !== b.zone && a.zone) parts.push(`now in ${a.zone}`);

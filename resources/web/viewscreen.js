@@ -13,7 +13,7 @@ function shipTile(state, ship, view) {
   const acting = state.turn?.actor_ship === ship.id && !state.turn?.actor;
   let words = "DESTROYED";
   if (!ship.destroyed && view) {
-    const shields = view.shields === null ? (view.shields_up ? "up" : "DOWN") : `${view.shields}/${view.shields_max}${view.shields_up ? "" : " (DOWN)"}`;
+    const shields = view.shields == null ? (view.shields_up ? "up" : "DOWN") : `${view.shields}/${view.shields_max}${view.shields_up ? "" : " (DOWN)"}`;
     words = `Shields ${shields} · ${view.breaches} breach${view.breaches === 1 ? "" : "es"} · ${view.status}`;
   }
   return el(
