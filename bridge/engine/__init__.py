@@ -20,7 +20,6 @@ command line import only what is listed in ``__all__``.
 from bridge.engine.commands import Command, command_adapter, upgrade_command
 from bridge.engine.conflict.autopilot import (
     FIGURES_ONLY,
-    ConflictTurnPlayed,
     conflict_npcs_only,
     play_conflict_turn,
     suggest_conflict,
@@ -60,7 +59,9 @@ from bridge.engine.conflict.commands import (
 )
 from bridge.engine.conflict.controls import CONTROL_KEYS, conflict_controls, resolve_spends
 from bridge.engine.conflict.figures import hidden_from_players
+from bridge.engine.conflict.figures import stats as figure_stats
 from bridge.engine.conflict.rule import ConflictRule, FigureFrame
+from bridge.engine.core.autopilot import AutopilotTurn
 from bridge.engine.core.card_back import COMBAT_ACTIONS_NOTE, RULES_SUMMARY, SPENDS_NOTE
 from bridge.engine.core.changes import Change, parts_changed
 from bridge.engine.core.commands import (
@@ -123,7 +124,6 @@ from bridge.engine.journal import (
 from bridge.engine.session import Applied, CommandRefused, Session
 from bridge.engine.ship.autopilot import (
     NPCS_ONLY,
-    AutopilotTurn,
     npcs_only,
     play_npc_turn,
     suggest,
@@ -203,7 +203,6 @@ __all__ = [
     "ConflictMinor",
     "ConflictRule",
     "ConflictTask",
-    "ConflictTurnPlayed",
     "Cost",
     "DecisionView",
     "DeferredJournal",
@@ -276,6 +275,7 @@ __all__ = [
     "demo_encounter",
     "demo_ships",
     "entry_info",
+    "figure_stats",
     "filled",
     "hidden_from_players",
     "injury_text",

@@ -114,8 +114,9 @@ def command_adapter() -> TypeAdapter[Command]:
 
 
 def parse_command(data: str | bytes) -> Command:
-    """A Command from its JSON form."""
-    return command_adapter().validate_json(data)
+    """A Command from its JSON form, strictly: no number or flag taken from a string, a
+    float or another type (as the schema says)."""
+    return command_adapter().validate_json(data, strict=True)
 
 
 _SHARED = {

@@ -69,6 +69,7 @@ __all__ = [
     "client_messages",
     "host_messages",
     "parse_client",
+    "validate_client",
     "version_mismatch",
 ]
 
@@ -391,10 +392,18 @@ HostMessage = Annotated[
 host_messages: TypeAdapter[HostMessage] = TypeAdapter(HostMessage)
 
 
+def validate_client(frame: str | bytes) -> ClientMessage:
+    """The message in ``frame``, strictly: a number is a JSON number and a flag a JSON
+    ``true``/``false`` (``"1"``, ``1.0`` or ``"yes"`` are refused, as the schema says), for
+    every Command of either battle. Raises :class:`~pydantic.ValidationError`."""
+    return client_messages.validate_json(frame, strict=True)
+
+
 def parse_client(frame: str | bytes) -> ClientMessage | str:
-    """The message in ``frame``, or one sentence saying what is wrong with it."""
+    """The message in ``frame`` (:func:`validate_client`), or one sentence saying what is
+    wrong with it."""
     try:
-        return client_messages.validate_json(frame)
+        return validate_client(frame)
     except ValidationError as exc:
         first = describe_validation_error(exc).splitlines()[0]
         return f"The message was not understood: {first[:300]}"

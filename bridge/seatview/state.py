@@ -20,7 +20,7 @@ from typing import TypeVar, cast
 from bridge.engine import Conflict, Encounter, PendingTask, hidden_from_players
 from bridge.model.npc import Npc
 from bridge.model.ship import Ship
-from bridge.rules.task import Assist, Roller
+from bridge.rules.task import Assist, Roller, TaskResult
 from bridge.seatview.seat import Seat
 
 __all__ = ["Memo", "contact", "redact_conflict", "seat_view", "seen_roll"]
@@ -80,13 +80,22 @@ def redact_conflict(state: Encounter) -> Conflict | None:
     }
     if not hidden:
         return now
-    return now.model_copy(update={"figures": {**now.figures, **hidden}})
+    update: dict[str, object] = {"figures": {**now.figures, **hidden}}
+    pending = now.pending
+    if pending is not None:
+        seen: dict[str, object] = {}
+        if pending.actor in hidden:
+            seen["result"] = _unseen(pending.result)
+        if pending.reactive is not None and pending.params.target in hidden:
+            seen["reactive"] = _unseen(pending.reactive)
+        if seen:
+            update["pending"] = pending.model_copy(update=seen)
+    return now.model_copy(update=update)
 
 
-def seen_roll(roll: PendingTask, ship: Ship) -> PendingTask:
-    """An unscanned NPC ship's rolled Task (``ship`` is the one that rolled) as the crew
-    sees it: the dice and the outcome, not the crew's numbers nor the weapon's name."""
-    result = roll.result
+def _unseen(result: TaskResult) -> TaskResult:
+    """A roll as a seat that may not see the roller's numbers sees it: the dice and the
+    outcome, no target number, Focus or Discipline (its own nor its assistants')."""
     spec = result.spec.model_copy(
         update={
             "lead": _UNKNOWN,
@@ -95,6 +104,13 @@ def seen_roll(roll: PendingTask, ship: Ship) -> PendingTask:
             ),
         }
     )
+    return result.model_copy(update={"spec": spec})
+
+
+def seen_roll(roll: PendingTask, ship: Ship) -> PendingTask:
+    """An unscanned NPC ship's rolled Task (``ship`` is the one that rolled) as the crew
+    sees it: the dice and the outcome, not the crew's numbers nor the weapon's name."""
+    result = _unseen(roll.result)
     params = roll.params
     weapon = ship.weapon(params.weapon) if params.weapon else None
     shown = params.model_copy(
@@ -103,9 +119,7 @@ def seen_roll(roll: PendingTask, ship: Ship) -> PendingTask:
             "extra_power": 0,
         }
     )
-    return roll.model_copy(
-        update={"result": result.model_copy(update={"spec": spec}), "params": shown}
-    )
+    return roll.model_copy(update={"result": result, "params": shown})
 
 
 Memo = dict[str, tuple[object, object]]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from bridge.engine import CATALOG, CONFLICT_CARD, Encounter
+from bridge.engine import CATALOG, CONFLICT_CARD, Encounter, figure_stats
 
 if TYPE_CHECKING:
     from bridge.storage.formats import EncounterFile
@@ -76,14 +76,51 @@ def encounter_problem(state: Encounter, where: str) -> str | None:
                 [o for d in conflict.decisions for o in d.options],
                 figures,
             ),
-            ("conflict.figures.readied", [f.readied for f in figures.values()], CONFLICT_CARD),
         ]
-        if conflict.pending is not None:
-            checks.append(("conflict.pending.action", [conflict.pending.action], CONFLICT_CARD))
+        tasks = {k for k, a in CONFLICT_CARD.items() if a.kind == "task"}
+        minors = {k for k, a in CONFLICT_CARD.items() if a.kind == "minor"}
+        checks += [
+            ("conflict.figures.readied", [f.readied for f in figures.values()], tasks),
+            ("conflict.turn.minors_used", conflict.turn.minors_used, minors),
+            ("conflict.turn.tasks_used", conflict.turn.tasks_used, tasks),
+        ]
+        pending = conflict.pending
+        if pending is not None:
+            params = pending.params
+            checks += [
+                ("conflict.pending.action", [pending.action], tasks),
+                ("conflict.pending.params.target", [params.target], figures),
+                ("conflict.pending.params.beside", [params.beside], figures),
+                ("conflict.pending.params.also", params.also, figures),
+                ("conflict.pending.params.zone", [params.zone], conflict.zones.zones),
+            ]
+            spends = pending.damage.spends if pending.damage is not None else None
+            if spends is not None:
+                checks.append(
+                    (
+                        "conflict.pending.damage.spends.secondary_target",
+                        [spends.secondary_target],
+                        figures,
+                    )
+                )
     for field, names, known in checks:
         problem = _unknown(f"{where}.{field}", names, known)
         if problem:
             return problem
+    return _figure_problem(state, where) if conflict is not None else None
+
+
+def _figure_problem(state: Encounter, where: str) -> str | None:
+    """A figure the fight cannot hold: its weapon in hand not carried, or its Stress above
+    its maximum."""
+    assert state.conflict is not None
+    for fid, fig in state.conflict.figures.items():
+        field = f"{where}.conflict.figures.{fid}"
+        if fig.wielding is not None and fig.weapon(fig.wielding) is None:
+            return f"{field}.wielding: '{fig.wielding[:40]}' is not one of its weapons"
+        most = figure_stats(state, fig).stress_max
+        if fig.stress > most:
+            return f"{field}.stress: {fig.stress} is above its maximum of {most}"
     return None
 
 

@@ -26,6 +26,7 @@ from bridge.model.character import Attributes, Disciplines
 from bridge.model.house_rules import HouseRules
 from bridge.model.npc import Npc, NpcAbility
 from bridge.rules.dice import GivenDice
+from bridge.rules.hidden import reveal
 from bridge.rules.npc_abilities import NpcTier
 from bridge.rules.personal_gear import PersonalWeapon, personal_weapon
 
@@ -175,7 +176,8 @@ class Fight:
 
 
 def log(applied: Applied) -> str:
-    return "\n".join(applied.entry.log)
+    """The Command's log as the GM reads it (every hidden span's words)."""
+    return "\n".join(reveal(line) for line in applied.entry.log)
 
 
 def form(state: Encounter, figure: str, key: str) -> dict[str, Any]:

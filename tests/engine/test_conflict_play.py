@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from bridge.engine.commands import Command
 from bridge.engine.conflict.autopilot import (
     FIGURES_ONLY,
-    ConflictTurnPlayed,
+    AutopilotTurn,
     conflict_npcs_only,
     play_conflict_turn,
     suggest_conflict,
@@ -254,7 +254,7 @@ def test_autopilot_turn_plays_an_npc_figures_whole_turn() -> None:
     steps: list[str] = []
     for _ in range(5):
         played = play_conflict_turn(session.state, session.check, _submitter(session))
-        assert isinstance(played, ConflictTurnPlayed), played
+        assert isinstance(played, AutopilotTurn), played
         steps += played.steps
         if steps[-1] == "ends its Turn":
             break
@@ -264,8 +264,8 @@ def test_autopilot_turn_plays_an_npc_figures_whole_turn() -> None:
         assert isinstance(answer, AvoidInjury | ResistKnockdown)
         session.apply(answer)
     conflict = session.state.conflict
-    assert conflict is not None and conflict.figures[played.figure].npc is not None
-    assert steps[-1] == "ends its Turn" and played.figure in conflict.turn.acted
+    assert conflict is not None and conflict.figures[played.actor].npc is not None
+    assert steps[-1] == "ends its Turn" and played.actor in conflict.turn.acted
     assert played.describe().startswith(f"Autopilot, {played.name}: ")
 
 
@@ -280,7 +280,7 @@ def test_autopilot_answers_an_npcs_decision_in_an_officers_turn() -> None:
         assert command is not None
         session.apply(command)
     played = play_conflict_turn(session.state, session.check, _submitter(session))
-    assert isinstance(played, ConflictTurnPlayed)
+    assert isinstance(played, AutopilotTurn)
     assert played.steps[0] in ("avoids the Injury", "takes the Injury")
     assert conflict_npcs_only(session.state) == FIGURES_ONLY  # back to the officer
 
@@ -304,8 +304,8 @@ def test_autopilot_plays_an_npc_who_fights_with_the_crew_on_the_players_move() -
     assert allies_waiting(session.state) == ("ally",)
     assert conflict_npcs_only(session.state) is None
     played = play_conflict_turn(session.state, session.check, _submitter(session))
-    assert isinstance(played, ConflictTurnPlayed), played
-    assert played.figure == "ally" and played.name == "Friendly Guard"
+    assert isinstance(played, AutopilotTurn), played
+    assert played.actor == "ally" and played.name == "Friendly Guard"
     after = session.state.conflict
     assert after is not None and "ally" in after.turn.acted
     assert played.steps[-1] == "ends its Turn"

@@ -11,7 +11,9 @@ from bridge.engine.core.commands import (
     SetValue,
     SpendMomentum,
 )
+from bridge.engine.ship.catalog import CATALOG
 from bridge.engine.ship.commands import AttemptTask, MinorAction, MoveShip
+from bridge.engine.ship.forms import task_spends
 from bridge.engine.state.cards import Station
 from bridge.engine.state.encounter import DurationKind
 from bridge.engine.state.spends import Spends
@@ -374,9 +376,14 @@ def test_regenerate_shields() -> None:
 
 # -- Science --------------------------------------------------------------------------------
 def test_sensor_sweep_reveals_contacts() -> None:
+    """Seed 001 Sensors card: Sensor Sweep's Momentum buys Obtain Information, the card
+    back's general spend (offered once, not again as the Task's own effect)."""
     t = at_turn("sorel")
-    t.task("sensor_sweep", spends=Spends(extra=2))
+    applied = t.task("sensor_sweep", spends=Spends(obtain_information=2))
     assert set(t.state.scanned) == {"qoj", "vortak"}
+    assert "Obtain Information: 2 question(s) for the GM." in log(applied)
+    names = [s.name for s in task_spends(CATALOG["sensor_sweep"])]
+    assert names.count("obtain_information") == 1 and "extra" not in names
 
 
 def test_scan_for_weakness_gives_the_next_attack_piercing_two() -> None:

@@ -11,7 +11,6 @@ attack, sprint toward the enemy, give First Aid, Recover, or pass.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from bridge.engine.conflict.catalog import CONFLICT_CARD
 from bridge.engine.conflict.commands import (
@@ -33,6 +32,7 @@ from bridge.engine.conflict.figures import (
 )
 from bridge.engine.conflict.rolls import melee_outcome
 from bridge.engine.conflict.tasks import preview_conflict_task
+from bridge.engine.core.autopilot import AutopilotTurn, TurnLoop, run_turn
 from bridge.engine.core.commands import ApplyDamage, EndRound, EndTurn, ResolveTask, StartTurn
 from bridge.engine.state.conflict import Conflict, Figure
 from bridge.engine.state.encounter import Encounter
@@ -43,8 +43,9 @@ from bridge.rules.opposed import opposed_odds
 from bridge.rules.personal_gear import PersonalQuality
 
 __all__ = [
+    "ASKED",
     "FIGURES_ONLY",
-    "ConflictTurnPlayed",
+    "AutopilotTurn",
     "allies_waiting",
     "conflict_npcs_only",
     "play_conflict_turn",
@@ -52,6 +53,7 @@ __all__ = [
 ]
 
 FIGURES_ONLY = "The autopilot plays the NPC figures only: it is the players' move."
+ASKED = "waits for the GM's decision"
 Check = Callable[[ConflictCommand], str | None]
 
 
@@ -248,20 +250,7 @@ def allies_waiting(state: Encounter) -> tuple[str, ...]:
     return tuple(f for f in waiting_figures(state, "player") if now.figures[f].npc is not None)
 
 
-@dataclass(frozen=True)
-class ConflictTurnPlayed:
-    """What the autopilot did in one NPC figure's Turn, in words."""
-
-    figure: str
-    name: str
-    steps: tuple[str, ...]
-
-    def describe(self) -> str:
-        done = "; ".join(self.steps) if self.steps else "nothing"
-        return f"Autopilot, {self.name}: {done}."
-
-
-def _words(command: ConflictCommand, after: Encounter) -> str | None:
+def _words(before: Encounter, command: ConflictCommand, after: Encounter) -> str | None:
     now = after.conflict
 
     def name(fid: str) -> str:
@@ -291,11 +280,13 @@ def play_conflict_turn(
     check: Check,
     submit: Callable[[ConflictCommand], Encounter | None],
     limit: int = 16,
-) -> ConflictTurnPlayed | str:
+    decide: bool = True,
+) -> AutopilotTurn | str:
     """Play the rest of an NPC figure's Turn (all of it, when none is under way): start
     it, its Minor Action, its Task and the answers it waits for, end it. ``submit`` applies
-    one Command and returns the new state (``None`` if refused). At most ``limit``
-    Commands; returns what it did, or why nothing could be done."""
+    one Command and returns the new state (``None`` if refused). ``decide``: whether it
+    answers an NPC's decision (Avoid Injury, a Knockdown, a stray shot) or stops for the
+    GM's. At most ``limit`` Commands; returns what it did, or why nothing could be done."""
     reason = conflict_npcs_only(state)
     if reason is not None:
         return reason
@@ -316,21 +307,24 @@ def play_conflict_turn(
         who = first.actor
     if who is None or (now.figures[who].npc is None and not now.decisions):
         return FIGURES_ONLY
-    steps: list[str] = []
-    command: ConflictCommand | None = first
-    for _ in range(limit):
-        if command is None:
-            break
-        after = submit(command)
-        if after is None:
-            break
-        words = _words(command, after)
-        if words:
-            steps.append(words)
-        state = after
-        if isinstance(command, EndTurn) or state.conflict is None or state.conflict.ended:
-            break
-        if conflict_npcs_only(state) is not None:
-            break
-        command = suggest_conflict(state, check)
-    return ConflictTurnPlayed(figure=who, name=now.figures[who].name, steps=tuple(steps))
+
+    def going(now: Encounter) -> bool:
+        over = now.conflict is None or now.conflict.ended
+        return not over and conflict_npcs_only(now) is None and (decide or not _asks(now))
+
+    def next_step(now: Encounter) -> ConflictCommand | None:
+        return suggest_conflict(now, check)
+
+    loop: TurnLoop[ConflictCommand] = TurnLoop(next_step, _words, going)
+    if not decide and _asks(state):
+        return AutopilotTurn(actor=who, name=now.figures[who].name, steps=(ASKED,))
+    after, steps = run_turn(state, first, submit, loop, limit)
+    if not decide and _asks(after):
+        steps = (*steps, ASKED)
+    return AutopilotTurn(actor=who, name=now.figures[who].name, steps=steps)
+
+
+def _asks(state: Encounter) -> bool:
+    """Whether an NPC's decision waits (an Avoid Injury, a Knockdown, a stray shot)."""
+    now = state.conflict
+    return now is not None and bool(now.decisions) and conflict_npcs_only(state) is None

@@ -10,18 +10,16 @@ builds these controls from here, the desktop's windows and the web page alike.
 
 from __future__ import annotations
 
-from bridge.engine.conflict.catalog import CONFLICT_CARD, CONFLICT_SPENDS
 from bridge.engine.conflict.commands import Aim
 from bridge.engine.conflict.figures import issuer
+from bridge.engine.conflict.forms import card_spend, entry_spends
 from bridge.engine.conflict.gate import conflict_gate
-from bridge.engine.conflict.rolls import aim_room, roll_succeeds, secondary_refusal
-from bridge.engine.conflict.rules import CONFLICT_RULES
+from bridge.engine.conflict.rolls import aim_room, revive_refusal, roll_succeeds, secondary_refusal
 from bridge.engine.conflict.theatre import CONFLICT
 from bridge.engine.core.controls import Controls, turn_controls
 from bridge.engine.core.forms import ActionInfo, Choice, ParamInfo, SpendInfo
 from bridge.engine.state.conflict import Conflict, ConflictPending, Figure
 from bridge.engine.state.encounter import Encounter
-from bridge.rules.text import TITLE_MAX
 
 __all__ = ["CONTROL_KEYS", "conflict_controls", "resolve_spends"]
 
@@ -46,19 +44,6 @@ CONTROL_KEYS = (
 )
 """The controls, in the order a card shows them."""
 
-_NAMED = {s.key: s for s in CONFLICT_SPENDS}
-
-
-def _spend(name: str, kind: str, cost: int, **more: object) -> SpendInfo:
-    """A spend priced and explained by the card's back (its name and effect)."""
-    card = _NAMED.get(name)
-    label = card.name if card is not None else str(more.pop("label", name))
-    return SpendInfo.model_validate(
-        {"name": name, "label": label, "kind": kind, "cost": cost}
-        | {"help": card.effect if card is not None else ""}
-        | more
-    )
-
 
 def resolve_spends(state: Encounter, figure: str) -> tuple[SpendInfo, ...]:
     """The Momentum spends RESOLVE may make on ``figure``'s rolled Task: none unless it
@@ -70,42 +55,15 @@ def resolve_spends(state: Encounter, figure: str) -> tuple[SpendInfo, ...]:
         return ()
     if not roll_succeeds(pending):
         return ()
-    rule = CONFLICT_RULES[pending.action]
-    entry = CONFLICT_CARD[pending.action]
     out: list[SpendInfo] = []
-    if "extra" in rule.spends and entry.momentum_cost:
-        out.append(
-            _spend(
-                "extra",
-                "number",
-                entry.momentum_cost,
-                label=entry.momentum.rstrip(".") or "Its repeatable effect",
-                maximum=12,
-            )
-        )
-    if "damage" in rule.spends:
-        out += [
-            _spend("bonus_damage", "number", 1, maximum=12),
-            _spend("penetration", "number", 1, maximum=12),
-            _spend("disarm", "flag", 2),
-        ]
-        others = _secondaries(state, now, pending)
-        if others:  # (no one within Reach of the target: no Secondary Target)
-            out.append(_spend("secondary_target", "choice", 2, choices=others))
-    if "revive" in rule.spends:
-        out.append(
-            _spend(
-                "revive",
-                "flag",
-                2,
-                label="Back in the fight at once",
-                help="First Aid: the patient is back in the fight at once",
-            )
-        )
-    out += [
-        _spend("obtain_information", "number", 1, maximum=12),
-        _spend("create_advantage", "text", 2, max_length=TITLE_MAX),
-    ]
+    for spend in entry_spends(pending.action):
+        if spend.name == "revive" and revive_refusal(state, pending) is not None:
+            continue  # (an enemy patient is not put back in the fight)
+        out.append(spend)
+        if spend.name == "disarm":
+            others = _secondaries(state, now, pending)
+            if others:  # (no one within Reach of the target: no Secondary Target)
+                out.append(card_spend("secondary_target", "choice", 2, choices=others))
     return tuple(out)
 
 

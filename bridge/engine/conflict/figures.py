@@ -11,6 +11,7 @@ from bridge.engine.state.encounter import Encounter
 from bridge.engine.state.turn import Side
 from bridge.model.character import Attributes, Character, Disciplines
 from bridge.model.npc import Npc
+from bridge.rules.hidden import GM_ONLY, secret
 from bridge.rules.npc_abilities import NpcAbilityKind
 from bridge.rules.personal_gear import UNARMED, PersonalWeapon
 from bridge.rules.stats import Attribute, Department
@@ -174,3 +175,10 @@ def hidden_from_players(state: Encounter, fig: Figure) -> bool:
     """[house rule] Whether the players may not see this figure's Stress and abilities (an
     NPC the GM has not revealed)."""
     return fig.npc is not None and not fig.revealed and state.house_rules.npc_hidden_until_revealed
+
+
+def for_crew(state: Encounter, fig: Figure, hidden: str, shown: str = "") -> str:
+    """``hidden`` as the log writes it about ``fig``: while it is an NPC the GM has not
+    revealed, a span the GM reads and a crew seat reads as ``shown`` (its numbers, its
+    abilities' names are the GM's; what the crew sees happen is said in ``shown``)."""
+    return secret(GM_ONLY, hidden, shown) if hidden_from_players(state, fig) else hidden

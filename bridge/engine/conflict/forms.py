@@ -371,16 +371,16 @@ def entry_spends(key: str) -> tuple[SpendInfo, ...]:
     out: list[SpendInfo] = []
     if "extra" in rule.spends and entry.momentum_cost:
         label = entry.momentum.rstrip(".") or "Its repeatable effect"
-        out.append(_spend("extra", "number", entry.momentum_cost, label=label, maximum=12))
+        out.append(card_spend("extra", "number", entry.momentum_cost, label=label, maximum=12))
     if "damage" in rule.spends:
         out += [
-            _spend("bonus_damage", "number", 1, maximum=12),
-            _spend("penetration", "number", 1, maximum=12),
-            _spend("disarm", "flag", 2),
+            card_spend("bonus_damage", "number", 1, maximum=12),
+            card_spend("penetration", "number", 1, maximum=12),
+            card_spend("disarm", "flag", 2),
         ]
     if "revive" in rule.spends:
         out.append(
-            _spend(
+            card_spend(
                 "revive",
                 "flag",
                 2,
@@ -389,13 +389,13 @@ def entry_spends(key: str) -> tuple[SpendInfo, ...]:
             )
         )
     out += [
-        _spend("obtain_information", "number", 1, maximum=12),
-        _spend("create_advantage", "text", 2, max_length=TITLE_MAX),
+        card_spend("obtain_information", "number", 1, maximum=12),
+        card_spend("create_advantage", "text", 2, max_length=TITLE_MAX),
     ]
     return tuple(out)
 
 
-def _spend(name: str, kind: str, cost: int, **more: object) -> SpendInfo:
+def card_spend(name: str, kind: str, cost: int, **more: object) -> SpendInfo:
     """A spend priced and explained by the card's back (its name and effect)."""
     try:
         card = CONFLICT_SPENDS[name]

@@ -40,6 +40,7 @@ __all__ = [
     "conflict_issuer_refusal",
     "conflict_why_not",
     "decision_text",
+    "unknown_reference",
 ]
 
 SETUP = frozenset(
@@ -140,6 +141,9 @@ def conflict_why_not(state: Encounter, command: BaseCommand) -> str | None:
         return None
     if conflict is None:
         return "No personal conflict is running."
+    unknown = unknown_reference(conflict, command)
+    if unknown is not None:
+        return unknown
     if isinstance(command, WithdrawFigure):
         return _withdraw(conflict, command.figure)
     if kind in SETUP:
@@ -182,6 +186,31 @@ def conflict_why_not(state: Encounter, command: BaseCommand) -> str | None:
             return played_refusal(state, CONFLICT, command)
         case _:
             return None
+
+
+_FIGURE_FIELDS = ("figure", "target", "beside", "actor")
+_ZONE_FIELDS = ("zone",)
+
+
+def unknown_reference(conflict: Conflict, command: BaseCommand) -> str | None:
+    """A figure or zone the Command names that is not in the fight, in words, or None:
+    every reference is looked at before any rule reads it."""
+    named: list[str] = [
+        v for f in _FIGURE_FIELDS if isinstance(v := getattr(command, f, None), str)
+    ]
+    named += getattr(command, "also", ())
+    spends = getattr(command, "spends", None)
+    second = getattr(spends, "secondary_target", None)
+    if isinstance(second, str):
+        named.append(second)
+    for fid in named:
+        if fid not in conflict.figures:
+            return f"There is no figure '{fid[:40]}' in the personal conflict."
+    for f in _ZONE_FIELDS:
+        zone = getattr(command, f, None)
+        if isinstance(zone, str) and zone not in conflict.zones.zones:
+            return f"There is no zone '{zone[:40]}' on the map."
+    return None
 
 
 def _decision(conflict: Conflict, front: Decision, command: BaseCommand) -> str | None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bridge.engine.conflict.commands import AvoidInjury, ResistKnockdown, StrayHit
-from bridge.engine.conflict.figures import hidden_from_players, stats
+from bridge.engine.conflict.figures import for_crew, hidden_from_players, stats
 from bridge.engine.conflict.ops import (
     conflict,
     figure,
@@ -85,7 +85,9 @@ def strike(ctx: Ctx, blow: Blow, target_id: str, *, halved: bool = False, note: 
     )
     who = f"{target.name}{note}"
     if npc is not None and not blow.lethal and npc.immune_to(PersonalQuality.NONLETHAL):
-        ctx.say(f"{who} shrugs off the Non-lethal attack (Immune).")
+        ctx.say(
+            f"{who} shrugs off the Non-lethal attack{for_crew(ctx.state, target, ' (Immune)')}."
+        )
         return
     if hidden_from_players(ctx.state, target):
         ctx.say(f"The attack on {who}: {dealt.total} damage before Resistance.")
@@ -111,14 +113,27 @@ def _injure(ctx: Ctx, blow: Blow, target_id: str, why: str) -> None:
         if npc.has(NpcAbilityKind.INVULNERABLE) and not (
             blow.weakness and npc.has(NpcAbilityKind.SPECIFIC_WEAKNESS)
         ):
-            ctx.say(f"{target.name} cannot be Injured (Invulnerable).")
+            ctx.say(
+                f"{target.name} cannot be Injured{for_crew(ctx.state, target, ' (Invulnerable)')}."
+            )
             return
         if npc.has(NpcAbilityKind.STAGGERED):
             update_figure(ctx, target_id, staggered=True)
-            ctx.say(f"{target.name} is Staggered instead of Injured: its next Turn is lost.")
+            ctx.say(
+                f"{target.name} is {for_crew(ctx.state, target, 'Staggered', 'stunned')} "
+                "instead of Injured: its next Turn is lost."
+            )
             return
         if npc.has(NpcAbilityKind.WRATHFUL):
-            ctx.add_threat(2, f"{target.name} is Wrathful instead of Injured")
+            ctx.add_threat(
+                2,
+                for_crew(
+                    ctx.state,
+                    target,
+                    f"{target.name} is Wrathful instead of Injured",
+                    f"{target.name} is not Injured",
+                ),
+            )
             return
     lethal = blow.lethal
     debilitating = blow.weapon.has(PersonalQuality.DEBILITATING)
@@ -137,7 +152,8 @@ def _injure(ctx: Ctx, blow: Blow, target_id: str, why: str) -> None:
             ),
         )
         ctx.say(
-            f"{target.name} would be Injured ({why}): they may Avoid the Injury "
+            f"{target.name} would be Injured{for_crew(ctx.state, target, f' ({why})')}: "
+            "they may Avoid the Injury "
             f"({cost} {'Threat' if pays_threat(target) else 'Momentum'}, or a Complication)."
         )
         return
@@ -157,7 +173,10 @@ def _take_injury(ctx: Ctx, target_id: str, lethal: bool, debilitating: bool, why
         fighting_on=False,
     )
     what = "a Lethal Injury" if kind == "lethal" else "a Non-lethal Injury (unconscious)"
-    ctx.say(f"{target.name} suffers {what} ({why}) and is incapacitated.")
+    ctx.say(
+        f"{target.name} suffers {what}{for_crew(ctx.state, target, f' ({why})')} "
+        "and is incapacitated."
+    )
     check_outcome(ctx)
 
 

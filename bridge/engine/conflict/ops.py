@@ -3,10 +3,12 @@ conflict, its figures and Turn, where figures stand, and the pools a figure pays
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 from pydantic import ValidationError
 
+from bridge.engine.conflict.figures import hidden_from_players
 from bridge.engine.core.context import Ctx, refuse
 from bridge.engine.core.resolution import record_complications as core_record
 from bridge.engine.state.conflict import Conflict, ConflictTurn, Figure
@@ -85,8 +87,9 @@ def place(ctx: Ctx, figure_id: str, zone: str, beside: str | None) -> None:
         if now.zone_of(beside) != zone:
             refuse(f"{other.name} is not in {zone}.")
         huddle = other.huddle
-        if not huddle:
-            huddle = max((f.huddle for f in now.figures.values()), default=0) + 1
+        if not huddle:  # the first number no one stands in (ever within the file's 999)
+            used = {f.huddle for f in now.figures.values()} | {g.huddle for g in now.ground}
+            huddle = next(n for n in itertools.count(1) if n not in used)
             figures[beside] = other.model_copy(update={"huddle": huddle})
     figures[figure_id] = figures[figure_id].model_copy(update={"huddle": huddle})
     ctx.set(
@@ -118,7 +121,8 @@ def figure_pay(ctx: Ctx, fig: Figure, amount: int, why: str, *, with_threat: boo
     own = min(fig.own_threat, amount)
     if own:
         update_figure(ctx, fig.id, own_threat=fig.own_threat - own)
-        ctx.say(f"{why}: {own} of {fig.name}'s own Threat ({fig.own_threat - own} left).")
+        own_line = f"{why}: {own} of {fig.name}'s own Threat ({fig.own_threat - own} left)."
+        ctx.say_gm(own_line) if hidden_from_players(ctx.state, fig) else ctx.say(own_line)
     if amount - own:
         ctx.pay("npc", amount - own, why)
 

@@ -52,6 +52,23 @@ def spend_cost(rule: ConflictRule, spends: Spends) -> int:
     return cost
 
 
+def revive_refusal(state: Encounter, pending: ConflictPending) -> str | None:
+    """Why First Aid's 2-Momentum spend cannot put this patient back in the fight, or
+    None: it brings an ally back, never an enemy (seed 003 FIRST AID treats a patient;
+    the spend is the healer's side's Momentum)."""
+    now = state.conflict
+    patient = now.figures.get(pending.params.target or "") if now is not None else None
+    healer = now.figures.get(pending.actor) if now is not None else None
+    if patient is None or healer is None:
+        return "There is no patient to put back in the fight."
+    if patient.side != healer.side:
+        return (
+            f"{patient.name} is an enemy: First Aid stabilises them, but does not put "
+            "them back in the fight."
+        )
+    return None
+
+
 def secondary_refusal(state: Encounter, pending: ConflictPending, second: str) -> str | None:
     """Why ``second`` cannot be the rolled attack's Secondary Target (None: it can): a
     second figure "within Reach of the Attack's target" (house rule: or within Close

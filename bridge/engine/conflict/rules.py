@@ -18,6 +18,7 @@ from bridge.engine.conflict.ops import (
     set_cturn,
     update_figure,
 )
+from bridge.engine.conflict.rolls import revive_refusal
 from bridge.engine.conflict.rule import ConflictRule, FigureFrame
 from bridge.engine.core.context import Ctx, need, refuse
 from bridge.engine.core.forms import Choice
@@ -339,6 +340,10 @@ def _first_aid_items(
 def _first_aid(ctx: Ctx, frame: FigureFrame, pending: ConflictPending, spends: Spends) -> None:
     """Seed 003 FIRST AID: stabilised, will not die at the end of the scene, still
     incapacitated; 2 Momentum: back in the fight at once."""
+    if spends.revive:
+        reason = revive_refusal(ctx.state, pending)
+        if reason is not None:
+            refuse(reason)
     patient = update_figure(ctx, str(pending.params.target), stabilised=True)
     if spends.revive:
         update_figure(ctx, patient.id, fighting_on=True)

@@ -19,6 +19,7 @@ from bridge.engine.conflict.commands import (
     StartConflict,
     WithdrawFigure,
 )
+from bridge.engine.conflict.figures import for_crew
 from bridge.engine.conflict.ops import conflict, figure, place, set_conflict
 from bridge.engine.conflict.turns import begin_round, check_outcome, scene_end_for_figures
 from bridge.engine.core.context import Ctx, refuse
@@ -108,7 +109,8 @@ def _menacing(ctx: Ctx, figures: list[Figure]) -> None:
     a point to the Threat pool"."""
     for fig in figures:
         if fig.npc is not None and fig.npc.has(NpcAbilityKind.MENACING):
-            ctx.add_threat(1, f"{fig.name} is Menacing")
+            why = for_crew(ctx.state, fig, f"{fig.name} is Menacing", f"{fig.name} arrives")
+            ctx.add_threat(1, why)
 
 
 def _conflict_of(ctx: Ctx, data: Mapping[str, object]) -> Conflict:

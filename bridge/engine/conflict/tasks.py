@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from bridge.engine.conflict.catalog import CONFLICT_CARD
 from bridge.engine.conflict.commands import Aim, ConflictTask
-from bridge.engine.conflict.figures import issuer, stats
+from bridge.engine.conflict.figures import for_crew, issuer, stats
 from bridge.engine.conflict.gate import conflict_why_not
 from bridge.engine.conflict.ops import (
     conflict,
@@ -240,8 +240,9 @@ def attempt_conflict_task(ctx: Ctx, cmd: ConflictTask) -> None:
     rule = _rule(a.key)
     breakdown = ", ".join(f"{k} {'+' if n >= 0 else ''}{n}" for k, n in plan.items[1:])
     rng = spec.complication_range
+    who = for_crew(ctx.state, me, plan.who, "its own skill")
     ctx.say(
-        f"{me.name} attempts {a.name}: {plan.who}, Difficulty {spec.difficulty}"
+        f"{me.name} attempts {a.name}: {who}, Difficulty {spec.difficulty}"
         + (f" ({plan.items[0][0]} {plan.items[0][1]}; {breakdown})" if breakdown else "")
         + (f", complication range {rng} ({'; '.join(plan.complication_why)})" if rng > 1 else "")
         + (f"; assisted by {', '.join(plan.assist_names)}" if plan.assist_names else "")
@@ -271,7 +272,8 @@ def attempt_conflict_task(ctx: Ctx, cmd: ConflictTask) -> None:
     if plan.reactive is not None:
         reactive = resolve_task(plan.reactive, ctx.dice)
         target = figure(ctx, str(cmd.target))
-        ctx.say(f"{target.name} opposes with Daring + Security: {reactive.describe()}")
+        how = for_crew(ctx.state, target, " with Daring + Security")
+        ctx.say(f"{target.name} opposes{how}: {reactive.describe()}")
     pending = ConflictPending(
         actor=me.id,
         action=a.key,

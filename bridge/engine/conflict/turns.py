@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from bridge.engine.conflict.figures import (
     can_act,
+    for_crew,
     hidden_from_players,
     issuer,
     stats,
@@ -104,9 +105,10 @@ def _fast_recovery(ctx: Ctx, figure_id: str) -> None:
     if npc is None or not npc.has(NpcAbilityKind.FAST_RECOVERY):
         return
     if fig.injury is not None and not fig.fighting_on:
-        figure_pay(ctx, fig, FAST_RECOVERY_INJURY_THREAT, f"{fig.name}'s Fast Recovery")
+        why = for_crew(ctx.state, fig, f"{fig.name}'s Fast Recovery", f"{fig.name} recovers")
+        figure_pay(ctx, fig, FAST_RECOVERY_INJURY_THREAT, why)
         update_figure(ctx, fig.id, injury=None, debilitated=False, stabilised=False)
-        ctx.say(f"{fig.name} shakes off its Injury (Fast Recovery).")
+        ctx.say(f"{fig.name} shakes off its Injury{for_crew(ctx.state, fig, ' (Fast Recovery)')}.")
         return
     top = stats(ctx.state, fig).stress_max
     regained = min(npc.rating(NpcAbilityKind.FAST_RECOVERY), top - fig.stress)

@@ -11,8 +11,8 @@ play whole battles.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
+from bridge.engine.core.autopilot import AutopilotTurn, TurnLoop, run_turn
 from bridge.engine.core.commands import ApplyDamage, EndTurn, ResolveTask, StartTurn
 from bridge.engine.ship.catalog import CATALOG
 from bridge.engine.ship.commands import AttemptTask, MinorAction, ShipCommand
@@ -253,19 +253,6 @@ def suggest_for_npcs(state: Encounter, check: Check) -> ShipCommand | str:
     return NPCS_ONLY if command is None else command
 
 
-@dataclass(frozen=True)
-class AutopilotTurn:
-    """What the autopilot did in one NPC ship's Turn, in words."""
-
-    ship: str
-    name: str
-    steps: tuple[str, ...]
-
-    def describe(self) -> str:
-        done = "; ".join(self.steps) if self.steps else "nothing"
-        return f"Autopilot, {self.name}: {done}."
-
-
 def _step_words(before: Encounter, command: ShipCommand, after: Encounter) -> str | None:
     """One step of a Turn as the GM reads it (``None``: nothing worth saying)."""
     if isinstance(command, MinorAction):
@@ -318,21 +305,13 @@ def play_npc_turn(
         ship = state.pending.actor
     if ship is None or ship not in state.ships:
         return NPCS_ONLY
-    steps: list[str] = []
-    command: ShipCommand | str = first
-    for _ in range(limit):
-        if isinstance(command, str):
-            break
-        after = submit(command)
-        if after is None:
-            break
-        words = _step_words(state, command, after)
-        if words:
-            steps.append(words)
-        state = after
-        if isinstance(command, EndTurn) or state.ended:
-            break
-        if state.turn.actor != ship and state.pending is None:
-            break
-        command = suggest_for_npcs(state, check)
-    return AutopilotTurn(ship=ship, name=state.ships[ship].name, steps=tuple(steps))
+
+    def next_step(now: Encounter) -> ShipCommand | None:
+        command = suggest_for_npcs(now, check)
+        return None if isinstance(command, str) else command
+
+    def going(now: Encounter) -> bool:
+        return not now.ended and (now.turn.actor == ship or now.pending is not None)
+
+    after, steps = run_turn(state, first, submit, TurnLoop(next_step, _step_words, going), limit)
+    return AutopilotTurn(actor=ship, name=after.ships[ship].name, steps=steps)

@@ -414,8 +414,9 @@ TASKS = (
         assist=(S.SENSORS, D.SCIENCE),
         difficulty=0,
         uses=S.SENSORS,
+        # the card's Momentum line is the general spend (seed 001 card back): paid as
+        # Obtain Information, not offered a second time as its own repeatable effect
         momentum="Obtain Information: 1 question per Momentum",
-        momentum_cost=1,
         text="Scan the area: reveals contacts; interference raises the Difficulty.",
     ),
     ActionDef(

@@ -37,8 +37,6 @@ def _sweep(ctx: Ctx, frame: TaskFrame, pending: PendingTask, spends: Spends) -> 
     ctx.set(scanned=tuple(sorted({*ctx.state.scanned, *contacts})))
     names = ", ".join(ctx.ship_name(s) for s in contacts) or "nothing"
     ctx.say(f"Sensor Sweep: contacts {names}.")
-    if spends.extra:
-        ctx.say(f"Obtain Information: {spends.extra} question(s) for the GM.")
 
 
 def _check_scan(ctx: Ctx, frame: TaskFrame, cmd: AttemptTask) -> None:
