@@ -181,13 +181,38 @@ def _zones(state: Encounter) -> tuple[ZoneView, ...]:
     )
 
 
-_LAST: list[tuple[Encounter, BattlePicture]] = []
-"""The last state's picture: every seat's availability of a state shows the same."""
+def _inputs(state: Encounter) -> tuple[object, ...]:
+    """Every part of the state the picture is made of (a state's parts are shared with the
+    state before it when a Command leaves them as they were)."""
+    return (
+        state.ships,
+        state.zones,
+        state.sides,
+        state.scanned,
+        state.retreated,
+        state.player_ship,
+        state.durations,
+        state.traits,
+        state.turn,
+        state.characters,
+        state.seats,
+        state.conflict,
+    )
+
+
+_LAST: list[tuple[tuple[object, ...], BattlePicture]] = []
+"""The last picture and what it was made of: every seat's availability of a state shows
+the same, and a Command that moves none of its parts (a pool, the log) keeps it."""
 
 
 def battle_picture(state: Encounter) -> BattlePicture:
     """The battle as the crew may see it beside a station's card."""
-    if _LAST and _LAST[0][0] is state:
+    inputs = _inputs(state)
+    if (
+        _LAST
+        and len(_LAST[0][0]) == len(inputs)
+        and all(a is b for a, b in zip(_LAST[0][0], inputs, strict=True))
+    ):
         return _LAST[0][1]
     picture = BattlePicture.model_construct(
         ships=tuple(_ship(state, sid, ship) for sid, ship in state.ships.items()),
@@ -204,5 +229,5 @@ def battle_picture(state: Encounter) -> BattlePicture:
         ),
         crew=_crew(state),
     )
-    _LAST[:] = [(state, picture)]
+    _LAST[:] = [(inputs, picture)]
     return picture

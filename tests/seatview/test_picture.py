@@ -6,9 +6,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridge.engine import (
+    AdjustPool,
     ApplyDamage,
     AttemptTask,
     ResolveTask,
+    SetValue,
     StartTurn,
     demo_encounter,
 )
@@ -112,3 +114,18 @@ def test_a_scanned_ship_shows_its_numbers_and_effects_are_named() -> None:
         ship.resistance,
     )
     assert [s.rating for s in qoj.systems] == [ship.systems[s] for s in System]
+
+
+def test_a_command_that_moves_none_of_its_parts_keeps_the_picture() -> None:
+    """A GM's Momentum (or a dice-tray roll) leaves the picture as it was: it is not
+    worked out again for every seat at every Command; a hit on a ship is."""
+    session = Session(demo_encounter())
+    first = battle_picture(session.state)
+    session.apply(AdjustPool(pool="momentum", delta=1))
+    assert battle_picture(session.state) is first
+    session.apply(StartTurn(by="kell", actor="kell"))
+    turned = battle_picture(session.state)
+    assert turned is not first and turned.crew != first.crew
+    session.apply(SetValue(path="ships.resolute.shields", value=4))
+    hit = battle_picture(session.state)
+    assert next(s for s in hit.ships if s.own).shields == 4
