@@ -33,6 +33,8 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from bridge.bench.hour import yardstick_ms
+from bridge.bench.process import machine_load
 from bridge.bench.report import percentile
 
 __all__ = ["WebRound", "web_benchmarks"]
@@ -250,7 +252,7 @@ def web_benchmarks(quick: bool = False, seconds: float | None = None, runs: int 
         import playwright  # noqa: F401
     except ImportError:
         return [head, "    not measured: Playwright is not installed (pip install -e .[dev])"]
-    lines = [head]
+    lines = [head, f"    (before: {_hour()})"]
     rounds = []
     for n in range(runs):
         r = run_round(duration, path)
@@ -277,4 +279,11 @@ def web_benchmarks(quick: bool = False, seconds: float | None = None, runs: int 
         f"p99 {statistics.median(p99s):5.2f} ms (rounds' p99 {min(p99s):.2f} to "
         f"{max(p99s):.2f} ms)  goal p99 <= {GOAL_P99_MS:g} ms  {met}"
     )
+    lines.append(f"    (after: {_hour()})")
     return lines
+
+
+def _hour() -> str:
+    """How busy and how fast the machine was (a shared machine's figures swing with it)."""
+    median, _ = yardstick_ms()
+    return f"{machine_load()}; a fixed piece of Python work in {median:.1f} ms"

@@ -31,9 +31,11 @@ def test_the_report_gives_each_round_and_the_rounds_median_next_to_the_goal() ->
     lines = web_benchmarks(seconds=1.0, runs=1)
     assert "5 phones' screens" in lines[0]
     assert sum(line.startswith("    round ") for line in lines) == 1
-    assert "lost 0 of" in lines[1]
-    assert lines[-1].startswith("    median of 1 round(s): p50 ")
-    assert "goal p99 <= 16 ms" in lines[-1]
+    assert lines[1].startswith("    (before: load average") and "Python work in" in lines[1]
+    assert "lost 0 of" in lines[2]
+    assert lines[-2].startswith("    median of 1 round(s): p50 ")
+    assert "goal p99 <= 16 ms" in lines[-2]
+    assert lines[-1].startswith("    (after: ")
 
 
 def test_without_a_browser_the_figure_says_it_was_not_measured(
