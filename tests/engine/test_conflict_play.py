@@ -285,6 +285,33 @@ def test_autopilot_answers_an_npcs_decision_in_an_officers_turn() -> None:
     assert conflict_npcs_only(session.state) == FIGURES_ONLY  # back to the officer
 
 
+def test_autopilot_leaves_an_npcs_decision_to_the_gm_when_told() -> None:
+    """The GM who decides NPCs' Avoid Injury by hand (decide=False): AUTOPILOT TURN stops
+    at the decision, says it waits for the GM, and spends no Threat (it spent 2 of the
+    GM's 3 without asking); the GM answers, and the autopilot goes on."""
+    from bridge.engine.conflict.autopilot import ASKED
+
+    session = Session(demo_boarding(), SeededDice(4))
+    while True:
+        conflict = session.state.conflict
+        assert conflict is not None
+        if conflict.decisions and conflict.figures[conflict.decisions[0].figure].npc:
+            break
+        command = suggest_conflict(session.state, session.check)
+        assert command is not None
+        session.apply(command)
+    before = session.state
+    played = play_conflict_turn(session.state, session.check, _submitter(session), decide=False)
+    assert isinstance(played, AutopilotTurn)
+    assert played.steps == (ASKED,)
+    assert session.state is before  # nothing applied, no Threat spent
+    front = conflict.decisions[0]
+    session.apply(AvoidInjury(figure=front.figure, pay="none"))  # the GM's answer
+    assert session.state.threat == before.threat
+    after = session.state.conflict
+    assert after is not None and not after.decisions
+
+
 def test_autopilot_plays_an_npc_who_fights_with_the_crew_on_the_players_move() -> None:
     """An NPC the GM brings in on the crew's side (AddFigure, side "player") takes its
     Turn on the players' move, as any of them may; the GM plays it, so AUTOPILOT TURN

@@ -7,6 +7,7 @@ from __future__ import annotations
 from bridge.engine.conflict.commands import ConflictMinor, ConflictTask
 from bridge.engine.core.commands import (
     EndTurn,
+    ResolveTask,
     SetValue,
     SpendDetermination,
     SpendMomentum,
@@ -282,7 +283,6 @@ def test_first_aids_patients_say_which_is_an_enemy() -> None:
     one, and its choice says so (its Momentum spend would put it back in the fight)."""
     from bridge.engine.conflict.commands import MoveFigure
     from bridge.engine.conflict.forms import entry_params
-    from bridge.engine.core.commands import SetValue
 
     f = Fight(officers=(("kell", B, 1), ("sorel", B, 1)))
     f.do(MoveFigure(figure="thug", zone=B, beside="sorel"))
@@ -291,6 +291,29 @@ def test_first_aids_patients_say_which_is_an_enemy() -> None:
     patient = next(p for p in entry_params(f.state, "sorel", "first_aid") if p.name == "target")
     labels = [c.label for c in patient.choices]
     assert labels == ["Lt. Cmdr. Kell (Non-lethal Injury)", "Thug (Non-lethal Injury, an enemy)"]
+
+
+def test_first_aid_on_an_enemy_stabilises_but_never_puts_it_back_in_the_fight() -> None:
+    """Seed 003 FIRST AID: the 2-Momentum spend gets "the patient back into the fighting":
+    the healer's side's Momentum brings an ally back, never a foe. RESOLVE does not offer
+    it for an enemy patient, and the engine refuses it by name."""
+    from bridge.engine.conflict.commands import MoveFigure
+    from bridge.engine.conflict.controls import conflict_controls
+
+    f = Fight(officers=(("kell", B, 1), ("sorel", B, 1)))
+    f.do(MoveFigure(figure="thug", zone=B, beside="sorel"))
+    f.do(SetValue(path="conflict.figures.thug.injury", value="nonlethal"))
+    f.turn("sorel")
+    f.task("first_aid", target="thug", d20=(1, 5, 6))
+    offered = [s.name for s in conflict_controls(f.state, "sorel")["resolve"].spends]
+    assert "revive" not in offered and "obtain_information" in offered
+    f.refused(
+        ResolveTask(by="sorel", spends=Spends(revive=True), where="conflict"),
+        "Thug is an enemy: First Aid stabilises them, but does not put them back in the fight.",
+    )
+    f.resolve()
+    thug = f.fig("thug")
+    assert thug.stabilised and not thug.fighting_on and thug.incapacitated
 
 
 def test_other_tasks_take_the_gms_difficulty() -> None:
