@@ -39,7 +39,7 @@ def _bench_parser() -> argparse.ArgumentParser:
     bench.add_argument("--commands", type=int, default=40_000, help="open: battle length")
     bench.add_argument("--resume-commands", type=int, default=10_000, help="open: autosave length")
     bench.add_argument(
-        "--runs", type=int, default=5, help="classes, open, start: timed runs (median)"
+        "--runs", type=int, default=5, help="classes, open, start, web: timed runs (median)"
     )
     bench.add_argument(
         "--profile-commands", type=int, default=100, metavar="N", help="profile: Commands"
@@ -48,13 +48,26 @@ def _bench_parser() -> argparse.ArgumentParser:
     bench.add_argument(
         "--net", action="store_true", help="network latency with 1, 5 and 30 clients"
     )
-    bench.add_argument("--seconds", type=float, help="--net: seconds per client count")
+    bench.add_argument(
+        "--web",
+        action="store_true",
+        help="a GM's Command to five web station pages' screens, in Chromium (--runs rounds)",
+    )
+    bench.add_argument(
+        "--seconds", type=float, help="--net: seconds per client count; --web: per round"
+    )
     return bench
 
 
 def bench_main(argv: Sequence[str]) -> int:
-    """``bridge bench [all|classes|open|profile|start] [--quick] [--core-only] [--net] ...``."""
+    """``bridge bench [all|classes|open|profile|start] [--quick] [--core-only] [--net]
+    [--web] ...``."""
     args = _bench_parser().parse_args(list(argv))
+    if args.web:
+        from bridge.bench.web import web_benchmarks
+
+        print("\n".join(web_benchmarks(quick=args.quick, seconds=args.seconds, runs=args.runs)))
+        return 0
     if args.net:
         from bridge.bench.network import net_benchmarks
 

@@ -41,10 +41,14 @@ def _percentile(values: list[float], q: float) -> float:
 
 
 # -- the host process ----------------------------------------------------------------------
-def _host_main(seconds: float) -> None:
+def _host_main(seconds: float, gm_rate: float = 0.0) -> None:
+    """The GM's app hosting the demo battle for ``seconds`` at most, until a line ``over``
+    on stdin; with ``gm_rate``, from a line ``go`` on, the GM moves Momentum up and down
+    ``gm_rate`` times a second from the GM console's model (as a GM's click does), each
+    noted with the revision it makes and the system-wide monotonic time before it."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     import qasync
-    from PySide6.QtCore import QTimer
+    from PySide6.QtCore import Qt, QTimer
     from PySide6.QtWidgets import QApplication
 
     from bridge.engine import Session, demo_encounter
@@ -76,6 +80,29 @@ def _host_main(seconds: float) -> None:
 
     def changed() -> None:
         cpu_marks[1:] = [cpu_seconds()]
+        if gm_now:  # a GM Command's updates are written: when, and when it was made
+            revision = host_ref[0].revision
+            gm_written[revision] = time.monotonic()
+            gm_sent[revision] = gm_now.pop()
+
+    from bridge.engine import AdjustPool
+
+    gm_sent: dict[int, float] = {}  # the revision each GM Command made: when it was made
+    gm_written: dict[int, float] = {}  # ... and when its last update was written out
+    gm_timer = QTimer()
+    gm_timer.setTimerType(Qt.TimerType.PreciseTimer)
+    step = [1]
+
+    gm_now: list[float] = []  # the GM Command being applied: when it was made
+
+    def gm_move() -> None:
+        gm_now[:] = [time.monotonic()]
+        model.submit(AdjustPool(pool="momentum", delta=step[0]))
+        gm_now.clear()
+        step[0] = -step[0]
+
+    gm_timer.timeout.connect(gm_move)
+    host_ref: list[Host] = []
 
     async def main() -> None:
         # Its clients stand for as many machines: one address's limits would refuse them.
@@ -87,23 +114,38 @@ def _host_main(seconds: float) -> None:
             open_per_address=1000,
         )
         HostLink(model, host)
+        host_ref.append(host)
         host.after_change.append(changed)
         port = await host.start("127.0.0.1", 0)
         print(port, flush=True)
         expected[0] = time.monotonic() + period
         timer.start(int(period * 1000))
         # Until the round says it is over (a line on stdin), within ``seconds``.
-        reading = asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(asyncio.shield(reading), seconds)
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + seconds
+        while True:
+            reading = loop.run_in_executor(None, sys.stdin.readline)
+            try:
+                line = await asyncio.wait_for(reading, max(deadline - loop.time(), 0.01))
+            except TimeoutError:
+                break
+            if line.strip() == "go" and gm_rate > 0:
+                gm_timer.start(max(int(1000 / gm_rate), 1))
+                continue
+            break
+        gm_timer.stop()
         timer.stop()
         await host.close()
         changes = host.revision
         cpu = (cpu_marks[-1] - cpu_marks[0]) / (changes - 1) if changes > 1 else 0.0
-        print(
-            json.dumps({"lateness": lateness, "revision": host.revision, "cpu": cpu}),
-            flush=True,
-        )
+        report = {
+            "lateness": lateness,
+            "revision": host.revision,
+            "cpu": cpu,
+            "gm": gm_sent,
+            "gm_written": gm_written,
+        }
+        print(json.dumps(report), flush=True)
 
     loop = qasync.QEventLoop(app)
     with loop:
@@ -256,6 +298,7 @@ def main(argv: list[str]) -> None:
     sub = parser.add_subparsers(dest="role", required=True)
     host = sub.add_parser("host")
     host.add_argument("seconds", type=float)
+    host.add_argument("--gm-rate", type=float, default=0.0, help="GM Commands a second")
     clients = sub.add_parser("clients")
     clients.add_argument("url")
     clients.add_argument("count", type=int)
@@ -264,7 +307,7 @@ def main(argv: list[str]) -> None:
     clients.add_argument("out", type=Path)
     args = parser.parse_args(argv)
     if args.role == "host":
-        _host_main(args.seconds)
+        _host_main(args.seconds, args.gm_rate)
     else:
         result = asyncio.run(_clients(args.url, args.count, args.send_to, args.seconds))
         args.out.write_text(json.dumps(result), encoding="utf-8")

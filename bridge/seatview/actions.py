@@ -35,6 +35,7 @@ from bridge.engine import (
     unusable,
     why_not,
 )
+from bridge.seatview.picture import BattlePicture, battle_picture
 from bridge.seatview.seat import CREW
 from bridge.seatview.state import seat_view
 
@@ -70,6 +71,11 @@ class Availability(BaseModel):
         default=(),
         description="While a personal conflict runs: every figure as the crew may see it, "
         "its Stress and Injury in words (the viewscreen's picture of the fight)",
+    )
+    picture: BattlePicture = Field(
+        default_factory=BattlePicture,
+        description="The ship battle as the crew may see it beside a station's card: the "
+        "ships (a contact as its silhouette), the zones, lasting effects, the crew's Turns",
     )
 
 
@@ -172,8 +178,11 @@ def availability(state: Encounter, character: str | None) -> Availability:
     laptop's), so a thin client shows exactly what would be accepted.
     """
     figures = _crew_figures(state)
+    picture = battle_picture(state)
     if character is None or character not in state.characters:
-        return Availability(character=None, turn="This seat only watches.", figures=figures)
+        return Availability(
+            character=None, turn="This seat only watches.", figures=figures, picture=picture
+        )
     actions: dict[str, ActionInfo] = {}
     for station in state.stations_of(character) or tuple(Station):
         for a in CATALOG.values():
@@ -182,6 +191,7 @@ def availability(state: Encounter, character: str | None) -> Availability:
     controls = engine.ship_controls(state, character)
     return Availability(
         figures=figures,
+        picture=picture,
         conflict=conflict_card_of(state, character),
         character=character,
         turn=controls["end_turn"].reason,

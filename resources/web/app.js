@@ -4,9 +4,11 @@
 // this file only decides which screen is up.
 
 import { cardBack, cardFront, conflictLink, pools } from "./card.js";
-import { ConflictEntryForm, conflictCard, conflictFormScreen, conflictPools } from "./conflict.js";
+import { conflictCard, conflictPools } from "./conflict.js";
 import { el, replace, toast } from "./dom.js";
 import { Link, forgetSeat } from "./link.js";
+import { snapshot } from "./outcome.js";
+import { commandOf } from "./forms.js";
 import { ActionForm, pendingScreen, reportScreen, setupScreen } from "./task.js";
 import { viewscreen } from "./viewscreen.js";
 
@@ -22,13 +24,14 @@ const SHIP_SPENDS_KEY = "bridge.ship-spends";
 
 const ui = {
   link: null,
-  screen: "card", // card | back | action | report | conflict | conflict-form
-  form: null,
-  conflictForm: null, // the Conflict card entry being filled
+  screen: "card", // card | back | action | report | conflict
+  form: null, // the action being filled (any card's: task.js)
   conflictSpends: { roll: null, values: {} }, // the Momentum spends chosen for the roll waiting
   shipSpends: { roll: null, values: {} }, // the same for a ship Task's roll
   inConflict: false, // the officer was in a running personal conflict at the last redraw
-  report: null,
+  report: null, // the outcome of the ship Task just resolved (see outcome.js)
+  footRoll: null, // the roll on foot being resolved: its dice, its name, the battle before
+  lastOutcome: null, // the outcome of the officer's last roll on foot, until put away
   back: null,
   backAsked: false, // the card's back has been asked for and its answer is awaited
   problem: null,
@@ -36,6 +39,18 @@ const ui = {
   next: null, // a command tapped while another was waiting: sent after its answer
   pressed: false, // a finger or button is down on the screen: redrawing waits for it
 };
+
+/** Set `node`'s words, its attribute or its data field only when they change: setting
+ * the same words again makes the browser lay the page out again for nothing. */
+function setText(node, text) {
+  if (node.textContent !== text) node.textContent = text;
+}
+function setScreenName(name) {
+  if (document.body.dataset.screen !== name) document.body.dataset.screen = name;
+}
+function setHidden(node, hidden) {
+  if (node.hidden !== hidden) node.hidden = hidden;
+}
 
 function wsUrl() {
   return `ws://${location.host}/`;
@@ -148,26 +163,75 @@ function settle(command, answer, form, from) {
   const since = form?.reportFrom ?? from;
   const entries = ui.link.log.slice(Math.max(since - ui.link.logStart, 0)).filter((e) => e.by === ui.link.available.character);
   const finished = !myPending();
-  if (ui.screen === "conflict-form") {
-    ui.conflictForm = null;
-    setScreen("conflict");
-    if (entries.length) toast(entries.at(-1).lines.join(" "));
+  if (command.where === "conflict" && ui.footRoll && !ui.link.state.conflict?.pending) {
+    // the roll on foot is over: its outcome at the top of the card, at once
+    endFootRoll();
+    render();
     return;
   }
   if (ui.screen === "action" && finished && (command.type === "resolve" || command.type === "apply_damage" || command.type === "task")) {
-    ui.report = { title: form?.title ?? document.querySelector(".task-name")?.textContent ?? "", entries };
+    ui.report = shipReport(form, entries);
     ui.form = null;
     setScreen("report");
     return;
   }
   if (finished && ui.screen === "action") {
-    const back = ui.form?.scope === "conflict-controls" ? "conflict" : "card";
+    const back = ui.form?.onFoot ? "conflict" : "card";
     ui.form = null;
     setScreen(back);
   } else {
     render();
   }
   if (finished && entries.length && command.type !== "start_turn") toast(entries.at(-1).lines.join(" "));
+}
+
+/** The outcome of the ship Task `form` rolled, told by the log's `entries` since: the
+ * roll as it was rolled and its damage dice as they landed (the state's `last_roll`),
+ * and what changed on the battle since the form was opened. */
+function shipReport(form, entries) {
+  const link = ui.link;
+  const last = link.state.last_roll;
+  const roll = last && last.actor === link.available.character ? last : null;
+  return {
+    title: form?.title ?? document.querySelector(".task-name")?.textContent ?? "",
+    entries,
+    result: roll?.result ?? null,
+    damage: roll?.damage?.roll?.dice ?? null,
+    before: form?.before ?? null,
+    after: snapshot(link),
+  };
+}
+
+/** A roll on foot of the officer's is waiting: what it is and the battle before it,
+ * kept to tell its outcome once it is resolved. */
+function followFootRoll() {
+  const link = ui.link;
+  const card = link.available.conflict;
+  const pending = link.state.conflict?.pending ?? null;
+  if (!card || !pending || pending.actor !== card.figure.id) return;
+  const key = JSON.stringify([pending.actor, pending.action, pending.result?.dice]);
+  if (ui.footRoll?.key === key) return;
+  const entry = [...card.tasks, ...card.minors].find((e) => e.key === pending.action);
+  const kept = ui.footRoll?.actor === pending.actor && ui.footRoll?.action === pending.action ? ui.footRoll : null;
+  ui.footRoll = {
+    key,
+    actor: pending.actor,
+    action: pending.action,
+    title: entry?.name ?? pending.action.replaceAll("_", " "),
+    result: pending.result,
+    // (a re-roll of the same roll keeps the battle as it was before the roll)
+    before: kept?.before ?? (ui.form?.onFoot ? ui.form.before : null) ?? snapshot(link),
+    from: kept?.from ?? Math.max(link.logLength - 1, link.logStart),
+  };
+}
+
+/** The roll on foot is resolved: its outcome is kept to show at the top of the card. */
+function endFootRoll() {
+  const link = ui.link;
+  const roll = ui.footRoll;
+  ui.footRoll = null;
+  const entries = link.log.slice(Math.max(roll.from - link.logStart, 0)).filter((e) => e.by === link.available.character);
+  ui.lastOutcome = { title: roll.title, result: roll.result, damage: null, entries, before: roll.before, after: snapshot(link) };
 }
 
 /** A Task's form open and no roll of ours waiting any more (a new link, or the other
@@ -179,11 +243,11 @@ function followEndedRoll(link) {
   const since = form.reportFrom ?? link.logLength;
   const entries = link.log.slice(Math.max(since - link.logStart, 0)).filter(mine);
   if (entries.some((e) => e.action === "resolve" || e.action === "apply_damage")) {
-    ui.report = { title: form.title ?? document.querySelector(".task-name")?.textContent ?? "", entries };
+    ui.report = shipReport(form, entries);
     ui.form = null;
     ui.screen = "report";
   } else if (!form.info(link.available)) {
-    ui.screen = form.scope === "conflict-controls" ? "conflict" : "card";
+    ui.screen = form.onFoot ? "conflict" : "card";
     ui.form = null;
   } else {
     form.preview = null;
@@ -191,97 +255,36 @@ function followEndedRoll(link) {
   }
 }
 
-function useEntry(scope, key, info) {
+/** Use an entry of any card (`source`, see task.js's ActionForm): one that needs nothing
+ * and is not rolled is sent at once; the others open the form of their fields. */
+function useEntry(source, key, info) {
   if (info.reason != null) return;
-  if (info.params.length === 0 && !info.rolled) {
+  if ((info.params ?? []).length === 0 && !info.rolled) {
     send({ ...info.command });
     return;
   }
-  ui.form = new ActionForm(scope, key, info);
+  ui.form = new ActionForm(source, key, info);
+  ui.form.before = snapshot(ui.link);
   if (info.rolled) askPreview();
   setScreen("action");
 }
 
+/** Ask the host the odds of the form's action with the values chosen now (the one
+ * question a form asks: its choices are all in the entry already). */
 function askPreview() {
   const form = ui.form;
   clearTimeout(form.previewTimer);
   form.previewTimer = setTimeout(async () => {
+    if (ui.form !== form) return; // (the form was closed meanwhile)
     const info = form.info(ui.link.available);
     if (!info || info.reason != null) return;
-    const command = { ...info.command };
-    for (const p of info.params) if (form.values[p.name] !== undefined) command[p.name] = form.values[p.name];
+    const command = commandOf(info.command, info.params, form.values);
     const answer = await ui.link.preview(command);
     if (ui.form !== form) return;
     form.preview = answer.type === "task_preview" ? answer : { reason: answer.reason };
+    form.previewFor = JSON.stringify(command);
     render();
   }, 120);
-}
-
-/** Use a control of the Conflict card's back: one that needs nothing is sent at once,
- * the others open a form of their fields. */
-function useControl(key, info) {
-  if (info.reason != null) return;
-  if (info.params.length === 0) {
-    send({ ...info.command });
-    return;
-  }
-  ui.form = new ActionForm("conflict-controls", key, info);
-  setScreen("action");
-}
-
-/** Open a Conflict card entry: a Minor Action that needs nothing is done at once. */
-function useConflict(entry) {
-  if (entry.why_not != null) return;
-  if (entry.kind === "minor" && entry.needs.length === 0) {
-    send({ type: "conflict_minor", action: entry.key });
-    return;
-  }
-  ui.conflictForm = new ConflictEntryForm(entry);
-  askConflictForm();
-  setScreen("conflict-form");
-}
-
-/** Ask the host what the entry needs with the choices made so far (again while the form
- * fills a need that must be chosen with its first choice). */
-async function askConflictForm() {
-  const form = ui.conflictForm;
-  if (!form) return;
-  clearTimeout(form.soon);
-  const asked = ++form.asked;
-  form.typed = false;
-  for (let round = 0; round < 6; round += 1) {
-    const answer = await ui.link.conflictForm(form.blank(), { ...form.chosen });
-    if (ui.conflictForm !== form || form.asked !== asked) return; // a newer question
-    if (answer.type !== "conflict_form") {
-      form.answer = { reason: answer.reason ?? "The GM's Bridge did not answer.", needs: [], choices: {}, labels: {}, optional: [] };
-      break;
-    }
-    if (!form.take(answer)) break;
-  }
-  if (!form.typed) render(); // (words typed meanwhile: the field keeps its focus)
-}
-
-/** Words typed in a form: the host is asked once the typing pauses. */
-function askConflictFormSoon() {
-  const form = ui.conflictForm;
-  if (!form) return;
-  clearTimeout(form.soon);
-  form.soon = setTimeout(askConflictForm, 300);
-}
-
-/** Send the entry as the host filled it, asking first if words were typed since. */
-async function sendConflictForm() {
-  const form = ui.conflictForm;
-  if (!form) return;
-  if (form.typed) await askConflictForm();
-  if (ui.conflictForm !== form) return;
-  const missing = form.missing();
-  if (missing) {
-    toast(missing);
-    render();
-    return;
-  }
-  send(form.answer.command);
 }
 
 // -- drawing -----------------------------------------------------------------------
@@ -330,6 +333,13 @@ function shipSpends(pending) {
   return ui.shipSpends.values;
 }
 
+/** Show `children` on the screen, folded into what it shows (dom.js), and say which
+ * revision of the battle it shows (`data-revision`: the tests and the bench wait on it). */
+function show(...children) {
+  replace(main, ...children);
+  if (ui.link?.state && document.body.dataset.revision !== String(ui.link.revision)) document.body.dataset.revision = ui.link.revision;
+}
+
 function render() {
   if (ui.conflictSpends.roll !== null) keepSpends();
   if (ui.shipSpends.roll !== null) keepSpends(ui.shipSpends, SHIP_SPENDS_KEY);
@@ -339,44 +349,46 @@ function render() {
     document.body.dataset.owed = "";
     return;
   }
-  title.textContent = link.welcome.battle.toUpperCase();
+  setText(title, link.welcome.battle.toUpperCase());
   if (!link.seat || !link.state) {
-    document.body.dataset.screen = "seats";
-    replace(main, seatList());
+    setScreenName("seats");
+    show(seatList());
     return;
   }
   if (link.available.character == null) {
-    document.body.dataset.screen = "viewscreen";
-    replace(main, viewscreen(link));
+    setScreenName("viewscreen");
+    show(viewscreen(link));
     return;
   }
   const card = link.available.conflict ?? null;
   const pending = myPending();
   // The Conflict card comes up as the fight starts, over the ship's card, its back or a
   // ship Task's form not yet rolled (the ship battle waits or goes on beside it).
-  const onShip = ui.screen === "card" || ui.screen === "back" || (ui.screen === "action" && !pending && ui.form?.scope !== "conflict-controls");
+  const onShip = ui.screen === "card" || ui.screen === "back" || (ui.screen === "action" && !pending && !ui.form?.onFoot);
   if (card && !ui.inConflict && onShip) {
     ui.form = null;
     ui.screen = "conflict";
   }
-  if (!card && (ui.screen === "conflict" || ui.screen === "conflict-form" || ui.form?.scope === "conflict-controls")) {
-    ui.conflictForm = null;
-    if (ui.form?.scope === "conflict-controls") ui.form = null;
+  if (!card && (ui.screen === "conflict" || ui.form?.onFoot)) {
+    if (ui.form?.onFoot) ui.form = null;
     ui.screen = "card";
   }
   ui.inConflict = Boolean(card);
   if (pending && ui.screen !== "action") {
-    ui.form = ui.form ?? new ActionForm("actions", `${pending.station}/${pending.action}`, { params: [] });
+    if (!ui.form) {
+      ui.form = new ActionForm("actions", `${pending.station}/${pending.action}`, { params: [] });
+      ui.form.before = snapshot(link);
+    }
     ui.screen = "action";
   }
-  document.body.dataset.screen = ui.screen;
+  followFootRoll();
+  if (ui.footRoll && !link.state.conflict?.pending && !ui.busy) endFootRoll(); // (resolved by the other phone of a shared seat, or on a new link)
+  setScreenName(ui.screen);
   const hooks = {
     send,
     askPreview,
-    useConflict,
-    askConflictForm,
-    askConflictFormSoon,
-    sendConflictForm,
+    useEntry,
+    answer: (info) => info.reason == null && send({ ...info.command }),
     rerender: render,
     shipCard: () => setScreen("card"),
     conflictSpends: () => {
@@ -385,27 +397,23 @@ function render() {
       if (ui.conflictSpends.roll !== roll) ui.conflictSpends = { roll, values: keptSpends(roll) };
       return ui.conflictSpends.values;
     },
-    cancelConflict: () => {
-      ui.conflictForm = null;
-      setScreen("conflict");
-    },
     cancel: () => {
-      const back = ui.form?.scope === "conflict-controls" ? "conflict" : "card";
+      const back = ui.form?.onFoot ? "conflict" : "card";
       ui.form = null;
       setScreen(back);
     },
-    useControl,
     done: () => {
       ui.report = null;
       setScreen("card");
     },
+    lastOutcome: () => ui.lastOutcome,
+    dismissOutcome: () => {
+      ui.lastOutcome = null;
+      render();
+    },
   };
   if (ui.screen === "report" && ui.report) {
-    if (!main.querySelector(".report")) replace(main, reportScreen(ui.report.title, ui.report.entries, hooks));
-    const top = main.querySelector(".pools");
-    const fresh = pools(link.state, link.available.character);
-    if (top) top.replaceWith(fresh);
-    else main.prepend(fresh);
+    show(pools(link.state, link.available.character), reportScreen(ui.report, hooks));
     return;
   }
   if (ui.screen === "action" && ui.form) {
@@ -420,8 +428,8 @@ function render() {
       ? pendingScreen(ui.form, pending, link.available, link.state, hooks)
       : setupScreen(ui.form, ui.form.info(link.available) ?? { name: "", reason: "This action is no longer on the card.", params: [], command: {}, kind: "task", rolled: false }, hooks);
     // a form of the Conflict card's back shows the fight's Round and Turn, as its card
-    const top = ui.form.scope === "conflict-controls" && card ? conflictPools(link.state, link.available.character, card) : pools(link.state, link.available.character);
-    replace(main, top, body);
+    const top = ui.form.onFoot && card ? conflictPools(link.state, link.available.character, card) : pools(link.state, link.available.character);
+    show(top, body);
     return;
   }
   if (ui.screen === "back") {
@@ -443,22 +451,18 @@ function render() {
           });
       }
       const front = el("button", { type: "button", class: "back-button", dataset: { key: "card-front" }, onclick: () => setScreen("card") }, "CARD FRONT");
-      replace(main, el("p", { class: "dim" }, "Turning the card over…"), front);
+      show(el("p", { class: "dim" }, "Turning the card over…"), front);
       return;
     }
-    replace(main, cardBack(ui.back, link.seat.stations, () => setScreen("card")));
-    return;
-  }
-  if (ui.screen === "conflict-form" && ui.conflictForm && card) {
-    replace(main, conflictPools(link.state, link.available.character, card), conflictFormScreen(ui.conflictForm, hooks));
+    show(cardBack(ui.back, link.seat.stations, () => setScreen("card")));
     return;
   }
   if (ui.screen === "conflict" && card) {
-    replace(main, conflictCard(link, card, hooks));
+    show(conflictCard(link, card, hooks));
     return;
   }
   ui.screen = "card";
-  replace(main, card ? conflictLink(() => setScreen("conflict")) : null, cardFront(link, useEntry, () => setScreen("back")));
+  show(card ? conflictLink(() => setScreen("conflict")) : null, cardFront(link, useEntry, () => setScreen("back")));
 }
 
 // -- the link ----------------------------------------------------------------------
@@ -466,18 +470,18 @@ function start(code) {
   if (ui.link) ui.link.stop();
   const link = new Link(wsUrl(), code, localStorage.getItem("bridge.name") || "Phone");
   ui.link = link;
-  status.textContent = "connecting";
+  setText(status, "connecting");
   link.addEventListener("welcome", () => {
-    overlay.hidden = true;
-    status.textContent = "joined";
+    setHidden(overlay, true);
+    setText(status, "joined");
     render();
   });
   link.addEventListener("seats", () => {
     if (!link.seat) render();
   });
   link.addEventListener("changed", (event) => {
-    overlay.hidden = true;
-    status.textContent = link.seat?.character ? "seated" : "watching";
+    setHidden(overlay, true);
+    setText(status, link.seat?.character ? "seated" : "watching");
     // A roll that ended while this page looked on (resolved on a new link after the old
     // one died, or by the other phone of a shared seat) shows its report.
     const ended = ui.screen === "action" && ui.form && !myPending() && !ui.busy;
@@ -489,14 +493,14 @@ function start(code) {
     render();
   });
   link.addEventListener("lost", () => {
-    status.textContent = "reconnecting";
+    setText(status, "reconnecting");
     overlayText.textContent = "The link to the GM's Bridge was lost. Trying again…";
-    overlay.hidden = false;
+    setHidden(overlay, false);
   });
   link.addEventListener("fatal", (event) => {
     const { code: why, message } = event.detail;
-    overlay.hidden = true;
-    status.textContent = "not joined";
+    setHidden(overlay, true);
+    setText(status, "not joined");
     if (why === "code") {
       replace(main, joinForm(message, code));
     } else if (why === "removed") {
@@ -505,7 +509,7 @@ function start(code) {
       replace(main, el("h2", {}, "LEFT THE SEAT"), el("p", { class: "reason", role: "alert" }, message), el("button", { type: "button", class: "primary", dataset: { key: "rejoin" }, onclick: () => start(code) }, "JOIN AGAIN"));
     } else if (why === "slow_down") {
       overlayText.textContent = message;
-      overlay.hidden = false;
+      setHidden(overlay, false);
     } else {
       replace(main, el("h2", {}, "CANNOT JOIN"), el("p", { class: "reason", role: "alert" }, message));
     }

@@ -2,9 +2,16 @@
 // Tasks (each with its reason when it cannot be used), and the card's back. Every word
 // and every "why not" is the host's.
 
-import { el } from "./dom.js";
+import { el, part } from "./dom.js";
+import { battleNotes, shipPicture } from "./picture.js";
 
 const TURN_KEYS = new Set(["start_turn", "end_turn", "resolve", "apply_damage"]);
+
+/** One number at the top of the screen, with its label; `cls` its kind (its colour, and
+ * a name that takes a second line rather than end in "…"). */
+export function stat(label, value, key, cls = key) {
+  return el("div", { class: `stat ${cls}` }, el("span", { class: "label" }, label), el("span", { class: "value", dataset: { stat: key } }, value));
+}
 
 /** The numbers at the top of every screen: Round, whose Turn, Momentum, Threat,
  * Determination (the seat's character's). */
@@ -14,8 +21,6 @@ export function pools(state, character) {
   const ship = turn.actor_ship ? state.ships[turn.actor_ship]?.name ?? turn.actor_ship : null;
   const whose = actor || (ship ? ship : "No one");
   const me = character ? state.characters[character] : null;
-  const stat = (label, value, key) =>
-    el("div", { class: `stat ${key}` }, el("span", { class: "label" }, label), el("span", { class: "value", dataset: { stat: key } }, value));
   return el(
     "section",
     { class: "pools", "aria-label": "The battle" },
@@ -119,44 +124,51 @@ export function cardFront(link, onAction, onBack) {
     byStation.get(station)[info.kind === "minor" ? "minor" : "task"].push([key, info]);
   }
   const use = (scope) => (key, info) => onAction(scope, key, info);
-  const stations = [];
-  for (const [station, entries] of byStation) {
+  const stations = () => [...byStation].map(([station, entries]) => {
     const groups = [
       ["MINOR ACTIONS", entries.minor],
       ["TASKS", entries.task],
     ];
-    stations.push(
+    return el(
+      "section",
+      { class: `station ${station}`, "aria-label": station },
+      el("h2", { class: "station-name" }, station.toUpperCase()),
+      entryGroups(idOf(station), groups, use("actions")),
+    );
+  });
+  const more = Object.entries(controls).filter(([k]) => !TURN_KEYS.has(k));
+  // Each part is built again only when what it shows changed (a GM's Momentum moves the
+  // pools and the log, not the card's entries).
+  return [
+    part("officer", [me, seat], () =>
       el(
         "section",
-        { class: `station ${station}`, "aria-label": station },
-        el("h2", { class: "station-name" }, station.toUpperCase()),
-        entryGroups(idOf(station), groups, use("actions")),
+        { class: "officer" },
+        el("h2", { class: "name" }, me ? me.name : character),
+        el("p", { class: "dim" }, [me?.rank, (seat?.station_names ?? seat?.stations)?.join(", ")].filter(Boolean).join(" · ")),
       ),
-    );
-  }
-  const more = Object.entries(controls).filter(([k]) => !TURN_KEYS.has(k));
-  return [
-    el(
-      "section",
-      { class: "officer" },
-      el("h2", { class: "name" }, me ? me.name : character),
-      el("p", { class: "dim" }, [me?.rank, (seat?.station_names ?? seat?.stations)?.join(", ")].filter(Boolean).join(" · ")),
     ),
-    pools(state, character),
-    el(
-      "section",
-      { class: "turn-controls", "aria-label": "Your Turn" },
-      entryButton("start_turn", controls.start_turn, use("controls"), "big"),
-      entryButton("end_turn", controls.end_turn, use("controls"), "big"),
+    part("ship-pools", [state.turn, state.momentum, state.threat, state.characters, state.ships], () => pools(state, character)),
+    part("turn-controls", [controls.start_turn, controls.end_turn], () =>
+      el(
+        "section",
+        { class: "turn-controls", "aria-label": "Your Turn" },
+        entryButton("start_turn", controls.start_turn, use("controls"), "big"),
+        entryButton("end_turn", controls.end_turn, use("controls"), "big"),
+      ),
     ),
-    ...stations,
-    el(
-      "details",
-      { class: "more" },
-      el("summary", { dataset: { key: "more" } }, "MOMENTUM, DETERMINATION AND VALUES"),
-      entryGroups("more", [["", more]], use("controls")),
+    part("picture", [available.picture], () => shipPicture(available.picture)),
+    part("stations", [available.actions], () => el("div", { class: "stations" }, stations())),
+    part("notes", [available.picture], () => battleNotes(available.picture)),
+    part("more", [controls], () =>
+      el(
+        "details",
+        { class: "more" },
+        el("summary", { dataset: { key: "more" } }, "MOMENTUM, DETERMINATION AND VALUES"),
+        entryGroups("more", [["", more]], use("controls")),
+      ),
     ),
-    logList(link.log, 8),
+    part("ship-log", [link.log], () => logList(link.log, 8)),
     el("button", { type: "button", class: "back-button", dataset: { key: "card-back" }, onclick: onBack }, "CARD BACK"),
   ];
 }

@@ -142,12 +142,6 @@ export class Link extends EventTarget {
     return this.ask({ type: "preview", command });
   }
 
-  /** A Conflict card entry's needs, choices, odds and the Command to send, given the
-   * values chosen so far (protocol 4, `conflict_form`). */
-  conflictForm(command, chosen) {
-    return this.ask({ type: "conflict_form", command, chosen });
-  }
-
   claim(seat, token = null) {
     this.send({ type: "claim", seat, token });
   }
@@ -186,8 +180,7 @@ export class Link extends EventTarget {
         break;
       case "accepted":
       case "refused":
-      case "task_preview":
-      case "conflict_form": {
+      case "task_preview": {
         const answer = this.waiting.get(m.id);
         if (answer) {
           this.waiting.delete(m.id);

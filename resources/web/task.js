@@ -1,312 +1,173 @@
-// The Task screen: the parameters with their legal choices, the itemised Difficulty and
-// the exact odds (the host's `preview`), ROLL, the dice drawn as dice, the Momentum
-// spends, RESOLVE, the damage dice (Re-Roll Damage once they are seen) and the report.
+// The action screen, the same for every card: an entry's fields (the one form: a
+// station's Task or Minor Action, a Conflict card entry, a control of the Turn), the
+// itemised Difficulty and the exact odds (the host's `task_preview`, for both cards), ROLL
+// with the odds at the foot of the screen; the ship's roll waiting for RESOLVE (spends.js),
+// and the outcome (outcome.js).
 
 import { el } from "./dom.js";
-import { commandOf, defaults, fields } from "./forms.js";
+import { commandOf, defaults, fields, footBar, missing, settle } from "./forms.js";
+import { outcome } from "./outcome.js";
+import { rollWaiting } from "./spends.js";
 
 const percent = (p) => `${(p * 100).toFixed(1)}%`;
 
+/** Where an action's entry is in the seat's `available`: the station card's entries,
+ * the Turn's controls, the Conflict card's entries or its controls. */
+const SOURCES = {
+  actions: (available, key) => available.actions?.[key],
+  controls: (available, key) => available.controls?.[key],
+  conflict: (available, key) => {
+    const card = available.conflict;
+    return card ? [...card.minors, ...card.tasks].find((e) => e.key === key) : undefined;
+  },
+  "conflict-controls": (available, key) => available.conflict?.controls?.[key],
+};
+
 /** What the person fills for one action, kept while the host's answers change. */
 export class ActionForm {
-  constructor(scope, key, info) {
-    this.scope = scope;
+  constructor(source, key, info) {
+    this.source = source;
     this.key = key;
     this.values = defaults(info.params);
-    this.preview = null;
+    this.preview = info.preview ?? null; // (a Conflict card Task's, for its first choices)
+    this.previewFor = this.preview ? JSON.stringify(commandOf(info.command, info.params, this.values)) : null;
     this.previewTimer = null;
     this.spends = {};
-    this.reroll = [];
-    this.inspiration = {};
   }
 
+  /** The entry as the host says it is now (null: no longer on the card). */
   info(available) {
-    const holder = this.scope === "conflict-controls" ? available.conflict?.controls : available[this.scope];
-    return holder?.[this.key] ?? null;
+    return SOURCES[this.source](available, this.key) ?? null;
+  }
+
+  /** Whether the action is the personal conflict's (its card comes back after it). */
+  get onFoot() {
+    return this.source.startsWith("conflict");
   }
 }
 
-/** The d20s of a roll, each drawn as a die with what it scored. */
-export function d20s(dice) {
-  return el(
-    "div",
-    { class: "dice", role: "list", "aria-label": "Dice rolled" },
-    dice.map((d, i) =>
-      el(
-        "div",
-        {
-          class: `die d20 ${d.successes > 0 ? "hit" : "miss"} ${d.critical ? "critical" : ""} ${d.complication ? "complication" : ""} ${d.kind}`,
-          role: "listitem",
-          dataset: { die: i, value: d.value },
-          title: d.owner,
-        },
-        el("span", { class: "face" }, d.value),
-        el("span", { class: "score" }, d.complication ? "COMPLICATION" : d.successes === 0 ? "—" : "✓".repeat(d.successes)),
-        d.kind === "assist" ? el("span", { class: "owner" }, d.owner) : null,
-      ),
-    ),
-  );
+/** The odds in one line, for the bar kept at the foot of the screen with ROLL: the
+ * Difficulty and the chance to succeed, or what keeps the roll from being made. */
+export function oddsLine(preview, needs = null, stale = false) {
+  let words;
+  const why = needs ?? preview?.reason ?? null;
+  if (why) words = el("span", { class: "reason", dataset: { missing: "" } }, why);
+  else if (!preview) words = el("span", { class: "dim" }, "Working out the odds…");
+  else {
+    const o = preview.odds ?? preview.attack?.task ?? null;
+    words = [`DIFFICULTY ${preview.difficulty}`, o ? [" · ", el("b", {}, percent(o.p_success)), " to succeed"] : null];
+  }
+  return el("p", { class: `odds-line ${stale ? "stale" : ""}`, dataset: { oddsLine: "" }, "aria-live": "polite" }, words);
 }
 
-/** What each challenge die's face shows (the host's `shows`, docs/protocol.md), in words
- * under the die. */
-const SHOWS_WORD = { 1: "1", 2: "2", blank: "BLANK", effect: "1 + EFFECT" };
-
-/** One challenge die's face: its number, or the Effect's delta over a 1, or nothing. */
-function challengeFace(die) {
-  const mark =
-    die.shows === "effect"
-      ? [el("span", { class: "delta", "aria-hidden": "true" }), el("span", { class: "num" }, "1")]
-      : die.shows === "blank"
-        ? []
-        : [el("span", { class: "num" }, die.shows)];
-  return [
-    el("span", { class: "body" }, mark, die.rerolled_from != null ? el("span", { class: "rerolled", title: "Re-rolled" }) : null),
-    el("span", { class: "word" }, SHOWS_WORD[die.shows] ?? die.shows),
-  ];
+/** An attack on foot, in words from the host's numbers: the chance to hit (and, in
+ * melee, to be hit back), then the host's notes (the damage as a range). */
+function attackLines(attack) {
+  if (!attack) return [];
+  const lines = [`Hit ${percent(attack.p_hit)}`];
+  if (attack.p_countered > 0) lines.push(`Hit back by the target ${percent(attack.p_countered)}`);
+  return [...lines, ...(attack.notes ?? [])];
 }
 
-/** Challenge dice drawn as dice, each with its face (the host's `shows`). With `pick`,
- * each die is a button that picks it for a re-roll or drops it (`picked`: the indices
- * chosen, `choices`: the host's, one a die, with the reason a die cannot be picked). */
-export function challengeDice(dice, label, pick = null) {
-  return el(
-    "div",
-    { class: "dice challenge-dice", role: pick ? "group" : "list", "aria-label": label },
-    dice.map((d, i) => {
-      const attrs = { class: `die challenge shows-${d.shows}`, dataset: { die: i, shows: d.shows } };
-      if (!pick) return el("div", { ...attrs, role: "listitem", "aria-label": `Die ${i + 1}: ${SHOWS_WORD[d.shows] ?? d.shows}` }, challengeFace(d));
-      const choice = pick.choices.find((c) => c.value === i);
-      return el(
-        "button",
-        {
-          ...attrs,
-          type: "button",
-          dataset: { ...attrs.dataset, key: `reroll-${i}` },
-          "aria-pressed": pick.picked.includes(i) ? "true" : "false",
-          "aria-label": choice ? choice.label : `Die ${i + 1}`,
-          title: choice?.reason ?? undefined,
-          disabled: !choice || choice.reason != null,
-          onclick: () => pick.toggle(i),
-        },
-        challengeFace(d),
-      );
-    }),
-  );
-}
-
-function rollSummary(pending) {
-  const r = pending.result;
-  return el(
-    "p",
-    { class: `outcome ${r.success ? "success" : "failure"}`, dataset: { outcome: r.success ? "success" : "failure" } },
-    `${r.successes} success${r.successes === 1 ? "" : "es"} against Difficulty ${r.spec.difficulty}: `,
-    el("b", {}, r.success ? "SUCCESS" : "FAILURE"),
-    r.success ? ` · ${r.momentum} Momentum` : "",
-    r.complications ? ` · ${r.complications} Complication${r.complications === 1 ? "" : "s"}` : "",
-  );
-}
-
-function previewBlock(preview) {
-  if (!preview) return el("section", { class: "preview", "aria-live": "polite" }, el("p", { class: "dim" }, "Working out the odds…"));
-  if (preview.reason) return el("section", { class: "preview", "aria-live": "polite" }, el("p", { class: "reason" }, preview.reason));
+/** The host's `task_preview`: the Difficulty and its items, the odds, who rolls and with
+ * what, the complication range, what the attempt costs, and for an attack on foot its
+ * chance to hit and its damage. */
+function previewBlock(preview, stale = false) {
+  const box = (...children) => el("section", { class: `preview ${stale ? "stale" : ""}`, "aria-live": "polite" }, children);
+  if (!preview) return box(el("p", { class: "dim" }, "Working out the odds…"));
+  if (preview.reason) return box(el("p", { class: "reason" }, preview.reason));
   const o = preview.odds;
-  return el(
-    "section",
-    { class: "preview", "aria-live": "polite" },
+  const base = preview.items[0]?.[0];
+  return box(
     el("h3", {}, `DIFFICULTY ${preview.difficulty}`),
-    el("ul", { class: "items" }, preview.items.map(([what, amount]) => el("li", {}, el("span", {}, what), el("b", {}, amount >= 0 && what !== preview.items[0][0] ? `+${amount}` : amount)))),
-    el(
-      "p",
-      { class: "odds", dataset: { odds: o.p_success } },
-      el("b", {}, percent(o.p_success)),
-      " to succeed · ",
-      `${o.expected_momentum.toFixed(2)} Momentum expected · `,
-      `${percent(o.p_complication)} a Complication`,
-    ),
-    el("p", { class: "dim" }, `${preview.who}; ${preview.dice} d20${preview.assists.length ? `, assisted by ${preview.assists.join(", ")}` : ""}.`),
+    el("ul", { class: "items" }, preview.items.map(([what, amount]) => el("li", {}, el("span", {}, what), el("b", {}, amount >= 0 && what !== base ? `+${amount}` : amount)))),
+    o
+      ? el(
+          "p",
+          { class: "odds", dataset: { odds: o.p_success } },
+          el("b", {}, percent(o.p_success)),
+          " to succeed · ",
+          `${o.expected_momentum.toFixed(2)} Momentum expected · `,
+          `${percent(o.p_complication)} a Complication`,
+        )
+      : null,
+    el("p", { class: "dim" }, `${preview.roll}; ${preview.dice} d20${preview.assists.length ? `, assisted by ${preview.assists.join(", ")}` : ""}.`),
     preview.complication_why.length ? el("p", { class: "dim" }, `Complication range ${preview.complication_range}: ${preview.complication_why.join("; ")}`) : null,
     // what the attempt costs, hit or miss, in the host's words (a torpedo's Threat too)
-    preview.costs?.length
-      ? el("p", { class: "costs", dataset: { costs: "" } }, `Paid on the roll, hit or miss: ${preview.costs.join("; ")}.`)
+    preview.costs?.length ? el("p", { class: "costs", dataset: { costs: "" } }, `Paid on the roll, hit or miss: ${preview.costs.join("; ")}.`) : null,
+    [...attackLines(preview.attack), ...(preview.notes ?? [])].length
+      ? el("ul", { class: "lines" }, [...attackLines(preview.attack), ...(preview.notes ?? [])].map((line) => el("li", {}, line)))
       : null,
   );
 }
 
-/** The form before a Task (or any action with fields) is sent. */
+/** The form of an action before it is sent: its card words (a Conflict card entry's
+ * roll and Difficulty; its rules a tap away), its fields, its odds, and ROLL (or ATTEMPT,
+ * DO IT) with the odds at the foot of the screen. */
 export function setupScreen(form, info, hooks) {
-  const groups = info.params.some((p) => p.group === "roll")
+  const params = info.params ?? [];
+  // (the host's choices may have changed since the last look: the values follow them)
+  if (settle(params, form.values) && info.rolled) hooks.askPreview();
+  const groups = params.some((p) => p.group === "roll")
     ? [
-        ["THE TASK", info.params.filter((p) => p.group !== "roll")],
-        ["THE ROLL", info.params.filter((p) => p.group === "roll")],
+        ["THE TASK", params.filter((p) => p.group !== "roll")],
+        ["THE ROLL", params.filter((p) => p.group === "roll")],
       ]
-    : [["", info.params]];
+    : [["", params]];
   const changed = () => {
     if (info.rolled) hooks.askPreview();
     hooks.rerender();
   };
+  const needs = info.reason ?? missing(params, form.values);
+  const rolled = info.rolled && info.reason == null;
+  const command = commandOf(info.command, params, form.values);
+  // The odds are those of the values shown, or being worked out again: a refusal of
+  // values since changed does not hold ROLL back (the host judges the Command itself).
+  const current = form.preview != null && form.previewFor === JSON.stringify(command);
+  const preview = current ? form.preview : form.preview?.reason ? null : form.preview;
+  const card = info.roll ? `${info.roll} · Difficulty ${info.difficulty}` : "";
   return [
     el("h2", { class: "task-name" }, info.name),
+    card ? el("p", { class: "dim" }, card) : null,
+    // the card's rules for the entry, a tap away: the fields come first
+    info.text ? el("details", { class: "rules" }, el("summary", { dataset: { key: "rules-text" } }, "THE RULES"), el("p", { class: "rules-text" }, info.text)) : null,
     info.reason ? el("p", { class: "reason" }, info.reason) : null,
-    groups.map(([title, params]) =>
-      params.length ? el("section", { class: "form" }, title ? el("h3", {}, title) : null, fields(params, form.values, changed)) : null,
-    ),
+    groups.map(([title, shown]) => (shown.length ? el("section", { class: "form" }, title ? el("h3", {}, title) : null, fields(shown, form.values, changed)) : null)),
     // (an entry that cannot be used has no odds to work out: its reason is said above)
-    info.rolled && info.reason == null ? previewBlock(form.preview) : null,
-    el(
-      "div",
-      { class: "actions-row" },
+    rolled ? previewBlock(preview, !current) : null,
+    footBar(
+      rolled || needs ? oddsLine(rolled ? preview : null, info.reason == null ? needs : null, !current) : null,
       el("button", { type: "button", class: "secondary", dataset: { key: "cancel" }, onclick: hooks.cancel }, "BACK"),
       el(
         "button",
         // (a preview the host refused, a pool too small for the dice bought, is not rolled)
-        { type: "button", class: "primary", dataset: { key: "go" }, disabled: info.reason != null || form.preview?.reason != null, onclick: () => hooks.send(commandOf(info.command, info.params, form.values)) },
+        {
+          type: "button",
+          class: "primary",
+          dataset: { key: "go" },
+          disabled: needs != null || (rolled && current && form.preview.reason != null),
+          onclick: () => hooks.send(command),
+        },
         info.rolled ? "ROLL" : info.kind === "task" ? "ATTEMPT" : "DO IT",
       ),
     ),
   ];
 }
 
-/** An attack's damage dice, waiting to land: tap dice to re-roll them first (Re-Roll
- * Damage, the host's `apply_damage` control), then APPLY (`key`), once `armed` (up long
- * enough to take a tap). `values.reroll` holds the dice picked. */
-export function damageDice(held, apply, values, send, rerender, key, armed = true) {
-  const param = apply.params.find((p) => p.name === "reroll");
-  if (!Array.isArray(values.reroll)) values.reroll = [];
-  const picked = values.reroll;
-  const toggle = (i) => {
-    values.reroll = picked.includes(i) ? picked.filter((v) => v !== i) : [...picked, i];
-    rerender();
-  };
-  return [
-    el("h3", {}, "DAMAGE DICE"),
-    param ? el("p", { class: "dim" }, `${param.label}. Tap a die to pick it, again to keep it.`) : null,
-    challengeDice(held.roll.dice, param ? param.label : "Damage dice", param ? { choices: param.choices, picked, toggle } : null),
-    apply.reason ? el("p", { class: "reason" }, apply.reason) : null,
-    el(
-      "div",
-      { class: "actions-row" },
-      el(
-        "button",
-        { type: "button", class: "primary", dataset: { key }, disabled: apply.reason != null || !armed, onclick: () => armed && send({ ...apply.command, reroll: [...picked].sort((a, b) => a - b) }) },
-        picked.length ? "RE-ROLL AND APPLY" : "APPLY DAMAGE",
-      ),
-    ),
-  ];
-}
-
-/** RESOLVE and the spends it may make (`spends`: none on a miss): their fields, what they
- * cost (`note`: what there is to pay with), then `between` (the re-rolls offered), why
- * RESOLVE waits if it does, and RESOLVE (`key`), once `armed` (up long enough to take a
- * tap). `values` holds the spends chosen; `prefix` keeps the fields' keys apart. */
-export function resolveSection(resolve, spends, values, note, between, send, rerender, key, prefix, armed = true) {
-  const params = spendParams(spends);
-  for (const p of params) if (!(p.name in values)) values[p.name] = p.default;
-  const cost = spendsCost(spends, values);
-  return [
-    params.length
-      ? el(
-          "section",
-          { class: "form spends" },
-          el("h3", {}, "MOMENTUM SPENDS"),
-          el("p", { class: "dim", dataset: { spending: cost } }, `Spending ${cost} Momentum (${note}).`),
-          fields(params, values, rerender, prefix),
-        )
-      : null,
-    between,
-    resolve.reason ? el("p", { class: "reason" }, resolve.reason) : null,
-    el(
-      "div",
-      { class: "actions-row" },
-      el(
-        "button",
-        { type: "button", class: "primary", dataset: { key }, disabled: resolve.reason != null || !armed, onclick: () => armed && send({ ...resolve.command, spends: chosenSpends(spends, values) }) },
-        resolve.name,
-      ),
-    ),
-  ];
-}
-
-/** The spends a success allows, as fields (a choice's legal values are the host's). */
-export function spendParams(spends) {
-  return spends.map((s) => ({
-    name: s.name,
-    label: `${s.label} (${s.cost} Momentum${s.kind === "number" ? " each" : ""})`,
-    kind: s.kind,
-    minimum: 0,
-    maximum: s.maximum,
-    max_length: s.max_length,
-    default: s.kind === "flag" ? false : s.kind === "number" ? 0 : s.kind === "choice" ? null : "",
-    choices: s.choices ?? [],
-    required: false,
-    only_with: {},
-    help: s.help ?? "",
-  }));
-}
-
-/** What the spends chosen cost, in Momentum. */
-export function spendsCost(spends, values) {
-  return spends.reduce((sum, s) => {
-    const v = values[s.name];
-    const taken = v === true || (typeof v === "string" && v.trim());
-    return sum + (typeof v === "number" ? v * s.cost : taken ? s.cost : 0);
-  }, 0);
-}
-
-/** The chosen spends, as `resolve` takes them (none chosen are left out). */
-export function chosenSpends(spends, values) {
-  const out = {};
-  for (const s of spends) {
-    const v = values[s.name];
-    if (v === true || (typeof v === "number" && v > 0) || (typeof v === "string" && v.trim())) out[s.name] = v;
-  }
-  return out;
-}
-
-/** The roll waiting for its spends, or its damage dice waiting to land. */
+/** The ship's roll waiting for its spends, or its damage dice waiting to land. */
 export function pendingScreen(form, pending, available, state, hooks) {
-  const controls = available.controls;
   const title = available.actions[`${pending.station}/${pending.action}`]?.name ?? pending.action;
-  const parts = [el("h2", { class: "task-name" }, title), d20s(pending.result.dice), rollSummary(pending)];
-  const held = pending.damage ?? null;
-  if (held) {
-    parts.push(damageDice(held, controls.apply_damage, form, hooks.send, hooks.rerender, "apply"));
-    return parts;
-  }
-  const resolve = controls.resolve;
-  const spends = pending.result.success ? resolve.spends : [];
-  const inspiration = controls.inspiration;
-  let between = null;
-  if (inspiration && inspiration.reason == null) {
-    if (Object.keys(form.inspiration).length === 0) Object.assign(form.inspiration, defaults(inspiration.params));
-    between = el(
-      "details",
-      { class: "more" },
-      el("summary", { dataset: { key: "inspiration" } }, inspiration.name),
-      fields(inspiration.params, form.inspiration, () => {}, "insp"),
-      el("button", { type: "button", dataset: { key: "inspire" }, onclick: () => hooks.send(commandOf(inspiration.command, inspiration.params, form.inspiration)) }, "RE-ROLL MY DICE"),
-    );
-  }
   const note = `the pool holds ${state.momentum.value}, this roll made ${pending.result.momentum}`;
-  parts.push(resolveSection(resolve, spends, form.spends, note, between, hooks.send, () => hooks.rerender(), "resolve", "spend"));
-  return parts;
+  const keys = { resolve: "resolve", apply: "apply", spends: "spend" };
+  return [el("h2", { class: "task-name" }, title), rollWaiting(pending, available.controls, form.spends, note, hooks.send, hooks.rerender, keys)];
 }
 
-/** What the Task did: the log's lines, unrolling one by one. */
-export function reportScreen(title, entries, hooks) {
-  const lines = entries.flatMap((e) => e.lines);
+/** What the Task did, its outcome first (`report`: the page's, see outcome.js), then
+ * the way back to the card. */
+export function reportScreen(report, hooks) {
   return [
-    el("h2", { class: "task-name" }, title),
-    el("h3", {}, "REPORT"),
-    el(
-      "ol",
-      { class: "report" },
-      lines.map((line, i) => {
-        const item = el("li", { dataset: { step: i } }, line);
-        item.style.animationDelay = `${i * 0.3}s`; // (CSSOM: allowed by the page's policy)
-        return item;
-      }),
-    ),
-    el("div", { class: "actions-row" }, el("button", { type: "button", class: "primary", dataset: { key: "done" }, onclick: hooks.done }, "BACK TO THE CARD")),
+    el("h2", { class: "task-name" }, report.title),
+    outcome(report),
+    footBar(null, el("button", { type: "button", class: "primary", dataset: { key: "done" }, onclick: hooks.done }, "BACK TO THE CARD")),
   ];
 }

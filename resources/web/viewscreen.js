@@ -3,25 +3,25 @@
 // (and an attack's damage dice) and the newest lines of the log. It only watches.
 
 import { pools } from "./card.js";
+import { challengeDice, d20s } from "./dice.js";
 import { el } from "./dom.js";
-import { challengeDice, d20s } from "./task.js";
 
-function shipTile(state, ship) {
+/** A ship on the map, from the host's picture: a contact's shields up or down (their
+ * strength is not known), a scanned ship's numbers, its breaches and how hurt it is. */
+function shipTile(state, ship, view) {
   const side = state.sides[ship.id] ?? "npc";
-  const breaches = Object.values(ship.damage || {}).reduce((n, d) => n + (d.breaches || 0), 0);
   const acting = state.turn?.actor_ship === ship.id && !state.turn?.actor;
+  let words = "DESTROYED";
+  if (!ship.destroyed && view) {
+    const shields = view.shields == null ? (view.shields_up ? "up" : "DOWN") : `${view.shields}/${view.shields_max}${view.shields_up ? "" : " (DOWN)"}`;
+    words = `Shields ${shields} · ${view.breaches} breach${view.breaches === 1 ? "" : "es"} · ${view.status}`;
+  }
   return el(
     "li",
     { class: `ship ${side} ${ship.destroyed ? "destroyed" : ""} ${acting ? "acting" : ""}`, dataset: { ship: ship.id } },
     el("b", {}, ship.name),
     el("span", { class: "dim" }, ship.ship_class),
-    el(
-      "span",
-      {},
-      ship.destroyed
-        ? "DESTROYED"
-        : `Shields ${ship.shields ?? "?"}${ship.shields_up ? "" : " (down)"} · ${breaches} breach${breaches === 1 ? "" : "es"}`,
-    ),
+    el("span", {}, words),
   );
 }
 
@@ -55,6 +55,8 @@ function onFoot(state, figures) {
 
 export function viewscreen(link) {
   const { state } = link;
+  const views = new Map((link.available?.picture?.ships ?? []).map((s) => [s.id, s]));
+  const tile = (s) => shipTile(state, s, views.get(s.id));
   const zones = state.zones?.zones ?? [];
   const positions = state.zones?.positions ?? {};
   const ships = Object.values(state.ships);
@@ -74,10 +76,10 @@ export function viewscreen(link) {
           "div",
           { class: "zone", dataset: { zone } },
           el("h3", {}, zone.toUpperCase()),
-          el("ul", {}, ships.filter((s) => positions[s.id] === zone).map((s) => shipTile(state, s))),
+          el("ul", {}, ships.filter((s) => positions[s.id] === zone).map(tile)),
         ),
       ),
-      unplaced.length ? el("div", { class: "zone" }, el("h3", {}, "—"), el("ul", {}, unplaced.map((s) => shipTile(state, s)))) : null,
+      unplaced.length ? el("div", { class: "zone" }, el("h3", {}, "—"), el("ul", {}, unplaced.map(tile))) : null,
     ),
     el(
       "section",

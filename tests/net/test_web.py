@@ -7,6 +7,7 @@ page's address with the join code, and the JavaScript itself (syntax, no HTML fr
 from __future__ import annotations
 
 import asyncio
+import gzip
 import json
 import re
 import shutil
@@ -24,11 +25,17 @@ from tests.net.helpers import hosting, raw_join, run
 WEB = Path(__file__).resolve().parents[2] / "resources" / "web"
 
 
-async def _get(port: int, path: str, host: str = "127.0.0.1") -> tuple[int, dict[str, str], bytes]:
-    """One raw HTTP GET of ``path`` exactly as written (no client tidies it up)."""
+async def _get(
+    port: int, path: str, host: str = "127.0.0.1", accept: str | None = None
+) -> tuple[int, dict[str, str], bytes]:
+    """One raw HTTP GET of ``path`` exactly as written (no client tidies it up);
+    ``accept``: the encodings it takes (none named: plain)."""
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    takes = f"Accept-Encoding: {accept}\r\n" if accept is not None else ""
     try:
-        writer.write(f"GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n".encode())
+        writer.write(
+            f"GET {path} HTTP/1.1\r\nHost: {host}\r\n{takes}Connection: close\r\n\r\n".encode()
+        )
         await writer.drain()
         raw = await asyncio.wait_for(reader.read(), 10)
     finally:
@@ -120,9 +127,30 @@ def test_the_station_serves_only_its_listed_files() -> None:
 
 def test_the_page_stays_small_for_an_old_phone() -> None:
     """README "Join from a phone": about 140 KB in all, the fonts included (each file
-    once: ``/`` is ``/index.html``)."""
-    total = sum(len(item.read_bytes()) for path, item in web_files().items() if path != "/")
-    assert 50_000 < total < 150_000, total
+    once: ``/`` is ``/index.html``); gzipped as a browser takes them, under 90 KB."""
+    files = {path: item.read_bytes() for path, item in web_files().items() if path != "/"}
+    total = sum(len(body) for body in files.values())
+    packed = sum(len(gzip.compress(body, 9)) for body in files.values())
+    assert 50_000 < total < 200_000, total
+    assert packed < 90_000, packed
+
+
+def test_a_browser_that_takes_gzip_gets_each_file_gzipped_and_others_get_it_plain() -> None:
+    async def body() -> None:
+        async with hosting() as (_, url):
+            port = _port(url)
+            plain = await _get(port, "/app.js")
+            packed = await _get(port, "/app.js", accept="gzip, deflate, br")
+            refused = await _get(port, "/app.js", accept="gzip;q=0, identity")
+            original = (WEB / "app.js").read_bytes()
+            assert plain[0] == 200 and plain[2] == original
+            assert "content-encoding" not in plain[1] and plain[1]["vary"] == "Accept-Encoding"
+            assert packed[1]["content-encoding"] == "gzip"
+            assert gzip.decompress(packed[2]) == original
+            assert int(packed[1]["content-length"]) == len(packed[2]) < len(original) / 2
+            assert "content-encoding" not in refused[1] and refused[2] == original
+
+    run(body())
 
 
 def test_plain_requests_count_in_the_per_address_limit() -> None:

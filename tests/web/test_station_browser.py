@@ -29,6 +29,7 @@ import pytest
 from playwright.sync_api import (
     Browser,
     Page,
+    Request,
     WebSocketRoute,
     expect,
     sync_playwright,
@@ -209,6 +210,13 @@ def _stat(page: Page, key: str) -> str:
     return page.locator(f"[data-stat='{key}']").inner_text()
 
 
+def _choose(page: Page, name: str, value: object, row: int | None = None) -> None:
+    """Choose ``value`` (the host's Choice value) in the form's list ``name`` (its
+    ``row``-th, for dice bought and lists): the page's options hold each value as JSON."""
+    lists = page.locator(f"select[name='{name}']")
+    (lists if row is None else lists.nth(row)).select_option(json.dumps(value))
+
+
 TARGET = 48
 """The least height (and width) of anything a finger presses, in CSS pixels."""
 SMALL_TARGETS = """(least) => {
@@ -236,9 +244,71 @@ def _large_targets(page: Page) -> None:
     assert page.evaluate(SMALL_TARGETS, TARGET) == []
 
 
+CUT_TEXT = """() => {
+  const cut = [];
+  const name = (n) => `${n.tagName.toLowerCase()}.${[...n.classList].join(".")} `
+    + `"${n.textContent.trim().slice(0, 40)}"`;
+  for (const node of document.querySelectorAll("#bar *, main *")) {
+    if (!node.checkVisibility() || !node.textContent.trim()) continue;
+    const s = getComputedStyle(node);
+    const clips = s.overflowX !== "visible" || s.overflowY !== "visible"
+      || s.textOverflow === "ellipsis" || s.webkitLineClamp !== "none";
+    if (clips && (node.scrollWidth > node.clientWidth + 1
+                  || node.scrollHeight > node.clientHeight + 1))
+      cut.push(`${name(node)}: ${node.scrollWidth}x${node.scrollHeight} in `
+               + `${node.clientWidth}x${node.clientHeight}`);
+    const r = node.getBoundingClientRect();
+    if (r.right > document.documentElement.clientWidth + 1 || r.left < -1)
+      cut.push(`${name(node)} runs off the screen's side`);
+  }
+  // A d20 is a hexagon: each line in it fits the hexagon's width at its height.
+  for (const die of document.querySelectorAll("main .die.d20")) {
+    const d = die.getBoundingClientRect();
+    for (const line of die.children) {
+      const range = document.createRange();
+      range.selectNodeContents(line);
+      for (const r of range.getClientRects()) {
+        for (const y of [r.top, r.bottom]) {
+          const h = (y - d.top) / d.height;
+          const side = h < 0.25 ? (0.25 - h) / 0.25 * 0.5 : h > 0.75 ? (h - 0.75) / 0.25 * 0.5 : 0;
+          const left = d.left + side * d.width, right = d.right - side * d.width;
+          if (r.left < left - 1 || r.right > right + 1 || h < 0 || h > 1)
+            cut.push(`${name(line)} in a die: cut by its edge`);
+        }
+      }
+    }
+  }
+  return [...new Set(cut)];
+}"""
+"""Every text the screen cuts (an ellipsis, a clamp, a box too small for its words, a die's
+edge) or lets run off its side."""
+
+SIZES = {
+    "360x740": {"width": 360, "height": 740},
+    "390x844": {"width": 390, "height": 844},
+    "844x390": {"width": 844, "height": 390},
+}
+"""The phones every screen is checked at: small, common, and a phone turned sideways."""
+
+
+def _every_size(page: Page, shots: Path, name: str) -> None:
+    """The screen as it is, at each of SIZES: no text cut, nothing small to press; a
+    screenshot of each (``<name>-<size>.png``)."""
+    size = page.viewport_size
+    assert size is not None
+    for label, phone in SIZES.items():
+        page.set_viewport_size(phone)
+        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done()))")
+        assert page.evaluate(CUT_TEXT) == [], (name, label)
+        assert page.evaluate(SMALL_TARGETS, TARGET) == [], (name, label)
+        _shot(page, shots / f"{name}-{label}.png", full=True)
+    page.set_viewport_size(size)
+
+
 FOCUS_RING = """() => {
   const node = document.activeElement;
-  const style = getComputedStyle(node);
+  // (a list box is laid over its chosen words: the ring is drawn round them)
+  const style = getComputedStyle(node.closest(".picker") ?? node);
   return [node.dataset.key || node.tagName, node.matches(":focus-visible"),
           style.outlineStyle, parseFloat(style.outlineWidth)];
 }"""
@@ -274,11 +344,11 @@ def test_a_phone_plays_a_task_reloads_and_comes_back_after_the_host_is_restarted
     page = _page(browser, PHONE)
     page.goto(url.split("?")[0])  # typed by hand, with no code: the page asks for it
     expect(page.locator("[data-key='code']")).to_be_visible()
-    _large_targets(page)
+    _every_size(page, shots, "web-join")
     page.goto(url)
     expect(page.locator("[data-seat='char:kell']")).to_be_enabled()
     _large_targets(page)
-    _shot(page, shots / "web-seats-phone.png")
+    _every_size(page, shots, "web-seats")
     _take(page, "char:kell")
     expect(page.locator(".officer .name")).to_have_text("Lt. Cmdr. Kell")
     fire = page.locator("[data-key='entry-tactical/fire_weapon']")
@@ -294,8 +364,9 @@ def test_a_phone_plays_a_task_reloads_and_comes_back_after_the_host_is_restarted
     _large_targets(page)
     # With a keyboard: Tab reaches each control, with its focus ring; Enter uses an entry.
     page.locator("main").focus()
-    reached = _tab_shows_a_focus_ring(page, 3)  # (an entry that cannot be used is skipped)
-    assert reached[:2] == ["entry-start_turn", "more"] and reached[2].startswith("entry-"), reached
+    reached = _tab_shows_a_focus_ring(page, 5)  # (an entry that cannot be used is skipped)
+    assert reached[:4] == ["entry-start_turn", "systems", "crew", "more"], reached
+    assert reached[4].startswith("entry-"), reached
     page.locator("[data-key='entry-start_turn']").focus()
     page.keyboard.press("Enter")
     expect(fire).to_be_enabled()
@@ -306,7 +377,7 @@ def test_a_phone_plays_a_task_reloads_and_comes_back_after_the_host_is_restarted
     shields = page.locator("[data-entry='tactical/raise_shields'] .reason")  # its own reason
     expect(shields).to_have_text("The shields are already up.")
     expect(page.locator("[data-stat='turn']")).to_have_text("Lt. Cmdr. Kell")
-    _shot(page, shots / "web-card-phone.png", full=True)
+    _every_size(page, shots, "web-card")
 
     # The Task screen: the host's choices, the itemised Difficulty and the exact odds.
     fire.focus()
@@ -321,7 +392,7 @@ def test_a_phone_plays_a_task_reloads_and_comes_back_after_the_host_is_restarted
     _large_targets(page)
     page.locator("main").focus()
     assert _tab_shows_a_focus_ring(page, 2) == ["f-target", "f-weapon"]
-    _shot(page, shots / "web-task-phone.png", full=True)
+    _every_size(page, shots, "web-task")
     page.locator("[data-key='go']").click()  # ROLL
 
     # The dice drawn as dice, the spends, RESOLVE (seeded dice: the attack hits).
@@ -334,7 +405,7 @@ def test_a_phone_plays_a_task_reloads_and_comes_back_after_the_host_is_restarted
     expect(page.locator("input[name='bonus_damage']")).to_have_value("1")
     expect(page.locator("[data-spending]")).to_have_attribute("data-spending", "1")
     _large_targets(page)
-    _shot(page, shots / "web-roll-phone.png", full=True)
+    _every_size(page, shots, "web-roll")
     page.locator("[data-key='resolve']").click()
 
     # The damage step: the dice are seen before they land; Re-Roll Damage is offered.
@@ -350,7 +421,7 @@ def test_a_phone_plays_a_task_reloads_and_comes_back_after_the_host_is_restarted
         assert die.locator(".delta").count() == (shows == "effect")
         expect(die.locator(".word")).to_have_text(DRAWN[shows])
     _large_targets(page)
-    _shot(page, shots / "web-damage-phone.png", full=True)
+    _every_size(page, shots, "web-damage")
     apply = page.locator("[data-key='apply']")
     expect(apply).to_have_text("APPLY DAMAGE")
     first, second = page.locator("[data-key='reroll-0']"), page.locator("[data-key='reroll-1']")
@@ -363,14 +434,27 @@ def test_a_phone_plays_a_task_reloads_and_comes_back_after_the_host_is_restarted
     page.keyboard.press("Enter")
     expect(second).to_have_attribute("aria-pressed", "false")
     expect(first).to_have_attribute("aria-pressed", "true")
+    held = dice.count()
     apply.click()
-    report = page.locator(".report li")
-    expect(report.last).to_have_css("opacity", "1", timeout=WAIT)  # unrolled to its last line
-    text = page.locator(".report").inner_text()
+    # The outcome first, at once: the dice drawn, the verdict and the damage in words, what
+    # changed on the battle (it unrolled 23 shorthand lines over 7 s, the outcome last).
+    told = page.locator("[data-outcome-card]")
+    expect(told.locator(".outcome")).to_have_attribute("data-outcome", "success", timeout=1000)
+    expect(told.locator(".die.d20")).to_have_count(3)
+    expect(told.locator(".challenge-dice:not(.small) .die")).to_have_count(held)
+    expect(told.locator(".outcome-words")).to_contain_text("Total damage")
+    expect(told.locator(".outcome-words")).to_contain_text("IKS Qoj now:")
+    expect(told.locator("[data-changes]")).to_contain_text("Momentum")
+    report = page.locator(".report")
+    expect(report).to_be_hidden()  # the full report a tap away
+    _large_targets(page)
+    _every_size(page, shots, "web-report")
+    page.locator("[data-key='full-report']").click()
+    expect(report).to_be_visible()
+    text = report.inner_text()
     assert "Phaser Arrays against IKS Qoj" in text and "Total damage" in text
     assert "Resistance" not in text  # an unscanned contact's numbers are not told
-    _large_targets(page)
-    _shot(page, shots / "web-report-phone.png", full=True)
+    assert report.locator(".challenge-dice .die").count() >= 6  # its dice drawn as dice
     page.locator("[data-key='done']").click()
     expect(page.locator("[data-key='entry-end_turn']")).to_be_enabled()
     momentum = _stat(page, "momentum")
@@ -386,7 +470,7 @@ def test_a_phone_plays_a_task_reloads_and_comes_back_after_the_host_is_restarted
     _STARTED[0].kill()
     _STARTED[0].wait(timeout=10)
     expect(page.locator("#overlay")).to_be_visible()
-    _shot(page, shots / "web-reconnecting-phone.png")
+    _every_size(page, shots, "web-reconnecting")
     _host(tmp_path, "--resume", str(journal), port=port)
     expect(page.locator("#overlay")).to_be_hidden(timeout=30_000)
     expect(page.locator(".officer .name")).to_have_text("Lt. Cmdr. Kell")
@@ -406,7 +490,8 @@ def test_the_viewscreen_follows_the_battle_and_the_card_back_is_the_hosts(
     screen.goto(url)
     _take(screen, "viewscreen")
     expect(screen.locator(".zone")).to_have_count(4)
-    expect(screen.locator("[data-ship='qoj']")).to_contain_text("Shields ?")  # a contact
+    # a contact: its shields up or down, their strength not known
+    expect(screen.locator("[data-ship='qoj']")).to_contain_text("Shields up · 0 breaches")
     expect(screen.locator(".last-roll")).to_contain_text("No roll yet.")
 
     phone = _page(browser, PHONE)
@@ -429,12 +514,13 @@ def test_the_viewscreen_follows_the_battle_and_the_card_back_is_the_hosts(
     expect(landed).to_have_count(len(faces))
     assert [landed.nth(i).get_attribute("data-shows") for i in range(len(faces))] == faces
     _shot(screen, shots / "web-viewscreen-tablet.png")
+    _every_size(screen, shots, "web-viewscreen")  # (a phone may take the viewscreen seat)
 
     # The card's back: the host's own tables, on the phone and at tablet size.
     phone.locator("[data-key='done']").click()
     phone.locator("[data-key='card-back']").click()
     expect(phone.locator("table.spends")).to_be_visible()
-    _large_targets(phone)
+    _every_size(phone, shots, "web-card-back")
     phone.locator("[data-key='card-front']").click()
     phone.set_viewport_size(TABLET)
     _shot(phone, shots / "web-card-tablet.png", full=True)
@@ -511,6 +597,83 @@ CHANGE_TARGET = """() => {
   target.dispatchEvent(new Event("change", { bubbles: true }));
 }"""
 """The target chosen again, as a finger on another control would."""
+
+
+REVISION = "() => Number(document.body.dataset.revision ?? -1)"
+"""The revision of the battle the page's screen shows (drawn, not only received)."""
+
+
+def _moves_by_the_gm(gm: Callable[[object], None], stop: threading.Event) -> threading.Thread:
+    """The GM moving Threat up and down every 20 ms until ``stop`` (each move redraws
+    every page), on a thread of its own."""
+    from bridge.engine import AdjustPool
+
+    def run() -> None:
+        delta = 1
+        while not stop.wait(0.02):
+            gm(AdjustPool(pool="threat", delta=delta))
+            delta = -delta
+
+    thread = threading.Thread(target=run, name="gm-moves", daemon=True)
+    thread.start()
+    return thread
+
+
+def test_a_redraw_for_another_move_keeps_the_words_being_typed_and_a_tap_lands_once(
+    browser: Browser, shots: Path
+) -> None:
+    """A redraw built the screen anew: the field being typed in was a new one, its
+    selection lost, so a "1" typed over the selected "0" of Bonus Damage read "10" (the
+    browser test that once saw "Spending 12 Momentum (the pool holds 3)": 10 + 2 for the
+    Secondary Target). And a tap whose button was replaced under the finger was lost.
+    Now a redraw keeps every element it shows again: the words and the selection in a
+    field stay as they are, and RESOLVE tapped while the GM moves every 20 ms lands once."""
+    from bridge.engine import ConflictTask, SetValue, StartTurn, demo_boarding
+    from bridge.rules.dice import GivenDice
+
+    session = Session(demo_boarding())
+    session.apply(SetValue(path="momentum.value", value=4))
+    session.apply(StartTurn(by="kell", actor="kell", where="conflict"))
+    attack = ConflictTask(by="kell", action="attack", target="klingon-warrior")
+    session.apply(attack, GivenDice(d20=(1, 1)))  # a hit: its spends wait for RESOLVE
+    with _gm_host(session) as (url, gm):
+        page = _page(browser, PHONE)
+        page.goto(url)
+        _take(page, "char:kell")
+        bonus = page.locator(".waiting input[name='bonus_damage']")
+        expect(bonus).to_have_value("0")
+        bonus.focus()
+        page.keyboard.press("Control+A")  # the "0" selected, to be typed over
+        shown = page.evaluate(REVISION)
+        gm(SetValue(path="threat.value", value=7))  # another's move: the screen is redrawn
+        page.wait_for_function(f"() => ({REVISION})() > {shown}")
+        expect(page.locator("[data-stat='threat']")).to_have_text("7")
+        page.keyboard.type("1")
+        expect(bonus).to_have_value("1")  # not "10"
+        expect(page.locator("[data-spending]")).to_have_attribute("data-spending", "1")
+        _every_size(page, shots, "web-conflict-roll")
+
+        # RESOLVE tapped once while the GM moves every 20 ms: it lands, once.
+        resolve = page.locator("[data-key='conflict-resolve']")
+        expect(resolve).to_be_enabled()
+        stop = threading.Event()
+        moves = _moves_by_the_gm(gm, stop)
+        page.wait_for_timeout(300)
+        box = resolve.bounding_box()
+        assert box is not None
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.mouse.down()
+        page.wait_for_timeout(150)  # a finger's tap: several redraws come meanwhile
+        page.mouse.up()
+        expect(page.locator("[data-key='conflict-apply']")).to_be_visible()
+        page.wait_for_timeout(300)
+        stop.set()
+        moves.join(timeout=10)
+        resolves = [e for e in session.journal if e.command.type == "resolve"]
+        assert len(resolves) == 1, resolves
+        assert resolves[0].command.spends.bonus_damage == 1  # type: ignore[attr-defined]
+        assert page.errors == []  # type: ignore[attr-defined]
+        page.close()
 
 
 PLAYERS = ("reyes", "tovan", "kell", "mbeki", "sorel")
@@ -611,7 +774,9 @@ def test_names_holding_markup_show_as_text(browser: Browser, tmp_path: Path) -> 
     expect(page.locator("#title")).to_have_text("<SCRIPT>ALERT(2)</SCRIPT>AMBUSH")
     _take(page, "char:kell")
     expect(page.locator(".officer .name")).to_have_text(MARKUP)
-    assert page.locator("main img, main b, main script").count() == 0
+    assert page.locator("main img, main script").count() == 0
+    # (the name's <b> made no element: every bold word on the page has its words)
+    assert page.evaluate("[...document.querySelectorAll('main b')].every((b) => b.textContent)")
     assert dialogs == [] and page.errors == []  # type: ignore[attr-defined]
     page.close()
 
@@ -646,7 +811,7 @@ def test_a_phone_plays_its_officers_turn_on_foot_from_the_conflict_card(
     expect(page.locator(".officer .name")).to_have_text("Lt. Cmdr. Kell")
     expect(page.locator("[data-stat='stress']")).to_contain_text("Stress 18/18")
     _large_targets(page)
-    _shot(page, shots / "web-conflict-card-phone.png", full=True)
+    _every_size(page, shots, "web-conflict-card")
     page.locator("[data-key='conflict-start']").click()
     expect(turn).to_have_text("YOUR TURN: A MINOR ACTION AND A TASK")
     expect(page.locator("[data-key='conflict-start']")).to_be_disabled()
@@ -660,13 +825,21 @@ def test_a_phone_plays_its_officers_turn_on_foot_from_the_conflict_card(
     page.locator("[data-key='entry-attack']").click()
     target = page.locator("select[name='target']")
     expect(target).to_be_visible()
-    target.select_option("klingon-warrior")
+    # one form for both cards: the rules a tap away, the card's words, every field from
+    # the entry itself (the host is asked only the odds)
+    expect(page.locator(".rules-text")).to_be_hidden()
+    expect(page.locator("[data-key='rules-text']")).to_be_visible()
+    expect(page.locator("input[name='weakness']")).not_to_be_checked()
+    expect(page.locator(".field.flag", has=page.locator("input[name='weakness']"))).to_contain_text(
+        "ignores the creature's Invulnerable"  # "Its Specific Weakness" explained
+    )
+    _choose(page, "target", "klingon-warrior")
     expect(page.locator(".preview h3")).to_contain_text("DIFFICULTY")
     expect(page.locator(".preview .odds")).to_contain_text("to succeed")
     go = page.locator("[data-key='go']")
     expect(go).to_be_enabled()
     _large_targets(page)
-    _shot(page, shots / "web-conflict-attack-phone.png", full=True)
+    _every_size(page, shots, "web-conflict-attack")
     go.click()
     expect(card).to_be_visible()  # back on the card, the roll waiting for the officer
     resolve = page.locator("[data-key='conflict-resolve']")
@@ -705,9 +878,10 @@ def test_a_phone_plays_its_officers_turn_on_foot_from_the_conflict_card(
 def test_on_foot_a_task_without_a_roll_is_done_and_a_typed_note_is_sent(
     browser: Browser, tmp_path: Path
 ) -> None:
-    """Seed 001 Conflict card on phones: Pass has no roll (its screen says DO IT and sends
-    it); Create Advantage takes the Advantage's name as typed words, sent even when ROLL
-    is tapped straight after typing (the host fills it into the Command first)."""
+    """Seed 001 Conflict card on phones: Pass has no roll and asks nothing (a tap does it,
+    as a station's Task that asks nothing); Create Advantage takes the Advantage's name as
+    typed words: ROLL waits for them (the host's odds say why), and goes with them when
+    tapped straight after typing."""
     from bridge.engine import demo_boarding
 
     mbeki, tovan = _page(browser, PHONE), _page(browser, PHONE)
@@ -723,11 +897,7 @@ def test_on_foot_a_task_without_a_roll_is_done_and_a_typed_note_is_sent(
         expect(page.locator(".conflict-card")).to_be_visible()
     mbeki.locator("[data-key='conflict-start']").click()
     expect(mbeki.locator("[data-stat='conflict-actor']")).to_have_text("Yours")
-    mbeki.locator("[data-key='entry-pass']").click()
-    go = mbeki.locator("[data-key='go']")
-    expect(go).to_have_text("DO IT")
-    expect(go).to_be_enabled()
-    go.click()
+    mbeki.locator("[data-key='entry-pass']").click()  # nothing to ask: done at once
     expect(mbeki.locator("[data-key='entry-pass']")).to_be_disabled()  # its Task is done
     expect(mbeki.locator(".log")).to_contain_text("passes")
     tovan.locator("[data-key='conflict-start']").click()
@@ -738,7 +908,7 @@ def test_on_foot_a_task_without_a_roll_is_done_and_a_typed_note_is_sent(
     expect(roll).to_be_disabled()  # the Advantage needs a name
     expect(tovan.locator("[data-missing]")).to_contain_text("Name the Advantage")
     note.fill("Covering fire")
-    roll.click()  # at once: the host fills the words in before it is sent
+    roll.click()  # at once: the words typed go in the Command
     resolve = tovan.locator("[data-key='conflict-resolve']")
     expect(resolve).to_be_visible()
     expect(tovan.locator(".waiting-text")).to_contain_text("Create Advantage")
@@ -752,7 +922,7 @@ def test_on_foot_a_task_without_a_roll_is_done_and_a_typed_note_is_sent(
 
 
 def test_on_foot_the_officer_answers_avoid_injury_from_the_phone(
-    browser: Browser, tmp_path: Path
+    browser: Browser, tmp_path: Path, shots: Path
 ) -> None:
     """Seed 003 Avoid Injury is the injured officer's own decision: the phone offers its
     Momentum, the Threat a player may add instead (the card's back), a Complication, or
@@ -788,11 +958,19 @@ def test_on_foot_the_officer_answers_avoid_injury_from_the_phone(
     page.locator("[data-seat='char:kell']").click()
     waiting = page.locator(".waiting")
     expect(waiting).to_contain_text("must first decide whether to Avoid the Injury")
-    expect(page.locator("[data-key='avoid-momentum']")).to_have_text("AVOID: 2 MOMENTUM")
-    expect(page.locator("[data-key='avoid-momentum']")).to_be_enabled()  # 2 in the pool
-    expect(page.locator("[data-key='take-it']")).to_be_visible()
-    _large_targets(page)
-    page.locator("[data-key='avoid-threat']").click()
+    # the decision's answers are the host's, each a button with its Command
+    answers = page.locator(".waiting .answers button")
+    assert answers.all_inner_texts() == [
+        "AVOID: 2 MOMENTUM",
+        "AVOID: +2 THREAT",
+        "AVOID: A COMPLICATION",
+        "TAKE THE INJURY",
+    ]
+    expect(answers.first).to_be_enabled()  # 2 in the pool
+    # (the Klingon's Turn: its name whole in the TURN box, where it read "Klingon …")
+    expect(page.locator("[data-stat='conflict-actor']")).to_have_text("Klingon Warrior")
+    _every_size(page, shots, "web-conflict-decision")
+    page.get_by_role("button", name="AVOID: +2 THREAT").click()
     expect(waiting).to_have_count(0)
     expect(page.locator("[data-stat='threat']")).to_have_text(str(threat + 2))
     expect(page.locator("[data-stat='stress']")).not_to_contain_text("Injury")
@@ -853,14 +1031,28 @@ def test_on_foot_a_hit_spends_aims_rerolls_damage_and_spends_a_turns_momentum_fr
     expect(page.locator("[data-spending]")).to_have_attribute("data-spending", "3")
     expect(page.locator("[data-key='aim']")).to_contain_text("Aim: re-roll")  # offered
     _large_targets(page)
-    _shot(page, shots / "web-conflict-spends-phone.png", full=True)
+    _every_size(page, shots, "web-conflict-spends")
     page.locator("[data-key='conflict-resolve']").click()
     expect(page.locator("[data-key='conflict-apply']")).to_have_text("APPLY DAMAGE")
     page.locator(".waiting [data-key='reroll-0']").click()
     apply = page.locator("[data-key='conflict-apply']")
     expect(apply).to_have_text("RE-ROLL AND APPLY")
+    _every_size(page, shots, "web-conflict-damage")
     apply.click()
     expect(apply).to_have_count(0)
+    # The outcome at the top of the card, at once: the dice, the verdict, the damage dice
+    # as they landed (re-rolled), what changed; the full report a tap away.
+    told = page.locator(".last-outcome [data-outcome-card]")
+    expect(told.locator(".outcome")).to_have_attribute("data-outcome", "success", timeout=1000)
+    expect(told.locator(".die.d20")).to_have_count(2)
+    expect(told.locator(".challenge-dice:not(.small) .die").first).to_be_visible()
+    expect(told.locator("[data-changes]")).to_contain_text("Klingon Bekk 1")
+    expect(told.locator("[data-changes]")).to_contain_text("Momentum")
+    _every_size(page, shots, "web-conflict-outcome")
+    page.locator("[data-key='conflict-full-report']").click()
+    expect(told.locator(".report")).to_contain_text("hits Klingon Bekk 1")
+    page.locator("[data-key='outcome-done']").click()
+    expect(told).to_have_count(0)
     lines = [json.loads(line) for line in journal.read_text().splitlines()[1:]]  # (its head)
     commands = [e["entry"]["command"] for e in lines if e.get("op") == "apply"]
     spend = next(c for c in commands if c.get("type") == "spend" and c.get("where") == "conflict")
@@ -918,7 +1110,7 @@ def test_a_second_tap_of_roll_on_foot_does_not_resolve_the_roll_unseen(
     session.apply(StartTurn(by="kell", actor="kell", where="conflict"))
     page, journal = _boarding(browser, tmp_path, session, "char:kell")
     page.locator("[data-key='entry-attack']").click()
-    page.locator("select[name='target']").select_option("klingon-warrior")
+    _choose(page, "target", "klingon-warrior")
     go = page.locator("[data-key='go']")
     expect(go).to_be_enabled()
     go.click()
@@ -953,6 +1145,7 @@ def test_the_viewscreen_shows_the_fight_on_foot_as_the_crew_may_see_it(
     corridor = fight.locator(".zone[data-zone='Deck 6 Corridor']")
     expect(corridor).to_contain_text("Lt. Cmdr. Kell")
     _shot(screen, shots / "web-viewscreen-conflict-tablet.png")
+    _every_size(screen, shots, "web-viewscreen-conflict")
     assert screen.errors == []  # type: ignore[attr-defined]
     screen.close()
 
@@ -988,13 +1181,17 @@ def test_on_foot_a_target_a_new_weapon_cannot_reach_is_let_go(
     page, _journal = _boarding(browser, tmp_path, session, "char:kell")
     page.locator("[data-key='entry-attack']").click()
     target = page.locator("select[name='target']")
-    target.select_option("klingon-warrior")
+    _choose(page, "target", "klingon-warrior")
     expect(page.locator(".preview .odds")).to_contain_text("to succeed")
-    weapon = page.locator("select[name='personal_weapon']")
-    unarmed = weapon.locator("option", has_text="Unarmed Strike").get_attribute("value")
-    weapon.select_option(unarmed)
+    far = target.locator("option").count()
+    _choose(page, "weapon", "Unarmed Strike")
     expect(target).to_have_value("")  # out of Reach: let go, not kept unseen
+    expect(target.locator("option")).to_have_count(1)  # (none within Reach: "—" alone)
     expect(page.locator("[data-key='go']")).to_be_disabled()
+    expect(page.locator("[data-missing]")).to_have_text("Choose: Target")
+    _choose(page, "weapon", "Phaser Type-3 (phaser rifle)")  # the far targets are back
+    expect(target.locator("option")).to_have_count(far)
+    expect(target).not_to_have_value("")  # (a target is needed: the first, as at first)
     reasons = page.locator(".reason").all_text_contents()
     assert len(reasons) == len(set(reasons)), reasons  # each said once
     assert page.errors == []  # type: ignore[attr-defined]
@@ -1154,7 +1351,9 @@ def test_a_resolve_sent_as_the_link_died_shows_its_report_when_the_link_is_back(
     expect(page.locator("#overlay")).to_be_visible(timeout=20_000)  # the link is lost
     deaf[0] = False
     expect(page.locator("#overlay")).to_be_hidden(timeout=30_000)
-    expect(page.locator(".report")).to_be_visible()  # the roll's report, not a dead form
+    expect(page.locator("[data-outcome-card]")).to_be_visible()  # its outcome, not a dead form
+    expect(page.locator(".task-name")).to_have_text("Modulate Shields")
+    page.locator("[data-key='full-report']").click()
     expect(page.locator(".report")).to_contain_text("Modulate Shields")
     page.locator("[data-key='done']").click()
     expect(page.locator(".officer .name")).to_have_text("Lt. Cmdr. Kell")
@@ -1175,16 +1374,17 @@ def test_on_foot_a_phone_buys_dice_and_rolls_the_determination_die(
     session.apply(StartTurn(by="kell", actor="kell", where="conflict"))
     page, journal = _boarding(browser, tmp_path, session, "char:kell")
     page.locator("[data-key='entry-attack']").click()
-    page.locator("select[name='target']").select_option("klingon-warrior")
+    _choose(page, "target", "klingon-warrior")
     value = session.state.characters["kell"].values[0].text
-    page.locator("select[name='determination']").select_option(value)
-    dice = page.locator("select[name='dice']")
-    expect(dice.locator("option", has_text="1 die for 2 Momentum")).to_have_count(1)
-    dice.select_option("momentum:1")
+    _choose(page, "bought", "determination", row=0)  # the Determination die first
+    _choose(page, "bought", "momentum", row=1)  # then a die bought with Momentum
+    _choose(page, "value", value)
     preview = page.locator(".preview")
     expect(preview).to_contain_text("1 Determination")
-    expect(preview).to_contain_text("2 Momentum")
-    page.locator("select[name='focus']").select_option(index=1)
+    expect(preview).to_contain_text("Momentum")
+    focus = page.locator("select[name='focus_name']")
+    expect(focus.locator("option").first).to_have_text("No Focus")
+    focus.select_option(index=1)
     go = page.locator("[data-key='go']")
     expect(go).to_be_enabled()
     go.click()
@@ -1225,40 +1425,284 @@ def test_both_phones_of_a_shared_seat_see_the_roll_and_its_report_under_its_name
         expect(first.locator(".task-name")).to_have_text("Modulate Shields")
         resolve.click()  # and resolves it
         for page in (first, second):
-            expect(page.locator(".report")).to_be_visible()
+            expect(page.locator("[data-outcome-card]")).to_be_visible()
             expect(page.locator(".task-name")).to_have_text("Modulate Shields")
         assert first.errors == [] and second.errors == []  # type: ignore[attr-defined]
         first.close()
         second.close()
 
 
-def test_a_message_keeps_to_three_lines_at_the_top_and_a_tap_sends_it_away(
+TOAST_LINES = """() => { const t = document.getElementById('toast'); const s = getComputedStyle(t);
+  return [(t.clientHeight - parseFloat(s.paddingTop) - parseFloat(s.paddingBottom))
+          / parseFloat(s.lineHeight), t.scrollHeight - t.clientHeight]; }"""
+"""The lines a message shows, and how many pixels of it are cut."""
+
+
+def test_a_message_covers_neither_the_title_nor_the_name_and_a_tap_shows_it_whole(
     browser: Browser, tmp_path: Path
 ) -> None:
-    """A phone's message after every action covered the header for seconds, five lines
-    of it for the longer ones; in landscape, with the buttons' bar, it left less than half
-    the screen."""
+    """A phone's message covered the title and the officer's name for seconds, its fourth
+    line under its border and the rest only in a tooltip a phone cannot show. It sits at
+    the foot of the screen (above the bar of buttons there), three lines at most (two in
+    landscape); a tap on a cut one shows all of it, a tap on a whole one sends it away."""
     _, _, url = _host(tmp_path)
     page = _page(browser, PHONE)
     page.goto(url)
     _take(page, "char:kell")
-    expect(page.locator(".officer .name")).to_have_text("Lt. Cmdr. Kell")
+    name = page.locator(".officer .name")
+    expect(name).to_have_text("Lt. Cmdr. Kell")
     words = "The attack on IKS Qoj: 9 damage before Resistance. " * 8
-    page.evaluate("(text) => import('/dom.js').then((m) => m.toast(text))", words)
+    say = "(text) => import('/dom.js').then((m) => m.toast(text))"
+    page.evaluate(say, words)
     box = page.locator("#toast")
     expect(box).to_have_class(re.compile("shown"))
-    lines = page.evaluate(
-        "() => { const t = document.getElementById('toast'); const s = getComputedStyle(t);"
-        " return (t.clientHeight - parseFloat(s.paddingTop) - parseFloat(s.paddingBottom))"
-        " / parseFloat(s.lineHeight); }"
-    )
-    assert lines <= 3.05, lines
+    lines, cut = page.evaluate(TOAST_LINES)
+    assert lines <= 3.05 and cut > 0, (lines, cut)
+    told, top = box.bounding_box(), name.bounding_box()
+    assert told is not None and top is not None
+    assert told["y"] >= top["y"] + top["height"], (told, top)  # the name stays in sight
+    box.click()  # a tap on the cut message: all of it
+    expect(box).to_have_class(re.compile("whole"))
+    lines, cut = page.evaluate(TOAST_LINES)
+    assert cut <= 0 and lines > 3, (lines, cut)
+    whole = box.bounding_box()
+    assert whole is not None and whole["y"] >= 0 and whole["y"] + whole["height"] <= 844
+    page.wait_for_timeout(5500)  # (a message read whole stays until it is sent away)
+    expect(box).to_have_class(re.compile("shown"))
     box.click()
     expect(box).not_to_have_class(re.compile("shown"))
     page.set_viewport_size({"width": 844, "height": 390})  # landscape: two lines
-    page.evaluate("(text) => import('/dom.js').then((m) => m.toast(text))", words)
+    page.evaluate(say, words)
     expect(box).to_have_class(re.compile("shown"))
     height = page.evaluate("() => document.getElementById('toast').getBoundingClientRect().height")
     assert height < 390 * 0.2, height
+    box.click()
+    expect(box).to_have_class(re.compile("whole"))
+    assert page.evaluate(TOAST_LINES)[1] <= 0
+    box.click()
+    # Over a Task's form it sits above the bar at the foot: ROLL is never under it.
+    page.set_viewport_size(PHONE)
+    page.locator("[data-key='entry-start_turn']").click()
+    page.locator("[data-key='entry-tactical/fire_weapon']").click()
+    bar = page.locator(".foot-bar")
+    expect(bar).to_be_visible()
+    page.evaluate(say, "Short.")
+    expect(box).to_have_class(re.compile("shown"))
+    told, foot = box.bounding_box(), bar.bounding_box()
+    assert told is not None and foot is not None
+    assert told["y"] + told["height"] <= foot["y"] + 1, (told, foot)
+    assert page.errors == []  # type: ignore[attr-defined]
+    page.close()
+
+
+def test_a_phone_only_player_follows_the_ship_battle_and_the_fight_on_foot(
+    browser: Browser, shots: Path
+) -> None:
+    """A phone showed no shields, Power or breaches, no zones and nothing of the contacts:
+    its player had to look at the TV. The card now has the battle beside it as the crew
+    may see it: the players' ship, each zone with its range and the ships in it (a contact
+    as its silhouette, a scanned ship with its numbers), and it follows the GM's moves;
+    on foot, each zone's figures with their Stress and Injury and who is down."""
+    from bridge.engine import SetValue, StartTurn
+    from bridge.engine.demo_boarding import boarding_command
+
+    encounter = demo_encounter().model_copy(update={"scanned": ("vortak",)})
+    with _gm_host(Session(encounter)) as (url, gm):
+        page = _page(browser, PHONE)
+        page.goto(url)
+        _take(page, "char:kell")
+        picture = page.locator(".picture")
+        own = picture.locator(".own-ship")
+        expect(own.locator("[data-meter='shields'] .value")).to_have_text("13/13")
+        expect(own.locator("[data-meter='power'] .value")).to_have_text("10/10")
+        expect(own.locator("[data-stat='own-ship']")).to_have_text("Resistance 6 · 0 breaches")
+        zones = picture.locator(".zone-row .zone-name")
+        assert zones.all_inner_texts() == [
+            "PLANETARY ORBIT · MEDIUM · EMPTY",
+            "OPEN SPACE · CLOSE",
+            "ASTEROID FIELD · MEDIUM",
+            "NEBULA EDGE · LONG",
+        ]
+        qoj = picture.locator(".tile[data-ship='qoj']")  # a contact: its silhouette only
+        expect(qoj).to_contain_text("Contact · B'rel-class Bird-of-Prey · Scale 3")
+        expect(qoj).to_contain_text("Shields up · 0 breaches · Nominal")
+        expect(qoj).not_to_contain_text("Power")
+        vortak = picture.locator(".tile[data-ship='vortak']")  # scanned: its numbers
+        expect(vortak).to_contain_text(re.compile(r"Shields \d+/\d+ · Power \d+/\d+"))
+        crew = page.locator("summary[data-key='crew']")
+        expect(crew).to_have_text("THE CREW'S TURNS: 0 OF 5 ACTED")
+
+        # The GM's moves show as they come: a hit on the ship, a contact's breaches, a Turn.
+        gm(SetValue(path="ships.resolute.shields", value=5))
+        gm(SetValue(path="ships.resolute.damage.engines.breaches", value=3))
+        gm(SetValue(path="ships.qoj.damage.weapons.breaches", value=2))
+        gm(StartTurn(by="gm", actor="kell"))
+        expect(own.locator("[data-meter='shields'] .value")).to_have_text("5/13")
+        expect(own.locator(".hurt")).to_contain_text("Engines: 3 breaches, Damaged")
+        expect(qoj).to_contain_text("Shields up · 2 breaches")
+        expect(crew).to_have_text("THE CREW'S TURNS: LT. CMDR. KELL ACTING, 0 OF 5 ACTED")
+        _every_size(page, shots, "web-card-picture")
+
+        # On foot: the card comes up with where everyone stands, their Stress and Injury.
+        gm(boarding_command())
+        standing = page.locator(".standing")
+        expect(standing).to_be_visible()
+        kell = standing.locator("[data-figure-row='kell']")
+        expect(kell).to_contain_text("Lt. Cmdr. Kell")
+        expect(kell.locator(".how")).to_have_text("Stress 18/18 · Unhurt")
+        warrior = standing.locator("[data-figure-row='klingon-warrior'] .how")
+        expect(warrior).to_have_text("Stress hidden · Unhurt")  # not revealed: hidden
+        gm(SetValue(path="conflict.figures.klingon-bekk-1.injury", value="lethal"))
+        down = standing.locator("[data-figure-row='klingon-bekk-1']")
+        expect(down).to_have_class(re.compile("down"))
+        expect(down.locator("[data-figure='klingon-bekk-1']")).to_have_text(
+            "▼ Klingon Bekk 1 (down)"
+        )
+        expect(down.locator(".how")).to_contain_text("Lethal Injury")
+        assert page.errors == []  # type: ignore[attr-defined]
+        page.close()
+
+
+def test_the_odds_and_roll_stay_in_reach_as_the_fields_change_and_the_rules_wait_a_tap(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """On a Task's screen the odds sat under about ten fields: a player scrolled to see
+    them before ROLL. They now sit with ROLL at the foot of the screen, and follow the
+    fields; on foot the Attack's nine lines of rules wait behind a tap."""
+    from bridge.engine import StartTurn, demo_boarding
+
+    _, _, url = _host(tmp_path, "--seed", "1")
+    page = _page(browser, {"width": 360, "height": 740})
+    page.goto(url)
+    _take(page, "char:kell")
+    page.locator("[data-key='entry-start_turn']").click()
+    page.locator("[data-key='entry-tactical/fire_weapon']").click()
+    odds = page.locator(".foot-bar [data-odds-line]")
+    roll = page.locator(".foot-bar [data-key='go']")
+
+    def in_reach() -> None:
+        page.evaluate("window.scrollTo(0, 0)")  # the top of the form: its first fields
+        for part in (odds, roll):
+            box = part.bounding_box()
+            assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 740, box
+
+    expect(odds).to_contain_text("% to succeed")
+    expect(odds).to_contain_text("DIFFICULTY 2")
+    in_reach()
+    before = odds.inner_text()
+    page.locator("select[name='target']").select_option(label="IKS Qoj (Medium)")
+    page.locator("select[name='weapon']").select_option(value='"Photon Torpedoes"')
+    expect(odds).not_to_have_text(before)  # the odds follow the fields
+    expect(odds).to_contain_text("% to succeed")
+    in_reach()
+    expect(roll).to_be_enabled()
+    page.close()
+
+    session = Session(demo_boarding())
+    session.apply(StartTurn(by="kell", actor="kell", where="conflict"))
+    foot, _journal = _boarding(browser, tmp_path, session, "char:kell")
+    foot.locator("[data-key='entry-attack']").click()
+    rules = foot.locator(".rules-text")
+    expect(rules).to_be_hidden()  # the fields first
+    expect(foot.locator("select[name='target']")).to_be_visible()
+    foot.locator("[data-key='rules-text']").click()
+    expect(rules).to_contain_text("Attack an enemy")
+    assert foot.errors == []  # type: ignore[attr-defined]
+    foot.close()
+
+
+def test_the_first_load_is_small_for_an_old_phone(browser: Browser, tmp_path: Path) -> None:
+    """The first load was 140 KiB: the page, its modules, its style and the two fonts now
+    come gzipped (the browser says it takes gzip), well under 100 KB on the wire."""
+    _, _, url = _host(tmp_path)
+    page = _page(browser, PHONE)
+    loaded: list[tuple[str, int, str]] = []
+
+    def finished(request: Request) -> None:
+        response = request.response()
+        if response is None or request.resource_type == "websocket":
+            return
+        sizes = request.sizes()
+        encoding = response.headers.get("content-encoding", "")
+        loaded.append((request.url, sizes["responseBodySize"], encoding))
+
+    page.on("requestfinished", finished)
+    page.goto(url)
+    _take(page, "char:kell")
+    expect(page.locator(".officer .name")).to_have_text("Lt. Cmdr. Kell")
+    page.wait_for_load_state("networkidle")
+    names = {u.rsplit("/", 1)[1].split("?")[0] for u, _, _ in loaded}
+    assert {"", "app.js", "station.css", "Antonio-Regular.ttf", "favicon.svg"} <= names, names
+    assert all(encoding == "gzip" for _, _, encoding in loaded), loaded
+    total = sum(size for _, size, _ in loaded)
+    assert 20_000 < total < 100_000, (total, loaded)
+    assert page.errors == []  # type: ignore[attr-defined]
+    page.close()
+
+
+def test_one_form_fills_a_conflict_entry_from_the_entry_alone(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """Protocol 5: a Conflict card entry is filled as a station's is, from its params:
+    a choice offered only with another field's value (a figure to end beside, in the zone
+    chosen) comes and goes with it, and the page asks the host nothing while the form is
+    filled (an Attack only its odds), then sends the Command."""
+    from bridge.engine import StartTurn, demo_boarding
+
+    session = Session(demo_boarding())
+    session.apply(StartTurn(by="kell", actor="kell", where="conflict"))
+    battle = tmp_path / "boarding.bridge"
+    save_battle(battle, session)
+    _, journal, url = _host(tmp_path, str(battle))
+    page = _page(browser, PHONE)
+    sent: list[str] = []
+
+    def relay(ws: WebSocketRoute) -> None:
+        server = ws.connect_to_server()
+
+        def out(message: str | bytes) -> None:
+            sent.append(json.loads(message)["type"])
+            server.send(message)
+
+        ws.on_message(out)
+        server.on_message(ws.send)
+
+    page.route_web_socket(re.compile(r"^wss?://"), relay)
+    page.goto(url)
+    page.locator("[data-seat='char:kell']").click()
+    expect(page.locator(".conflict-card")).to_be_visible()
+    page.locator("[data-key='entry-attack']").click()  # a rolled Task: its odds are asked
+    _choose(page, "target", "klingon-bekk-1")
+    _choose(page, "weapon", "Unarmed Strike")
+    _choose(page, "weapon", "Phaser Type-3 (phaser rifle)")
+    _choose(page, "target", "klingon-bekk-2")  # (not the first choices' odds, the entry's)
+    expect(page.locator(".preview:not(.stale) .odds")).to_contain_text("to succeed")
+    page.locator("[data-key='cancel']").click()
+    asked = [t for t in sent if t not in ("ping", "hello", "claim")]
+    assert asked and set(asked) == {"preview"}, asked  # nothing but the odds
+    sent.clear()
+    page.locator("[data-key='entry-movement']").click()
+    beside = page.locator("select[name='beside']")
+    _choose(page, "zone", "Transporter Room 3")
+    expect(beside.locator("option", has_text="Klingon Warrior")).to_have_count(1)
+    expect(beside.locator("option", has_text="Capt. Elena Reyes")).to_have_count(0)
+    _choose(page, "beside", "klingon-warrior")
+    _choose(page, "zone", "Main Engineering")  # its figures now: the Klingon is let go
+    expect(beside.locator("option", has_text="Klingon Warrior")).to_have_count(0)
+    expect(beside.locator("option", has_text="Lt. Sorel")).to_have_count(1)
+    expect(beside).to_have_value("null")  # "No one"
+    _choose(page, "beside", "sorel")
+    assert [t for t in sent if t not in ("ping",)] == []  # the form asked the host nothing
+    page.locator("[data-key='go']").click()
+    expect(page.locator(".conflict-card")).to_be_visible()
+    expect(page.locator(".log")).to_contain_text("Main Engineering")
+    lines = [json.loads(line) for line in journal.read_text().splitlines()[1:]]
+    moved = [e["entry"]["command"] for e in lines if e.get("op") == "apply"][-1]
+    assert (moved["type"], moved["action"], moved["zone"], moved["beside"]) == (
+        "conflict_minor",
+        "movement",
+        "Main Engineering",
+        "sorel",
+    )
     assert page.errors == []  # type: ignore[attr-defined]
     page.close()
