@@ -14,7 +14,8 @@ and says which spends its rolls allow.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Literal
+from functools import lru_cache
+from typing import Literal, TypeVar, cast
 
 from pydantic import JsonValue
 
@@ -92,13 +93,64 @@ _SPENDS: tuple[tuple[str, str, tuple[ParamInfo, ...], dict[str, JsonValue]], ...
 def value_param(state: Encounter, officer: str | None) -> ParamInfo:
     """The Value an officer cites to spend Determination (those not challenged)."""
     values = state.characters[officer].values if officer in state.characters else ()
+    return _value_param(tuple(v.text for v in values if not v.challenged))
+
+
+@lru_cache(maxsize=256)
+def _value_param(values: tuple[str, ...]) -> ParamInfo:
     return ParamInfo(
         name="value",
         label="Value",
         kind="choice",
         required=True,
-        choices=tuple(Choice(value=v.text, label=v.text) for v in values if not v.challenged),
+        choices=tuple(Choice(value=v, label=v) for v in values),
     )
+
+
+def _info(
+    name: str,
+    kind: Kind,
+    reason: str | None,
+    command: tuple[tuple[str, JsonValue], ...],
+    params: tuple[ParamInfo, ...],
+    spends: tuple[SpendInfo, ...],
+) -> ActionInfo:
+    """A control as one :class:`ActionInfo` (the same one again for the same words and
+    fields: they are frozen, and a window asks for every control after every Command)."""
+    try:
+        return _same_info(name, kind, reason, command, params, spends)
+    except TypeError:  # a field whose values cannot be hashed (a list): made anew
+        return _made_info(name, kind, reason, command, params, spends)
+
+
+def _made_info(
+    name: str,
+    kind: Kind,
+    reason: str | None,
+    command: tuple[tuple[str, JsonValue], ...],
+    params: tuple[ParamInfo, ...],
+    spends: tuple[SpendInfo, ...],
+) -> ActionInfo:
+    return ActionInfo(
+        name=name, kind=kind, reason=reason, command=dict(command), params=params, spends=spends
+    )
+
+
+_same_info = lru_cache(maxsize=4096)(_made_info)
+
+
+M = TypeVar("M", bound=BaseCommand)
+
+
+@lru_cache(maxsize=1024)
+def _probe_of(kind: type[BaseCommand], fields: tuple[tuple[str, JsonValue], ...]) -> BaseCommand:
+    return kind.model_validate(dict(fields))
+
+
+def _probe(kind: type[M], **fields: JsonValue) -> M:
+    """The Command a control is judged by (Commands are frozen: one made for each set of
+    fields, as a window asks for every control after every Command)."""
+    return cast(M, _probe_of(kind, tuple(fields.items())))
 
 
 def officer_refusal(state: Encounter, officer: str | None) -> str | None:
@@ -138,14 +190,9 @@ def turn_controls(
         spends: Sequence[SpendInfo] = (),
     ) -> None:
         battle = where if "where" in type(command).model_fields else {}
-        out[key] = ActionInfo(
-            name=name,
-            kind=kind,
-            reason=reason,
-            command={"type": getattr(command, "type", key), **battle, **fixed},
-            params=tuple(params) if reason is None else (),
-            spends=tuple(spends) if reason is None else (),
-        )
+        made = {"type": getattr(command, "type", key), **battle, **fixed}
+        shown = (tuple(params), tuple(spends)) if reason is None else ((), ())
+        out[key] = _info(name, kind, reason, tuple(made.items()), *shown)
 
     def judged(
         command: BaseCommand, threat_pays: bool = False
@@ -164,7 +211,7 @@ def turn_controls(
     turn = theatre.turn(state)
     player = not theatre.pays_threat(state, actor)
     name = theatre.name(state, actor)
-    start = StartTurn(by=by, actor=actor, where=theatre.where)
+    start = _probe(StartTurn, by=by, actor=actor, where=theatre.where)
     under_way = "Your Turn is under way: END TURN ends it." if turn.actor == actor else None
     add(
         "start_turn", "START TURN", "turn", start, {"actor": actor}, under_way or gate(state, start)
@@ -175,9 +222,9 @@ def turn_controls(
         if by == "gm" and turn.actor is not None and turn.actor != actor
         else None
     )
-    end = EndTurn(by=by, where=theatre.where)
+    end = _probe(EndTurn, by=by, where=theatre.where)
     add("end_turn", "END TURN", "turn", end, {}, other or gate(state, end))
-    keep = EndTurn(by=by, keep_initiative=True, where=theatre.where)
+    keep = _probe(EndTurn, by=by, keep_initiative=True, where=theatre.where)
     add(
         "keep_initiative",
         f"KEEP THE INITIATIVE ({state.house_rules.keep_initiative_cost})",
@@ -188,15 +235,15 @@ def turn_controls(
     )
     own = None if turn.actor == actor else f"Spend Momentum during {name}'s own Turn."
     for key, label, fields, probe in _SPENDS:
-        spend = SpendMomentum.model_validate(
-            {"by": by, "spend": key, "where": theatre.where} | probe
-        )
+        spend = _probe(SpendMomentum, by=by, spend=key, where=theatre.where, **probe)
         threat_pays = player and theatre.spends.is_immediate(key, state.house_rules)
-        reason, threat = judged(spend, threat_pays)
-        add(key, label, "spend", spend, {"spend": key}, own or reason, (*fields, *threat))
+        reason, threat = (
+            (own, (WITH_THREAT,) if threat_pays else ()) if own else judged(spend, threat_pays)
+        )
+        add(key, label, "spend", spend, {"spend": key}, reason, (*fields, *threat))
     _roll_controls(state, theatre, actor, by, gate, resolve_spends, add)
     _officer_controls(state, theatre, actor, by, gate, add)
-    trigger = TriggerReady(by=by, actor=actor, where=theatre.where)
+    trigger = _probe(TriggerReady, by=by, actor=actor, where=theatre.where)
     note = theatre.readied(state, actor)
     add(
         "trigger_ready",
@@ -225,7 +272,9 @@ def _officer_controls(
     name = theatre.name(state, actor)
     own = None if theatre.turn(state).actor == actor else f"during {name}'s own Turn."
     at = theatre.where
-    second = SpendDetermination(by=by, character=officer, use="second_task", value="-", where=at)
+    second = _probe(
+        SpendDetermination, by=by, character=officer, use="second_task", value="-", where=at
+    )
     add(
         "second_task",
         "A second Task this Turn (1 Determination)",
@@ -237,7 +286,9 @@ def _officer_controls(
         or spender,
         (value,),
     )
-    make = SpendDetermination(by=by, character=officer, use="make_it_so", value="-", where=at)
+    make = _probe(
+        SpendDetermination, by=by, character=officer, use="make_it_so", value="-", where=at
+    )
     add(
         "make_it_so",
         "Make It So: an Advantage (1 Determination)",
@@ -251,7 +302,9 @@ def _officer_controls(
         ("value_complication", False, "A Value brings a Complication (+1 Determination)"),
         ("challenge_value", True, "Challenge a Value (+1 Determination, crossed out)"),
     ):
-        cited = ValueComplication(by=by, character=officer or "-", value="-", challenge=challenge)
+        cited = _probe(
+            ValueComplication, by=by, character=officer or "-", value="-", challenge=challenge
+        )
         reason = (
             "Only an officer of the crew has Values."
             if officer is None
@@ -286,7 +339,7 @@ def _roll_controls(
     waiting = None if mine else "No rolled Task of yours is waiting for its spends."
     held = pending.damage if mine and pending is not None else None
     attack = mine and pending is not None and theatre.attack(pending)
-    resolve = ResolveTask(by=by, hold_damage=attack, where=theatre.where)
+    resolve = _probe(ResolveTask, by=by, hold_damage=attack, where=theatre.where)
     add(
         "resolve",
         "RESOLVE",
@@ -298,7 +351,7 @@ def _roll_controls(
     )
     # Re-Roll Damage costs 1, from the attack's own Momentum first: offered only if paid
     rerolls = held is not None and held.momentum + theatre.pool(state, actor) >= 1
-    apply = ApplyDamage(by=by, where=theatre.where)
+    apply = _probe(ApplyDamage, by=by, where=theatre.where)
     add(
         "apply_damage",
         "APPLY DAMAGE",
@@ -314,7 +367,7 @@ def _roll_controls(
         else None
     )
     officer = theatre.officer(state, actor)
-    inspire = Inspiration(by=by, value="-", where=theatre.where)
+    inspire = _probe(Inspiration, by=by, value="-", where=theatre.where)
     add(
         "inspiration",
         "Moment of Inspiration: re-roll all your dice (1 Determination)",
