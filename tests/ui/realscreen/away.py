@@ -205,6 +205,8 @@ def real_turn(run: Run) -> None:
         did["Ctrl+E"] = conflict is not None and conflict.turn.actor is None
         did["put away after the Turn"] = not card.waiting.isVisible()
         seen[f"real input on the Conflict card at {at}"] = did
+        if card.dialog is not None and card.dialog.isVisible():
+            card.dialog.close()  # (the attack's dialog, at its report: it would cover the card)
         _back_to(model, before)
     card.close()
     melee(run)
