@@ -325,14 +325,22 @@ class ZoneMapView(ScaledWidget):
         for its lines whole, one line each in full-size type, from the others' room
         (each keeps what its own lines need), in smaller type if that is what leaves
         room for all (the most crowded first); when even that is too much, shares in
-        proportion to the needs."""
+        proportion to the needs. Widths worked out before are kept while they still
+        show every line whole (a figure's Stress changing moves no zone's side)."""
         cols = max(c for c, _ in grid.values()) + 1
         key = (self._picture, self.size(), window_scale(self), self.text_px)
         if self._widths is not None and self._widths[0] == key:
             return self._widths[1]
         total = float(self.width())
         widths = tuple(total / cols for _ in range(cols))
+        before = self._widths
+        same_size = before is not None and before[0][1:] == key[1:]
+        kept = before[1] if before is not None and same_size else widths
+        kept = kept if len(kept) == cols else widths  # (another map or size: afresh)
         if cols > 1 and any(self._cut(grid, z, widths) for z in grid):
+            if kept != widths and not any(self._cut(grid, z, kept) for z in grid):
+                self._widths = (key, kept)
+                return kept
             columns = [[z for z, (c, _r) in grid.items() if c == col] for col in range(cols)]
             needs = [self._need(grid, zones, col, cols, False) for col, zones in enumerate(columns)]
             for col in sorted(range(cols), key=lambda c: -needs[c]):

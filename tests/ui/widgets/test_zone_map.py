@@ -178,3 +178,23 @@ def test_a_zone_given_room_keeps_the_name_of_the_one_it_took_it_from_whole(
     title.setBold(True)
     need = QFontMetricsF(title).horizontalAdvance("ENGINEERING")
     assert view.zone_rects()["Main Engineering"].width() >= need + 1.2 * 16
+
+
+def test_a_crowded_zones_sides_stay_put_as_its_figures_lines_change(qtbot: QtBot) -> None:
+    """A Bekk's Stress changing moves no zone's side; the crowd leaving the zone gives
+    the zones their equal shares back."""
+    view = _boarding(qtbot, 1.2, (955, 188))
+    widths = {z: r.width() for z, r in view.zone_rects().items()}
+    room, corridor, _engineering = BOARDING_ZONES.zones
+    lines = list(view._lines)
+    lines[1] = ("b1", room, "▼ Klingon Bekk 1 · Stress 1/5 · Injured", COLORS.red)
+    view.setPicture(BOARDING_ZONES, lines)
+    view.grab()
+    assert {z: r.width() for z, r in view.zone_rects().items()} == widths
+    assert view.cut_lines() == [] and view.hidden_texts() == {}
+    view.setPicture(
+        BOARDING_ZONES,
+        [(s, corridor if s.startswith("b") else z, t, c) for s, z, t, c in lines[:4]],
+    )
+    view.grab()
+    assert len({round(r.width()) for r in view.zone_rects().values()}) == 1
