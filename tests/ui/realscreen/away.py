@@ -14,7 +14,7 @@ from typing import Any
 
 from PySide6.QtCore import QPoint
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QToolTip, QWidget
 
 from bridge.engine import AvoidInjury, ConflictTask, MoveFigure
 from bridge.rules.dice import GivenDice
@@ -119,6 +119,7 @@ def crowded(run: Run) -> None:
     seen["NPCs in Transporter Room 3, crowded"] = len(there)
     for at in run.at_each_size(console.text_size):
         console.raise_()
+        QToolTip.hideText()  # ("Text size 120%", said over the map for a moment)
         QTest.qWait(200)
         shot(f"09b-on-foot-crowded-{at}")
         seen[f"ON FOOT tab, eight NPCs in one zone, at {at}"] = (
