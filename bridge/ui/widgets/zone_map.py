@@ -104,6 +104,7 @@ class ZoneMapView(ScaledWidget):
         self._more: dict[str, tuple[QRectF, list[str]]] = {}  # a crowded zone's "+N more"
         self._full: dict[str, str] = {}  # each ship's whole line, as last painted
         self._drawn: _Backdrop | None = None  # the zones as last painted
+        self._widths: tuple[tuple[object, ...], tuple[float, ...]] | None = None
         self._words: dict[tuple[str, float, float, float, bool], _Words] = {}
         self._dragging: str | None = None
         self._drag_at: QPointF | None = None
@@ -150,8 +151,7 @@ class ZoneMapView(ScaledWidget):
                 metrics.ascent(),
                 metrics.horizontalAdvance(line),
             )
-            self._words[key] = words
-            return words
+            return self._keep(key, words)
         body.setPixelSize(round(size))
         metrics = QFontMetricsF(body)
         parts = [text] if metrics.horizontalAdvance(text) <= room else text.split(" · ")
@@ -173,7 +173,10 @@ class ZoneMapView(ScaledWidget):
             metrics.ascent(),
             width + (indent if len(shown) > 1 else 0),
         )
-        if len(self._words) > 256:  # names and ranges of battles gone by
+        return self._keep(key, words)
+
+    def _keep(self, key: tuple[str, float, float, float, bool], words: _Words) -> _Words:
+        if len(self._words) > 2048:  # names, ranges and widths of battles gone by
             self._words.clear()
         self._words[key] = words
         return words
@@ -259,13 +262,11 @@ class ZoneMapView(ScaledWidget):
         drag target (a picture: painting it again is one copy); the ships' names change
         far more often and are painted over it."""
         drag_at = self._drag_at if self._dragging is not None else None
-        cols = max(c for c, _ in grid.values()) + 1
-        rows = max(r for _, r in grid.values()) + 1
-        cw, rh = self.width() / cols, self.height() / rows
-        rects = {z: QRectF(c * cw + 6, r * rh + 6, cw - 12, rh - 12) for z, (c, r) in grid.items()}
+        widths = self._column_widths(grid)
+        rects = self._rects(grid, widths)
         target = next((z for z, r in rects.items() if drag_at and r.contains(drag_at)), None)
         ratio = self.devicePixelRatioF()
-        key: tuple[object, ...] = (zones.zones, zones.links, self.size(), ratio, target)
+        key: tuple[object, ...] = (zones.zones, zones.links, self.size(), ratio, target, widths)
         key += (window_scale(self), self.text_px)
         key += (COLORS.violet, COLORS.orange, COLORS.panel, COLORS.lavender)
         if self._drawn is not None and self._drawn.key == key:
@@ -278,10 +279,7 @@ class ZoneMapView(ScaledWidget):
         p.setPen(QPen(QColor(COLORS.violet), 3))
         for a, b in zones.links:
             p.drawLine(rects[a].center(), rects[b].center())
-        title = QFont(FONT_FAMILY)
-        title.setPixelSize(round(scaled(self.text_px + 1, self)))
-        title.setBold(True)
-        metrics = QFontMetricsF(title)
+        title = self._title_font()
         tops: dict[str, float] = {}
         for zone, rect in rects.items():
             p.setPen(QPen(QColor(COLORS.orange if zone == target else COLORS.violet), 2))
@@ -289,14 +287,128 @@ class ZoneMapView(ScaledWidget):
             p.drawRoundedRect(rect, 14, 14)
             p.setFont(title)
             p.setPen(QColor(COLORS.lavender))
-            head = rect.adjusted(scaled(10, self), scaled(6, self), -scaled(6, self), 0)
-            flags = Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap
-            used = metrics.boundingRect(head, flags, zone.upper())
-            p.drawText(head, flags, zone.upper())
-            tops[zone] = used.bottom() + scaled(4, self)
+            p.drawText(self._head(rect), _TITLE_FLAGS, zone.upper())
+            tops[zone] = self._top(zone, rect, QFontMetricsF(title))
         p.end()
         self._drawn = _Backdrop(key, picture, rects, tops)
         return self._drawn
+
+    def _title_font(self) -> QFont:
+        title = QFont(FONT_FAMILY)
+        title.setPixelSize(round(scaled(self.text_px + 1, self)))
+        title.setBold(True)
+        return title
+
+    def _head(self, rect: QRectF) -> QRectF:
+        """Where a zone's name is written in its box."""
+        return rect.adjusted(scaled(10, self), scaled(6, self), -scaled(6, self), 0)
+
+    def _top(self, zone: str, rect: QRectF, metrics: QFontMetricsF) -> float:
+        """Where a zone's ships start: under its name (which wraps in a narrow box)."""
+        used = metrics.boundingRect(self._head(rect), _TITLE_FLAGS, zone.upper())
+        return used.bottom() + scaled(4, self)
+
+    def _rects(self, grid: dict[str, tuple[int, int]], widths: tuple[float, ...]) -> Rects:
+        """Each zone's box: its column as wide as ``widths`` says, its row a share of the
+        height."""
+        rows = max(r for _, r in grid.values()) + 1
+        rh = self.height() / rows
+        lefts = [sum(widths[:c]) for c in range(len(widths))]
+        return {
+            z: QRectF(lefts[c] + 6, r * rh + 6, widths[c] - 12, rh - 12)
+            for z, (c, r) in grid.items()
+        }
+
+    def _column_widths(self, grid: dict[str, tuple[int, int]]) -> tuple[float, ...]:
+        """How wide each column of zones is: equal shares while every ship's line is
+        whole in them (a long one may wrap); else a crowded column takes what it needs
+        for its lines whole, one line each in full-size type, from the others' room
+        (each keeps what its own lines need), in smaller type if that is what leaves
+        room for all (the most crowded first); when even that is too much, shares in
+        proportion to the needs. Widths worked out before are kept while they still
+        show every line whole (a figure's Stress changing moves no zone's side)."""
+        cols = max(c for c, _ in grid.values()) + 1
+        key = (self._picture, self.size(), window_scale(self), self.text_px)
+        if self._widths is not None and self._widths[0] == key:
+            return self._widths[1]
+        total = float(self.width())
+        widths = tuple(total / cols for _ in range(cols))
+        before = self._widths
+        same_size = before is not None and before[0][1:] == key[1:]
+        kept = before[1] if before is not None and same_size else widths
+        kept = kept if len(kept) == cols else widths  # (another map or size: afresh)
+        if cols > 1 and any(self._cut(grid, z, widths) for z in grid):
+            if kept != widths and not any(self._cut(grid, z, kept) for z in grid):
+                self._widths = (key, kept)
+                return kept
+            columns = [[z for z, (c, _r) in grid.items() if c == col] for col in range(cols)]
+            needs = [self._need(grid, zones, col, cols, False) for col, zones in enumerate(columns)]
+            for col in sorted(range(cols), key=lambda c: -needs[c]):
+                if sum(needs) <= total:
+                    break
+                needs[col] = min(needs[col], self._need(grid, columns[col], col, cols, True))
+            widths = _share(needs, total)
+        self._widths = (key, widths)
+        return widths
+
+    def _need(
+        self, grid: dict[str, tuple[int, int]], zones: list[str], col: int, cols: int, small: bool
+    ) -> float:
+        """The narrowest the column ``col`` can be with its zones' lines whole, one line
+        each (in smaller type if ``small``; its zones' names never cut within a word); as
+        wide as it may be if no width holds them so."""
+        metrics = QFontMetricsF(self._title_font())
+        words = [w for z in zones for w in z.upper().split()]
+        floor = max((metrics.horizontalAdvance(w) for w in words), default=0.0)
+        low = floor + scaled(16, self) + 12
+        high = max(float(self.width()) - low * (cols - 1), low)
+
+        def whole(width: float) -> bool:
+            widths = tuple(width if c == col else low for c in range(cols))
+            return all(self._whole(grid, z, widths, small) for z in zones)
+
+        if whole(low):
+            return low
+        if not whole(high):
+            return high
+        while high - low > 2:
+            middle = (low + high) / 2
+            low, high = (low, middle) if whole(middle) else (middle, high)
+        return high
+
+    def _cut(self, grid: dict[str, tuple[int, int]], zone: str, widths: tuple[float, ...]) -> bool:
+        """Whether a line of ``zone``'s ships is cut with an ellipsis or left out with
+        columns ``widths``."""
+        placed = self._placed(grid, zone, widths)
+        if placed is None:
+            return False
+        lines = [
+            (text, self._ship_words(text, room, placed.compact).lines)
+            for _sid, text, _color, _at, room in placed.shown
+        ]
+        elided = any("…" in " ".join(shown) and "…" not in text for text, shown in lines)
+        return bool(placed.left_out) or elided
+
+    def _placed(
+        self, grid: dict[str, tuple[int, int]], zone: str, widths: tuple[float, ...]
+    ) -> _Placed | None:
+        """How ``zone``'s ships are arranged with columns ``widths`` (None: it has none)."""
+        entries = [(sid, text, color) for sid, where, text, color in self._lines if where == zone]
+        if not entries:
+            return None
+        rect = self._rects(grid, widths)[zone]
+        return self._arrange(
+            entries, rect, self._top(zone, rect, QFontMetricsF(self._title_font()))
+        )
+
+    def _whole(
+        self, grid: dict[str, tuple[int, int]], zone: str, widths: tuple[float, ...], small: bool
+    ) -> bool:
+        """Whether every line of ``zone``'s ships is shown whole on one line with columns
+        ``widths`` (none left out, none cut with an ellipsis, none wrapped; in full-size
+        type unless ``small``)."""
+        placed = self._placed(grid, zone, widths)
+        return placed is None or (self._tidy(placed) and (small or not placed.compact))
 
     def _height(self, text: str, room: float, compact: bool = False) -> float:
         """How far down a ship's lines reach, with the space before the next."""
@@ -307,11 +419,16 @@ class ZoneMapView(ScaledWidget):
         """Where each of a zone's ships goes: one column, or two or three side by side
         when one does not hold them all; then one line each in smaller type (the whole
         line in its tooltip); what still does not fit is left out and named by a last
-        line, "+N more" (see :class:`_Placed`)."""
+        line, "+N more" (see :class:`_Placed`). In full-size type, the first way that
+        shows every line whole on one line is taken, else the first that shows them all
+        (a long name wraps); smaller type only when none does."""
         left, bottom = rect.left() + scaled(12, self), rect.bottom() - scaled(4, self)
         width, gap = rect.width() - scaled(20, self), scaled(10, self)
         best: _Placed | None = None
+        wrapped: _Placed | None = None
         for compact, columns in ((False, 1), (False, 2), (False, 3), (True, 1), (True, 2)):
+            if compact and wrapped is not None:
+                break  # (full-size type, a long name wrapped, before smaller type)
             room = (width - gap * (columns - 1)) / columns
             if columns > 1 and room < scaled(56 if compact else 80, self):
                 continue
@@ -326,7 +443,11 @@ class ZoneMapView(ScaledWidget):
                 shown.append((sid, text, color, QPointF(left + column * (room + gap), y), room))
                 y += height
             if len(shown) == len(entries):
-                return _Placed(shown, [], QPointF(), room, compact)
+                placed = _Placed(shown, [], QPointF(), room, compact)
+                if self._tidy(placed):
+                    return placed
+                wrapped = wrapped or placed
+                continue
             more = self._height(f"+{len(entries)} more", room, compact)
             at = QPointF(left + column * (room + gap), y)
             while shown and at.y() + more > bottom and at.y() > top:
@@ -334,8 +455,20 @@ class ZoneMapView(ScaledWidget):
             if best is None or len(shown) > len(best.shown):
                 left_out = [text for _s, text, _c in entries[len(shown) :]]
                 best = _Placed(shown, left_out, at, room, compact)
+        if wrapped is not None:
+            return wrapped
         assert best is not None
         return best
+
+    def _tidy(self, placed: _Placed) -> bool:
+        """Whether ``placed`` shows every line whole, each on one line."""
+        if placed.left_out:
+            return False
+        for _sid, text, _color, _at, room in placed.shown:
+            lines = self._ship_words(text, room, placed.compact).lines
+            if len(lines) > 1 or ("…" in lines[0] and "…" not in text):
+                return False
+        return True
 
     def cut_lines(self) -> list[str]:
         """The whole lines of the ships (or figures) last painted cut with an ellipsis (a
@@ -397,6 +530,25 @@ class ZoneMapView(ScaledWidget):
                 self._texts.pop(_MORE)
                 self._full.pop(_MORE)
         p.end()
+
+
+Rects = dict[str, QRectF]
+_TITLE_FLAGS = Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap
+
+
+def _share(needs: list[float], total: float) -> tuple[float, ...]:
+    """Widths for columns that need ``needs``: each at least its need and the rest shared
+    so the narrow ones are as wide as can be (equal when none needs more than an equal
+    share); in proportion to the needs when ``total`` does not hold them all."""
+    if sum(needs) >= total:
+        return tuple(total * n / sum(needs) for n in needs)
+    level, left, rest = 0.0, total, sorted(needs, reverse=True)
+    while rest:  # the widest needs keep theirs while they exceed the level the others share
+        level = left / len(rest)
+        if rest[0] <= level:
+            break
+        left -= rest.pop(0)
+    return tuple(max(n, level) for n in needs)
 
 
 _MORE = "\0more"

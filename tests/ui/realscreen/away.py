@@ -14,13 +14,13 @@ from typing import Any
 
 from PySide6.QtCore import QPoint
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QToolTip, QWidget
 
 from bridge.engine import AvoidInjury, ConflictTask, MoveFigure
 from bridge.rules.dice import GivenDice
 from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.conflict.conflict_window import ConflictWindow
-from tests.ui.fit import clipped, must_fit, off_screen
+from tests.ui.fit import clipped, hidden_text, must_fit, off_screen
 from tests.ui.realscreen.real_input import activate, click, press
 from tests.ui.realscreen.run import SCALES, Run
 
@@ -45,6 +45,7 @@ def away_team(run: Run) -> None:
         add, "09-add-figures", shot, placed
     )
     add.reject()
+    crowded(run)
     card = console.open_conflict_card("kell")
     placed(lambda: card.isVisible() and card.fit.settled)
     attack = card.buttons["attack"]
@@ -92,6 +93,39 @@ def away_team(run: Run) -> None:
         QTest.qWait(200)
     card.text_size.set(1.0)
     card.close()
+
+
+ZONE = "Transporter Room 3"
+
+
+def crowded(run: Run) -> None:
+    """ADD FIGURES… brings four more Bekks into Transporter Room 3 (eight NPCs in one
+    zone): the ON FOOT tab at 100% and 120%, every figure's line whole; then undone."""
+    console, model, seen, shot, placed = run.console, run.model, run.seen, run.shot, run.placed
+    before = model.session.length
+    add = console.conflict.add_figures()
+    placed(add.isVisible)
+    add.npcs.which.setCurrentIndex(add.npcs.which.findData("klingon-bekk"))
+    add.npcs.number.setValue(4)
+    add.npcs.zone.setCurrentText(ZONE)
+    add.accept()
+    conflict = model.state.conflict
+    figures = conflict.figures if conflict is not None else {}
+    there = [
+        fid
+        for fid, f in figures.items()
+        if f.npc is not None and conflict is not None and conflict.zone_of(fid) == ZONE
+    ]
+    seen["NPCs in Transporter Room 3, crowded"] = len(there)
+    for at in run.at_each_size(console.text_size):
+        console.raise_()
+        QToolTip.hideText()  # ("Text size 120%", said over the map for a moment)
+        QTest.qWait(200)
+        shot(f"09b-on-foot-crowded-{at}")
+        seen[f"ON FOOT tab, eight NPCs in one zone, at {at}"] = (
+            must_fit(console) + hidden_text(console) + off_screen(console)
+        )
+    _back_to(model, before)
 
 
 def framed(
@@ -172,6 +206,8 @@ def real_turn(run: Run) -> None:
         did["Ctrl+E"] = conflict is not None and conflict.turn.actor is None
         did["put away after the Turn"] = not card.waiting.isVisible()
         seen[f"real input on the Conflict card at {at}"] = did
+        if card.dialog is not None and card.dialog.isVisible():
+            card.dialog.close()  # (the attack's dialog, at its report: it would cover the card)
         _back_to(model, before)
     card.close()
     melee(run)

@@ -3,7 +3,9 @@ players at one laptop play it: run by the real-screen tests in a child process o
 own (``python -m tests.ui.realscreen.boarding``), on the X server the other child used.
 
 The GM starts the fight with a click on START… and Return, opens the five Conflict
-cards with a click on CONFLICT CARDS and plays the NPC figures with AUTOPILOT TURN; each
+cards with a click on CONFLICT CARDS, plays the first NPC figures' Turns by hand and the
+rest with AUTOPILOT TURN, and answers the NPCs' decisions with a click
+(tests.ui.realscreen.gm_moves); each
 officer plays from their own card with real keys and clicks sent through the X server
 (Ctrl+T, a click on a Minor Action or a Task, the form's choices, Ctrl+Return to roll,
 Ctrl+Return to resolve and to land the damage, a click on Aim or on an Avoid Injury
@@ -19,17 +21,17 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
 from PySide6.QtCore import qInstallMessageHandler
 from PySide6.QtTest import QTest
 
-from bridge.engine import Command, conflict_npcs_only, suggest_conflict
+from bridge.engine import Command, suggest_conflict
 from bridge.ui.app.start import build
 from bridge.ui.conflict.conflict_window import ConflictWindow
 from bridge.ui.conflict.gm_conflict import StartConflictDialog
 from tests.ui.fit import must_fit, off_screen
 from tests.ui.realscreen.child import SHOTS, placed, shot, wait_until
+from tests.ui.realscreen.gm_moves import GmMoves, fill, form_fields
 from tests.ui.realscreen.real_input import activate, click, press
 from tests.ui.realscreen.run import Run
 
@@ -39,13 +41,6 @@ MOVES = 400
 """More moves than the demo's boarding action takes (about 60 with these dice)."""
 SECONDS = 180.0
 """The fight is given up after this long, and the tests say so."""
-_FORMLESS = frozenset({"type", "by", "action", "where"})
-
-
-def _form_fields(command: Command) -> dict[str, Any]:
-    """What a Task's or Minor Action's form asks, as ``command`` chose it."""
-    fields = command.model_dump(mode="json", exclude_none=True)
-    return {k: v for k, v in fields.items() if k not in _FORMLESS}
 
 
 def _entry(card: ConflictWindow, command: Command) -> bool:
@@ -63,10 +58,7 @@ def _entry(card: ConflictWindow, command: Command) -> bool:
         return True  # (a Minor Action that needs nothing)
     wait_until(lambda: form.frameGeometry() != form.geometry())
     try:
-        for name, value in _form_fields(command).items():
-            # (what the form holds already stays; what it does not ask is the default)
-            if name in form.form.widgets and form.form.values.get(name) != value:
-                form.form.choose(name, value)
+        fill(form, command)
     except ValueError:
         form.close()
         return False
@@ -83,7 +75,7 @@ def _answer(card: ConflictWindow, command: Command) -> bool:
     decision = seen.decision if seen is not None else None
     if decision is None:
         return False
-    wanted = _form_fields(command)
+    wanted = form_fields(command)
     for answer, button in zip(decision.answers, card.decision_buttons, strict=False):
         if all(answer.command.get(k) == v for k, v in wanted.items() if k != "figure"):
             click(button)
@@ -138,6 +130,7 @@ def play(run: Run) -> None:
     other: list[str] = []
     cut: dict[str, list[str]] = {}
     by_hand = {"officers": 0, "GM": 0}
+    gm = GmMoves(console, model, run.shot)
     kinds: dict[str, int] = {}
     end = time.monotonic() + SECONDS
     moves = 0
@@ -167,16 +160,10 @@ def play(run: Run) -> None:
                     run.shot(f"33-boarding-cut-{len(cut)}")
             if moves == 12:
                 run.shot("31-boarding-under-way")
-        elif command.by == "gm" and conflict_npcs_only(model.state) is None:
-            activate(console)
-            click(console.conflict.autopilot_button, 400)
-            if model.session.length > before:
-                by_hand["GM"] += 1
-            else:
-                other.append(f"gm: {command.type} ({console.statusBar().currentMessage()})")
-                model.submit(command)
+        elif gm.move(command) and model.session.length > before:
+            by_hand["GM"] += 1
         else:
-            other.append(f"gm: {command.type}")  # (the GM decides an NPC's Avoid Injury)
+            other.append(f"gm: {command.type} ({console.statusBar().currentMessage()})")
             model.submit(command)
         if model.session.length == before:
             other.append(f"refused: {command}")
@@ -188,6 +175,9 @@ def play(run: Run) -> None:
     seen["by real input"] = by_hand
     seen["by other means"] = other
     seen["officers' moves by kind"] = kinds
+    seen["NPC Turns played by hand"] = gm.turns
+    seen["NPC decisions answered by a click"] = gm.decisions
+    seen["NPC Turns by AUTOPILOT TURN"] = gm.autopilot
     seen["cut or scrolled while something waited"] = cut
     seen["every officer played"] = sorted(
         {e.command.by for e in model.journal if e.command.by in cards}

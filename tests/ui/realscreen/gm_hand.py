@@ -29,8 +29,8 @@ from bridge.engine import ApplyDamage, AvoidInjury, ConflictTask, EndTurn, Resol
 from bridge.rules.dice import GivenDice
 from bridge.ui.app.start import build
 from bridge.ui.conflict.conflict_dialog import ConflictEntryDialog
-from tests.ui.fit import clipped, must_fit
-from tests.ui.realscreen.child import SHOTS, on_screen, placed, shot, wait_until
+from tests.ui.fit import clipped, must_fit, off_screen
+from tests.ui.realscreen.child import SHOTS, placed, shot, wait_until
 
 XDOTOOL = shutil.which("xdotool") or "xdotool"
 
@@ -58,7 +58,7 @@ def key(window: QWidget, keys: str) -> None:
 
 def fits(window: QWidget) -> list[str]:
     """What a person could not read of ``window``."""
-    return must_fit(window, frozenset()) + on_screen(window) + clipped(window)
+    return must_fit(window, frozenset()) + off_screen(window) + clipped(window)
 
 
 def main() -> None:
@@ -89,11 +89,11 @@ def main() -> None:
     seen["decision shown"] = decision.isVisible()
     seen["decision answers"] = [b.text() for b in decision.answers]
     seen["threat spent unasked"] = threat - model.state.threat.value
-    seen["ON FOOT tab with a decision"] = must_fit(console) + on_screen(console)
+    seen["ON FOOT tab with a decision"] = must_fit(console) + off_screen(console)
     console.text_size.set(1.2)
     QTest.qWait(400)
     shot("21-gm-decides-avoid-injury-120")
-    seen["ON FOOT tab with a decision at 120%"] = must_fit(console) + on_screen(console)
+    seen["ON FOOT tab with a decision at 120%"] = must_fit(console) + off_screen(console)
     console.text_size.set(1.0)
     QTest.qWait(300)
     answer = next(b for b in decision.answers if b.text() == "AVOID: 2 THREAT")

@@ -12,9 +12,9 @@ from collections.abc import Callable
 from PySide6.QtCore import QPoint
 from PySide6.QtGui import QCursor
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication, QComboBox, QWidget
 
-__all__ = ["activate", "click", "press"]
+__all__ = ["activate", "choose", "click", "press"]
 
 
 def _xdotool(*args: str) -> None:
@@ -50,11 +50,34 @@ def press(keys: str, settle_ms: int = 250) -> None:
 
 
 def click(widget: QWidget, settle_ms: int = 250) -> None:
-    """Move the pointer to the middle of ``widget`` on the screen and click there (a
-    pointer already there is not moved: xdotool would wait for ever for it to move)."""
-    middle = widget.mapToGlobal(QPoint(widget.width() // 2, widget.height() // 2))
+    """Move the pointer to the middle of ``widget`` on the screen and click there."""
+    click_at(widget.mapToGlobal(QPoint(widget.width() // 2, widget.height() // 2)), settle_ms)
+
+
+def click_at(middle: QPoint, settle_ms: int = 250) -> None:
+    """A click at ``middle`` on the screen (a pointer already there is not moved:
+    xdotool would wait for ever for it to move)."""
     if QCursor.pos() == middle:
         _xdotool("click", "1")
     else:
         _xdotool("mousemove", "--sync", str(middle.x()), str(middle.y()), "click", "1")
     QTest.qWait(settle_ms)
+
+
+def choose(box: QComboBox, data: object) -> bool:
+    """The entry of ``box`` whose data is ``data`` chosen as a person does: a click on
+    the box opens its list, a click on the entry chooses it. Whether it is chosen."""
+    index = box.findData(data)
+    if index < 0:
+        return False
+    if box.currentIndex() == index:
+        return True
+    click(box)
+    view = box.view()
+    if not _until(view.isVisible):
+        return False
+    QTest.qWait(150)  # (the list is placed once it shows)
+    row = view.visualRect(box.model().index(index, box.modelColumn()))
+    click_at(view.viewport().mapToGlobal(row.center()))
+    _until(lambda: not view.isVisible(), 2.0)
+    return box.currentIndex() == index

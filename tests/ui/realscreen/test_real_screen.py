@@ -105,6 +105,16 @@ def test_the_gm_on_foot_tab_is_whole(real_screen: dict[str, Any], at: str) -> No
 
 
 @pytest.mark.parametrize("at", ["100%", "120%"])
+def test_the_gm_on_foot_tab_shows_eight_npcs_in_one_zone_whole(
+    real_screen: dict[str, Any], at: str
+) -> None:
+    """ADD FIGURES… brought four more Bekks into Transporter Room 3: at 120% the zone's
+    figure lines were cut to one line each in small type ending in "…"."""
+    assert real_screen["NPCs in Transporter Room 3, crowded"] == 8
+    assert real_screen[f"ON FOOT tab, eight NPCs in one zone, at {at}"] == []
+
+
+@pytest.mark.parametrize("at", ["100%", "120%"])
 @pytest.mark.parametrize(
     "when",
     ["before the Turn", "in the Turn", "with its roll waiting", "with its damage dice waiting"],

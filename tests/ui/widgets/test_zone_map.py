@@ -3,14 +3,15 @@ change: what it paints is always what a map painted afresh would paint."""
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtGui import QColor, QImage
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QImage
 from pytestqt.qtbot import QtBot
 
-from bridge.engine import ZoneMap
+from bridge.engine import BOARDING_ZONES, ZoneMap
 from bridge.engine.core.commands import SetValue
 from bridge.ui.base.shared_model import SharedModel
-from bridge.ui.base.theme import COLORS
+from bridge.ui.base.theme import COLORS, FONT_FAMILY, SCALE_PROPERTY
 from bridge.ui.widgets.zone_map import ZoneMapView
 
 
@@ -128,3 +129,72 @@ def test_a_crowded_zone_puts_its_figures_on_a_line_each_before_leaving_any_out(
     assert all(len(lines) == 1 for lines in view.ship_texts().values())
     for sid, rect in view.ship_rects().items():
         assert view.zone_rects()[names[0]].contains(rect), sid
+
+
+def _boarding(qtbot: QtBot, scale: float, size: tuple[int, int]) -> ZoneMapView:
+    """The GM's map of the demo's boarding action once ADD FIGURES… brought four more
+    Bekks into Transporter Room 3: eight NPCs there, the five officers in the corridor."""
+    view = ZoneMapView(movable=True)
+    qtbot.addWidget(view)
+    view.setProperty(SCALE_PROPERTY, scale)
+    view.resize(*size)
+    room, corridor, _engineering = BOARDING_ZONES.zones
+    npcs = [("klingon-warrior", room, "▼ Klingon Warrior · Stress 13/13", COLORS.red)]
+    npcs += [(f"b{n}", room, f"▼ Klingon Bekk {n} · no Stress", COLORS.red) for n in range(1, 8)]
+    crew = ("Capt. Elena Reyes", "Lt. Tovan", "Lt. Cmdr. Kell", "Lt. Amara Mbeki", "Lt. Sorel")
+    officers = [(name, corridor, f"◆ {name} · Stress 11/11", COLORS.blue) for name in crew]
+    view.setPicture(BOARDING_ZONES, [*npcs, *officers])
+    view.grab()
+    return view
+
+
+@pytest.mark.parametrize(("scale", "size"), [(1.0, (986, 230)), (1.2, (955, 188))])
+def test_a_crowded_zone_takes_room_from_the_others_to_show_every_line_whole(
+    qtbot: QtBot, scale: float, size: tuple[int, int]
+) -> None:
+    """The GM's ON FOOT tab at 120% on a laptop (the map 955x188): Transporter Room 3's
+    eight NPCs were cut to "▼ Klingon Bekk 1 · no Str…" in two columns while Main
+    Engineering stood empty. Now every line is whole on one line, inside its zone."""
+    view = _boarding(qtbot, scale, size)
+    assert view.cut_lines() == [] and view.hidden_texts() == {}
+    assert all(len(lines) == 1 for lines in view.ship_texts().values())
+    zones = view.zone_rects()
+    room, corridor, engineering = BOARDING_ZONES.zones
+    for sid, rect in view.ship_rects().items():
+        assert zones[room if sid.startswith(("b", "klingon")) else corridor].contains(rect), sid
+    if scale > 1:  # the crowded room is the widest, the empty one the narrowest
+        assert zones[room].width() > zones[corridor].width() >= zones[engineering].width()
+    else:  # room for every line in equal shares: the zones stay alike
+        assert zones[room].width() == zones[corridor].width() == zones[engineering].width()
+
+
+def test_a_zone_given_room_keeps_the_name_of_the_one_it_took_it_from_whole(
+    qtbot: QtBot,
+) -> None:
+    """However crowded one zone, another keeps room for the longest word of its name."""
+    view = _boarding(qtbot, 1.2, (955, 188))
+    title = QFont(FONT_FAMILY)
+    title.setPixelSize(round(1.2 * (view.text_px + 1)))
+    title.setBold(True)
+    need = QFontMetricsF(title).horizontalAdvance("ENGINEERING")
+    assert view.zone_rects()["Main Engineering"].width() >= need + 1.2 * 16
+
+
+def test_a_crowded_zones_sides_stay_put_as_its_figures_lines_change(qtbot: QtBot) -> None:
+    """A Bekk's Stress changing moves no zone's side; the crowd leaving the zone gives
+    the zones their equal shares back."""
+    view = _boarding(qtbot, 1.2, (955, 188))
+    widths = {z: r.width() for z, r in view.zone_rects().items()}
+    room, corridor, _engineering = BOARDING_ZONES.zones
+    lines = list(view._lines)
+    lines[1] = ("b1", room, "▼ Klingon Bekk 1 · Stress 1/5 · Injured", COLORS.red)
+    view.setPicture(BOARDING_ZONES, lines)
+    view.grab()
+    assert {z: r.width() for z, r in view.zone_rects().items()} == widths
+    assert view.cut_lines() == [] and view.hidden_texts() == {}
+    view.setPicture(
+        BOARDING_ZONES,
+        [(s, corridor if s.startswith("b") else z, t, c) for s, z, t, c in lines[:4]],
+    )
+    view.grab()
+    assert len({round(r.width()) for r in view.zone_rects().values()}) == 1
