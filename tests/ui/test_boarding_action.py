@@ -26,6 +26,7 @@ from bridge.engine import (
 from bridge.rules.dice import SeededDice
 from bridge.ui.base.shared_model import SharedModel
 from bridge.ui.conflict.conflict_window import ConflictWindow
+from bridge.ui.conflict.npc_hand import NpcDecision
 from bridge.ui.console.gm_console import GmConsole
 from bridge.ui.network.host_panel import HostPanel
 from bridge.ui.network.join_dialog import JoinDialog, open_seat_windows, url_for
@@ -87,6 +88,10 @@ def test_a_gm_and_five_players_play_a_boarding_action_on_one_laptop(
             break
         if command.by in cards:  # a player's move, from their own card
             assert cards[command.by].model.submit(command), command
+        elif command.by == "gm" and NpcDecision.waiting(model.state) is not None:
+            before = len(model.journal)  # the GM's word on an NPC: the autopilot's answer
+            qtbot.mouseClick(console.conflict.decision.autopilot_button, Qt.MouseButton.LeftButton)
+            assert len(model.journal) > before, console.statusBar().currentMessage()
         elif conflict_npcs_only(model.state) is None and command.by == "gm":
             before = len(model.journal)
             qtbot.mouseClick(console.conflict.autopilot_button, Qt.MouseButton.LeftButton)
@@ -156,6 +161,8 @@ def test_a_gm_and_five_players_play_a_boarding_action_over_the_lan(
             _run(loop, _do(lambda c=card, m=command, a=answers: a.append(c.model.submit(m))))
             assert answers == [True], command
             assert len(model.journal) == before + 1
+        elif command.by == "gm" and NpcDecision.waiting(model.state) is not None:
+            _run(loop, _do(console.conflict.decision.autopilot))  # the GM's word on an NPC
         elif conflict_npcs_only(model.state) is None and command.by == "gm":
             _run(loop, _do(console.conflict.autopilot))
         else:
