@@ -107,36 +107,34 @@ def _value_param(values: tuple[str, ...]) -> ParamInfo:
     )
 
 
-def _info(
-    name: str,
-    kind: Kind,
-    reason: str | None,
-    command: tuple[tuple[str, JsonValue], ...],
-    params: tuple[ParamInfo, ...],
-    spends: tuple[SpendInfo, ...],
-) -> ActionInfo:
-    """A control as one :class:`ActionInfo` (the same one again for the same words and
-    fields: they are frozen, and a window asks for every control after every Command)."""
-    try:
-        return _same_info(name, kind, reason, command, params, spends)
-    except TypeError:  # a field whose values cannot be hashed (a list): made anew
-        return _made_info(name, kind, reason, command, params, spends)
+InfoFields = tuple[
+    str,
+    Kind,
+    str | None,
+    tuple[tuple[str, JsonValue], ...],
+    tuple[ParamInfo, ...],
+    tuple[SpendInfo, ...],
+]
+"""A control's name, kind, reason, Command fields, parameters and spends."""
 
 
-def _made_info(
-    name: str,
-    kind: Kind,
-    reason: str | None,
-    command: tuple[tuple[str, JsonValue], ...],
-    params: tuple[ParamInfo, ...],
-    spends: tuple[SpendInfo, ...],
-) -> ActionInfo:
+def _made_info(fields: InfoFields) -> ActionInfo:
+    name, kind, reason, command, params, spends = fields
     return ActionInfo(
         name=name, kind=kind, reason=reason, command=dict(command), params=params, spends=spends
     )
 
 
 _same_info = lru_cache(maxsize=4096)(_made_info)
+
+
+def _info(fields: InfoFields) -> ActionInfo:
+    """A control as one :class:`ActionInfo` (the same one again for the same words and
+    fields: they are frozen, and a window asks for every control after every Command)."""
+    try:
+        return _same_info(fields)
+    except TypeError:  # a field whose values cannot be hashed (a list): made anew
+        return _made_info(fields)
 
 
 M = TypeVar("M", bound=BaseCommand)
@@ -192,7 +190,7 @@ def turn_controls(
         battle = where if "where" in type(command).model_fields else {}
         made = {"type": getattr(command, "type", key), **battle, **fixed}
         shown = (tuple(params), tuple(spends)) if reason is None else ((), ())
-        out[key] = _info(name, kind, reason, tuple(made.items()), *shown)
+        out[key] = _info((name, kind, reason, tuple(made.items()), *shown))
 
     def judged(
         command: BaseCommand, threat_pays: bool = False
@@ -272,9 +270,11 @@ def _officer_controls(
     name = theatre.name(state, actor)
     own = None if theatre.turn(state).actor == actor else f"during {name}'s own Turn."
     at = theatre.where
-    second = _probe(
-        SpendDetermination, by=by, character=officer, use="second_task", value="-", where=at
-    )
+
+    def determination(use: str) -> SpendDetermination:
+        return _probe(SpendDetermination, by=by, character=officer, use=use, value="-", where=at)
+
+    second = determination("second_task")
     add(
         "second_task",
         "A second Task this Turn (1 Determination)",
@@ -286,9 +286,7 @@ def _officer_controls(
         or spender,
         (value,),
     )
-    make = _probe(
-        SpendDetermination, by=by, character=officer, use="make_it_so", value="-", where=at
-    )
+    make = determination("make_it_so")
     add(
         "make_it_so",
         "Make It So: an Advantage (1 Determination)",
