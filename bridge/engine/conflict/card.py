@@ -28,10 +28,9 @@ from bridge.engine.conflict.rules import CONFLICT_RULES
 from bridge.engine.conflict.tasks import preview_conflict_task
 from bridge.engine.core.forms import ActionInfo, filled, unusable
 from bridge.engine.core.plan import TaskPlan
-from bridge.engine.core.preview import TaskPreview, preview_lines
+from bridge.engine.core.preview import TaskPreview, planned_preview
 from bridge.engine.state.conflict import Conflict, Decision, Figure
 from bridge.engine.state.encounter import Encounter
-from bridge.rules.odds import task_odds
 from bridge.rules.personal_gear import PersonalEffect
 from bridge.rules.personal_odds import attack_odds, damage_range
 
@@ -244,8 +243,7 @@ def conflict_preview(state: Encounter, cmd: ConflictTask) -> TaskPreview:
     plan = preview_conflict_task(state, cmd)
     if isinstance(plan, str):
         return TaskPreview(reason=plan, lines=(plan,))
-    preview = _preview_of(state, cmd, plan)
-    return preview.model_copy(update={"lines": preview_lines(preview)})
+    return _preview_of(state, cmd, plan)
 
 
 def _preview_of(state: Encounter, cmd: ConflictTask, plan: TaskPlan[FigureFrame]) -> TaskPreview:
@@ -269,17 +267,9 @@ def _preview_of(state: Encounter, cmd: ConflictTask, plan: TaskPlan[FigureFrame]
         attack = attack_odds(spec, damage, reactive=plan.reactive, counter=counter)
     aiming = attack is not None and _conflict(state).figures[plan.frame.actor].aim
     notes = ("Aiming: after the roll you may re-roll a d20; these odds are before it.",)
-    return TaskPreview(
-        difficulty=spec.difficulty,
-        items=plan.items,
-        complication_range=spec.complication_range,
-        complication_why=plan.complication_why,
-        roll=plan.who,
-        dice=spec.lead_dice,
-        assists=plan.assist_names,
-        cost=spec.cost,
-        costs=tuple(c.describe() for c in plan.costs),
-        odds=task_odds(spec) if spec.difficulty or cmd.roll else None,
+    return planned_preview(
+        plan,
+        odds=bool(spec.difficulty or cmd.roll),
         attack=attack,
         notes=notes if aiming else (),
     )

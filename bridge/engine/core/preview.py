@@ -4,13 +4,16 @@ window's task dialog, the Conflict card, a thin client's form (the host sends it
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import BaseModel, ConfigDict, Field
 
-from bridge.rules.odds import TaskOdds
+from bridge.engine.core.plan import TaskPlan
+from bridge.rules.odds import TaskOdds, task_odds
 from bridge.rules.personal_odds import AttackOdds
 from bridge.rules.task import PurchaseCost
 
-__all__ = ["TaskPreview", "preview_lines", "preview_summary"]
+__all__ = ["TaskPreview", "planned_preview", "preview_lines", "preview_summary"]
 
 
 class TaskPreview(BaseModel):
@@ -100,3 +103,24 @@ def preview_summary(preview: TaskPreview) -> str:
     elif preview.odds is not None:
         parts.append(f"success {preview.odds.p_success:.0%}")
     return " · ".join(parts)
+
+
+def planned_preview(plan: TaskPlan[Any], odds: bool = True, **more: Any) -> TaskPreview:
+    """A planned Task before its roll, in words too: its itemised Difficulty, how it is
+    rolled, what it costs and (``odds``) its exact odds; ``more``: what its card adds (a
+    station's Power, an attack's odds and damage, a note)."""
+    spec = plan.spec
+    preview = TaskPreview(
+        difficulty=spec.difficulty,
+        items=plan.items,
+        complication_range=spec.complication_range,
+        complication_why=plan.complication_why,
+        roll=plan.who,
+        dice=spec.lead_dice,
+        assists=plan.assist_names,
+        cost=spec.cost,
+        costs=tuple(c.describe() for c in plan.costs),
+        odds=task_odds(spec) if odds else None,
+        **more,
+    )
+    return preview.model_copy(update={"lines": preview_lines(preview)})
