@@ -28,7 +28,9 @@ class BaseCommand(BaseModel):
     @property
     def on_foot(self) -> bool:
         """Whether the Command plays in the personal conflict (its kind, or its ``where``)."""
-        return self.foot_only or getattr(self, "where", "ship") == "conflict"
+        # (read from the fields themselves: asking a model for a field it lacks is slow,
+        # and the gate asks this of every control after every Command)
+        return self.foot_only or self.__dict__.get("where") == "conflict"
 
 
 def player_refusal(state: Encounter, command: BaseCommand) -> str | None:
