@@ -188,8 +188,13 @@ class ConflictWindow(QMainWindow):
         self.waiting = QGroupBox("WAITING", root)
         beside = QHBoxLayout(self.waiting)  # the roll, and beside it what waits and answers
         beside.setContentsMargins(9, 4, 9, 6)
+        rolled = QVBoxLayout()  # the roll, and under it what takes it on (in its room)
+        beside.addLayout(rolled)
         self.roll_view = RollView(self.waiting)
-        beside.addWidget(self.roll_view, 0, Qt.AlignmentFlag.AlignTop)
+        rolled.addWidget(self.roll_view)
+        taking = QHBoxLayout()
+        rolled.addLayout(taking)
+        rolled.addStretch(1)
         waiting = QVBoxLayout()
         beside.addLayout(waiting, 1)
         self.waiting_text = QLabel(self.waiting)
@@ -257,8 +262,15 @@ class ConflictWindow(QMainWindow):
             self.damage_button,
             *self.decision_buttons,
         )
+        # RESOLVE, APPLY DAMAGE and a Moment of Inspiration go under the roll, in the room
+        # beside its words: the answers' rows there made what waits take a card's height.
+        taken = (self.inspire_button, self.resolve_button, self.damage_button)
         for control in controls:
-            answers.addWidget(control)
+            if control not in taken:
+                answers.addWidget(control)
+        for control in taken:
+            taking.addWidget(control)
+        taking.addStretch(1)
         layout.addWidget(self.waiting)
 
         self.tabs = QTabWidget(root)
@@ -606,7 +618,7 @@ class ConflictWindow(QMainWindow):
             roll = mine.damage.roll
             effects = f"{roll.effects} EFFECT{'' if roll.effects == 1 else 'S'}"
             total = f"{roll.total} DAMAGE · {effects} (before Resistance)"
-            self.waiting_text.setText(f"{total}\n{self._reroll_hint()}")
+            self.waiting_text.setText(f"{total}. {self._reroll_hint()}")  # (two lines, not three)
             self._damage_chosen()
         answers = decision.answers if decision is not None else ()
         for i, button in enumerate(self.decision_buttons):
