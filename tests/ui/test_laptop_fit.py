@@ -259,6 +259,41 @@ def test_the_conflict_card_is_whole_with_a_roll_or_damage_dice_waiting(
     assert must_fit(card) == [], "the damage dice wait"
 
 
+@pytest.mark.parametrize("width", [1280, 1000])
+def test_while_a_roll_waits_the_conflict_card_puts_as_many_tasks_to_a_row_as_it_holds(
+    qtbot: QtBot, width: int
+) -> None:
+    """At 120% the card kept four Tasks to a row while a roll waited, whatever its width:
+    the fourth was cut at the card's edge, with "Another Task is waiting for its
+    Momentum spends: resolve it first", and the card scrolled sideways (168 px). Fewer
+    go to a row when four do not fit, as the card is shown or made narrower; nothing
+    scrolls across and every Task's button is in the card's width."""
+    from bridge.engine import ConflictTask, Session, demo_boarding
+    from bridge.ui.conflict.conflict_model import LocalConflictSeat
+    from bridge.ui.conflict.conflict_window import ConflictWindow
+
+    model = SharedModel(Session(demo_boarding(), GivenDice(d20=(1, 1), d6=(2,) * 20)))
+    card = ConflictWindow(LocalConflictSeat(model, "kell"))
+    qtbot.addWidget(card)
+    card.show()
+    card.resize(width, LAPTOP[1])
+    card.text_size.set(1.2)
+    settle()
+    card.start_button.click()
+    model.submit(ConflictTask(by="kell", action="attack", target="klingon-warrior"))
+    settle()
+    assert card.resolve_button.isVisible()
+    for narrower in (0, 160):  # as shown, then made narrower with the roll waiting
+        card.resize(width - narrower, LAPTOP[1])
+        settle()
+        assert _across(card) == [], f"{card.width()} px wide"
+        assert clipped(card) == [], f"{card.width()} px wide"
+        for key in card.lines:  # (the Tasks)
+            button = card.buttons[key]
+            right = button.mapTo(card.tabs, button.rect().topRight()).x()
+            assert right <= card.tabs.width(), f"{key} cut at {card.width()} px wide"
+
+
 @pytest.mark.parametrize("scale", [1.0, 1.2])
 def test_the_conflict_cards_tasks_stay_put_at_start_turn(qtbot: QtBot, scale: float) -> None:
     """The Task buttons jumped about 107 px at START TURN (the Tasks' lines filled with

@@ -11,6 +11,7 @@ rolled Task to resolve, an Injury to avoid, a Knockdown to resist).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QShowEvent
@@ -78,6 +79,8 @@ DECISION_ANSWERS = 4
 
 COLOR = COLORS.peach
 """The Conflict card's colour (the bridge stations keep theirs)."""
+MOST_ACROSS = 4
+"""The most entries to a row of the card (the Tasks' grid has as many columns)."""
 
 
 def gist(text: str) -> str:
@@ -86,6 +89,23 @@ def gist(text: str) -> str:
     to"), which two lines of the card hold at 120%."""
     first = re.split(r"\. |: |; ", text, maxsplit=1)[0]
     return first.rstrip(".")
+
+
+def _row_width(
+    box: QGroupBox, grid: QGridLayout, keys: list[str], buttons: dict[str, QPushButton]
+) -> Callable[[int], int]:
+    """The width ``box`` takes with ``n`` of its buttons to a row (each column as wide
+    as the widest button: any of them may land in it), as a function of ``n``."""
+
+    def width(n: int) -> int:
+        widest = max((buttons[k].sizeHint().width() for k in keys), default=0)
+        layout = box.layout()
+        outer = box.contentsMargins()
+        inner = layout.contentsMargins() if layout is not None else outer
+        sides = outer.left() + outer.right() + inner.left() + inner.right()
+        return n * widest + (n - 1) * max(grid.horizontalSpacing(), 0) + sides
+
+    return width
 
 
 def reroll_cost(kept: int, pool: int) -> str:
@@ -106,7 +126,7 @@ class ConflictWindow(QMainWindow):
         super().__init__(parent)
         self._task_order: list[str] = []  # the Tasks' keys in the card's order
         self._minor_order: list[str] = []  # the Minor Actions' keys, the same
-        self._task_layout: tuple[int, bool] | None = None  # (columns, compact) laid out
+        self._task_layout: tuple[int, bool, int, int] | None = None  # as laid out
         self._compact = False  # something waits: the entries as buttons only
         self._reroll_cost = ""  # what Re-Roll Damage costs now, in words
         self.model = model
@@ -277,6 +297,7 @@ class ConflictWindow(QMainWindow):
         self.tabs.tabBar().hide()  # the sides above stand for its tabs
         # The card takes the height left; its entries scroll inside it, as a station's.
         self.tabs.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)
+        self.tabs.installEventFilter(self)  # (its width: how many entries go to a row)
         layout.addWidget(self.tabs, 1)
         front = QWidget()
         self.card_front = front
@@ -306,7 +327,7 @@ class ConflictWindow(QMainWindow):
         kept.setRetainSizeWhenHidden(True)  # its room kept: the Tasks never move
         self.tasks_why.setSizePolicy(kept)
         self.tasks_why.hide()
-        self._task_grid.addWidget(self.tasks_why, 0, 0, 1, 4)
+        self._task_grid.addWidget(self.tasks_why, 0, 0, 1, MOST_ACROSS)
         self._built = False
         self._rescale()
 
@@ -362,18 +383,23 @@ class ConflictWindow(QMainWindow):
         reason they share its own, so nothing moves as they change (at START TURN the
         Tasks jumped 107 px). While something waits for the officer (every entry then
         waits with it) the card steps aside for it: the Minor Actions and the Tasks as
-        buttons only, four to a row, the Tasks' lines in their tooltips."""
+        buttons only, in rows as many across as the card's width holds (four Tasks
+        cut the fourth at the card's edge on a laptop at 120%), the Tasks' lines in
+        their tooltips."""
         columns = 2 if window_scale(self) < 1.3 else 1
-        if (columns, self._compact) == self._task_layout or not self._task_order:
+        if not self._task_order:
             return
-        self._task_layout = (columns, self._compact)
-        # (while something waits, the Minor Actions go four to a row too: two rows)
-        across = (4 if columns == 2 else 2) if self._compact else columns
-        down = -(-len(self._minor_order) // across)
+        across = self._compact_rows() if self._compact else (columns, columns)
+        layout = (columns, self._compact, *across)
+        if layout == self._task_layout:
+            return
+        self._task_layout = layout
+        minor_across, task_across = across
+        down = -(-len(self._minor_order) // minor_across)
         for key in self._minor_order:
             self._minor_grid.removeWidget(self.buttons[key])
         for i, key in enumerate(self._minor_order):  # (rows while compact, as the Tasks)
-            at = divmod(i, across) if self._compact else (i % down, i // down)
+            at = divmod(i, minor_across) if self._compact else (i % down, i // down)
             self._minor_grid.addWidget(self.buttons[key], *at)
         grid = self._task_grid
         for key in self._task_order:
@@ -382,13 +408,12 @@ class ConflictWindow(QMainWindow):
         for row in range(grid.rowCount()):
             grid.setRowStretch(row, 0)
         if self._compact:
-            across = 4 if columns == 2 else 3
             for i, key in enumerate(self._task_order):
                 self.lines[key].hide()
-                grid.addWidget(self.buttons[key], 1 + i // across, i % across)
-            rows = -(-len(self._task_order) // across)
-            for column in range(4):
-                grid.setColumnStretch(column, 1 if column < across else 0)
+                grid.addWidget(self.buttons[key], 1 + i // task_across, i % task_across)
+            rows = -(-len(self._task_order) // task_across)
+            for column in range(MOST_ACROSS):
+                grid.setColumnStretch(column, 1 if column < task_across else 0)
         else:
             rows = -(-len(self._task_order) // columns)
             for i, key in enumerate(self._task_order):
@@ -396,10 +421,39 @@ class ConflictWindow(QMainWindow):
                 grid.addWidget(self.buttons[key], row, column)
                 grid.addWidget(self.lines[key], row, column + 1)
                 self.lines[key].show()
-            for column in range(4):
+            for column in range(MOST_ACROSS):
                 grid.setColumnStretch(column, 1 if column % 2 and column < 2 * columns else 0)
         grid.setRowStretch(rows + 1, 1)  # the room left goes under them, moving none
         self._keep_tasks_whole()
+
+    def _compact_rows(self) -> tuple[int, int]:
+        """How many Minor Actions and Tasks go to a row while something waits: the pair
+        the card's width holds that makes the fewest rows (up to four Tasks and four
+        Minor Actions across below 130%, three and two from there)."""
+        large = window_scale(self) >= 1.3
+        most_tasks, most_minors = (3, 2) if large else (MOST_ACROSS, MOST_ACROSS)
+        width = self.tabs.width() - round(scaled(12, self))  # (less its scroll bar)
+        front = self.card_front.layout()
+        assert front is not None
+        margins = front.contentsMargins()
+        width -= margins.left() + margins.right() + front.spacing()
+        minor = _row_width(self.minor_box, self._minor_grid, self._minor_order, self.buttons)
+        task = _row_width(self.task_box, self._task_grid, self._task_order, self.buttons)
+        fitting = [
+            (m, t)
+            for t in range(most_tasks, 0, -1)
+            for m in range(most_minors, 0, -1)
+            if minor(m) + task(t) <= width
+        ]
+        if not fitting:
+            return (1, 1)
+
+        def rows(pair: tuple[int, int]) -> tuple[int, int]:
+            m, t = pair
+            tall = max(-(-len(self._minor_order) // m), -(-len(self._task_order) // t))
+            return (tall, -t)
+
+        return min(fitting, key=rows)
 
     def _keep_tasks_whole(self) -> None:
         """While something waits, the card keeps its Tasks' buttons whole (what waits
@@ -433,6 +487,9 @@ class ConflictWindow(QMainWindow):
         self.advantage.setMinimumWidth(self.advantage.fontMetrics().horizontalAdvance(words) + 30)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.tabs and event.type() == QEvent.Type.Resize:
+            self._place_tasks()  # (the rows while something waits: as many as it holds)
+            self._keep_tasks_whole()
         if watched is self.advantage and event.type() in (
             QEvent.Type.FontChange,
             QEvent.Type.StyleChange,
