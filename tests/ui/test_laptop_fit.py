@@ -292,6 +292,7 @@ def test_while_a_roll_waits_the_conflict_card_puts_as_many_tasks_to_a_row_as_it_
             button = card.buttons[key]
             right = button.mapTo(card.tabs, button.rect().topRight()).x()
             assert right <= card.tabs.width(), f"{key} cut at {card.width()} px wide"
+    assert must_fit(card, READOUTS | {"card"}) == []
 
 
 @pytest.mark.parametrize("scale", [1.0, 1.2])
@@ -325,7 +326,9 @@ def test_the_conflict_cards_tasks_stay_put_at_start_turn(qtbot: QtBot, scale: fl
 def test_the_away_teams_windows_fit_a_laptop(qtbot: QtBot, scale: float) -> None:
     """Issue 26's windows at 1366x768, each at its own text size: the start dialog, the
     GM's PERSONAL CONFLICT tab, an officer's Conflict card (its entries may scroll inside
-    the card, the window never), an attack's form and the card after it; nothing cut."""
+    the card, the window never), an attack's form and the card after it, with its damage
+    dice and after APPLY DAMAGE; nothing cut. (At 150% the card with the roll waiting
+    scrolled 63 px as a whole: what waits took the height the Tasks kept.)"""
     from bridge.engine import ConflictMinor, Session, StartTurn, demo_encounter
     from bridge.rules.dice import SeededDice
 
@@ -359,6 +362,15 @@ def test_the_away_teams_windows_fit_a_laptop(qtbot: QtBot, scale: float) -> None
     settle()
     assert card.resolve_button.isVisible()
     assert must_fit(card, READOUTS | {"card"}) == [], "after the attack's roll"
+    form.close()
+    card.resolve_button.click()
+    settle()
+    assert card.damage_button.isVisible()
+    assert must_fit(card, READOUTS | {"card"}) == [], "with the damage dice waiting"
+    card.damage_button.click()
+    settle()
+    assert not card.damage_button.isVisible() and card.report.isVisible()
+    assert must_fit(card, READOUTS | {"card"}) == [], "after APPLY DAMAGE"
 
 
 def test_the_view_menu_says_the_text_size_the_window_is_at(

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QMainWindow,
     QPushButton,
+    QScrollArea,
     QSizePolicy,
     QSpinBox,
     QTabBar,
@@ -81,6 +82,9 @@ COLOR = COLORS.peach
 """The Conflict card's colour (the bridge stations keep theirs)."""
 MOST_ACROSS = 4
 """The most entries to a row of the card (the Tasks' grid has as many columns)."""
+COMPACT_LEAST = 70
+"""The least height (px at 100%) of the card while something waits: its titles and a
+row of its entries, the rest scrolling inside it."""
 
 
 def gist(text: str) -> str:
@@ -201,6 +205,10 @@ class ConflictWindow(QMainWindow):
         self._said = QTimer(self)  # a refusal said in the line of reasons, for a while
         self._said.setSingleShot(True)
         self._said.timeout.connect(self.refresh)
+        self._fit_later = QTimer(self)  # the card's room worked out once laid out
+        self._fit_later.setSingleShot(True)
+        self._fit_later.setInterval(0)
+        self._fit_later.timeout.connect(self._keep_tasks_whole)
 
         # What waits for this officer: a rolled Task, or a decision (Avoid Injury...).
         # What waits for this officer: a rolled Task (its dice and what they came to), its
@@ -456,15 +464,38 @@ class ConflictWindow(QMainWindow):
         return min(fitting, key=rows)
 
     def _keep_tasks_whole(self) -> None:
-        """While something waits, the card keeps its Tasks' buttons whole (what waits
-        makes do with less: the outcome's lines scroll first); otherwise they scroll in
-        the height the window has left."""
+        """While something waits, the card keeps its Tasks' buttons whole as far as the
+        window has the room (what waits makes do with less: the outcome's lines scroll
+        first); at a large text size the rest scrolls inside the card, never the
+        window (every entry waits then: what waits comes first, down to a row of the
+        card). Otherwise they scroll in the height the window has left."""
         least = round(scaled(100, self))
         if self._compact:
             self.card_front.adjustSize()
-            least = max(least, self.card_front.sizeHint().height() + 6)
+            whole = self.card_front.sizeHint().height() + 6
+            least = max(round(scaled(COMPACT_LEAST, self)), min(whole, self._room_for_card()))
         if self.tabs.minimumHeight() != least:
             self.tabs.setMinimumHeight(least)
+
+    def _room_for_card(self) -> int:
+        """The height the window leaves the card under what is above it (the header,
+        the status, the Turn's row, what waits) at the window's width now."""
+        area = self.centralWidget()
+        root = area.widget() if isinstance(area, QScrollArea) else None
+        layout = root.layout() if root is not None else None
+        if not isinstance(area, QScrollArea) or layout is None:
+            return 0
+        margins = layout.contentsMargins()
+        width = area.viewport().width() - margins.left() - margins.right()
+        height = area.viewport().height() - margins.top() - margins.bottom()
+        for i in range(layout.count()):
+            item = layout.itemAt(i)
+            if item is None or item.widget() is self.tabs or item.isEmpty():
+                continue
+            hfw = item.hasHeightForWidth()
+            height -= item.heightForWidth(width) if hfw else item.sizeHint().height()
+            height -= layout.spacing()
+        return height
 
     def _rescale(self) -> None:
         """The few sizes set in pixels, at the window's own text size (Ctrl+=, Ctrl+-)."""
@@ -565,6 +596,8 @@ class ConflictWindow(QMainWindow):
             self._show_entry(entry, shared)
         self.turn.refresh()
         self._show_waiting(card)
+        self._keep_tasks_whole()  # (what waits took its height: the card has the rest)
+        self._fit_later.start()  # (and again once what waits has its size: its dice)
         if self._said.isActive():
             return  # (a refusal is being said in the line of reasons)
         if over:
