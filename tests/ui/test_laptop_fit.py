@@ -295,6 +295,34 @@ def test_while_a_roll_waits_the_conflict_card_puts_as_many_tasks_to_a_row_as_it_
     assert must_fit(card, READOUTS | {"card"}) == []
 
 
+@pytest.mark.parametrize(("width", "scale"), [(1280, 1.5), (1100, 1.5), (900, 1.2)])
+def test_the_conflict_cards_line_of_reasons_is_read_in_two_lines_at_most(
+    qtbot: QtBot, width: int, scale: float
+) -> None:
+    """At 150% "Your Turn: both taken, END TURN when ready" was squeezed between MOMENTUM
+    SPENDS and START TURN, a few words to a line: where the row leaves it no room for
+    two lines it goes under the Turn's controls, across the card."""
+    from bridge.engine import ConflictMinor, ConflictTask, Session, demo_boarding
+    from bridge.ui.conflict.conflict_model import LocalConflictSeat
+    from bridge.ui.conflict.conflict_window import ConflictWindow
+
+    model = SharedModel(Session(demo_boarding(), GivenDice(d20=(1, 1), d6=(2,) * 20)))
+    card = ConflictWindow(LocalConflictSeat(model, "kell"))
+    qtbot.addWidget(card)
+    card.show()
+    card.resize(width, LAPTOP[1])
+    card.text_size.set(scale)
+    settle()
+    card.start_button.click()
+    model.submit(ConflictMinor(by="kell", action="aim"))
+    model.submit(ConflictTask(by="kell", action="attack", target="klingon-warrior"))
+    settle()
+    said = card.reason.text()
+    assert said.startswith("Your Turn: both taken")
+    assert card.reason.width() * 2 >= card.reason.fontMetrics().horizontalAdvance(said)
+    assert _across(card) == [] and clipped(card) == []
+
+
 @pytest.mark.parametrize("scale", [1.0, 1.2])
 def test_the_conflict_cards_tasks_stay_put_at_start_turn(qtbot: QtBot, scale: float) -> None:
     """The Task buttons jumped about 107 px at START TURN (the Tasks' lines filled with

@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QCloseEvent, QShowEvent
+from PySide6.QtGui import QCloseEvent, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -82,6 +82,9 @@ COLOR = COLORS.peach
 """The Conflict card's colour (the bridge stations keep theirs)."""
 MOST_ACROSS = 4
 """The most entries to a row of the card (the Tasks' grid has as many columns)."""
+REASON_SAMPLE = "Your Turn: both taken, END TURN when ready"
+"""A Turn's state as the line of reasons says it, which it holds in two lines beside
+the Turn's controls (else it goes under them)."""
 COMPACT_LEAST = 70
 """The least height (px at 100%) of the card while something waits: its titles and a
 row of its entries, the rest scrolling inside it."""
@@ -194,6 +197,9 @@ class ConflictWindow(QMainWindow):
         self.reason.setObjectName("reason")
         turn.addWidget(self.reason, 1, Qt.AlignmentFlag.AlignVCenter)
         layout.addLayout(turn)
+        self._turn_row = turn
+        self._reason_row = QHBoxLayout()  # the reasons, when the row leaves them no room
+        layout.addLayout(self._reason_row)
         # The Turn's controls, the engine's answer for the figure (as at a station).
         self.turn = TurnControls(root, model, self._controls_now, lambda: self.character, self.say)
         self.start_button = self.turn.buttons["start_turn"]
@@ -500,6 +506,7 @@ class ConflictWindow(QMainWindow):
     def _rescale(self) -> None:
         """The few sizes set in pixels, at the window's own text size (Ctrl+=, Ctrl+-)."""
         self._place_tasks()
+        self._place_reason()
         self._keep_tasks_whole()  # (its entries scroll inside it, but while something waits)
         self.stress_bar.setMinimumWidth(round(scaled(260, self)))
         self._size_fields()
@@ -516,6 +523,36 @@ class ConflictWindow(QMainWindow):
             box.setMinimumWidth(box.fontMetrics().horizontalAdvance(box.prefix() + "12") + 60)
         words = self.advantage.placeholderText()  # the name asked for, whole
         self.advantage.setMinimumWidth(self.advantage.fontMetrics().horizontalAdvance(words) + 30)
+
+    def _place_reason(self) -> None:
+        """The line of reasons beside the Turn's controls while the row leaves it the room
+        to say a Turn's state in two lines, else under them across the window (squeezed
+        between MOMENTUM SPENDS and START TURN it was a word wide, five lines tall). Only
+        the width and the text size move it: every control of the row is counted, shown or
+        not, so a Turn starting or ending moves nothing."""
+        area = self.centralWidget()
+        root = area.widget() if isinstance(area, QScrollArea) else None
+        layout = root.layout() if root is not None else None
+        if not isinstance(area, QScrollArea) or layout is None:
+            return
+        row = self._turn_row
+        margins = layout.contentsMargins()
+        room = area.viewport().width() - margins.left() - margins.right()
+        controls = (self.sides, *self.turn.buttons.values(), self.more_button)
+        taken = sum(w.sizeHint().width() + row.spacing() for w in controls)  # (any shown)
+        need = self.reason.fontMetrics().horizontalAdvance(REASON_SAMPLE) // 2 + 12
+        below = taken + need > room
+        if below == (self._reason_row.indexOf(self.reason) >= 0):
+            return
+        (row if below else self._reason_row).removeWidget(self.reason)
+        if below:
+            self._reason_row.addWidget(self.reason, 1)
+        else:
+            row.insertWidget(1, self.reason, 1, Qt.AlignmentFlag.AlignVCenter)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._place_reason()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.tabs and event.type() == QEvent.Type.Resize:
