@@ -193,6 +193,7 @@ class ConflictWindow(QMainWindow):
         self.sides.setDrawBase(False)
         self.sides.setToolTip("Turn the card over (F2)")
         turn.addWidget(self.sides, 0, Qt.AlignmentFlag.AlignVCenter)
+        turn.addStretch(0)  # (the room the reasons leave, when they go under the row)
         self.reason = ReasonLabel(lines=2, parent=root)  # two lines kept: nothing moves
         self.reason.setObjectName("reason")
         turn.addWidget(self.reason, 1, Qt.AlignmentFlag.AlignVCenter)
@@ -214,7 +215,7 @@ class ConflictWindow(QMainWindow):
         self._fit_later = QTimer(self)  # the card's room worked out once laid out
         self._fit_later.setSingleShot(True)
         self._fit_later.setInterval(0)
-        self._fit_later.timeout.connect(self._keep_tasks_whole)
+        self._fit_later.timeout.connect(self._fit)
 
         # What waits for this officer: a rolled Task, or a decision (Avoid Injury...).
         # What waits for this officer: a rolled Task (its dice and what they came to), its
@@ -548,11 +549,16 @@ class ConflictWindow(QMainWindow):
         if below:
             self._reason_row.addWidget(self.reason, 1)
         else:
-            row.insertWidget(1, self.reason, 1, Qt.AlignmentFlag.AlignVCenter)
+            row.insertWidget(2, self.reason, 1, Qt.AlignmentFlag.AlignVCenter)
+
+    def _fit(self) -> None:
+        """The line of reasons and the card's height, once the window is laid out."""
+        self._place_reason()
+        self._keep_tasks_whole()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
-        self._place_reason()
+        self._fit_later.start()  # (its scroll area takes its new size after it)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.tabs and event.type() == QEvent.Type.Resize:
