@@ -259,6 +259,73 @@ def test_the_conflict_card_is_whole_with_a_roll_or_damage_dice_waiting(
     assert must_fit(card) == [], "the damage dice wait"
 
 
+@pytest.mark.parametrize("width", [1280, 1000])
+def test_while_a_roll_waits_the_conflict_card_puts_as_many_tasks_to_a_row_as_it_holds(
+    qtbot: QtBot, width: int
+) -> None:
+    """At 120% the card kept four Tasks to a row while a roll waited, whatever its width:
+    the fourth was cut at the card's edge, with "Another Task is waiting for its
+    Momentum spends: resolve it first", and the card scrolled sideways (168 px). Fewer
+    go to a row when four do not fit, as the card is shown or made narrower; nothing
+    scrolls across and every Task's button is in the card's width."""
+    from bridge.engine import ConflictTask, Session, demo_boarding
+    from bridge.ui.conflict.conflict_model import LocalConflictSeat
+    from bridge.ui.conflict.conflict_window import ConflictWindow
+
+    model = SharedModel(Session(demo_boarding(), GivenDice(d20=(1, 1), d6=(2,) * 20)))
+    card = ConflictWindow(LocalConflictSeat(model, "kell"))
+    qtbot.addWidget(card)
+    card.show()
+    card.resize(width, LAPTOP[1])
+    card.text_size.set(1.2)
+    settle()
+    card.start_button.click()
+    model.submit(ConflictTask(by="kell", action="attack", target="klingon-warrior"))
+    settle()
+    assert card.resolve_button.isVisible()
+    for narrower in (0, 160):  # as shown, then made narrower with the roll waiting
+        card.resize(width - narrower, LAPTOP[1])
+        settle()
+        assert _across(card) == [], f"{card.width()} px wide"
+        assert clipped(card) == [], f"{card.width()} px wide"
+        for key in card.lines:  # (the Tasks)
+            button = card.buttons[key]
+            right = button.mapTo(card.tabs, button.rect().topRight()).x()
+            assert right <= card.tabs.width(), f"{key} cut at {card.width()} px wide"
+    assert must_fit(card, READOUTS | {"card"}) == []
+
+
+@pytest.mark.parametrize(("width", "scale"), [(1280, 1.0), (1280, 1.5), (1100, 1.5), (900, 1.2)])
+def test_the_conflict_cards_line_of_reasons_is_read_in_two_lines_at_most(
+    qtbot: QtBot, width: int, scale: float
+) -> None:
+    """At 150% "Your Turn: both taken, END TURN when ready" was squeezed between MOMENTUM
+    SPENDS and START TURN, a few words to a line: where the row leaves it no room for
+    two lines it goes under the Turn's controls, across the card."""
+    from bridge.engine import ConflictMinor, ConflictTask, Session, demo_boarding
+    from bridge.ui.conflict.conflict_model import LocalConflictSeat
+    from bridge.ui.conflict.conflict_window import ConflictWindow
+
+    model = SharedModel(Session(demo_boarding(), GivenDice(d20=(1, 1), d6=(2,) * 20)))
+    card = ConflictWindow(LocalConflictSeat(model, "kell"))
+    qtbot.addWidget(card)
+    card.show()
+    card.resize(width, LAPTOP[1])
+    card.text_size.set(scale)
+    settle()
+    card.start_button.click()
+    model.submit(ConflictMinor(by="kell", action="aim"))
+    model.submit(ConflictTask(by="kell", action="attack", target="klingon-warrior"))
+    settle()
+    said = card.reason.text()
+    assert said.startswith("Your Turn: both taken")
+    assert card.reason.width() * 2 >= card.reason.fontMetrics().horizontalAdvance(said)
+    assert _across(card) == [] and clipped(card) == []
+    if width == 1280:  # (the card as it opens on a laptop: beside the Turn's controls)
+        start = card.start_button.geometry()
+        assert start.top() <= card.reason.geometry().center().y() <= start.bottom()
+
+
 @pytest.mark.parametrize("scale", [1.0, 1.2])
 def test_the_conflict_cards_tasks_stay_put_at_start_turn(qtbot: QtBot, scale: float) -> None:
     """The Task buttons jumped about 107 px at START TURN (the Tasks' lines filled with
@@ -290,7 +357,9 @@ def test_the_conflict_cards_tasks_stay_put_at_start_turn(qtbot: QtBot, scale: fl
 def test_the_away_teams_windows_fit_a_laptop(qtbot: QtBot, scale: float) -> None:
     """Issue 26's windows at 1366x768, each at its own text size: the start dialog, the
     GM's PERSONAL CONFLICT tab, an officer's Conflict card (its entries may scroll inside
-    the card, the window never), an attack's form and the card after it; nothing cut."""
+    the card, the window never), an attack's form and the card after it, with its damage
+    dice and after APPLY DAMAGE; nothing cut. (At 150% the card with the roll waiting
+    scrolled 63 px as a whole: what waits took the height the Tasks kept.)"""
     from bridge.engine import ConflictMinor, Session, StartTurn, demo_encounter
     from bridge.rules.dice import SeededDice
 
@@ -324,6 +393,15 @@ def test_the_away_teams_windows_fit_a_laptop(qtbot: QtBot, scale: float) -> None
     settle()
     assert card.resolve_button.isVisible()
     assert must_fit(card, READOUTS | {"card"}) == [], "after the attack's roll"
+    form.close()
+    card.resolve_button.click()
+    settle()
+    assert card.damage_button.isVisible()
+    assert must_fit(card, READOUTS | {"card"}) == [], "with the damage dice waiting"
+    card.damage_button.click()
+    settle()
+    assert not card.damage_button.isVisible() and card.report.isVisible()
+    assert must_fit(card, READOUTS | {"card"}) == [], "after APPLY DAMAGE"
 
 
 def test_the_view_menu_says_the_text_size_the_window_is_at(

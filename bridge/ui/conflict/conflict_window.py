@@ -11,9 +11,10 @@ rolled Task to resolve, an Injury to avoid, a Knockdown to resist).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QCloseEvent, QShowEvent
+from PySide6.QtGui import QCloseEvent, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -24,6 +25,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QMainWindow,
     QPushButton,
+    QScrollArea,
     QSizePolicy,
     QSpinBox,
     QTabBar,
@@ -78,6 +80,14 @@ DECISION_ANSWERS = 4
 
 COLOR = COLORS.peach
 """The Conflict card's colour (the bridge stations keep theirs)."""
+MOST_ACROSS = 4
+"""The most entries to a row of the card (the Tasks' grid has as many columns)."""
+REASON_SAMPLE = "Your Turn: both taken, END TURN when ready"
+"""A Turn's state as the line of reasons says it, which it holds in two lines beside
+the Turn's controls (else it goes under them)."""
+COMPACT_LEAST = 70
+"""The least height (px at 100%) of the card while something waits: its titles and a
+row of its entries, the rest scrolling inside it."""
 
 
 def gist(text: str) -> str:
@@ -86,6 +96,23 @@ def gist(text: str) -> str:
     to"), which two lines of the card hold at 120%."""
     first = re.split(r"\. |: |; ", text, maxsplit=1)[0]
     return first.rstrip(".")
+
+
+def _row_width(
+    box: QGroupBox, grid: QGridLayout, keys: list[str], buttons: dict[str, QPushButton]
+) -> Callable[[int], int]:
+    """The width ``box`` takes with ``n`` of its buttons to a row (each column as wide
+    as the widest button: any of them may land in it), as a function of ``n``."""
+
+    def width(n: int) -> int:
+        widest = max((buttons[k].sizeHint().width() for k in keys), default=0)
+        layout = box.layout()
+        outer = box.contentsMargins()
+        inner = layout.contentsMargins() if layout is not None else outer
+        sides = outer.left() + outer.right() + inner.left() + inner.right()
+        return n * widest + (n - 1) * max(grid.horizontalSpacing(), 0) + sides
+
+    return width
 
 
 def reroll_cost(kept: int, pool: int) -> str:
@@ -106,7 +133,7 @@ class ConflictWindow(QMainWindow):
         super().__init__(parent)
         self._task_order: list[str] = []  # the Tasks' keys in the card's order
         self._minor_order: list[str] = []  # the Minor Actions' keys, the same
-        self._task_layout: tuple[int, bool] | None = None  # (columns, compact) laid out
+        self._task_layout: tuple[int, bool, int, int] | None = None  # as laid out
         self._compact = False  # something waits: the entries as buttons only
         self._reroll_cost = ""  # what Re-Roll Damage costs now, in words
         self.model = model
@@ -166,10 +193,14 @@ class ConflictWindow(QMainWindow):
         self.sides.setDrawBase(False)
         self.sides.setToolTip("Turn the card over (F2)")
         turn.addWidget(self.sides, 0, Qt.AlignmentFlag.AlignVCenter)
+        turn.addStretch(0)  # (the room the reasons leave, when they go under the row)
         self.reason = ReasonLabel(lines=2, parent=root)  # two lines kept: nothing moves
         self.reason.setObjectName("reason")
         turn.addWidget(self.reason, 1, Qt.AlignmentFlag.AlignVCenter)
         layout.addLayout(turn)
+        self._turn_row = turn
+        self._reason_row = QHBoxLayout()  # the reasons, when the row leaves them no room
+        layout.addLayout(self._reason_row)
         # The Turn's controls, the engine's answer for the figure (as at a station).
         self.turn = TurnControls(root, model, self._controls_now, lambda: self.character, self.say)
         self.start_button = self.turn.buttons["start_turn"]
@@ -181,6 +212,10 @@ class ConflictWindow(QMainWindow):
         self._said = QTimer(self)  # a refusal said in the line of reasons, for a while
         self._said.setSingleShot(True)
         self._said.timeout.connect(self.refresh)
+        self._fit_later = QTimer(self)  # the card's room worked out once laid out
+        self._fit_later.setSingleShot(True)
+        self._fit_later.setInterval(0)
+        self._fit_later.timeout.connect(self._fit)
 
         # What waits for this officer: a rolled Task, or a decision (Avoid Injury...).
         # What waits for this officer: a rolled Task (its dice and what they came to), its
@@ -188,8 +223,13 @@ class ConflictWindow(QMainWindow):
         self.waiting = QGroupBox("WAITING", root)
         beside = QHBoxLayout(self.waiting)  # the roll, and beside it what waits and answers
         beside.setContentsMargins(9, 4, 9, 6)
+        rolled = QVBoxLayout()  # the roll, and under it what takes it on (in its room)
+        beside.addLayout(rolled)
         self.roll_view = RollView(self.waiting)
-        beside.addWidget(self.roll_view, 0, Qt.AlignmentFlag.AlignTop)
+        rolled.addWidget(self.roll_view)
+        taking = QHBoxLayout()
+        rolled.addLayout(taking)
+        rolled.addStretch(1)
         waiting = QVBoxLayout()
         beside.addLayout(waiting, 1)
         self.waiting_text = QLabel(self.waiting)
@@ -257,14 +297,22 @@ class ConflictWindow(QMainWindow):
             self.damage_button,
             *self.decision_buttons,
         )
+        # RESOLVE, APPLY DAMAGE and a Moment of Inspiration go under the roll, in the room
+        # beside its words: the answers' rows there made what waits take a card's height.
+        taken = (self.inspire_button, self.resolve_button, self.damage_button)
         for control in controls:
-            answers.addWidget(control)
+            if control not in taken:
+                answers.addWidget(control)
+        for control in taken:
+            taking.addWidget(control)
+        taking.addStretch(1)
         layout.addWidget(self.waiting)
 
         self.tabs = QTabWidget(root)
         self.tabs.tabBar().hide()  # the sides above stand for its tabs
         # The card takes the height left; its entries scroll inside it, as a station's.
         self.tabs.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)
+        self.tabs.installEventFilter(self)  # (its width: how many entries go to a row)
         layout.addWidget(self.tabs, 1)
         front = QWidget()
         self.card_front = front
@@ -294,7 +342,7 @@ class ConflictWindow(QMainWindow):
         kept.setRetainSizeWhenHidden(True)  # its room kept: the Tasks never move
         self.tasks_why.setSizePolicy(kept)
         self.tasks_why.hide()
-        self._task_grid.addWidget(self.tasks_why, 0, 0, 1, 4)
+        self._task_grid.addWidget(self.tasks_why, 0, 0, 1, MOST_ACROSS)
         self._built = False
         self._rescale()
 
@@ -350,18 +398,23 @@ class ConflictWindow(QMainWindow):
         reason they share its own, so nothing moves as they change (at START TURN the
         Tasks jumped 107 px). While something waits for the officer (every entry then
         waits with it) the card steps aside for it: the Minor Actions and the Tasks as
-        buttons only, four to a row, the Tasks' lines in their tooltips."""
+        buttons only, in rows as many across as the card's width holds (four Tasks
+        cut the fourth at the card's edge on a laptop at 120%), the Tasks' lines in
+        their tooltips."""
         columns = 2 if window_scale(self) < 1.3 else 1
-        if (columns, self._compact) == self._task_layout or not self._task_order:
+        if not self._task_order:
             return
-        self._task_layout = (columns, self._compact)
-        # (while something waits, the Minor Actions go four to a row too: two rows)
-        across = (4 if columns == 2 else 2) if self._compact else columns
-        down = -(-len(self._minor_order) // across)
+        across = self._compact_rows() if self._compact else (columns, columns)
+        layout = (columns, self._compact, *across)
+        if layout == self._task_layout:
+            return
+        self._task_layout = layout
+        minor_across, task_across = across
+        down = -(-len(self._minor_order) // minor_across)
         for key in self._minor_order:
             self._minor_grid.removeWidget(self.buttons[key])
         for i, key in enumerate(self._minor_order):  # (rows while compact, as the Tasks)
-            at = divmod(i, across) if self._compact else (i % down, i // down)
+            at = divmod(i, minor_across) if self._compact else (i % down, i // down)
             self._minor_grid.addWidget(self.buttons[key], *at)
         grid = self._task_grid
         for key in self._task_order:
@@ -370,13 +423,12 @@ class ConflictWindow(QMainWindow):
         for row in range(grid.rowCount()):
             grid.setRowStretch(row, 0)
         if self._compact:
-            across = 4 if columns == 2 else 3
             for i, key in enumerate(self._task_order):
                 self.lines[key].hide()
-                grid.addWidget(self.buttons[key], 1 + i // across, i % across)
-            rows = -(-len(self._task_order) // across)
-            for column in range(4):
-                grid.setColumnStretch(column, 1 if column < across else 0)
+                grid.addWidget(self.buttons[key], 1 + i // task_across, i % task_across)
+            rows = -(-len(self._task_order) // task_across)
+            for column in range(MOST_ACROSS):
+                grid.setColumnStretch(column, 1 if column < task_across else 0)
         else:
             rows = -(-len(self._task_order) // columns)
             for i, key in enumerate(self._task_order):
@@ -384,25 +436,78 @@ class ConflictWindow(QMainWindow):
                 grid.addWidget(self.buttons[key], row, column)
                 grid.addWidget(self.lines[key], row, column + 1)
                 self.lines[key].show()
-            for column in range(4):
+            for column in range(MOST_ACROSS):
                 grid.setColumnStretch(column, 1 if column % 2 and column < 2 * columns else 0)
         grid.setRowStretch(rows + 1, 1)  # the room left goes under them, moving none
         self._keep_tasks_whole()
 
+    def _compact_rows(self) -> tuple[int, int]:
+        """How many Minor Actions and Tasks go to a row while something waits: the pair
+        the card's width holds that makes the fewest rows (up to four Tasks and four
+        Minor Actions across below 130%, three and two from there)."""
+        large = window_scale(self) >= 1.3
+        most_tasks, most_minors = (3, 2) if large else (MOST_ACROSS, MOST_ACROSS)
+        width = self.tabs.width() - round(scaled(12, self))  # (less its scroll bar)
+        front = self.card_front.layout()
+        assert front is not None
+        margins = front.contentsMargins()
+        width -= margins.left() + margins.right() + front.spacing()
+        minor = _row_width(self.minor_box, self._minor_grid, self._minor_order, self.buttons)
+        task = _row_width(self.task_box, self._task_grid, self._task_order, self.buttons)
+        fitting = [
+            (m, t)
+            for t in range(most_tasks, 0, -1)
+            for m in range(most_minors, 0, -1)
+            if minor(m) + task(t) <= width
+        ]
+        if not fitting:
+            return (1, 1)
+
+        def rows(pair: tuple[int, int]) -> tuple[int, int]:
+            m, t = pair
+            tall = max(-(-len(self._minor_order) // m), -(-len(self._task_order) // t))
+            return (tall, -t)
+
+        return min(fitting, key=rows)
+
     def _keep_tasks_whole(self) -> None:
-        """While something waits, the card keeps its Tasks' buttons whole (what waits
-        makes do with less: the outcome's lines scroll first); otherwise they scroll in
-        the height the window has left."""
+        """While something waits, the card keeps its Tasks' buttons whole as far as the
+        window has the room (what waits makes do with less: the outcome's lines scroll
+        first); at a large text size the rest scrolls inside the card, never the
+        window (every entry waits then: what waits comes first, down to a row of the
+        card). Otherwise they scroll in the height the window has left."""
         least = round(scaled(100, self))
         if self._compact:
             self.card_front.adjustSize()
-            least = max(least, self.card_front.sizeHint().height() + 6)
+            whole = self.card_front.sizeHint().height() + 6
+            least = max(round(scaled(COMPACT_LEAST, self)), min(whole, self._room_for_card()))
         if self.tabs.minimumHeight() != least:
             self.tabs.setMinimumHeight(least)
+
+    def _room_for_card(self) -> int:
+        """The height the window leaves the card under what is above it (the header,
+        the status, the Turn's row, what waits) at the window's width now."""
+        area = self.centralWidget()
+        root = area.widget() if isinstance(area, QScrollArea) else None
+        layout = root.layout() if root is not None else None
+        if not isinstance(area, QScrollArea) or layout is None:
+            return 0
+        margins = layout.contentsMargins()
+        width = area.viewport().width() - margins.left() - margins.right()
+        height = area.viewport().height() - margins.top() - margins.bottom()
+        for i in range(layout.count()):
+            item = layout.itemAt(i)
+            if item is None or item.widget() is self.tabs or item.isEmpty():
+                continue
+            hfw = item.hasHeightForWidth()
+            height -= item.heightForWidth(width) if hfw else item.sizeHint().height()
+            height -= layout.spacing()
+        return height
 
     def _rescale(self) -> None:
         """The few sizes set in pixels, at the window's own text size (Ctrl+=, Ctrl+-)."""
         self._place_tasks()
+        self._place_reason()
         self._keep_tasks_whole()  # (its entries scroll inside it, but while something waits)
         self.stress_bar.setMinimumWidth(round(scaled(260, self)))
         self._size_fields()
@@ -420,7 +525,45 @@ class ConflictWindow(QMainWindow):
         words = self.advantage.placeholderText()  # the name asked for, whole
         self.advantage.setMinimumWidth(self.advantage.fontMetrics().horizontalAdvance(words) + 30)
 
+    def _place_reason(self) -> None:
+        """The line of reasons beside the Turn's controls while the row leaves it the room
+        to say a Turn's state in two lines, else under them across the window (squeezed
+        between MOMENTUM SPENDS and START TURN it was a word wide, five lines tall). Only
+        the width and the text size move it: every control of the row is counted, shown or
+        not, so a Turn starting or ending moves nothing."""
+        area = self.centralWidget()
+        root = area.widget() if isinstance(area, QScrollArea) else None
+        layout = root.layout() if root is not None else None
+        if not isinstance(area, QScrollArea) or layout is None:
+            return
+        row = self._turn_row
+        margins = layout.contentsMargins()
+        room = area.viewport().width() - margins.left() - margins.right()
+        controls = (self.sides, *self.turn.buttons.values(), self.more_button)
+        taken = sum(w.sizeHint().width() + row.spacing() for w in controls)  # (any shown)
+        need = self.reason.fontMetrics().horizontalAdvance(REASON_SAMPLE) // 2 + 12
+        below = taken + need > room
+        if below == (self._reason_row.indexOf(self.reason) >= 0):
+            return
+        (row if below else self._reason_row).removeWidget(self.reason)
+        if below:
+            self._reason_row.addWidget(self.reason, 1)
+        else:
+            row.insertWidget(2, self.reason, 1, Qt.AlignmentFlag.AlignVCenter)
+
+    def _fit(self) -> None:
+        """The line of reasons and the card's height, once the window is laid out."""
+        self._place_reason()
+        self._keep_tasks_whole()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_later.start()  # (its scroll area takes its new size after it)
+
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.tabs and event.type() == QEvent.Type.Resize:
+            self._place_tasks()  # (the rows while something waits: as many as it holds)
+            self._keep_tasks_whole()
         if watched is self.advantage and event.type() in (
             QEvent.Type.FontChange,
             QEvent.Type.StyleChange,
@@ -496,6 +639,8 @@ class ConflictWindow(QMainWindow):
             self._show_entry(entry, shared)
         self.turn.refresh()
         self._show_waiting(card)
+        self._keep_tasks_whole()  # (what waits took its height: the card has the rest)
+        self._fit_later.start()  # (and again once what waits has its size: its dice)
         if self._said.isActive():
             return  # (a refusal is being said in the line of reasons)
         if over:
@@ -606,7 +751,7 @@ class ConflictWindow(QMainWindow):
             roll = mine.damage.roll
             effects = f"{roll.effects} EFFECT{'' if roll.effects == 1 else 'S'}"
             total = f"{roll.total} DAMAGE · {effects} (before Resistance)"
-            self.waiting_text.setText(f"{total}\n{self._reroll_hint()}")
+            self.waiting_text.setText(f"{total}. {self._reroll_hint()}")  # (two lines, not three)
             self._damage_chosen()
         answers = decision.answers if decision is not None else ()
         for i, button in enumerate(self.decision_buttons):
