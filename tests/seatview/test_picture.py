@@ -15,26 +15,11 @@ from bridge.engine import (
     demo_encounter,
 )
 from bridge.engine.session import Session
-from bridge.engine.ship.autopilot import suggest
-from bridge.rules.dice import GivenDice, SeededDice
+from bridge.rules.dice import GivenDice
 from bridge.rules.stats import System
 from bridge.seatview import CREW, availability, seat_view
 from bridge.seatview.picture import battle_picture
-
-NPCS = ("qoj", "vortak")
-
-
-def _played(seed: int, steps: int, scanned: set[str]) -> Session:
-    session = Session(
-        demo_encounter().model_copy(update={"scanned": tuple(sorted(scanned))}),
-        SeededDice(seed),
-    )
-    for _ in range(steps):
-        command = suggest(session.state, session.check)
-        if command is None:
-            break
-        session.apply(command)
-    return session
+from tests.seatview.played import NPCS, played
 
 
 @settings(max_examples=30, deadline=None)
@@ -49,7 +34,7 @@ def test_the_picture_holds_only_what_the_crew_sees(
     """Issue 28's rule for the picture: it is the same worked out on the crew's view as on
     the whole battle (nothing in it depends on a hidden statistic), and an unscanned NPC
     ship shows no number of its own (a contact's silhouette)."""
-    state = _played(seed, steps, scanned).state
+    state = played(seed, steps, scanned).state
     picture = battle_picture(state)
     assert battle_picture(seat_view(state, CREW)) == picture
     for ship in picture.ships:

@@ -12,25 +12,9 @@ from hypothesis import strategies as st
 from bridge.engine.core.commands import AdjustPool, SetValue
 from bridge.engine.demo import demo_encounter
 from bridge.engine.session import Session
-from bridge.engine.ship.autopilot import suggest
-from bridge.rules.dice import SeededDice
 from bridge.rules.hidden import MARKERS
 from bridge.seatview import CREW, GM, GM_EDIT, seat_log, seat_view
-
-NPCS = ("qoj", "vortak")
-
-
-def _played(seed: int, steps: int, scanned: set[str]) -> Session:
-    session = Session(
-        demo_encounter().model_copy(update={"scanned": tuple(sorted(scanned))}),
-        SeededDice(seed),
-    )
-    for _ in range(steps):
-        command = suggest(session.state, session.check)
-        if command is None:
-            break
-        session.apply(command)
-    return session
+from tests.seatview.played import NPCS, played
 
 
 @settings(max_examples=40, deadline=None)
@@ -42,7 +26,7 @@ def _played(seed: int, steps: int, scanned: set[str]) -> Session:
 def test_unscanned_npc_statistics_never_reach_the_players(
     scanned: set[str], seed: int, steps: int
 ) -> None:
-    state = _played(seed, steps, scanned).state
+    state = played(seed, steps, scanned).state
     view = seat_view(state, CREW)
     assert seat_view(state, GM) is state
     for sid, ship in state.ships.items():
@@ -81,7 +65,7 @@ def test_unscanned_npc_statistics_never_reach_the_players(
 def test_no_line_a_seat_reads_holds_a_marker_and_the_gm_reads_every_word(
     seed: int, steps: int
 ) -> None:
-    session = _played(seed, steps, set())
+    session = played(seed, steps, set())
     for entry in session.journal:
         for seat in (CREW, GM):
             for line in seat_log(entry, seat).lines:
@@ -113,7 +97,7 @@ def test_a_players_task_preview_on_their_view_equals_the_hosts(seed: int, steps:
     so they equal what the host (on the full battle) would say, refusals included."""
     from bridge.engine import CATALOG, AttemptTask, StartTurn, preview_task
 
-    session = _played(seed, steps, set())
+    session = played(seed, steps, set())
     state = session.state
     actor = state.turn.actor
     if actor is None or actor not in state.characters:

@@ -17,12 +17,8 @@ click on RETURN TO THE SHIP. Prints one JSON object, as the other child does.
 from __future__ import annotations
 
 import json
-import os
-import sys
 import time
-from pathlib import Path
 
-from PySide6.QtCore import qInstallMessageHandler
 from PySide6.QtTest import QTest
 
 from bridge.engine import Command, suggest_conflict
@@ -30,7 +26,7 @@ from bridge.ui.app.start import build
 from bridge.ui.conflict.conflict_window import ConflictWindow
 from bridge.ui.conflict.gm_conflict import StartConflictDialog
 from tests.ui.fit import must_fit, off_screen
-from tests.ui.realscreen.child import SHOTS, placed, shot, wait_until
+from tests.ui.realscreen.child import placed, run_child, shot, wait_until
 from tests.ui.realscreen.gm_moves import GmMoves, fill, form_fields
 from tests.ui.realscreen.real_input import activate, click, press
 from tests.ui.realscreen.run import Run
@@ -203,10 +199,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    assert os.environ.get("QT_QPA_PLATFORM", "").startswith("xcb"), "on a real X server (xcb)"
-    qInstallMessageHandler(
-        lambda kind, _ctx, text: print(f"Qt {kind.name}: {text}", file=sys.stderr)
-    )
-    if SHOTS:
-        Path(SHOTS).mkdir(parents=True, exist_ok=True)
-    main()
+    run_child(main)

@@ -75,6 +75,18 @@ def across(window: QWidget, inside: QWidget | None = None) -> list[str]:
     return [bar for bar in scroll_bars(window, inside) if bar.startswith("horizontal")]
 
 
+def run_child(main: Callable[[], None]) -> None:
+    """A real-screen child's start: on a real X server, Qt's messages to stderr (the test
+    fails on any), the pictures' folder made, then ``main``."""
+    assert os.environ.get("QT_QPA_PLATFORM", "").startswith("xcb"), "on a real X server (xcb)"
+    qInstallMessageHandler(
+        lambda kind, _ctx, text: print(f"Qt {kind.name}: {text}", file=sys.stderr)
+    )
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+    main()
+
+
 def main() -> None:
     console, model = build(demo=True, seed=7, autosave=False, ask=False)
     console.confirm_quit = False
@@ -219,10 +231,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    assert os.environ.get("QT_QPA_PLATFORM", "").startswith("xcb"), "on a real X server (xcb)"
-    qInstallMessageHandler(
-        lambda kind, _ctx, text: print(f"Qt {kind.name}: {text}", file=sys.stderr)
-    )
-    if SHOTS:
-        Path(SHOTS).mkdir(parents=True, exist_ok=True)
-    main()
+    run_child(main)

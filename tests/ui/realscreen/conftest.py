@@ -116,7 +116,7 @@ def x_display(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         _stop(xvfb)
 
 
-def _child(module: str, display: str, home: Path) -> dict[str, Any]:
+def child_saw(module: str, display: str, home: Path) -> dict[str, Any]:
     """What ``python -m module`` saw on the real screen; ``qt`` holds what Qt or Python
     printed, ``seconds`` how long it took."""
     env = {**os.environ, "DISPLAY": display, "QT_QPA_PLATFORM": "xcb", "BRIDGE_HOME": str(home)}
@@ -142,11 +142,11 @@ def _child(module: str, display: str, home: Path) -> dict[str, Any]:
 @pytest.fixture(scope="session")
 def real_screen(x_display: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """What the child saw on the real screen (tests.ui.realscreen.child)."""
-    return _child("tests.ui.realscreen.child", x_display, tmp_path_factory.mktemp("bridge-home"))
+    return child_saw("tests.ui.realscreen.child", x_display, tmp_path_factory.mktemp("bridge-home"))
 
 
 @pytest.fixture(scope="session")
 def real_boarding(x_display: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """The demo's boarding action played to its end (tests.ui.realscreen.boarding)."""
     home = tmp_path_factory.mktemp("bridge-home")
-    return _child("tests.ui.realscreen.boarding", x_display, home)
+    return child_saw("tests.ui.realscreen.boarding", x_display, home)

@@ -14,14 +14,10 @@ JSON object: what a person could not see at each step, and what happened.
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
-import sys
-from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import qInstallMessageHandler
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QWidget
 
@@ -30,7 +26,7 @@ from bridge.rules.dice import GivenDice
 from bridge.ui.app.start import build
 from bridge.ui.conflict.conflict_dialog import ConflictEntryDialog
 from tests.ui.fit import clipped, must_fit, off_screen
-from tests.ui.realscreen.child import SHOTS, placed, shot, wait_until
+from tests.ui.realscreen.child import placed, run_child, shot, wait_until
 
 XDOTOOL = shutil.which("xdotool") or "xdotool"
 
@@ -151,10 +147,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    assert os.environ.get("QT_QPA_PLATFORM", "").startswith("xcb"), "on a real X server (xcb)"
-    qInstallMessageHandler(
-        lambda kind, _ctx, text: print(f"Qt {kind.name}: {text}", file=sys.stderr)
-    )
-    if SHOTS:
-        Path(SHOTS).mkdir(parents=True, exist_ok=True)
-    main()
+    run_child(main)

@@ -6,15 +6,11 @@ or scrolled on the way, and Qt and Python say nothing."""
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from typing import Any
 
 import pytest
 
-from tests.ui.realscreen.conftest import CHECKOUT, CHILD_SECONDS
+from tests.ui.realscreen.conftest import child_saw
 
 pytestmark = pytest.mark.realscreen
 
@@ -22,27 +18,8 @@ pytestmark = pytest.mark.realscreen
 @pytest.fixture(scope="module")
 def by_hand(x_display: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """What the child saw and did; ``qt`` holds what Qt or Python printed."""
-    env = {
-        **os.environ,
-        "DISPLAY": x_display,
-        "QT_QPA_PLATFORM": "xcb",
-        "BRIDGE_HOME": str(tmp_path_factory.mktemp("bridge-home-by-hand")),
-    }
-    env.pop("WAYLAND_DISPLAY", None)
-    child = subprocess.run(
-        [sys.executable, "-W", "error", "-m", "tests.ui.realscreen.gm_hand"],
-        cwd=CHECKOUT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=CHILD_SECONDS,
-        check=False,
-    )
-    if child.returncode != 0:
-        pytest.fail(f"Bridge failed on the real screen:\n{child.stderr[-4000:]}", pytrace=False)
-    seen: dict[str, Any] = json.loads(child.stdout)
-    seen["qt"] = child.stderr
-    return seen
+    home = tmp_path_factory.mktemp("bridge-home-by-hand")
+    return child_saw("tests.ui.realscreen.gm_hand", x_display, home)
 
 
 def test_bridge_said_nothing_while_the_gm_played_by_hand(by_hand: dict[str, Any]) -> None:
