@@ -187,7 +187,7 @@ def turn_controls(
         params: Sequence[ParamInfo] = (),
         spends: Sequence[SpendInfo] = (),
     ) -> None:
-        battle = where if "where" in type(command).model_fields else {}
+        battle = where if "where" in command.__dict__ else {}  # (its own fields)
         made = {"type": getattr(command, "type", key), **battle, **fixed}
         shown = (tuple(params), tuple(spends)) if reason is None else ((), ())
         out[key] = _info((name, kind, reason, tuple(made.items()), *shown))

@@ -399,7 +399,9 @@ class ConflictControls(QWidget):
     def answer_for_the_npcs(self) -> None:
         """With the autopilot deciding for the NPCs, answer the NPC decision a Command
         just brought (never one an undo brought back: the GM then decides it)."""
-        if self.autopilot_decides and self.decision.kind is not None:
+        # (the preferences are read only when a decision waits: this runs after every
+        # Command)
+        if self.decision.kind is not None and self.autopilot_decides:
             self.decision.autopilot()
 
     def _fill_figures(self, state: Encounter) -> None:
