@@ -32,29 +32,29 @@ def test_a_seats_buckets_are_shared_by_its_connections_and_the_address_by_its_se
     book = LimitBook(address_share=2.0, clock=lambda: now[0])
     rate, burst = LIMITS["command"]
     # Two connections (or two reconnects) of one seat draw on one bucket.
-    assert all(book.wait("command", "10.0.0.5", "char:kell") == 0 for _ in range(int(burst)))
-    wait = book.wait("command", "10.0.0.6", "char:kell")  # another address: the seat is dry
+    assert all(book.wait("command", "127.0.0.5", "char:kell") == 0 for _ in range(int(burst)))
+    wait = book.wait("command", "127.0.0.6", "char:kell")  # another address: the seat is dry
     assert wait == pytest.approx(1 / rate)
     # The address holds twice a seat's: a second seat gets its own burst, a third none.
-    assert all(book.wait("command", "10.0.0.5", "char:reyes") == 0 for _ in range(int(burst)))
-    assert book.wait("command", "10.0.0.5", "char:tovan") > 0
+    assert all(book.wait("command", "127.0.0.5", "char:reyes") == 0 for _ in range(int(burst)))
+    assert book.wait("command", "127.0.0.5", "char:tovan") > 0
     # Refused by the address, the seat keeps its token: Tovan, from elsewhere, has it all.
-    assert all(book.wait("command", "10.0.0.7", "char:tovan") == 0 for _ in range(int(burst)))
-    assert book.wait("command", "10.0.0.7", "char:tovan") > 0
+    assert all(book.wait("command", "127.0.0.7", "char:tovan") == 0 for _ in range(int(burst)))
+    assert book.wait("command", "127.0.0.7", "char:tovan") > 0
     # Before a claim (or on the viewscreen) only the address counts.
-    assert book.wait("snapshot", "10.0.0.8", None) == 0
+    assert book.wait("snapshot", "127.0.0.8", None) == 0
     now[0] += 10.0
-    assert book.wait("command", "10.0.0.5", "char:kell") == 0  # refilled with time
+    assert book.wait("command", "127.0.0.5", "char:kell") == 0  # refilled with time
 
 
 def test_a_connection_storm_from_one_address_is_refused_with_the_wait() -> None:
     now = [0.0]
     book = LimitBook(connections=(2.0, 5.0), clock=lambda: now[0])
-    assert [book.connection_wait("10.0.0.5") for _ in range(5)] == [0.0] * 5
-    assert book.connection_wait("10.0.0.5") == pytest.approx(0.5)
-    assert book.connection_wait("10.0.0.9") == 0.0  # another address is not slowed
+    assert [book.connection_wait("127.0.0.5") for _ in range(5)] == [0.0] * 5
+    assert book.connection_wait("127.0.0.5") == pytest.approx(0.5)
+    assert book.connection_wait("127.0.0.9") == 0.0  # another address is not slowed
     now[0] += 0.5
-    assert book.connection_wait("10.0.0.5") == 0.0
+    assert book.connection_wait("127.0.0.5") == 0.0
 
 
 async def _rejoin(url: str, token: str) -> ClientConnection:
