@@ -11,40 +11,18 @@ from typing import Annotated
 from pydantic import Field, TypeAdapter
 
 from bridge.engine.conflict.commands import (
-    AddFigure,
-    Aim,
-    AvoidInjury,
-    ConflictMinor,
-    ConflictTask,
-    EndConflict,
-    MoveFigure,
-    ResistKnockdown,
-    RevealFigure,
-    SetZoneTerrain,
-    StartConflict,
-    StrayHit,
-    WithdrawFigure,
+    ConflictCommand,
 )
 from bridge.engine.core.commands import (
     AddCharacter,
     AddTrait,
-    AdjustDifficulty,
     AdjustPool,
-    ApplyDamage,
     BeginSession,
-    EndRound,
-    EndTurn,
-    Inspiration,
-    NpcActsFirst,
+    PlayedCommand,
     RemoveTrait,
-    ResolveTask,
     SetHouseRules,
     SetValue,
-    SpendDetermination,
-    SpendMomentum,
-    StartTurn,
     TrayRoll,
-    TriggerReady,
     ValueComplication,
 )
 from bridge.engine.ship.commands import (
@@ -62,26 +40,18 @@ __all__ = ["Command", "command_adapter", "parse_command", "upgrade_command"]
 
 
 Command = Annotated[
-    StartTurn
-    | EndTurn
+    # the Commands both battles take, then the ship battle's own and the GM's, then the
+    # personal conflict's (its union names the shared ones again: a union keeps each once)
+    PlayedCommand
     | MinorAction
     | AttemptTask
-    | ResolveTask
-    | ApplyDamage
-    | Inspiration
-    | SpendMomentum
-    | SpendDetermination
     | ValueComplication
-    | TriggerReady
-    | NpcActsFirst
-    | AdjustDifficulty
     | BeginSession
     | SetValue
     | AdjustPool
     | MoveShip
     | AddTrait
     | RemoveTrait
-    | EndRound
     | EndScene
     | Withdraw
     | SetHouseRules
@@ -90,19 +60,7 @@ Command = Annotated[
     | SetSeats
     | SetZones
     | TrayRoll
-    | StartConflict
-    | EndConflict
-    | AddFigure
-    | WithdrawFigure
-    | MoveFigure
-    | SetZoneTerrain
-    | RevealFigure
-    | StrayHit
-    | ConflictMinor
-    | ConflictTask
-    | Aim
-    | AvoidInjury
-    | ResistKnockdown,
+    | ConflictCommand,
     Field(discriminator="type"),
 ]
 

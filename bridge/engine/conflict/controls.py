@@ -16,31 +16,15 @@ from bridge.engine.conflict.forms import card_spend, entry_spends
 from bridge.engine.conflict.gate import conflict_gate
 from bridge.engine.conflict.rolls import aim_room, revive_refusal, roll_succeeds, secondary_refusal
 from bridge.engine.conflict.theatre import CONFLICT
-from bridge.engine.core.controls import Controls, turn_controls
+from bridge.engine.core.controls import TURN_CONTROL_KEYS, Controls, turn_controls
 from bridge.engine.core.forms import ActionInfo, Choice, ParamInfo, SpendInfo
 from bridge.engine.state.conflict import Conflict, ConflictPending, Figure
 from bridge.engine.state.encounter import Encounter
 
 __all__ = ["CONTROL_KEYS", "conflict_controls", "resolve_spends"]
 
-CONTROL_KEYS = (
-    "start_turn",
-    "end_turn",
-    "keep_initiative",
-    "resolve",
-    "apply_damage",
-    "aim",
-    "inspiration",
-    "extra_minor",
-    "swift_task",
-    "create_problem",
-    "create_advantage",
-    "obtain_information",
-    "second_task",
-    "make_it_so",
-    "value_complication",
-    "challenge_value",
-    "trigger_ready",
+CONTROL_KEYS = tuple(
+    k for key in TURN_CONTROL_KEYS for k in ((key, "aim") if key == "apply_damage" else (key,))
 )
 """The controls, in the order a card shows them."""
 
