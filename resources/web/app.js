@@ -169,13 +169,16 @@ function settle(command, answer, form, from) {
     render();
     return;
   }
-  if (ui.screen === "action" && finished && (command.type === "resolve" || command.type === "apply_damage" || command.type === "task")) {
+  // A form opened while the answer was on its way (a Task chosen just after START TURN)
+  // is not the one the command came from: it stays open.
+  const fromThisForm = ui.form === form;
+  if (ui.screen === "action" && finished && fromThisForm && (command.type === "resolve" || command.type === "apply_damage" || command.type === "task")) {
     ui.report = shipReport(form, entries);
     ui.form = null;
     setScreen("report");
     return;
   }
-  if (finished && ui.screen === "action") {
+  if (finished && ui.screen === "action" && fromThisForm) {
     const back = ui.form?.onFoot ? "conflict" : "card";
     ui.form = null;
     setScreen(back);

@@ -533,13 +533,9 @@ def test_the_viewscreen_follows_the_battle_and_the_card_back_is_the_hosts(
     phone.close()
 
 
-def test_a_tap_is_not_lost_while_the_screen_redraws_or_the_host_answers(
-    browser: Browser, tmp_path: Path
-) -> None:
-    """A button held down while the screen is redrawn still does what it says when let
-    go; RESOLVE tapped before the host's answer to the roll has come (the roll's update
-    came first) is sent once that answer comes."""
-    _, _, url = _host(tmp_path, "--seed", "1")
+def _answers_held(page: Page) -> tuple[list[WebSocketRoute], list[str | bytes], list[bool]]:
+    """The page's link to the host passed through the test: its routes, the host's
+    answers held back from the page, and the switch that holds them (off at first)."""
     pages: list[WebSocketRoute] = []
     held: list[str | bytes] = []
     holding = [False]
@@ -557,8 +553,51 @@ def test_a_tap_is_not_lost_while_the_screen_redraws_or_the_host_answers(
         host.on_message(to_page)
         pages.append(page_side)
 
+    page.route_web_socket(re.compile(r"^ws://127\.0\.0\.1:\d+/$"), route)
+    return pages, held, holding
+
+
+def test_a_form_opened_before_the_answer_to_start_turn_stays_open(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """START TURN's update (its Turn begun, END TURN live) can come before its answer; a
+    Task opened in between stays open when that answer comes. (It closed: the answer
+    took the player back to the card, and the form of the Task chosen was lost.)"""
+    _, _, url = _host(tmp_path, "--seed", "1")
     phone = _page(browser, PHONE)
-    phone.route_web_socket(re.compile(r"^ws://127\.0\.0\.1:\d+/$"), route)
+    pages, held, holding = _answers_held(phone)
+    phone.goto(url)
+    _take(phone, "char:kell")
+    holding[0] = True
+    phone.locator("[data-key='entry-start_turn']").click()
+    expect(phone.locator("[data-key='entry-end_turn']")).to_be_enabled()
+    for _ in range(200):  # the answer held back from the page (at most 10 s)
+        if held:
+            break
+        phone.wait_for_timeout(50)
+    assert len(held) == 1 and len(pages) == 1
+    phone.locator("[data-key='entry-tactical/fire_weapon']").click()
+    target = phone.locator("select[name='target']")
+    expect(target).to_be_visible()
+    holding[0] = False
+    pages[0].send(held.pop())
+    phone.wait_for_timeout(300)  # the answer settled (a redraw at most)
+    expect(target).to_be_visible()
+    target.select_option(label="IKS Qoj (Medium)")
+    expect(phone.locator("[data-key='go']")).to_be_enabled()
+    assert phone.errors == []  # type: ignore[attr-defined]
+    phone.close()
+
+
+def test_a_tap_is_not_lost_while_the_screen_redraws_or_the_host_answers(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """A button held down while the screen is redrawn still does what it says when let
+    go; RESOLVE tapped before the host's answer to the roll has come (the roll's update
+    came first) is sent once that answer comes."""
+    _, _, url = _host(tmp_path, "--seed", "1")
+    phone = _page(browser, PHONE)
+    pages, held, holding = _answers_held(phone)
     phone.goto(url)
     _take(phone, "char:kell")
     phone.locator("[data-key='entry-start_turn']").click()
