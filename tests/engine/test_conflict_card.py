@@ -208,7 +208,7 @@ def test_every_conflict_task_is_one_rule_with_one_effect_and_choices_for_its_nee
     """Each Task of the Conflict card lives in one ConflictRule: a rolled Task has an
     effect, an unrolled one acts at once, never both; every need with a fixed set of
     values has a function for its legal choices."""
-    from bridge.engine.conflict.rules import CONFLICT_RULES
+    from bridge.engine.conflict.rules import CONFLICT_CHOICES, CONFLICT_RULES
 
     tasks = {k for k, a in CONFLICT_CARD.items() if a.kind == "task"}
     assert tasks == set(CONFLICT_RULES)
@@ -217,8 +217,8 @@ def test_every_conflict_task_is_one_rule_with_one_effect_and_choices_for_its_nee
         rolled = CONFLICT_CARD[key].rolled
         assert (rule.effect is not None) == rolled, key
         assert (rule.immediate is not None) == (not rolled), key
-        free = {Need.NOTE, Need.TRIGGER}
-        assert set(rule.needs) - free <= set(rule.choices), key
+        written = {Need.NOTE, Need.TRIGGER, Need.LETHAL, Need.WEAKNESS, Need.ROLL, Need.DIFFICULTY}
+        assert set(rule.needs) - written <= set(CONFLICT_CHOICES), key
 
 
 def test_the_card_follows_seed_001_and_seed_003() -> None:

@@ -21,7 +21,7 @@ from bridge.engine.conflict.ops import (
     set_conflict,
     threat_available,
 )
-from bridge.engine.conflict.rule import ConflictRule, FigureFrame
+from bridge.engine.conflict.rule import Choices, ConflictRule, FigureFrame
 from bridge.engine.core.context import Ctx, need, refuse
 from bridge.engine.core.forms import Choice
 from bridge.engine.core.needs import Need
@@ -240,15 +240,6 @@ def _weapons(state: Encounter, actor: str, cmd: ConflictTask) -> tuple[Choice, .
     return tuple(Choice(value=w.name, label=w.describe()) for w in options)
 
 
-def _lethal(state: Encounter, actor: str, cmd: ConflictTask) -> tuple[Choice, ...]:
-    fig = _conflict(state).figures[actor]
-    cost = "spends 1 Threat" if pays_threat(fig) else "+1 Threat to the GM"
-    return (
-        Choice(value="false", label="Non-lethal"),
-        Choice(value="true", label=f"Lethal ({cost})"),
-    )
-
-
 def _charges(state: Encounter, actor: str, cmd: ConflictTask) -> tuple[Choice, ...]:
     return tuple(
         Choice(value=e.value, label=e.label.replace(" X", f" {x}") if x else e.label)
@@ -285,10 +276,6 @@ def _also_offered(state: Encounter, actor: str, cmd: ConflictTask) -> str | None
     if PersonalEffect.AREA in dict(blow_effects(weapon, cmd.charge)):
         return None
     return "Only an Area attack strikes further targets."
-
-
-def _yes_no(state: Encounter, actor: str, cmd: ConflictTask) -> tuple[Choice, ...]:
-    return (Choice(value="false", label="No"), Choice(value="true", label="Yes"))
 
 
 # -- the attack lands ---------------------------------------------------------------------
@@ -411,6 +398,14 @@ def _countered(ctx: Ctx, frame: FigureFrame, pending: ConflictPending) -> None:
     strike(ctx, blow, me.id)
 
 
+ATTACK_CHOICES: dict[Need, Choices] = {
+    Need.TARGET: _targets,
+    Need.PERSONAL_WEAPON: _weapons,
+    Need.CHARGE: _charges,
+    Need.ALSO: _also,
+}
+"""The legal values of the attack's own needs (Lethal and a Specific Weakness are ticks)."""
+
 ATTACK = ConflictRule(
     "attack",
     needs=(
@@ -432,14 +427,6 @@ ATTACK = ConflictRule(
     opposed=_opposed,
     countered=_countered,
     attack=True,
-    choices={
-        Need.TARGET: _targets,
-        Need.PERSONAL_WEAPON: _weapons,
-        Need.LETHAL: _lethal,
-        Need.CHARGE: _charges,
-        Need.ALSO: _also,
-        Need.WEAKNESS: _yes_no,
-    },
     offered={Need.CHARGE: _charge_offered, Need.ALSO: _also_offered},
     threat=_threat,
     spends=frozenset({"damage"}),

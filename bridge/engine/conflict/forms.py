@@ -19,7 +19,7 @@ from pydantic import JsonValue
 from bridge.engine.conflict.catalog import CONFLICT_CARD, CONFLICT_SPENDS
 from bridge.engine.conflict.commands import ConflictTask
 from bridge.engine.conflict.figures import stats
-from bridge.engine.conflict.rules import CONFLICT_RULES
+from bridge.engine.conflict.rules import CONFLICT_CHOICES, CONFLICT_RULES
 from bridge.engine.core.forms import (
     Choice,
     ParamInfo,
@@ -154,7 +154,7 @@ def _task_params(state: Encounter, fig: Figure, key: str) -> tuple[ParamInfo, ..
     blank = ConflictTask(action=key)
     made: dict[Need, ParamInfo] = {}
     for need in sorted(rule.needs, key=_depth):  # (what a need depends on comes first)
-        param = _need_param(state, fig, rule.choices.get(need), need, blank, made)
+        param = _need_param(state, fig, CONFLICT_CHOICES.get(need), need, blank, made)
         if param is None:
             continue
         offered = rule.offered.get(need)

@@ -7,14 +7,13 @@ Conflict card Task's key."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from bridge.engine.conflict.commands import ConflictTask
 from bridge.engine.conflict.figures import FigureStats
 from bridge.engine.core.context import Ctx
 from bridge.engine.core.forms import Choice
-from bridge.engine.core.needs import Need
 from bridge.engine.core.plan import Frame
 from bridge.engine.core.rule import CardRule
 from bridge.engine.state.conflict import ConflictPending
@@ -76,7 +75,6 @@ class ConflictRule(CardRule[FigureFrame, ConflictTask, ConflictPending]):
     check_spends: SpendCheck | None = None
     movement: bool = False
     """A movement Task (seed 003 MOVEMENT: not in a Turn with the Movement Minor Action)."""
-    choices: Mapping[Need, Choices] = field(default_factory=dict)
     spends: frozenset[str] = frozenset()
     """The Task's own spends beyond the common ones: "extra" (its repeatable effect),
     "damage" (the attack spends), "revive" (First Aid)."""

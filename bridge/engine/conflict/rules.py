@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from bridge.engine.conflict.attack import ATTACK
+from bridge.engine.conflict.attack import ATTACK, ATTACK_CHOICES
 from bridge.engine.conflict.catalog import CONFLICT_CARD
 from bridge.engine.conflict.commands import ConflictTask
 from bridge.engine.conflict.figures import hidden_from_players, in_reach
@@ -19,7 +19,7 @@ from bridge.engine.conflict.ops import (
     update_figure,
 )
 from bridge.engine.conflict.rolls import revive_refusal
-from bridge.engine.conflict.rule import ConflictRule, FigureFrame
+from bridge.engine.conflict.rule import Choices, ConflictRule, FigureFrame
 from bridge.engine.core.context import Ctx, need, refuse
 from bridge.engine.core.forms import Choice
 from bridge.engine.core.gm import remove_complication
@@ -32,7 +32,7 @@ from bridge.engine.state.turn import AssistOffer
 from bridge.engine.state.zones import UNCONNECTED
 from bridge.rules.stats import Attribute, Department
 
-__all__ = ["CONFLICT_RULES", "conflict_rule_of"]
+__all__ = ["CONFLICT_CHOICES", "CONFLICT_RULES", "conflict_rule_of"]
 
 
 def _conflict(state: Encounter) -> Conflict:
@@ -145,14 +145,6 @@ def _ready(ctx: Ctx, frame: FigureFrame, cmd: ConflictTask) -> None:
 
 
 # -- rolled Tasks -------------------------------------------------------------------------
-def _any_roll(state: Encounter, actor: str, cmd: ConflictTask) -> tuple[Choice, ...]:
-    return tuple(
-        Choice(value=f"{a.value}+{d.value}", label=f"{a.label} + {d.label}")
-        for a in Attribute
-        for d in Department
-    )
-
-
 def _complications_in_play(state: Encounter, actor: str, cmd: ConflictTask) -> tuple[Choice, ...]:
     return tuple(
         Choice(value=t.name, label=t.name) for t in state.traits if t.kind == "complication"
@@ -364,16 +356,8 @@ def _other_check(ctx: Ctx, frame: FigureFrame, cmd: ConflictTask) -> None:
         need("Say what the Task is.")
 
 
-def _difficulties(state: Encounter, actor: str, cmd: ConflictTask) -> tuple[Choice, ...]:
-    return tuple(Choice(value=str(n), label=f"Difficulty {n}") for n in range(6))
-
-
 def _other(ctx: Ctx, frame: FigureFrame, pending: ConflictPending, spends: Spends) -> None:
     ctx.say(f"{frame.stats.name} succeeds: {pending.params.note}. The GM narrates the result.")
-
-
-def _no_choice(state: Encounter, actor: str, cmd: ConflictTask) -> tuple[Choice, ...]:
-    return ()
 
 
 _RULES: tuple[ConflictRule, ...] = (
@@ -382,25 +366,18 @@ _RULES: tuple[ConflictRule, ...] = (
         "assist",
         needs=(Need.ALLY, Need.ROLL),
         immediate=_assist,
-        choices={Need.ALLY: _allies, Need.ROLL: _any_roll},
     ),
     ConflictRule(
         "create_advantage",
         needs=(Need.ROLL, Need.NOTE, Need.COMPLICATION),
         check=_advantage_check,
         effect=_advantage,
-        choices={
-            Need.ROLL: _any_roll,
-            Need.NOTE: _no_choice,
-            Need.COMPLICATION: _complications_in_play,
-        },
     ),
     ConflictRule(
         "direct",
         needs=(Need.ALLY,),
         why_not=_direct_why_not,
         immediate=_direct,
-        choices={Need.ALLY: _allies},
     ),
     ConflictRule(
         "guard",
@@ -408,14 +385,12 @@ _RULES: tuple[ConflictRule, ...] = (
         check=_guard_check,
         base=_guard_base,
         effect=_guard,
-        choices={Need.GUARDED: _allies, Need.ROLL: _any_roll},
     ),
     ConflictRule("pass", immediate=_pass),
     ConflictRule(
         "ready",
         needs=(Need.READIED, Need.TRIGGER),
         immediate=_ready,
-        choices={Need.READIED: _readied_choices, Need.TRIGGER: _no_choice},
     ),
     ConflictRule(
         "recover",
@@ -432,7 +407,6 @@ _RULES: tuple[ConflictRule, ...] = (
         check_spends=_sprint_spends,
         effect=_sprint,
         movement=True,
-        choices={Need.ZONE: _zones, Need.BESIDE: _beside},
         spends=frozenset({"extra"}),
     ),
     ConflictRule(
@@ -442,7 +416,6 @@ _RULES: tuple[ConflictRule, ...] = (
         check=_first_aid_check,
         items=_first_aid_items,
         effect=_first_aid,
-        choices={Need.PATIENT: _patients},
         spends=frozenset({"revive"}),
     ),
     ConflictRule(
@@ -451,11 +424,24 @@ _RULES: tuple[ConflictRule, ...] = (
         check=_other_check,
         base=_other_base,
         effect=_other,
-        choices={Need.ROLL: _any_roll, Need.DIFFICULTY: _difficulties, Need.NOTE: _no_choice},
     ),
 )
 """Every Task of the Conflict card, one rule each."""
 
+
+CONFLICT_CHOICES: dict[Need, Choices] = {
+    **ATTACK_CHOICES,
+    Need.ALLY: _allies,
+    Need.GUARDED: _allies,
+    Need.COMPLICATION: _complications_in_play,
+    Need.READIED: _readied_choices,
+    Need.ZONE: _zones,
+    Need.BESIDE: _beside,
+    Need.PATIENT: _patients,
+}
+"""The legal values of each need of the card's Tasks, one function a need whichever Task
+asks it (the ship's forms answer by need too). A roll, a Difficulty, a tick and words are
+fields the form writes itself."""
 
 CONFLICT_RULES: dict[str, ConflictRule] = registry(_RULES, CONFLICT_CARD, "Conflict card")
 """Every Conflict card Task's rule, by key (the sixth card, keyed apart from the stations)."""
