@@ -11,6 +11,8 @@ the host would accept it. Parameters and choices are given only for what may be 
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from pydantic import BaseModel, ConfigDict, Field, JsonValue
 
 from bridge import engine
@@ -20,7 +22,6 @@ from bridge.engine import (
     ActionInfo,
     AttemptTask,
     Choice,
-    Command,
     ConflictCardView,
     Encounter,
     FigureView,
@@ -79,15 +80,24 @@ class Availability(BaseModel):
     )
 
 
-def _fields(command: Command, *keep: str) -> dict[str, JsonValue]:
-    """``command``'s fixed fields: its type and ``keep`` (the host sets ``by``)."""
-    data = command.model_dump(mode="json")
-    return {k: data[k] for k in ("type", *keep)}
+@lru_cache(maxsize=4096)
+def _minor(character: str, key: str) -> tuple[MinorAction, dict[str, JsonValue]]:
+    """The Minor Action ``key`` by ``character`` that the gate is asked about, and the
+    fields of it a client fills in (the host sets ``by``): made once, asked every state."""
+    minor = MinorAction(by=character, action=key)
+    return minor, {"type": minor.type, "action": key}
+
+
+@lru_cache(maxsize=4096)
+def _task(character: str, station: Station, key: str) -> tuple[AttemptTask, dict[str, JsonValue]]:
+    """The Task ``key`` at ``station`` by ``character``, as :func:`_minor`."""
+    task = AttemptTask(by=character, action=key, station=station)
+    return task, {"type": task.type, "action": key, "station": station.value}
 
 
 def _card_entry(state: Encounter, character: str, station: Station, a: ActionDef) -> ActionInfo:
     if a.kind == "minor":
-        minor = MinorAction(by=character, action=a.key)
+        minor, fields = _minor(character, a.key)
         reason = why_not(state, minor)
         minor_form = minor_params(state, character, a) if reason is None else ()
         reason = reason or unusable(minor_form)
@@ -95,10 +105,10 @@ def _card_entry(state: Encounter, character: str, station: Station, a: ActionDef
             name=a.name,
             kind="minor",
             reason=reason,
-            command=_fields(minor, "action"),
+            command=fields,
             params=minor_form if reason is None else (),
         )
-    task = AttemptTask(by=character, action=a.key, station=station)
+    task, fields = _task(character, station, a.key)
     reason = why_not(state, task)
     params: tuple[ParamInfo, ...] = ()
     if reason is None:
@@ -111,7 +121,7 @@ def _card_entry(state: Encounter, character: str, station: Station, a: ActionDef
         name=a.name,
         kind="task",
         reason=reason,
-        command=_fields(task, "action", "station"),
+        command=fields,
         rolled=a.rolled,
         params=params,
         spends=task_spends(a) if reason is None else (),

@@ -25,6 +25,7 @@ from bridge.engine import (
     task_options,
     why_not,
 )
+from bridge.ui.base.model_prebuild import build_models_when_idle
 
 __all__ = ["SharedModel", "UndoGroup"]
 
@@ -62,6 +63,7 @@ class SharedModel(QObject):
         self._undone: list[UndoGroup] = []  # undone as one step, newest last
         self._controls: tuple[Encounter | None, dict[str, dict[str, ActionInfo]]] = (None, {})
         self._prepare_undo_soon()
+        build_models_when_idle(self)  # (the first Command waits for none of them)
 
     @property
     def session(self) -> Session:

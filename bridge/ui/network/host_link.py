@@ -16,6 +16,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from bridge.engine import Applied, Change
 from bridge.net import heap
 from bridge.net.host import Host
+from bridge.ui.base.model_prebuild import build_models_when_idle
 from bridge.ui.base.shared_model import SharedModel
 
 __all__ = ["HostLink"]
@@ -42,6 +43,7 @@ class HostLink(QObject):
         host.client_applied.append(self._client_applied)
         host.listeners.append(self.sig_clients.emit)
         heap.freeze()
+        build_models_when_idle(self)  # the network's, before the first update needs them
 
     def _model_changed(self, changes: object) -> None:
         if self._echo:
