@@ -5,6 +5,7 @@ status is the engine's own: :mod:`bridge.engine.conflict.card`)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from html import escape
 
@@ -78,7 +79,16 @@ def outcome_lines(log: Sequence[LogEntry], by: str) -> tuple[str, ...]:
         return ()
     if not any(e.action == "resolve" for e in after):
         return ()  # (still rolling, or taken without a roll)
-    return tuple(line for entry in reversed(after) for line in entry.lines)
+    lines = tuple(line for entry in reversed(after) for line in entry.lines)
+    if any(e.action == "apply_damage" for e in after):  # (the offer is over: it landed)
+        lines = tuple(_REROLL_OFFER.sub("", line) for line in lines)
+    return lines
+
+
+_REROLL_OFFER = re.compile(
+    r" Re-Roll Damage \(1 \w+\) may re-roll any of them before the damage lands\."
+)
+"""RESOLVE's offer to re-roll the damage dice, at the end of its "Damage dice" line."""
 
 
 def down_words(figures: Sequence[FigureView], me: str) -> str:

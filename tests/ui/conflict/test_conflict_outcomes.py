@@ -100,6 +100,10 @@ def test_after_apply_damage_the_card_says_how_it_came_out_until_anything_else_ha
     assert lines[0] == "Lt. Cmdr. Kell's Attack succeeds."
     assert any(line.startswith("Lt. Cmdr. Kell hits Klingon Warrior") for line in lines)
     assert "The attack on Klingon Warrior: 18 damage before Resistance." in lines
+    # the damage dice as they came, without the offer to re-roll them (the log keeps it)
+    dice = next(line for line in lines if line.startswith("Damage dice: "))
+    assert dice.endswith("= 18 damage, 0 Effect(s).") and "Re-Roll" not in " ".join(lines)
+    assert any("Re-Roll Damage (1 Momentum)" in line for e in model.journal for line in e.log)
     assert any("would be Injured" in line for line in lines)
     model.submit(AvoidInjury(figure="klingon-warrior", pay="none"))  # the GM's answer
     assert w.report.lines()[-1].startswith("Klingon Warrior suffers a Non-lethal Injury")
@@ -110,10 +114,12 @@ def test_after_apply_damage_the_card_says_how_it_came_out_until_anything_else_ha
 
 def test_the_outcome_is_the_seats_own_reading_of_the_log(qtbot: QtBot) -> None:
     """Nothing the seat may not see: an unrevealed NPC's Stress is in the GM's lines of
-    the hit, not in the card's (the card shows the crew's reading, line for line)."""
+    the hit, not in the card's (the card shows the crew's reading, line for line, but
+    for the offer to re-roll the damage dice once they landed)."""
     model, w = landed(qtbot)
     entries = model.journal[-2:]  # RESOLVE and APPLY DAMAGE
-    crew = [line for e in entries for line in seat_lines(e, CREW)]
+    offer = " Re-Roll Damage (1 Momentum) may re-roll any of them before the damage lands."
+    crew = [line.replace(offer, "") for e in entries for line in seat_lines(e, CREW)]
     gm = [line for e in entries for line in seat_lines(e, GM)]
     assert list(w.report.lines()) == crew
     secret = [line for line in gm if line not in crew]
