@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.child import run_python
+
 NOT_AT_START = (
     "asyncio",
     "ssl",
@@ -61,16 +63,7 @@ def _loaded(
         f"assert main({[*flags, '--startup-probe']!r}) == 0\n"
         f"{then}\n"
     )
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "BRIDGE_HOME": str(tmp_path)}
-    done = subprocess.run(
-        [sys.executable, "-c", code],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
+    done = run_python(code, tmp_path)
     return set(done.stdout.split("\n")[-2].split())
 
 

@@ -4,16 +4,13 @@ folder (``BRIDGE_HOME/logs`` when it is set), and secrets never do (issue 23).""
 from __future__ import annotations
 
 import logging
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from bridge.storage.logs import start_logging, stop_logging
+from tests.child import run_python
 
-ROOT = Path(__file__).resolve().parents[2]
 CRASHING = """
 import threading
 from bridge.storage.logs import keep_secret, start_logging
@@ -28,15 +25,7 @@ raise ValueError("the window code broke; join code TOKEN-abcdef123456")
 
 def test_an_uncaught_error_is_written_to_the_log_with_its_traceback(tmp_path: Path) -> None:
     home = tmp_path / "home"
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "BRIDGE_HOME": str(home)}
-    done = subprocess.run(
-        [sys.executable, "-c", CRASHING],
-        check=False,
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-    )
+    done = run_python(CRASHING, home, ok=False)
     assert done.returncode == 1 and "ValueError" in done.stderr  # still on stderr too
     path = home / "logs" / "bridge.log"
     assert done.stdout.strip() == str(path)

@@ -3,9 +3,10 @@
 Bridge's pydantic models defer building their validators (``defer_build``), so that a
 start builds only what it shows. Whatever a start did not build was built on first use:
 the GM's first Command paid for the Command classes, the journal entry and the applied
-result at once (70 ms in a slow hour; a phone saw that first change late). Here the
-models still unbuilt are built one at a time, each on a turn of the event loop with
-nothing else to do, so a click waits for one model's build at most (a few ms).
+result at once (70 ms in a slow hour; a phone saw that first change late). Here, once
+the start is painted, the models still unbuilt are built one at a time, each on a turn
+of the event loop with nothing else to do, so a click waits for one model's build at
+most (a few ms).
 """
 
 from __future__ import annotations
@@ -35,12 +36,22 @@ def unbuilt_models() -> list[type[BaseModel]]:
     return sorted(found, key=lambda m: ".commands" not in m.__module__)
 
 
+AFTER_MS = 250
+"""How long after it is asked the building begins: the start's windows are painted by
+then, and the start builds nothing more than its first screen uses."""
+
+
 def build_models_when_idle(parent: QObject) -> QTimer:
-    """Build :func:`unbuilt_models`, one each time the event loop is idle, on a timer
-    owned by ``parent`` (it stops when they are built, or with ``parent``)."""
-    todo = unbuilt_models()
+    """Build :func:`unbuilt_models` (as they are :data:`AFTER_MS` from now), one each time
+    the event loop is idle, on a timer owned by ``parent`` (it stops when they are built,
+    or with ``parent``)."""
+    todo: list[type[BaseModel]] = []
     timer = QTimer(parent)
     timer.setInterval(0)  # (a zero timer fires once the events waiting are handled)
+
+    def begin() -> None:
+        todo.extend(unbuilt_models())
+        timer.start()
 
     def next_model() -> None:
         while todo:
@@ -52,5 +63,5 @@ def build_models_when_idle(parent: QObject) -> QTimer:
         timer.deleteLater()
 
     timer.timeout.connect(next_model)
-    timer.start()
+    QTimer.singleShot(AFTER_MS, timer, begin)
     return timer

@@ -9,6 +9,8 @@ from pathlib import Path
 
 from PySide6.QtGui import QImage
 
+from tests.child import run_python
+
 WINDOWS = {
     "gm-console",
     "gm-ship-panel",
@@ -116,14 +118,5 @@ def test_the_real_start_runs_qts_event_loop_and_asyncio_joins_it_when_first_need
         "status = run_app()\n"
         "print(found.get('loaded'), found.get('ran'), status)\n"
     )
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "BRIDGE_HOME": str(tmp_path)}
-    done = subprocess.run(
-        [sys.executable, "-c", code],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=60,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
+    done = run_python(code, tmp_path, timeout=60)
     assert done.stdout.split("\n")[-2] == "[] True 0"

@@ -4,9 +4,6 @@ splash goes when the GM console is up or another window (a question) takes the f
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 from PySide6.QtGui import QColor
@@ -15,6 +12,7 @@ from pytestqt.qtbot import QtBot
 
 from bridge.ui.app.splash import LOADING, OPENING, SIZE, show_splash
 from bridge.ui.app.start import build
+from tests.child import run_python
 
 ENGINE = ("pydantic", "bridge.engine", "bridge.model", "bridge.rules", "bridge.storage.formats")
 
@@ -29,16 +27,7 @@ def test_the_splash_is_painted_before_the_engine_is_imported(tmp_path: Path) -> 
         "print(front.splash.message())\n"
         "print(' '.join(sorted(sys.modules)))\n"
     )
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "BRIDGE_HOME": str(tmp_path)}
-    done = subprocess.run(
-        [sys.executable, "-c", code],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
+    done = run_python(code, tmp_path)
     said, loaded = done.stdout.splitlines()[-2:]
     assert said == LOADING
     modules = set(loaded.split())

@@ -4,12 +4,8 @@ Command (which paid for forty of them at once: 70 ms in a slow hour)."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[3]
+from tests.child import run_python
 
 FIRST_COMMAND = """
 import json, os, time
@@ -43,15 +39,7 @@ def test_the_first_command_builds_no_model_the_idle_app_built_them_before() -> N
     """In a fresh process (nothing built by other tests): the Command classes and the
     journal's entry are unbuilt once the shared model stands, the Commands listed first;
     after the event loop has been idle they are built, and the first Command builds none."""
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(ROOT)}
-    done = subprocess.run(
-        [sys.executable, "-c", FIRST_COMMAND],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-        check=True,
-    )
+    done = run_python(FIRST_COMMAND)
     found = json.loads(done.stdout.strip().splitlines()[-1])
     assert found["journal_before"] is False
     names = [name for _, name in found["before"]]
