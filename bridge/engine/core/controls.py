@@ -125,16 +125,26 @@ def _made_info(fields: InfoFields) -> ActionInfo:
     )
 
 
-_same_info = lru_cache(maxsize=4096)(_made_info)
+_INFOS: dict[tuple[object, ...], tuple[ActionInfo, InfoFields]] = {}
+"""The controls made so far, by their words and fields, their parameters and spends by
+identity (each kept with its entry, so no identity is reused while the entry stands)."""
+_INFOS_MAX = 4096
 
 
 def _info(fields: InfoFields) -> ActionInfo:
     """A control as one :class:`ActionInfo` (the same one again for the same words and
     fields: they are frozen, and a window asks for every control after every Command)."""
+    name, kind, reason, command, params, spends = fields
+    key = (name, kind, reason, command, *map(id, params), None, *map(id, spends))
     try:
-        return _same_info(fields)
+        found = _INFOS.get(key)
     except TypeError:  # a field whose values cannot be hashed (a list): made anew
         return _made_info(fields)
+    if found is None:
+        if len(_INFOS) >= _INFOS_MAX:
+            _INFOS.clear()
+        found = _INFOS[key] = (_made_info(fields), fields)
+    return found[0]
 
 
 M = TypeVar("M", bound=BaseCommand)
