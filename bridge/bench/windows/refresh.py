@@ -167,7 +167,24 @@ def open_windows(seed: int = 3) -> Windows:
     watch = WindowWatch([console, *console.stations.values()])
     windows = Windows(console, model, watch)
     windows.idle()
+    _models_built()
     return windows
+
+
+def _models_built(seconds: float = 10.0) -> None:
+    """Process events until the app has built the models it builds while idle
+    (:mod:`bridge.ui.base.model_prebuild`, from a quarter second after the start): a GM's
+    windows stand longer than that before their first Command, so none is timed with
+    that work in it."""
+    from PySide6.QtCore import QCoreApplication
+
+    from bridge.ui.base.model_prebuild import AFTER_MS, unbuilt_models
+
+    deadline = time.monotonic() + seconds
+    started = time.monotonic() + AFTER_MS / 1000
+    while time.monotonic() < deadline and (time.monotonic() < started or unbuilt_models()):
+        QCoreApplication.processEvents()
+        time.sleep(0.001)
 
 
 def fsync_times(folder: Path, count: int) -> list[float]:
