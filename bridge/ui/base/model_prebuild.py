@@ -37,14 +37,15 @@ def unbuilt_models() -> list[type[BaseModel]]:
 
 
 AFTER_MS = 250
-"""How long after it is asked the building begins: the start's windows are painted by
-then, and the start builds nothing more than its first screen uses."""
+"""How long after the event loop's first turn the building begins: a start's windows are
+painted and answering by then, and the start builds nothing more than its first screen
+uses."""
 
 
 def build_models_when_idle(parent: QObject) -> QTimer:
-    """Build :func:`unbuilt_models` (as they are :data:`AFTER_MS` from now), one each time
-    the event loop is idle, on a timer owned by ``parent`` (it stops when they are built,
-    or with ``parent``)."""
+    """Build :func:`unbuilt_models` (as they are :data:`AFTER_MS` after the event loop's
+    next turn), one each time the event loop is idle, on a timer owned by ``parent`` (it
+    stops when they are built, or with ``parent``)."""
     todo: list[type[BaseModel]] = []
     timer = QTimer(parent)
     timer.setInterval(0)  # (a zero timer fires once the events waiting are handled)
@@ -63,5 +64,6 @@ def build_models_when_idle(parent: QObject) -> QTimer:
         timer.deleteLater()
 
     timer.timeout.connect(next_model)
-    QTimer.singleShot(AFTER_MS, timer, begin)
+    # (counted from the event loop's first turn: a start's windows are painted by then)
+    QTimer.singleShot(0, timer, lambda: QTimer.singleShot(AFTER_MS, timer, begin))
     return timer
