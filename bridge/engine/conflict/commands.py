@@ -15,7 +15,7 @@ from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from bridge.engine.core.command import BaseCommand
+from bridge.engine.core.command import BaseCommand, GmCommand
 from bridge.engine.core.commands import PlayedCommand, TaskCommand
 from bridge.engine.state.conflict import FIGURES_MAX
 from bridge.engine.state.zones import ZONES_MAX, ZoneMap
@@ -77,13 +77,12 @@ class NpcPlacement(_Part):
 
 
 # -- the GM's setup ------------------------------------------------------------------------
-class StartConflict(_Command):
+class StartConflict(_Command, GmCommand):
     """Begin a personal conflict in this battle: the map, its Cover and darkness, the
     officers present and the NPCs. The ship battle waits (``pause_ship``) or runs beside
     it; as a scene of its own (``own_scene``) the battle's scene ends as it starts and
     again as it ends."""
 
-    gm_only: ClassVar[bool] = True
     type: Literal["start_conflict"] = "start_conflict"
     name: TitleName = "Personal conflict"
     zones: ZoneMap = Field(description="Zones and links; ``positions`` stays empty")
@@ -103,67 +102,60 @@ class StartConflict(_Command):
     drawn: bool = Field(default=True, description="Everyone starts with a weapon in hand")
 
 
-class EndConflict(_Command):
+class EndConflict(_Command, GmCommand):
     """End the personal conflict and return to the ship: its scene ends (a lethally
     Injured figure not stabilised dies; RULES-NOTES)."""
 
-    gm_only: ClassVar[bool] = True
     type: Literal["end_conflict"] = "end_conflict"
 
 
-class AddFigure(_Command):
+class AddFigure(_Command, GmCommand):
     """Bring an officer or NPCs into the running conflict."""
 
-    gm_only: ClassVar[bool] = True
     type: Literal["add_figure"] = "add_figure"
     officer: OfficerPlacement | None = None
     npcs: NpcPlacement | None = None
     drawn: bool = True
 
 
-class WithdrawFigure(_Command):
+class WithdrawFigure(_Command, GmCommand):
     """A figure leaves the fight (flees, is beamed out)."""
 
-    gm_only: ClassVar[bool] = True
     type: Literal["withdraw_figure"] = "withdraw_figure"
     figure: Key
 
 
-class MoveFigure(_Command):
+class MoveFigure(_Command, GmCommand):
     """The GM moves a figure (as ships are moved): to ``zone``, within Reach of ``beside``
     or of no one."""
 
-    gm_only: ClassVar[bool] = True
     type: Literal["move_figure"] = "move_figure"
     figure: Key
     zone: Key
     beside: Key | None = None
 
 
-class SetZoneTerrain(_Command):
+class SetZoneTerrain(_Command, GmCommand):
     """The GM sets a zone's Cover dice (0-4) and darkness (+0 to +3 Difficulty)."""
 
-    gm_only: ClassVar[bool] = True
     type: Literal["zone_terrain"] = "zone_terrain"
     zone: Key
     cover: int = Field(default=0, ge=0, le=4)
     darkness: int = Field(default=0, ge=0, le=3)
 
 
-class RevealFigure(_Command):
+class RevealFigure(_Command, GmCommand):
     """[house rule] Show (or hide again) an NPC's Stress and abilities to the players."""
 
-    gm_only: ClassVar[bool] = True
     type: Literal["reveal_figure"] = "reveal_figure"
     figure: Key
     revealed: bool = True
 
 
-class StrayHit(_Command):
+class StrayHit(_Command, GmCommand):
     """Seed 003: a ranged attack's Complication "may indicate that one of those other
     creatures are struck by the attack as well": the GM names one, or none."""
 
-    gm_only: ClassVar[bool] = True
     type: Literal["stray_hit"] = "stray_hit"
     figure: Key | None = None
 

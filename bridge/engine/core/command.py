@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 if TYPE_CHECKING:
     from bridge.engine.state.encounter import Encounter
 
-__all__ = ["BaseCommand", "Where", "player_refusal"]
+__all__ = ["BaseCommand", "GmCommand", "Where", "player_refusal"]
 
 Where = Literal["ship", "conflict"]
 """Which battle a Command plays in: the ship battle, or the personal conflict on foot."""
@@ -31,6 +31,12 @@ class BaseCommand(BaseModel):
         # (read from the fields themselves: asking a model for a field it lacks is slow,
         # and the gate asks this of every control after every Command)
         return self.foot_only or self.__dict__.get("where") == "conflict"
+
+
+class GmCommand(BaseCommand):
+    """A Command only the GM gives (setup, the pools, NPC decisions)."""
+
+    gm_only: ClassVar[bool] = True
 
 
 def player_refusal(state: Encounter, command: BaseCommand) -> str | None:

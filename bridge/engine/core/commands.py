@@ -5,12 +5,12 @@ of every card's Task; and the battle-wide ones: the GM's edits (a value, a pool,
 Advantage or Complication, the house rules, a new session, a new officer), a Value's
 Complication, and the dice tray's rolls."""
 
-from typing import Annotated, ClassVar, Literal, TypeVar
+from typing import Annotated, Literal, TypeVar
 
 from pydantic import BaseModel, Field
 
 from bridge.engine.core.command import BaseCommand as _Command
-from bridge.engine.core.command import Where
+from bridge.engine.core.command import GmCommand, Where
 from bridge.engine.state.spends import Spends
 from bridge.model.character import Character
 from bridge.model.house_rules import HouseRules
@@ -65,52 +65,45 @@ class TrayRoll(_Command):
     label: Title = ""
 
 
-class SetValue(_Command):
+class SetValue(GmCommand):
     """The GM edits any value, by its path in the encounter (``ships.x.shields``)."""
 
-    gm_only: ClassVar[bool] = True
     type: Literal["set_value"] = "set_value"
     path: str = Field(min_length=1, max_length=200)
     value: int | bool | Annotated[str, Field(max_length=2000)] | None
 
 
-class AdjustPool(_Command):
-    gm_only: ClassVar[bool] = True
+class AdjustPool(GmCommand):
     type: Literal["adjust_pool"] = "adjust_pool"
     pool: Literal["momentum", "threat"]
     delta: int = Field(ge=-50, le=50)
 
 
-class AddTrait(_Command):
-    gm_only: ClassVar[bool] = True
+class AddTrait(GmCommand):
     type: Literal["add_trait"] = "add_trait"
     name: TitleName
     kind: Literal["advantage", "complication"] = "complication"
     ship: Key | None = None
 
 
-class RemoveTrait(_Command):
-    gm_only: ClassVar[bool] = True
+class RemoveTrait(GmCommand):
     type: Literal["remove_trait"] = "remove_trait"
     name: Annotated[str, Field(max_length=120)]
 
 
-class BeginSession(_Command):
+class BeginSession(GmCommand):
     """A new session of play: the GM's Threat starts at 2 per player character, every
     character's Determination at 1, and each may challenge a Value again (RULES-NOTES)."""
 
-    gm_only: ClassVar[bool] = True
     type: Literal["begin_session"] = "begin_session"
 
 
-class SetHouseRules(_Command):
-    gm_only: ClassVar[bool] = True
+class SetHouseRules(GmCommand):
     type: Literal["house_rules"] = "house_rules"
     rules: HouseRules
 
 
-class AddCharacter(_Command):
-    gm_only: ClassVar[bool] = True
+class AddCharacter(GmCommand):
     type: Literal["add_character"] = "add_character"
     character: Character
 
@@ -221,28 +214,25 @@ class TriggerReady(_Played):
     actor: Key = Field(description="The character (on foot, the figure) who readied it")
 
 
-class NpcActsFirst(_Played):
+class NpcActsFirst(_Played, GmCommand):
     """[default] The GM spends Threat to have the NPCs act first this Round."""
 
-    gm_only: ClassVar[bool] = True
     type: Literal["npc_first"] = "npc_first"
 
 
-class AdjustDifficulty(_Played):
+class AdjustDifficulty(_Played, GmCommand):
     """The GM sets a modifier on the next Task's Difficulty and, if given, widens its
     complication range (1: a 20 only; 5: 16-20)."""
 
-    gm_only: ClassVar[bool] = True
     type: Literal["adjust_difficulty"] = "adjust_difficulty"
     amount: int = Field(default=0, ge=-5, le=5)
     complication_range: int | None = Field(default=None, ge=1, le=5)
     reason: Title = ""
 
 
-class EndRound(_Played):
+class EndRound(_Played, GmCommand):
     """The GM ends the Round (the ship battle's end-of-Round effects; a new Round)."""
 
-    gm_only: ClassVar[bool] = True
     type: Literal["end_round"] = "end_round"
 
 

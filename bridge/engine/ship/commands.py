@@ -7,11 +7,12 @@ battles do (a Turn, the spends, a roll's resolution) is in
 ``gm_only``; the Session refuses them from anyone else.
 """
 
-from typing import Annotated, ClassVar, Literal
+from typing import Annotated, Literal
 
 from pydantic import Field
 
 from bridge.engine.core.command import BaseCommand as _Command
+from bridge.engine.core.command import GmCommand
 from bridge.engine.core.commands import PlayedCommand, TaskCommand
 from bridge.engine.state.cards import Station
 from bridge.engine.state.encounter import CHARACTERS_MAX
@@ -65,50 +66,44 @@ class AttemptTask(TaskCommand):
     )
 
 
-class MoveShip(_Command):
-    gm_only: ClassVar[bool] = True
+class MoveShip(GmCommand):
     type: Literal["move_ship"] = "move_ship"
     ship: Key
     zone: Key
 
 
-class EndScene(_Command):
-    gm_only: ClassVar[bool] = True
+class EndScene(GmCommand):
     type: Literal["end_scene"] = "end_scene"
 
 
-class Withdraw(_Command):
+class Withdraw(GmCommand):
     """A ship retreats from the battle."""
 
-    gm_only: ClassVar[bool] = True
     type: Literal["withdraw"] = "withdraw"
     ship: Key
 
 
-class AddShip(_Command):
+class AddShip(GmCommand):
     """Encounter setup: bring a ship into the battle on a side, in a zone."""
 
-    gm_only: ClassVar[bool] = True
     type: Literal["add_ship"] = "add_ship"
     ship: Ship
     side: Side
     zone: Key
 
 
-class SetSeats(_Command):
+class SetSeats(GmCommand):
     """Encounter setup: who sits at which station (one officer may hold several)."""
 
-    gm_only: ClassVar[bool] = True
     type: Literal["set_seats"] = "set_seats"
     seats: dict[Station, Annotated[tuple[Key, ...], Field(max_length=CHARACTERS_MAX)]] = Field(
         max_length=len(Station)
     )
 
 
-class SetZones(_Command):
+class SetZones(GmCommand):
     """Encounter setup: the zone map (zones, links, where each ship is)."""
 
-    gm_only: ClassVar[bool] = True
     type: Literal["set_zones"] = "set_zones"
     zones: ZoneMap
 
